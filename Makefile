@@ -1,12 +1,13 @@
 # `make` builds every output from sources/ into build/; `make test` runs all tests.
-# Both set up the local virtual environment (.venv) first when it is missing or stale.
+# Both set up the local virtual environment (.venv) first when it is missing or stale;
+# `make test` also installs Debian's Chromium for the browser tests when it is missing.
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: all build test check clean
+.PHONY: all build venv browser test check bench bench-peers fuzz screenshots clean
 
 all: build
 
@@ -18,14 +19,31 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+# Debian's Chromium drives the browser tests (never `playwright install`: no downloads).
+browser:
+	@bash scripts/install-browser.sh
+
 build: $(STAMP)
 	$(PY) -m pipeline build --sources sources --out build
 
-check: build
-	$(PY) -m pipeline check --out build
+check: $(STAMP)
+	$(PY) -m pipeline check --sources sources
 
-test: $(STAMP)
+test: $(STAMP) browser
 	$(PY) -m pytest -q
 
+screenshots: build browser
+	$(PY) -m pipeline.html_screenshots build
+	$(PY) -m pipeline.pdf_screenshots build
+
+bench: $(STAMP)
+	$(PY) -m pipeline.bench --out build
+
+bench-peers: $(STAMP)
+	$(PY) -m pipeline.bench.peers --out build
+
+fuzz: $(STAMP)
+	LAWBOOK_FUZZ=long $(PY) -m pytest -q tests/test_fuzz.py
+
 clean:
-	rm -rf build build.tmp* build.old*
+	rm -rf build build.tmp-* build.old-* build.failed

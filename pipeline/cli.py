@@ -1,0 +1,153 @@
+"""Command line: python -m pipeline (also installed as `lawbook`).
+
+    build [--sources DIR] [--out DIR]     build every output into DIR (default build/)
+    show ID [--json]                      one node's text, notes and sources
+
+Exit status: 0 success, 1 the build found errors, 2 bad usage or unreadable input.
+Errors are one message naming the file and line; --debug shows the traceback.
+"""
+import argparse
+import json
+import sys
+
+from . import build as build_mod
+from . import diff, graph, html, ids, serialise, tree
+from .errors import LawbookError
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="lawbook", description="Publishing pipeline for the Spelregels voor "
+                                                                  "Wedstrijdbridge")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("build", help="build all outputs from the sources")
+    p.add_argument("--sources", default="sources")
+    p.add_argument("--out", default="build")
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("show", help="show one node of the corpus")
+    p.add_argument("id", help="e.g. 2017/50D2a")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--sources", default="sources")
+    p.set_defaults(func=cmd_show)
+
+    for register in EXTRA_COMMANDS:
+        register(sub)
+
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args) or 0
+    except LawbookError as e:
+        if args.debug:
+            raise
+        print(f"lawbook: error: {e}", file=sys.stderr)
+        return e.status
+    except KeyboardInterrupt:
+        print("lawbook: interrupted; the previous build is left as it was", file=sys.stderr)
+        return 130
+    except Exception as e:  # a bug: still one message, the traceback with --debug
+        if args.debug:
+            raise
+        print(f"lawbook: internal error: {type(e).__name__}: {e}\n  fix: run again with --debug and report it",
+              file=sys.stderr)
+        return 2
+
+
+# Each registers its own subcommand: check, diff, serve.
+EXTRA_COMMANDS = [graph.register, diff.register, html.register]
+
+
+def cmd_build(args):
+    ctx = build_mod.build(args.sources, args.out, {"debug": args.debug})
+    errors = ctx.log.errors
+    summary = ", ".join(f"{v} {k}" for k, v in ctx.log.summary().items() if v)
+    print(f"built {args.out}/ from {len(ctx.sources)} sources: {summary}")
+    for e in errors:
+        print(f"lawbook: error: {e.file}:{e.line}: {e.message}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def cmd_show(args):
+    if not ids.is_well_formed(args.id) and not _is_note_or_commentary(args.id):
+        raise LawbookError(f"{args.id!r} is not an ID", fix="give an edition and a citation, e.g. 2017/50D2a")
+    ctx = build_mod.make_corpus(args.sources)
+    el = tree.node_by_id(ctx.corpus, args.id)
+    if el is None:
+        raise LawbookError(f"{args.id} is not in the corpus",
+                           fix="see build/corpus.xml for the IDs there are", status=1)
+    data = node_summary(el)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+    else:
+        print(render_text(el))
+    return 0
+
+
+def _is_note_or_commentary(value):
+    head, _, tail = value.rpartition("/")
+    return ids.is_well_formed(head) and (tail.startswith("noot") or tail.startswith("toelichting"))
+
+
+def node_summary(el):
+    """The `show --json` object: id, title, text, notes, children, sources."""
+    if el.tag == "note":
+        return {"id": el.get("id"), "type": "note", "title": "", "text": tree.plain_text(el), "notes": [],
+                "children": [], "sources": serialise._sources(el)}
+    label = el.find("title") if el.tag == "article" else el.find("heading")
+    own = [c for c in el if c.tag == "p"]
+    notes = [{"id": n.get("id"), "text": tree.plain_text(n), "form": n.get("form")}
+             for p in own for n in p.iter("note")]
+    data = {
+        "id": el.get("id"),
+        "type": el.tag,
+        "title": label.text if label is not None else "",
+        "text": "\n\n".join(tree.plain_text(p) for p in own),
+        "notes": notes,
+        "children": [c.get("id") for c in tree.child_nodes(el)],
+        "sources": serialise._sources(el),
+    }
+    if el.get("numbering"):
+        data["numbering"] = {"inferred": True, "evidence": el.get("evidence")}
+    gaps = [g.get("reason") for g in el.iterchildren("gap")]
+    if gaps:
+        data["gaps"] = gaps
+    if el.tag == "commentary":
+        data.update({"on": el.get("on"), "author": el.get("author"), "title": el.findtext("attribution")})
+    return data
+
+
+def render_text(el, depth=0):
+    """A node and everything below it as indented plain text, notes numbered [1], [2] …"""
+    pad = "  " * depth
+    out = []
+    label = el.find("title") if el.tag == "article" else el.find("heading")
+    head = el.get("id") or el.tag
+    out.append(f"{pad}{head}" + (f"  {label.text}" if label is not None else ""))
+    notes = []
+    for child in el:
+        if child.tag == "p":
+            text = ""
+            parts = [child.text or ""]
+            for sub in child:
+                if sub.tag == "note":
+                    notes.append(sub)
+                    parts.append(f"[{len(notes)}]")
+                else:
+                    parts.append(tree.plain_text(sub))
+                parts.append(sub.tail or "")
+            text = "".join(parts)
+            out.append(f"{pad}  {text}")
+        elif child.tag == "gap":
+            out.append(f"{pad}  [gap: {child.get('reason')}]")
+        elif child.tag in tree.NODE_TAGS:
+            out.append(render_text(child, depth + 1))
+    for n, note in enumerate(notes, 1):
+        out.append(f"{pad}  [{n}] {note.get('id')}: {tree.plain_text(note)}")
+    if depth == 0:
+        out.append(f"sources: {el.get('sources')}")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

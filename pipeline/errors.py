@@ -1,0 +1,26 @@
+"""One error type for everything a user can get wrong.
+
+A LawbookError names the file, the line (when known), what is wrong and what to
+do; the CLI prints it as one message and exits with its status, never a traceback.
+"""
+
+
+class LawbookError(Exception):
+    """Bad input or bad usage. status 2: unreadable input or usage; 1: the build found errors."""
+
+    def __init__(self, message, file=None, line=None, fix=None, status=2):
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.fix = fix
+        self.status = status
+
+    def __str__(self):
+        where = ""
+        if self.file:
+            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+        text = f"{where}{self.message}"
+        if self.fix:
+            text += f"\n  fix: {self.fix}"
+        return text

@@ -1,0 +1,109 @@
+"""The build report: every repair, inference, variant, conflict, gap and dropped line.
+
+Every stage logs through a FileLog bound to one source file, so each entry names
+the file and line. Kinds:
+    repair     text changed (before -> after), e.g. a line-end hyphen joined
+    damage     something wrong in the source that was left as written
+    inference  numbering or structure not written in the source but derived
+    variant    two sources give the same node in slightly different wording
+    conflict   two sources disagree beyond wording: an error
+    gap        text the law has but the sources lack (empty sections, cut-off pages)
+    dropped    a source line that is not law text (page title, page number), with why
+    error      a build error (unaccounted line, note without marker, …)
+"""
+import json
+from dataclasses import asdict, dataclass
+
+KINDS = ("repair", "damage", "inference", "variant", "conflict", "gap", "dropped", "error")
+ERROR_KINDS = ("conflict", "error")
+
+
+@dataclass
+class Entry:
+    kind: str
+    file: str
+    line: int | None
+    message: str
+    node: str | None = None
+    before: str | None = None
+    after: str | None = None
+
+
+class BuildLog:
+    def __init__(self):
+        self.entries = []
+        self.sources = []  # per source: file, edition, format, encoding, lines
+
+    def add(self, kind, file, line, message, node=None, before=None, after=None):
+        assert kind in KINDS, kind
+        self.entries.append(Entry(kind, file, line, message, node, before, after))
+
+    def for_file(self, file):
+        return FileLog(self, file)
+
+    @property
+    def errors(self):
+        return [e for e in self.entries if e.kind in ERROR_KINDS]
+
+    def of_kind(self, kind):
+        return [e for e in self.entries if e.kind == kind]
+
+    def summary(self):
+        return {kind: len(self.of_kind(kind)) for kind in KINDS}
+
+    def to_json(self):
+        entries = sorted(self.entries, key=lambda e: (e.file, e.line or 0, KINDS.index(e.kind), e.message))
+        return {
+            "sources": self.sources,
+            "summary": self.summary(),
+            "entries": [{k: v for k, v in asdict(e).items() if v is not None} for e in entries],
+        }
+
+    def to_text(self):
+        data = self.to_json()
+        out = ["Build report", "============", ""]
+        out.append("  ".join(f"{k}: {v}" for k, v in data["summary"].items()))
+        for src in data["sources"]:
+            name = src["file"]
+            out += ["", f"{name}  ({src['format']}, edition {src['edition']}, {src['encoding']}, "
+                        f"{src['lines']} lines)", "-" * len(name)]
+            for e in data["entries"]:
+                if e["file"] != name:
+                    continue
+                line = f"line {e['line']}" if e.get("line") else "file"
+                node = f" [{e['node']}]" if e.get("node") else ""
+                out.append(f"  {line:>9}  {e['kind']:<9}{node} {e['message']}")
+                if "before" in e or "after" in e:
+                    out.append(f"{'':22}{e.get('before', '')!r} -> {e.get('after', '')!r}")
+        return "\n".join(out) + "\n"
+
+    def write(self, folder):
+        (folder / "report.json").write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n",
+                                            encoding="utf-8")
+        (folder / "report.txt").write_text(self.to_text(), encoding="utf-8")
+
+
+class FileLog:
+    """The log seen from one source file."""
+
+    def __init__(self, log, file):
+        self.log = log
+        self.file = file
+
+    def repair(self, line, what, before, after, node=None):
+        self.log.add("repair", self.file, line, what, node, before, after)
+
+    def damage(self, line, message, what_done, node=None):
+        self.log.add("damage", self.file, line, f"{message}; {what_done}", node)
+
+    def inference(self, line, node, message):
+        self.log.add("inference", self.file, line, message, node)
+
+    def gap(self, line, node, message):
+        self.log.add("gap", self.file, line, message, node)
+
+    def dropped(self, line, reason):
+        self.log.add("dropped", self.file, line, reason)
+
+    def error(self, line, message, node=None):
+        self.log.add("error", self.file, line, message, node)

@@ -1,0 +1,145 @@
+"""Serialise the corpus tree: corpus.xml and corpus.json, both validated.
+
+Reads: the corpus tree.
+Writes: XML bytes and a JSON-ready dict with the same content.
+Guarantees: deterministic output (same tree, same bytes); both validate against
+the schemas in schema/ (RELAX NG for XML, JSON Schema for JSON), compiled once.
+In JSON, notes and references inside a paragraph are given as character offsets
+into the paragraph's plain text (the text without the notes).
+"""
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from lxml import etree
+
+from . import tree
+
+SCHEMA_DIR = Path(__file__).resolve().parent.parent / "schema"
+# Parsing never resolves entities or touches the network.
+SAFE_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+
+
+@lru_cache(maxsize=None)
+def relaxng():
+    return etree.RelaxNG(etree.parse(str(SCHEMA_DIR / "corpus.rng"), SAFE_PARSER))
+
+
+@lru_cache(maxsize=None)
+def json_validator():
+    import jsonschema
+    schema = json.loads((SCHEMA_DIR / "corpus.schema.json").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def validate_xml(corpus):
+    """Errors as strings; empty when valid."""
+    schema = relaxng()
+    if schema.validate(corpus):
+        return []
+    return [f"line {e.line}: {e.message}" for e in schema.error_log]
+
+
+def validate_json(data):
+    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in json_validator().iter_errors(data)]
+
+
+def assert_validates(corpus=None, data=None):
+    errors = (validate_xml(corpus) if corpus is not None else []) + (validate_json(data) if data is not None else [])
+    assert not errors, "\n".join(errors)
+
+
+def to_xml(corpus):
+    return etree.tostring(corpus, encoding="UTF-8", xml_declaration=True, pretty_print=True)
+
+
+def parse_xml(data):
+    return etree.fromstring(data, SAFE_PARSER)
+
+
+# -- JSON ---------------------------------------------------------------------
+def _sources(el):
+    return [{"file": name, "lines": sorted(lines)} for name, lines in sorted(tree.parse_sources(el.get("sources")).items())]
+
+
+def inline_json(el):
+    """Plain text of a mixed-content element, with notes and refs as offsets into it."""
+    out = {"text": "", "notes": [], "refs": []}
+
+    def walk(node):
+        if node.text:
+            out["text"] += node.text
+        for child in node:
+            if child.tag == "note":
+                note = inline_json(child)
+                entry = {"id": child.get("id"), "offset": len(out["text"]), "form": child.get("form"),
+                         "text": note["text"], "sources": _sources(child)}
+                if note["refs"]:
+                    entry["refs"] = note["refs"]
+                out["notes"].append(entry)
+            elif child.tag == "ref":
+                start = len(out["text"])
+                walk(child)
+                ref = {k: v for k, v in sorted(child.attrib.items())}
+                ref.update({"words": out["text"][start:], "start": start, "end": len(out["text"])})
+                out["refs"].append(ref)
+                out["text"] += ""
+            else:
+                walk(child)
+            if child.tail:
+                out["text"] += child.tail
+
+    walk(el)
+    return out
+
+
+def paragraph_json(p):
+    data = {"type": "p"}
+    data.update(inline_json(p))
+    if p.get("num"):
+        data["num"] = p.get("num")
+    data["sources"] = _sources(p)
+    return data
+
+
+def node_json(el):
+    data = {"id": el.get("id"), "type": el.tag, "num": el.get("num")}
+    label = el.find("title") if el.tag == "article" else el.find("heading")
+    if label is not None:
+        data["title" if el.tag == "article" else "heading"] = label.text or ""
+    if el.get("numbering"):
+        data["numbering"] = {"inferred": True, "evidence": el.get("evidence", "")}
+    data["sources"] = _sources(el)
+    content = []
+    for child in el:
+        if child.tag == "p":
+            content.append(paragraph_json(child))
+        elif child.tag == "gap":
+            content.append({"type": "gap", "reason": child.get("reason")})
+        elif child.tag in tree.NODE_TAGS:
+            content.append(node_json(child))
+    data["content"] = content
+    return data
+
+
+def commentary_json(el):
+    return {"id": el.get("id"), "type": "commentary", "on": el.get("on"), "author": el.get("author"),
+            "attribution": el.findtext("attribution"), "sources": _sources(el),
+            "content": [paragraph_json(p) for p in el.iterchildren("p")]}
+
+
+def to_json(corpus):
+    return {
+        "format": "lawbook-corpus",
+        "version": 1,
+        "editions": [
+            {"id": ed.get("id"),
+             "articles": [node_json(a) for a in ed.iterchildren("article")],
+             "commentary": [commentary_json(c) for c in ed.iterchildren("commentary")]}
+            for ed in corpus.iterchildren("edition")
+        ],
+    }
+
+
+def dump_json(data):
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False) + "\n"

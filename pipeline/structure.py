@@ -1,0 +1,338 @@
+"""Blocks to article trees: restore the law's numbering and give every node its ID.
+
+Reads: a Reading (blocks of one source, text already repaired).
+Writes: a Fragment: the articles and commentary this source shows, as lxml
+elements (see tree.py), plus a ledger line -> node ID for every line used.
+Guarantees:
+  - a shown article belongs to its own number, whatever page shows it;
+  - list numbers become the letters/numbers of the level they stand for, from the
+    evidence of the page ("Artikel 50D" then "1." = subsection 50D1) and the
+    indentation; every such number is logged as an inference with the citations
+    in the sources that confirm it ("artikel 53A", "(maar zie B)", "C2 hierboven");
+  - every block ends up in exactly one node, or in the ledger with a reason.
+"""
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from . import ids, tree
+from .formats.common import is_heading_like
+
+LEVEL_INDEX = {level: i for i, level in enumerate(ids.LEVELS)}
+
+
+@dataclass
+class Fragment:
+    file: str
+    edition: str
+    articles: list = field(default_factory=list)
+    commentary: list = field(default_factory=list)
+    ledger: dict = field(default_factory=dict)  # line -> node id or reason
+
+
+class Evidence:
+    """Citations in the sources that confirm an inferred number."""
+
+    def __init__(self, lines):
+        self.lines = [(line.file, line.num, line.text.replace("\u00a0", " ")) for line in lines]
+
+    def find(self, article_lines, node_id, level, num):
+        edition, cite = ids.split_id(node_id)
+        found = []
+        full = re.compile(rf"\b[Aa]rt(?:ikel|\.)?\s*{re.escape(cite)}(?![A-Za-z0-9])")
+        for file, n, text in self.lines:
+            if m := full.search(text):
+                found.append(f"'{m.group()}' ({file}:{n})")
+        if level == "section":
+            relative = re.compile(rf"\bzie\s+{num}\b|\b{num}\d*\s+(?:hierboven|hieronder)\b")
+        elif level == "subsection":
+            section = re.match(r"\d+([A-Z])", cite).group(1)
+            relative = re.compile(rf"\b{section}{num}\s+(?:hierboven|hieronder)\b")
+        else:
+            relative = re.compile(rf"\({num}\)")
+        for file, n, text in self.lines:
+            if (file, n) in article_lines and (m := relative.search(text)):
+                found.append(f"'{m.group()}' ({file}:{n})")
+        return found[:3]
+
+
+class ArticleBuilder:
+    """Builds the nodes of one shown article (or part of one) from its blocks."""
+
+    def __init__(self, fragment, flog, evidence, fmt, article_el, anchor_block):
+        self.fragment = fragment
+        self.flog = flog
+        self.evidence = evidence
+        self.format = fmt
+        self.article = article_el
+        self.article_lines = set()
+        self.open = {"article": article_el}  # the open node at each level
+        self.context = article_el  # deepest node opened by the page anchor or a heading
+        self.anchor_lines = anchor_block.lines
+
+    # -- nodes ----------------------------------------------------------------
+    def node(self, parent, level, num, block, how, basis=None):
+        """The child `num` at `level` below `parent`, created if needed; `how` is 'source' or 'inferred'."""
+        existing = tree.find_child(parent, num)
+        if existing is not None:
+            self.flog.damage(block.first_line, f"{existing.get('id')} appears twice on this page",
+                             "the second part is added to the first")
+            el = existing
+        else:
+            el = tree.add_child(parent, level, num, parent.get("id") + num)
+            if how == "inferred":
+                el.set("numbering", "inferred")
+                found = self.evidence.find({(self.fragment.file, n) for n in self.article_lines | set(block.lines)},
+                                           el.get("id"), level, num)
+                message = f"{level} {num} of {parent.get('id')} inferred from {basis}"
+                message += "; confirmed by " + ", ".join(found) if found else "; no citation in the sources confirms it"
+                el.set("evidence", message)
+                self.flog.inference(block.first_line, el.get("id"), message)
+        self.open[level] = el
+        for deeper in ids.LEVELS[LEVEL_INDEX[level] + 1:]:
+            self.open.pop(deeper, None)
+        self.touch(el, block.lines)
+        return el
+
+    def touch(self, el, lines):
+        """Record that `lines` belong to `el` (and so to all its ancestors)."""
+        for ancestor in [el] + list(el.iterancestors()):
+            if ancestor.tag in tree.NODE_TAGS:
+                tree.add_sources(ancestor, self.fragment.file, lines)
+        for n in lines:
+            self.fragment.ledger[n] = el.get("id")
+
+    def deepest_open(self):
+        for level in reversed(ids.LEVELS):
+            if level in self.open:
+                return self.open[level]
+
+    def paragraph(self, el, block, tag="p"):
+        if not block.text and not block.notes:
+            return
+        el.append(tree.make_paragraph(block.text, block.notes, self.fragment.file, block.lines, tag))
+        self.touch(el, block.lines + [n for note in block.notes for n in note.lines])
+
+    def heading(self, el, block, tag="heading"):
+        if el.find(tag) is not None:
+            self.flog.damage(block.first_line, f"{el.get('id')} has a second {tag}", "kept as a paragraph")
+            return self.paragraph(el, block)
+        h = etree.Element(tag)
+        h.text = block.text.replace("\ue000", "")
+        tree.add_sources(h, self.fragment.file, block.lines)
+        # Heading first, before any paragraph or child.
+        el.insert(0, h)
+        self.touch(el, block.lines)
+
+    # -- blocks ---------------------------------------------------------------
+    def anchor(self, cite, blocks):
+        """The page anchor "Artikel 50D": open its section/subsection; the next line may be its heading."""
+        parts = ids.parse_citation(cite)
+        anchor_block = blocks[0] if blocks else None
+        if parts["section"]:
+            sec = self.node(self.article, "section", parts["section"], _AnchorBlock(self.anchor_lines), "source")
+            self.context = sec
+            if parts["subsection"]:
+                self.context = self.node(sec, "subsection", parts["subsection"], _AnchorBlock(self.anchor_lines),
+                                         "source")
+            if anchor_block is not None and anchor_block.kind == "heading":
+                letter, digits = anchor_block.cite[0], anchor_block.cite[1:]
+                if letter != parts["section"] or (digits and digits != (parts["subsection"] or "")):
+                    self.flog.damage(anchor_block.first_line,
+                                     f"heading '{anchor_block.cite}.' does not match the page anchor 'Artikel {cite}'",
+                                     "the anchor's number is used")
+                self.heading(sec, anchor_block)
+                if digits:
+                    self.flog.inference(anchor_block.first_line, sec.get("id"),
+                                        f"'{anchor_block.cite}. {anchor_block.text}' read as the heading of section "
+                                        f"{letter}, followed by subsection {letter}{digits}")
+                return blocks[1:]
+            return blocks
+        if anchor_block is not None and anchor_block.kind in ("para", "title") and is_heading_like(anchor_block.text):
+            self.heading(self.article, anchor_block, tag="title")
+            return blocks[1:]
+        return blocks
+
+    def run(self, cite, blocks):
+        blocks = self.anchor(cite, blocks)
+        self.base = self.context
+        for block in blocks:
+            self.article_lines.update(block.lines)
+        groups = _groups(blocks)
+        for group in groups:
+            if self._group_as_subsections(group):
+                continue
+            for block in group:
+                self.block(block, single=len(group) == 1)
+
+    def block(self, block, single):
+        if block.kind == "title":
+            return self.heading(self.article, block, tag="title")
+        if block.kind == "heading":
+            letter, digits = block.cite[0], block.cite[1:]
+            sec = self.node(self.article, "section", letter, block, "source")
+            self.heading(sec, block)
+            self.context = sec
+            if digits:
+                self.context = self.node(sec, "subsection", digits, block, "source")
+            return
+        if block.kind == "list":
+            return self.list_entry(block)
+        # A lone heading-like line in a wiki article shown whole, without numbers: the next section.
+        if (self.format == "wiki" and single and self.base.tag == "article" and is_heading_like(block.text)
+                and not block.notes and self.article.find("title") is not None):
+            sections = [c for c in tree.child_nodes(self.article) if c.tag == "section"]
+            num = ids.letter_for(len(sections) + 1, "section")
+            sec = self.node(self.article, "section", num, block,
+                            "inferred", "the order of the headings (the source has no letters)")
+            self.heading(sec, block)
+            self.context = sec
+            return
+        self.paragraph(self.deepest_open(), block)
+
+    def list_entry(self, block):
+        base = LEVEL_INDEX[self.context.tag]
+        index = base + 1 + block.level
+        if index >= len(ids.LEVELS):
+            self.flog.damage(block.first_line, f"list number {block.number}. nested deeper than an item",
+                             "kept as a paragraph with its number")
+            block.text = f"{block.number}. {block.text}"
+            return self.paragraph(self.deepest_open(), block)
+        level = ids.LEVELS[index]
+        parent = self.open.get(ids.LEVELS[index - 1])
+        if parent is None:
+            self.flog.damage(block.first_line, f"list number {block.number}. at {level} level without a parent",
+                             "kept as a paragraph with its number")
+            block.text = f"{block.number}. {block.text}"
+            return self.paragraph(self.deepest_open(), block)
+        num = str(block.number) if level == "subsection" else ids.letter_for(block.number, level)
+        written_as_number = level != "subsection" and self.format != "print"
+        how = "inferred" if written_as_number or self.format == "wiki" else "source"
+        basis = f"list number {block.number}." + (f" indented {block.level} level(s)" if block.level else "")
+        el = self.node(parent, level, num, block, how, basis)
+        if block.extra_number:
+            el = self.node(el, ids.LEVELS[index + 1], ids.letter_for(block.extra_number, "item"), block,
+                           "inferred", f"the second list number in '{block.number}. {block.extra_number}.'")
+        # "1. Gedekte uitkomst" followed by its text: the number stands for a section with a heading.
+        if level == "section" and is_heading_like(block.text, max_length=160):
+            self.heading(el, block)
+        else:
+            self.paragraph(el, block)
+
+    def _group_as_subsections(self, group):
+        """Several unnumbered paragraphs in one block under a section heading: its subsections 1, 2, …
+
+        (16C: "Voor een niet-overtredende partij …" / "Voor een overtredende partij …" /
+        "… C2 hierboven …"). Only in wiki exports, where each paragraph is one line.
+        """
+        if self.format != "wiki" or len(group) < 2 or any(b.kind != "para" for b in group):
+            return False
+        sec = self.context
+        if sec.tag != "section" or any(c.tag == "subsection" for c in tree.child_nodes(sec)):
+            return False
+        for n, block in enumerate(group, 1):
+            sub = self.node(sec, "subsection", str(n), block, "inferred",
+                            f"paragraph {n} of {len(group)} standing together under the section heading")
+            self.paragraph(sub, block)
+        self.context = sec
+        return True
+
+
+class _AnchorBlock:
+    def __init__(self, lines):
+        self.lines = lines
+        self.first_line = lines[0]
+
+
+def _groups(blocks):
+    """Runs of blocks the source wrote without a blank line between them."""
+    groups = []
+    for block in blocks:
+        if groups and groups[-1][-1].group == block.group:
+            groups[-1].append(block)
+        else:
+            groups.append([block])
+    return groups
+
+
+def build_fragment(reading, log, evidence):
+    """All articles and commentary of one Reading."""
+    flog = log.for_file(reading.file)
+    fragment = Fragment(reading.file, reading.edition)
+    for line, reason in reading.dropped:
+        fragment.ledger[line] = reason
+        flog.dropped(line, reason)
+
+    segments, current, commentary = [], None, []
+    for block in reading.blocks:
+        if block.kind in ("attribution", "commentary"):
+            commentary.append(block)
+        elif block.kind == "article":
+            current = (block, [])
+            segments.append(current)
+        elif current is None:
+            flog.error(block.first_line, "text before the first article heading: it cannot be placed")
+            fragment.ledger.update({n: "unplaced text before the first article (error)" for n in block.lines})
+        else:
+            current[1].append(block)
+
+    articles = {}
+    for anchor, blocks in segments:
+        cite = anchor.cite
+        parts = ids.parse_citation(cite)
+        if parts is None:
+            flog.error(anchor.first_line, f"'{anchor.text}' is not a citation of an article or part of one")
+            continue
+        num = parts["article"]
+        article = articles.get(num)
+        if article is None:
+            article = etree.Element("article", id=ids.make_id(reading.edition, num), num=num)
+            articles[num] = article
+            fragment.articles.append(article)
+        builder = ArticleBuilder(fragment, flog, evidence, reading.format, article, anchor)
+        builder.touch(article, anchor.lines)
+        builder.run(cite, blocks)
+
+    if commentary:
+        fragment.commentary.append(_commentary(reading, commentary, fragment, flog))
+    for line, cite, message in reading.gaps:
+        node = ids.make_id(reading.edition, cite) if cite else None
+        flog.gap(line, node, message)
+        if node and num_in(articles, cite):
+            gap = etree.SubElement(articles[ids.parse_citation(cite)["article"]], "gap", reason=message)
+            tree.add_sources(gap, reading.file, [line])
+    return fragment
+
+
+def num_in(articles, cite):
+    parts = ids.parse_citation(cite)
+    return parts is not None and parts["article"] in articles
+
+
+AUTHOR = re.compile(r"verantwoording van ([A-Z][\w.\- ]*?)\s*\.?$")
+
+
+def _commentary(reading, blocks, fragment, flog):
+    """A personal remark: kept whole, attributed, on the page's article; never law text."""
+    attribution = blocks[0]
+    m = AUTHOR.search(attribution.text)
+    author = m.group(1) if m else ""
+    if not author:
+        flog.damage(attribution.first_line, "commentary without a named author", "kept without author")
+    subject = reading.subject
+    on = ids.make_id(reading.edition, subject) if subject else ""
+    if not subject:
+        flog.damage(attribution.first_line, "commentary on a page without an article number",
+                    "kept without the article it is about")
+    el = etree.Element("commentary", on=on, author=author)
+    att = etree.SubElement(el, "attribution")
+    att.text = attribution.text
+    for block in blocks[1:]:
+        p = tree.make_paragraph(block.text, block.notes, reading.file, block.lines)
+        el.append(p)
+    lines = [n for b in blocks for n in b.lines]
+    tree.add_sources(el, reading.file, lines)
+    for n in lines:
+        fragment.ledger[n] = f"commentary on {on}"
+    return el

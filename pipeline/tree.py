@@ -1,0 +1,175 @@
+"""The corpus tree: the one model every stage after `structure` works on (lxml).
+
+    <corpus>
+      <edition id="2017">
+        <article id="2017/53" num="53" sources="000_….txt:3-17 001_….txt:3-17">
+          <title>Accepteren van voor de beurt voorspelen</title>
+          <section id="2017/53A" num="A" numbering="inferred" evidence="…">
+            <heading>…</heading>
+            <p sources="…">text<note form="inline" id="2017/53A/noot1">…</note> text</p>
+            <subsection …><item …/></subsection>
+          </section>
+          <gap reason="…"/>
+        </article>
+        <commentary id="2017/54/toelichting1" on="2017/54" author="Peter">…</commentary>
+      </edition>
+    </corpus>
+
+Paragraph text is mixed content: a <note> stands exactly where its marker stood,
+and (from the references stage on) <ref> elements wrap the words that cite.
+"""
+import re
+
+from lxml import etree
+
+from . import ids
+from .model import NOTE_MARK
+
+NODE_TAGS = ids.LEVELS  # article, section, subsection, item
+
+
+def new_corpus():
+    return etree.Element("corpus")
+
+
+def edition(corpus, edition_id):
+    for el in corpus.iterchildren("edition"):
+        if el.get("id") == edition_id:
+            return el
+    el = etree.Element("edition", id=edition_id)
+    # Editions in chronological order.
+    for other in corpus.iterchildren("edition"):
+        if other.get("id") > edition_id:
+            other.addprevious(el)
+            return el
+    corpus.append(el)
+    return el
+
+
+def child_nodes(el):
+    return [c for c in el if c.tag in NODE_TAGS]
+
+
+def find_child(parent, num):
+    for c in child_nodes(parent):
+        if c.get("num") == num:
+            return c
+    return None
+
+
+def add_child(parent, tag, num, node_id):
+    """A new structural child, placed in number order among its siblings."""
+    el = etree.Element(tag, id=node_id, num=num)
+    key = ids.sort_key(num)
+    for sibling in child_nodes(parent):
+        if sibling.tag == tag and ids.sort_key(sibling.get("num")) > key:
+            sibling.addprevious(el)
+            return el
+    parent.append(el)
+    return el
+
+
+def parse_sources(value):
+    """'a.txt:3-5,9 b.txt:3' -> {'a.txt': {3, 4, 5, 9}, 'b.txt': {3}}"""
+    out = {}
+    for token in (value or "").split():
+        name, _, spans = token.rpartition(":")
+        lines = out.setdefault(name, set())
+        for span in spans.split(","):
+            a, _, b = span.partition("-")
+            lines.update(range(int(a), int(b or a) + 1))
+    return out
+
+
+def format_sources(sources):
+    tokens = []
+    for name in sorted(sources):
+        nums = sorted(sources[name])
+        spans, start = [], None
+        for i, n in enumerate(nums):
+            if start is None:
+                start = n
+            if i + 1 == len(nums) or nums[i + 1] != n + 1:
+                spans.append(f"{start}-{n}" if n != start else f"{n}")
+                start = None
+        tokens.append(f"{name}:{','.join(spans)}")
+    return " ".join(tokens)
+
+
+def add_sources(el, file, lines):
+    sources = parse_sources(el.get("sources"))
+    sources.setdefault(file, set()).update(lines)
+    el.set("sources", format_sources(sources))
+
+
+def merge_sources(el, other):
+    sources = parse_sources(el.get("sources"))
+    for name, lines in parse_sources(other.get("sources")).items():
+        sources.setdefault(name, set()).update(lines)
+    el.set("sources", format_sources(sources))
+
+
+def make_paragraph(text, notes, file, lines, tag="p"):
+    """A <p> from text with NOTE_MARK at each marker and the notes in marker order."""
+    p = etree.Element(tag)
+    add_sources(p, file, lines)
+    pieces = text.split(NOTE_MARK)
+    p.text = pieces[0]
+    for note, piece in zip(notes, pieces[1:]):
+        n = etree.SubElement(p, "note", form=note.form)
+        n.text = note.text
+        add_sources(n, file, note.lines or lines)
+        n.tail = piece
+    return p
+
+
+def plain_text(el):
+    """The words of an element without its notes: what a reader reads in the running text."""
+    parts = [el.text or ""]
+    for child in el:
+        if child.tag != "note":
+            parts.append(plain_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def text_with_marks(el):
+    """Text with NOTE_MARK where notes stand: the comparable form of a paragraph."""
+    parts = [el.text or ""]
+    for child in el:
+        parts.append(NOTE_MARK if child.tag == "note" else text_with_marks(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def node_by_id(corpus, node_id):
+    found = corpus.xpath("//*[@id=$id]", id=node_id)
+    return found[0] if found else None
+
+
+def node_index(corpus):
+    return {el.get("id"): el for el in corpus.iter() if el.get("id")}
+
+
+def normalise_tail_space(text):
+    return re.sub(r"\s+", " ", text)
+
+
+def insert_child(parent, el):
+    """Place an existing node element among `parent`'s children in number order."""
+    key = ids.sort_key(el.get("num"))
+    for sibling in child_nodes(parent):
+        if sibling.tag == el.tag and ids.sort_key(sibling.get("num")) > key:
+            sibling.addprevious(el)
+            return el
+    parent.append(el)
+    return el
+
+
+def first_line(el):
+    """(file, line) where an element starts in its first source."""
+    sources = parse_sources(el.get("sources"))
+    if not sources:
+        return None, None
+    name = sorted(sources)[0]
+    return name, min(sources[name])
