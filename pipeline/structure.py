@@ -50,7 +50,7 @@ class Evidence:
             section = re.match(r"\d+([A-Z])", cite).group(1)
             relative = re.compile(rf"\b{section}{num}\s+(?:hierboven|hieronder)\b")
         else:
-            relative = re.compile(rf"\({num}\)")
+            relative = re.compile(rf"(?:\w+\s+)?\({num}\)(?:\s+hier(?:boven|onder))?")
         for file, n, text in self.lines:
             if (file, n) in article_lines and (m := relative.search(text)):
                 found.append(f"'{m.group()}' ({file}:{n})")
