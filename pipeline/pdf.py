@@ -1,5 +1,246 @@
-"""The PDF edition: a print-ready book per edition, typeset with Typst."""
+"""The PDF edition: a print-ready book per edition, typeset with Typst.
+
+    corpus tree ──book_view──> the book as plain data (text stays str, paragraphs become Typst markup)
+                ──templates/pdf/*.j2──> Typst source ──typst──> PDF/A-2b
+
+Escaping is the template environment's job: every value a template prints is a Typst
+string literal unless it is `TypstCode`, and only this module makes `TypstCode` (from
+fixed markup, labels it has checked, and paragraph markup it built from escaped text).
+So no law text can ever act as markup, whatever characters it holds.
+"""
+import datetime
+import os
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import jinja2
+import markupsafe
+import typst
+
+from . import ids, tree
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pdf"
+
+PUBLISHER = "Nederlandse Bridge Bond"
+SERIES = "Spelregels voor Wedstrijdbridge"
+PDF_STANDARDS = ["a-2b"]
+MONTHS = ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober",
+          "november", "december")
+
+# Hanging-label column of a subsection ("1.") and an item ("(a)"), and their heading levels.
+LABEL_COLUMN = {"subsection": "1.6em", "item": "1.9em"}
+HEADING_LEVEL = {"subsection": 3, "item": 4}
+_LABEL_SAFE_ID = re.compile(r"^[0-9A-Za-z/]+$")
+_WHITESPACE = re.compile(r"\s+")
+
+
+class TypstCode(markupsafe.Markup):
+    """Typst source that a template prints as is. Never build one from corpus text.
+
+    A Markup subclass so that the template engine treats it, like the output of a template
+    macro, as already safe."""
+
+
+def typst_string(text):
+    """`text` as a Typst string literal: it prints exactly these characters, never markup."""
+    out = []
+    for ch in str(text):
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == '"':
+            out.append('\\"')
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{{{ord(ch):x}}}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def markup_text(text):
+    """`text` placed in markup: an embedded string, closed by `;` so nothing after it can extend it."""
+    return f"#{typst_string(text)};" if text else ""
+
+
+def label_name(node_id):
+    """The Typst label (and PDF named destination) of a node: '2017/47E1' -> 'n2017-47E1'."""
+    if not _LABEL_SAFE_ID.match(node_id or ""):
+        raise ValueError(f"node ID {node_id!r} cannot be a Typst label")
+    return "n" + node_id.replace("/", "-")
+
+
+def node_id_of_label(name):
+    """The inverse of label_name: 'n2017-47E1' -> '2017/47E1'."""
+    return name[1:].replace("-", "/")
+
+
+def _finalize(value):
+    # Every printed value is a string literal unless it is code: TypstCode from this module,
+    # or the output of a template macro (Markup, which autoescaping gives it).
+    if isinstance(value, markupsafe.Markup):
+        return value
+    return TypstCode(typst_string("" if value is None else value))
+
+
+def template_environment():
+    """The jinja2 environment for templates/pdf/: escapes every printed value (see _finalize)."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), finalize=_finalize,
+                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                              autoescape=True)
+
+
+def inline_markup(el, targets):
+    """The mixed content of a <p> or <note> as Typst markup.
+
+    Text is embedded as string literals with whitespace runs collapsed; a <note> becomes a
+    footnote where its marker stands; a <ref> whose first target is in `targets` (the node
+    IDs printed in this book) becomes a link followed by the target's page, any other ref
+    prints as its words only. Elements of other kinds print their words.
+    """
+    parts = [markup_text(_WHITESPACE.sub(" ", el.text or ""))]
+    for child in el:
+        if child.tag == "note":
+            parts.append(f"#footnote[{inline_markup(child, targets).strip()}];")
+        elif child.tag == "ref":
+            words = _WHITESPACE.sub(" ", tree.plain_text(child))
+            first = (child.get("to") or "").split()[:1]
+            if first and first[0] in targets:
+                parts.append(f"#xref(<{label_name(first[0])}>, {typst_string(words)});")
+            else:
+                parts.append(markup_text(words))
+        else:
+            parts.append(markup_text(_WHITESPACE.sub(" ", tree.plain_text(child))))
+        parts.append(markup_text(_WHITESPACE.sub(" ", child.tail or "")))
+    return TypstCode(_strip_outer_space("".join(parts)))
+
+
+def _strip_outer_space(markup):
+    # A paragraph's first and last string literal lose the space a line break in the source left.
+    markup = re.sub(r'^#" ', '#"', markup)
+    return re.sub(r' ";$', '";', markup)
+
+
+def _mark(el):
+    """The label as the law writes it: sections 'A.', subsections '1.', items '(a)'."""
+    num = el.get("num")
+    return f"({num})" if el.tag == "item" else f"{num}."
+
+
+def node_view(el, targets):
+    """One article, section, subsection or item with everything below it, in corpus order."""
+    children = []
+    for child in el:
+        if child.tag == "p":
+            children.append({"kind": "p", "markup": inline_markup(child, targets)})
+        elif child.tag == "gap":
+            children.append({"kind": "gap", "reason": child.get("reason") or ""})
+        elif child.tag in tree.NODE_TAGS:
+            children.append(node_view(child, targets))
+    view = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"))),
+            "children": children}
+    if el.tag == "article":
+        view.update(number=f"Artikel {el.get('num')}", title=el.findtext("title"), commentary=[])
+    elif el.tag == "section":
+        view.update(mark=_mark(el), heading=el.findtext("heading"))
+    else:
+        view.update(mark=_mark(el), heading=el.findtext("heading"), level=TypstCode(HEADING_LEVEL[el.tag]),
+                    column=TypstCode(LABEL_COLUMN[el.tag]))
+    return view
+
+
+def commentary_view(el, targets):
+    """A commentary: what it is on, who wrote it, its paragraphs as markup."""
+    _, cite = ids.split_id(el.get("on") or "")
+    title = f"Toelichting bij artikel {cite}" if cite else "Toelichting"
+    if el.get("author"):
+        title += f" ({el.get('author')})"
+    return {"id": el.get("id"), "title": title, "attribution": el.findtext("attribution") or "",
+            "paragraphs": [inline_markup(p, targets) for p in el.iterchildren("p")]}
+
+
+def dutch_date(day):
+    """'30 november 2025'."""
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
+def book_view(edition, built, with_commentary=True):
+    """The book of one <edition> as data for book.typ.j2.
+
+    `built` is the build date printed on the title page. Commentary follows the article it
+    is on; commentary on an article this edition does not hold goes to a closing chapter.
+    """
+    edition_id = edition.get("id")
+    targets = {el.get("id") for el in edition.iter(*tree.NODE_TAGS)}
+    articles = [node_view(a, targets) for a in edition.iterchildren("article")]
+    by_number = {a["id"]: a for a in articles}
+    loose = []
+    if with_commentary:
+        for el in edition.iterchildren("commentary"):
+            view = commentary_view(el, targets)
+            article_id = _article_id(el.get("on") or "")
+            if article_id in by_number:
+                by_number[article_id]["commentary"].append(view)
+            else:
+                loose.append(view)
+    return {
+        "edition": edition_id,
+        "title": f"{SERIES} {edition_id}",
+        "series": SERIES,
+        "publisher": PUBLISHER,
+        "description": f"{SERIES}, editie {edition_id}" + ("" if with_commentary else ", zonder toelichtingen"),
+        "keywords": ["bridge", "spelregels", f"editie {edition_id}"],
+        "edition_line": f"Editie {edition_id}",
+        "date_line": f"Samengesteld op {dutch_date(built)}",
+        "with_commentary": with_commentary,
+        "without_commentary_line": "Officiële tekst, zonder toelichtingen",
+        "articles": articles,
+        "loose_commentary": loose,
+        "loose_commentary_title": "Toelichtingen",
+        "loose_commentary_intro": "Toelichtingen bij artikelen die niet in deze uitgave staan.",
+    }
+
+
+def _article_id(node_id):
+    edition, cite = ids.split_id(node_id)
+    parts = ids.parse_citation(cite)
+    return f"{edition}/{parts['article']}" if parts else None
+
+
+def typst_source(edition, built, with_commentary=True):
+    """The complete Typst source of one edition's book."""
+    template = template_environment().get_template("book.typ.j2")
+    return template.render(book=book_view(edition, built, with_commentary))
+
+
+def build_timestamp(source_paths, environ=os.environ):
+    """The book's date: SOURCE_DATE_EPOCH when set, else the newest modification time of the
+    source files; the same sources give the same date, so the PDF bytes repeat."""
+    epoch = environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        seconds = int(epoch)
+    else:
+        seconds = int(max((Path(p).stat().st_mtime for p in source_paths), default=0))
+    return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc)
+
+
+def render_pdf(source, timestamp):
+    """PDF/A-2b bytes of a Typst source, with only the fonts bundled in the compiler (no system
+    fonts, no packages, no network), dated `timestamp`: equal input gives equal bytes."""
+    return typst.compile(source.encode("utf-8"), timestamp=timestamp, pdf_standards=PDF_STANDARDS,
+                         ignore_system_fonts=True)
 
 
 def write_pdf(ctx):
-    """Reads: ctx.corpus. Writes: pdf/spelregels-<edition>.pdf."""
+    """Reads: ctx.corpus, the source files' dates, ctx.options['no_commentary'].
+    Writes: pdf/spelregels-<edition>.pdf for every edition (both compiled side by side)."""
+    out = ctx.tmp / "pdf"
+    out.mkdir(parents=True, exist_ok=True)
+    source_paths = [s.path for s in ctx.sources]
+    timestamp = build_timestamp(source_paths)
+    with_commentary = not ctx.options.get("no_commentary")
+    editions = list(ctx.corpus.iterchildren("edition"))
+    sources = [typst_source(e, timestamp.date(), with_commentary) for e in editions]
+    with ThreadPoolExecutor(max_workers=max(1, len(sources))) as pool:
+        pdfs = list(pool.map(lambda s: render_pdf(s, timestamp), sources))
+    for edition, pdf in zip(editions, pdfs):
+        (out / f"spelregels-{edition.get('id')}.pdf").write_bytes(pdf)

@@ -1,0 +1,89 @@
+"""PNG pictures of the printed book, for a person to look at: `python -m pipeline.pdf_screenshots build`.
+
+Reads: <build>/pdf/spelregels-<edition>.pdf and <build>/corpus.xml (to find a page with a footnote).
+Writes: <build>/screenshots/pdf-<edition>-titelpagina.png, -inhoud.png and -voetnoot.png.
+"""
+import re
+import struct
+import sys
+import zlib
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from lxml import etree
+
+from . import tree
+
+SCALE = 2.0  # 144 dpi: sharp enough to judge the typesetting
+
+
+def png_bytes(width, height, rgb, stride):
+    """A PNG of 8-bit RGB rows (`stride` bytes apart), written with the standard library only."""
+    raw = b"".join(b"\x00" + rgb[y * stride:y * stride + width * 3] for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6))
+            + chunk(b"IEND", b""))
+
+
+def render_page(document, index, scale=SCALE):
+    """Page `index` (0-based) of an open pdfium document as PNG bytes on white."""
+    bitmap = document[index].render(scale=scale, rev_byteorder=True, fill_color=(255, 255, 255, 255),
+                                    force_bitmap_format=pdfium.raw.FPDFBitmap_BGR)
+    return png_bytes(bitmap.width, bitmap.height, bytes(bitmap.buffer), bitmap.stride)
+
+
+def _words(text):
+    # Page text as pdfium gives it: lines broken, words hyphenated at line ends.
+    return re.sub(r"\s+", " ", re.sub(r"-\r?\n", "", text)).strip()
+
+
+def page_texts(document):
+    return [_words(document[i].get_textpage().get_text_range()) for i in range(len(document))]
+
+
+def footnote_page(texts, edition):
+    """The first page (0-based) after the contents that shows one of the edition's notes, or None."""
+    openings = [" ".join(tree.plain_text(n).split()[:4]) for n in edition.iter("note")]
+    for index, text in enumerate(texts[2:], start=2):
+        if any(opening and opening in text for opening in openings):
+            return index
+    return None
+
+
+def screenshots(build_dir):
+    """Render title page, first contents page and first footnote page of every edition's PDF."""
+    build_dir = Path(build_dir)
+    out = build_dir / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    corpus = etree.parse(str(build_dir / "corpus.xml")).getroot()
+    written = []
+    for edition in corpus.iterchildren("edition"):
+        path = build_dir / "pdf" / f"spelregels-{edition.get('id')}.pdf"
+        document = pdfium.PdfDocument(str(path))
+        try:
+            pages = {"titelpagina": 0, "inhoud": 1, "voetnoot": footnote_page(page_texts(document), edition)}
+            for name, index in pages.items():
+                if index is None:
+                    continue
+                target = out / f"pdf-{edition.get('id')}-{name}.png"
+                target.write_bytes(render_page(document, index))
+                written.append(target)
+        finally:
+            document.close()
+    return written
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    build_dir = argv[0] if argv else "build"
+    for path in screenshots(build_dir):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
