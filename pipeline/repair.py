@@ -47,8 +47,13 @@ def collapse_duplicates(text, line, log):
         changed = False
         tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
         words = [t for _, t in tokens]
+        lower = [w.lower() for w in words]
         for n in range(6, 0, -1):
             for i in range(len(words) - 2 * n + 1):
+                # A repeat starts with the same word (or, for one word, one that extends it): checking
+                # that first skips the full comparison at almost every position.
+                if not lower[i + n].startswith(lower[i]):
+                    continue
                 first, second = words[i:i + n], words[i + n:i + 2 * n]
                 if not _same_phrase(first, second):
                     continue
