@@ -1,13 +1,465 @@
-"""The HTML edition: a static reader's site per edition in build/html/."""
+"""The HTML edition: a static reader's site in build/html/.
+
+    html/index.html                the editions
+    html/<ed>/index.html           table of contents of one edition
+    html/<ed>/<num>.html           one page per article (also for an article known only from its commentary)
+    html/<ed>/verwijzingen.html    the reference graph of the edition as an SVG picture
+    html/redactie.html             the editor's page: the build report, every entry with file and line
+    html/zoeken.html               full-text search (pagefind; needs a web server, see `serve`)
+    html/lawbook.css               the one style sheet
+
+Every section, subsection and item carries the anchor of its citation, so
+2017/50D2a is 2017/50.html#50D2a. Every link is relative and nothing is loaded
+from elsewhere, so the site works from any web server and (except search) from file://.
+Pages hold no timestamps: the same corpus gives the same bytes.
+"""
+import functools
+import math
+import http.server
+import shutil
+import socket
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+import networkx as nx
+
+from . import ids, tree
+from .errors import LawbookError
+from .report import KINDS
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "html"
+STYLESHEET = "lawbook.css"
+TITLE = "Spelregels voor Wedstrijdbridge"
+NOT_IN_CORPUS = "niet in dit corpus"
+# Reference statuses that mean the words cite something the corpus does not hold.
+UNRESOLVED = ("dangling", "known-missing")
+
+
+# ---------------------------------------------------------------- IDs and links
+
+def order_key(node_id):
+    """Reading order of IDs: 2017/9 < 2017/10 < 2017/10A < 2017/10A2 < 2017/10A2b."""
+    edition, cite = ids.split_id(node_id)
+    parts = ids.parse_citation(cite) or {"article": cite}
+    key = [edition]
+    for level in ids.LEVELS:
+        num = parts.get(level)
+        key.append(ids.sort_key(num) if num else (-1, 0, ""))
+    return (tuple(key), node_id)
+
+
+def article_of(node_id):
+    """'2017/50D2a' (or '2017/50D2a/noot1') -> '2017/50'; None when it is no ID."""
+    edition, cite = ids.split_id(node_id)
+    parts = ids.parse_citation(cite)
+    return f"{edition}/{parts['article']}" if parts else None
+
+
+def href(node_id, root="../"):
+    """The relative URL of a node from a page `root` below html/: 2017/47E1 -> ../2017/47.html#47E1."""
+    edition, cite = ids.split_id(node_id)
+    article = ids.parse_citation(cite)["article"]
+    page = f"{root}{edition}/{article}.html"
+    return page if cite == article else f"{page}#{cite}"
+
+
+def note_anchor(note_id):
+    """2017/53A/noot1 -> '53A-noot1' (the footnote); the marker in the text is 'ref-53A-noot1'."""
+    _, cite = ids.split_id(note_id)
+    return f"{cite}-{note_id.rsplit('/', 1)[1]}"
+
+
+def citing_node(el):
+    """The node (article … item, or commentary) whose text holds `el`."""
+    for anc in el.iterancestors():
+        if anc.tag in tree.NODE_TAGS or anc.tag == "commentary":
+            return anc
+    return None
+
+
+def source_of(el):
+    """'file:line' where `el` (or the nearest element around it with provenance) starts in the sources."""
+    for anc in [el, *el.iterancestors()]:
+        if anc.get("sources"):
+            file, line = tree.first_line(anc)
+            return f"{file}:{line}"
+    return ""
+
+
+# ---------------------------------------------------------------- the site model
+
+@dataclass
+class Footnote:
+    number: int
+    anchor: str
+    cite: str
+    pieces: list
+
+
+@dataclass
+class ArticlePage:
+    """What one article page shows; `content` is the article element's own blocks, nodes nested."""
+    id: str
+    edition: str
+    num: str
+    title: str | None
+    node: dict | None  # the article as a node view; None when only commentary is known
+    footnotes: list = field(default_factory=list)
+    commentary: list = field(default_factory=list)
+    cited_by: list = field(default_factory=list)
+    other_editions: list = field(default_factory=list)
+    prev: "ArticlePage | None" = None
+    next: "ArticlePage | None" = None
+
+    @property
+    def file(self):
+        return f"{self.num}.html"
+
+
+def circle_layout(nodes, radius, centre):
+    """Positions on a circle, first node at twelve o'clock, clockwise: the geometry of nx.circular_layout
+    without its numpy dependency, rounded so the SVG is byte-identical on every build."""
+    if len(nodes) == 1:
+        return {nodes[0]: (centre, centre)}
+    step = 2 * math.pi / max(len(nodes), 1)
+    return {n: (round(centre + radius * math.sin(i * step), 1), round(centre - radius * math.cos(i * step), 1))
+            for i, n in enumerate(nodes)}
+
+
+class Site:
+    """The corpus read once into what the pages show: articles, notes, references both ways."""
+
+    def __init__(self, corpus, log):
+        self.corpus = corpus
+        self.log = log
+        # Only structural nodes are link targets: they are the anchors the pages carry.
+        self.nodes = {el.get("id"): el for el in corpus.iter(*tree.NODE_TAGS)}
+        self.editions = [e.get("id") for e in corpus.iterchildren("edition")]
+        self.cited_by = self._cited_by()
+        self.articles = {ed: self._edition_pages(ed) for ed in self.editions}
+
+    # -- references
+
+    def refs(self, edition=None):
+        """Every <ref> with the ID of the node that cites and its targets, in document order."""
+        scope = self.corpus if edition is None else self.edition_el(edition)
+        for ref in scope.iter("ref"):
+            node = citing_node(ref)
+            yield ref, (node.get("id") if node is not None else None), (ref.get("to") or "").split()
+
+    def _cited_by(self):
+        """article ID -> sorted [(citing ID, cited ID)], from the refs in the tree (not from file order)."""
+        out = {}
+        for ref, citing, targets in self.refs():
+            for target in targets:
+                if target in self.nodes and citing:
+                    out.setdefault(article_of(target), set()).add((citing, target))
+        return {k: sorted(v, key=lambda pair: (order_key(pair[0]), order_key(pair[1]))) for k, v in out.items()}
+
+    def resolves(self, ref):
+        targets = (ref.get("to") or "").split()
+        return bool(targets) and targets[0] in self.nodes and ref.get("status") not in UNRESOLVED
+
+    # -- text
+
+    def pieces(self, el, notes, root="../"):
+        """Mixed content of a <p>, <note> or <attribution> as pieces for the templates:
+        {'text'}, {'ref', 'href' or None, 'title', 'status'}, {'note', 'number', 'anchor'}.
+        Each note met is appended to `notes` (a Footnote) so the page lists it at the end."""
+        out = []
+        if el.text:
+            out.append({"text": el.text})
+        for child in el:
+            if child.tag == "note":
+                anchor = note_anchor(child.get("id") or f"{el.get('id', '')}/noot{len(notes) + 1}")
+                number = len(notes) + 1
+                notes.append(Footnote(number, anchor, ids.split_id(child.get("id") or "x/?")[1],
+                                      self.pieces(child, notes, root)))
+                out.append({"note": True, "number": number, "anchor": anchor})
+            elif child.tag == "ref":
+                out.append(self.ref_piece(child, root))
+            else:
+                out.append({"text": tree.plain_text(child)})
+            if child.tail:
+                out.append({"text": child.tail})
+        return out
+
+    def ref_piece(self, ref, root):
+        targets = (ref.get("to") or "").split()
+        status = ref.get("status") or "ok"
+        text = tree.plain_text(ref)
+        if self.resolves(ref):
+            title = None
+            if len(targets) > 1:
+                title = "ook: " + ", ".join(ids.split_id(t)[1] for t in targets[1:])
+            if status == "suspect":
+                title = "verwijzing onzeker" + (f"; {title}" if title else "")
+            return {"ref": text, "href": href(targets[0], root), "title": title, "status": status}
+        return {"ref": text, "href": None, "title": NOT_IN_CORPUS, "status": "dangling"}
+
+    def node_view(self, el, notes):
+        """A node as nested dicts: id, cite, tag, num, heading, inferred evidence, content blocks."""
+        _, cite = ids.split_id(el.get("id"))
+        label = el.find("title") if el.tag == "article" else el.find("heading")
+        view = {"id": el.get("id"), "cite": cite, "tag": el.tag, "num": el.get("num"),
+                "heading": label.text if label is not None else None,
+                "inferred": el.get("evidence") if el.get("numbering") == "inferred" else None,
+                "content": []}
+        for child in el:
+            if child.tag == "p":
+                view["content"].append({"kind": "p", "pieces": self.pieces(child, notes)})
+            elif child.tag == "gap":
+                view["content"].append({"kind": "gap", "reason": child.get("reason")})
+            elif child.tag in tree.NODE_TAGS:
+                view["content"].append({"kind": "node", "node": self.node_view(child, notes)})
+        return view
+
+    def commentary_view(self, el, notes):
+        attribution = el.find("attribution")
+        return {"anchor": note_anchor(el.get("id")) if el.get("id") else "toelichting",
+                "author": el.get("author"),
+                "attribution": self.pieces(attribution, notes) if attribution is not None else [],
+                "paragraphs": [self.pieces(p, notes) for p in el.iterchildren("p")]}
+
+    # -- pages
+
+    def edition_el(self, edition):
+        return next(e for e in self.corpus.iterchildren("edition") if e.get("id") == edition)
+
+    def _edition_pages(self, edition):
+        ed = self.edition_el(edition)
+        commentary = {}
+        for c in ed.iterchildren("commentary"):
+            commentary.setdefault(article_of(c.get("on") or c.get("id")), []).append(c)
+        pages = {}
+        for article in ed.iterchildren("article"):
+            notes = []
+            node = self.node_view(article, notes)
+            pages[article.get("id")] = ArticlePage(article.get("id"), edition, article.get("num"), node["heading"],
+                                                   node, notes)
+        # Commentary on an article the sources lack still gets its page, marked as such.
+        for on in commentary:
+            if on and on not in pages:
+                pages[on] = ArticlePage(on, edition, ids.split_id(on)[1], None, None, [])
+        ordered = sorted(pages.values(), key=lambda p: order_key(p.id))
+        for prev, nxt in zip(ordered, ordered[1:]):
+            prev.next, nxt.prev = nxt, prev
+        for page in ordered:
+            page.commentary = [self.commentary_view(c, page.footnotes) for c in commentary.get(page.id, [])]
+            page.cited_by = self.cited_by.get(page.id, [])
+        return ordered
+
+    def link_editions(self):
+        """Each article page learns where the same article stands in the other editions."""
+        by_num = {}
+        for ed, pages in self.articles.items():
+            for page in pages:
+                if page.node is not None:
+                    by_num.setdefault(page.num, []).append(page)
+        for pages in by_num.values():
+            for page in pages:
+                for other in pages:
+                    if other is page:
+                        continue
+                    old, new = sorted([page.edition, other.edition])
+                    page.other_editions.append({
+                        "edition": other.edition, "href": f"../{other.edition}/{other.file}",
+                        "diff": f"../diff/{old}-{new}.html#art-{page.num}"})
+
+    def graph(self, edition):
+        """The article-level reference graph of an edition, laid out on a circle, as SVG geometry.
+
+        Nodes are the articles in the edition plus every article cited but missing; nodes are
+        added in article order, so the layout (and the SVG) is the same on every build."""
+        present = {p.num for p in self.articles[edition] if p.node is not None}
+        g = nx.DiGraph()
+        edges = {}
+        for ref, citing, targets in self.refs(edition):
+            if not citing:
+                continue
+            source = ids.split_id(article_of(citing))[1]
+            for target in targets:
+                art = article_of(target)
+                if art is None:
+                    continue
+                num = ids.split_id(art)[1]
+                if num != source:  # references within an article are no edge of the picture
+                    edges[(source, num)] = edges.get((source, num), 0) + 1
+        nums = present | {n for edge in edges for n in edge}
+        for num in sorted(nums, key=ids.sort_key):
+            g.add_node(num)
+        for (a, b), count in sorted(edges.items()):
+            g.add_edge(a, b, count=count)
+        size, radius, r = 600, 250, 27
+        pos = circle_layout(list(g), radius, size / 2)
+        nodes = [{"num": n, "x": round(float(pos[n][0]), 1), "y": round(float(pos[n][1]), 1),
+                  "present": n in present, "degree": g.in_degree(n)} for n in g]
+        lines = []
+        for a, b, data in g.edges(data=True):
+            (x1, y1), (x2, y2) = pos[a], pos[b]
+            dx, dy = x2 - x1, y2 - y1
+            length = (dx * dx + dy * dy) ** 0.5 or 1
+            # Shorten each line to the circles' rims so the arrowhead is visible.
+            lines.append({"from": a, "to": b, "count": data["count"],
+                          "x1": round(float(x1 + dx / length * r), 1), "y1": round(float(y1 + dy / length * r), 1),
+                          "x2": round(float(x2 - dx / length * (r + 4)), 1),
+                          "y2": round(float(y2 - dy / length * (r + 4)), 1)})
+        return {"size": size, "r": r, "nodes": nodes, "edges": lines}
+
+    def unresolved_refs(self):
+        """References the editor must look at: targets not in the corpus, or marked suspect."""
+        out = []
+        for ref, citing, targets in self.refs():
+            status = ref.get("status") or "ok"
+            if status != "ok" or not self.resolves(ref):
+                out.append({"source": source_of(ref), "node": citing, "text": tree.plain_text(ref),
+                            "to": " ".join(targets), "status": status if status != "ok" else "dangling"})
+        return sorted(out, key=lambda r: (r["source"], r["text"]))
+
+
+# ---------------------------------------------------------------- rendering
+
+def environment():
+    """The jinja2 environment over templates/html/, autoescaping every page (law text is data, not markup)."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True)
+    env.globals.update(title=TITLE, stylesheet=STYLESHEET, node_href=href)
+    env.filters["cite"] = lambda node_id: ids.split_id(node_id)[1] if node_id else ""
+    return env
+
+
+REPORT_SECTIONS = [
+    ("repair", "Reparaties", "Tekst die de pijplijn heeft hersteld (voor → na)."),
+    ("inference", "Afgeleide nummering", "Nummering of structuur die niet in de bron staat maar is afgeleid."),
+    ("variant", "Varianten", "Bronnen die dezelfde tekst net anders geven; welke lezing is gekozen."),
+    ("gap", "Ontbrekende tekst", "Tekst die de wet heeft maar de bronnen niet."),
+]
+
+
+def report_view(log):
+    """The build report grouped for the editor's page: the sections above, then every other kind."""
+    data = log.to_json()
+    # Every entry with every field, so the template need not guess which ones a kind has.
+    entries = [{"line": None, "node": None, "before": None, "after": None, **e} for e in data["entries"]]
+    sections = [{"kind": kind, "title": title, "intro": intro, "entries": [e for e in entries if e["kind"] == kind]}
+                for kind, title, intro in REPORT_SECTIONS]
+    shown = {kind for kind, _, _ in REPORT_SECTIONS}
+    others = [e for e in entries if e["kind"] not in shown]
+    others.sort(key=lambda e: (KINDS.index(e["kind"]) if e["kind"] in KINDS else len(KINDS), e["file"],
+                               e.get("line") or 0))
+    return {"sources": data["sources"], "summary": data["summary"], "sections": sections, "others": others}
 
 
 def write_html(ctx):
-    """Reads: ctx.corpus, ctx.log. Writes: html/ (pages, graph SVG, editor's report)."""
+    """Reads: ctx.corpus (with <ref> when the references stage marked them), ctx.log.
+    Writes: html/ — the index of editions, per edition a table of contents, one page per article and
+    the reference graph, the editor's page, the search page and the style sheet.
+    Guarantees: relative links only, no external requests, no timestamps; returns the pages written."""
+    out = ctx.tmp / "html"
+    out.mkdir(parents=True, exist_ok=True)
+    site = Site(ctx.corpus, ctx.log)
+    site.link_editions()
+    env = environment()
+    written = []
 
+    def page(path, template, **values):
+        target = out / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(env.get_template(template).render(**values), encoding="utf-8")
+        written.append(path)
+
+    editions = [{"id": ed, "articles": site.articles[ed]} for ed in site.editions]
+    page("index.html", "index.html", root="", editions=editions)
+    for ed in editions:
+        page(f"{ed['id']}/index.html", "edition.html", root="../", edition=ed["id"], articles=ed["articles"])
+        page(f"{ed['id']}/verwijzingen.html", "graph.html", root="../", edition=ed["id"],
+             graph=site.graph(ed["id"]))
+        for article in ed["articles"]:
+            page(f"{ed['id']}/{article.file}", "article.html", root="../", edition=ed["id"], article=article)
+    page("redactie.html", "editor.html", root="", report=report_view(ctx.log), refs=site.unresolved_refs())
+    page("zoeken.html", "search.html", root="")
+    shutil.copyfile(TEMPLATES / STYLESHEET, out / STYLESHEET)
+    return written
+
+
+# ---------------------------------------------------------------- search
 
 def write_search_index(ctx):
-    """Reads: html/. Writes: html/pagefind/ (the search index)."""
+    """Reads: html/ (article pages mark their text with data-pagefind-body; lang="nl" picks Dutch stemming).
+    Writes: html/pagefind/ — the search index and pagefind's own UI script and style sheet (all local).
+    Runs the pagefind binary from the pagefind[bin] wheel; no network."""
+    site = ctx.tmp / "html"
+    if not site.is_dir():
+        raise LawbookError("there is no html/ to index", file=str(site), fix="write_html must run before "
+                                                                           "write_search_index", status=1)
+    result = subprocess.run([sys.executable, "-m", "pagefind", "--site", str(site), "--output-subdir", "pagefind",
+                             "--quiet"], capture_output=True, text=True)
+    if result.returncode != 0 or not (site / "pagefind" / "pagefind-ui.js").exists():
+        raise LawbookError(f"pagefind could not index the site: {(result.stderr or result.stdout).strip()[:400]}",
+                           file=str(site), fix="check that pagefind[bin] is installed in the environment "
+                                               "(pip install -e '.[test]')", status=1)
+
+
+# ---------------------------------------------------------------- serve
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript", ".css": "text/css",
+                      ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
+
+    def log_message(self, format, *args):  # one quiet line per request on stderr, as http.server does
+        sys.stderr.write("%s\n" % (format % args))
+
+
+def make_server(html_dir, port=8000, quiet=False):
+    """An HTTP server for `html_dir` on 127.0.0.1:`port` (0 picks a free port); the caller runs and closes it.
+    Binds the loopback address only: the site is served to this machine, never to the network."""
+    html_dir = Path(html_dir)
+    if not (html_dir / "index.html").exists():
+        raise LawbookError(f"{html_dir}/ holds no site", file=str(html_dir),
+                           fix="run `make build` (or python -m pipeline build) first")
+    handler = functools.partial(_Handler, directory=str(html_dir))
+    if quiet:
+        handler = functools.partial(_QuietHandler, directory=str(html_dir))
+    try:
+        return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as e:
+        raise LawbookError(f"cannot listen on 127.0.0.1:{port}: {e.strerror}",
+                           fix="choose another port with --port") from None
+
+
+class _QuietHandler(_Handler):
+    def log_message(self, format, *args):
+        pass
+
+
+def cmd_serve(args):
+    server = make_server(Path(args.out) / "html", args.port)
+    host, port = server.server_address[:2]
+    print(f"serving {args.out}/html on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def register(sub):
-    """Adds the `serve` subcommand."""
+    """Adds the `serve` subcommand: python -m pipeline serve [--out build] [--port 8000]."""
+    p = sub.add_parser("serve", help="serve the HTML edition on 127.0.0.1 (search needs a web server)")
+    p.add_argument("--out", default="build", help="the build folder whose html/ is served")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(func=cmd_serve)
