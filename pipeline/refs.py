@@ -92,6 +92,7 @@ class Resolved:
 
 
 def _parts(m, article=None):
+    """The parts of a CITE match, or of a PART match read in `article`."""
     return {"article": article or m.group("article"), "section": m.group("section"),
             "subsection": m.group("subsection"), "item": m.group("item") or m.group("pitem")}
 
@@ -128,7 +129,7 @@ def parse_keyword_phrase(text, pos):
             if not (own_kw or plural or is_range or parts["section"]):
                 break
         elif previous and previous["section"] and (m := PART.match(text, after)):
-            parts = _parts_inherit(m, previous["article"])
+            parts = _parts(m, previous["article"])
         else:
             break
         if is_range and found[-1].range_end is None:
@@ -140,11 +141,6 @@ def parse_keyword_phrase(text, pos):
             found.append(Citation(own_kw.start() if own_kw else after, m.end(), parts=parts))
         end = m.end()
     return found
-
-
-def _parts_inherit(m, article):
-    return {"article": article, "section": m.group("section"), "subsection": m.group("subsection"),
-            "item": m.group("item") or m.group("pitem")}
 
 
 def _relative(m, start, end, direction=None):
@@ -174,10 +170,12 @@ def parse_hier(text, pos):
 
 def parse_letter_range(text, pos):
     """"de voorwaarden A t/m E": sections A to E of the current article."""
-    m = LETTER_RANGE.search(text, max(0, pos - 3), pos + 6)
-    if not m or not (m.start() <= pos < m.end()):
-        return []
-    return [Citation(m.start(), m.end(), relative=m.group("a"), range_end={"relative": m.group("b")})]
+    for m in LETTER_RANGE.finditer(text, max(0, pos - 10)):
+        if m.start() > pos:
+            break
+        if pos < m.end():
+            return [Citation(m.start(), m.end(), relative=m.group("a"), range_end={"relative": m.group("b")})]
+    return []
 
 
 def find_citations(text):
