@@ -1,5 +1,184 @@
-"""The Markdown edition: build/<edition>/lawbook.md, for wikis and other tools."""
+"""The Markdown edition: build/<edition>/lawbook.md, for wikis and other tools.
+
+One file per edition, CommonMark with two widely supported extensions:
+
+    # Spelregels voor Wedstrijdbridge — uitgave 2017
+    ## Artikel 53 Accepteren van voor de beurt voorspelen {#53}
+    ### 53A Voor de beurt voorspelen behandeld als juist voorgespeeld {#53A}
+    #### 50D2 {#50D2}                      (subsection: heading level 4)
+    ##### 50D2a {#50D2a}                   (item: heading level 5)
+    text with [artikel 47E1](#47E1) and a note[^53A-noot1].
+
+    [^53A-noot1]: the note's text
+
+Heading attributes ({#53A}: pandoc, kramdown, Hugo, MkDocs attr_list) give every
+node its citation as anchor, so references are links within the file; footnotes
+([^…]) follow each article. A reference the corpus cannot resolve stays plain text.
+A gap is an emphasised editorial remark naming its node ("*[Redactie bij 57B: …]*"); commentary is a block
+quote headed "**Toelichting — Peter**", never a heading, so it is never read as law.
+Each paragraph is one line. Characters Markdown would read as markup are escaped,
+so reading the file back (markdown-it-py) gives exactly the corpus text.
+"""
+import re
+
+from . import ids, tree
+
+TITLE = "Spelregels voor Wedstrijdbridge"
+HEADING_LEVEL = {"article": 2, "section": 3, "subsection": 4, "item": 5}
+UNRESOLVED = ("dangling", "known-missing")
+
+# Inline markup characters: emphasis, links, code, HTML, heading attributes, tables, strikethrough.
+_INLINE = re.compile(r"([\\`*_\[\]<>{}|~])")
+# Entity-like text (&amp; &#38;) would be decoded by a reader; the & is escaped so it stays as written.
+_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
+# What would open a block at the start of a line: heading, quote, list, rule, setext underline.
+_BLOCK_START = re.compile(r"^(#|>|[-+*=]|\d+[.)])")
+
+
+def escape(text, line_start=False):
+    """`text` as Markdown that renders as exactly `text`."""
+    out = _INLINE.sub(r"\\\1", text)
+    out = _ENTITY.sub(r"\\&", out)
+    out = out.replace("!\\[", "\\!\\[")
+    if line_start:
+        out = out.lstrip(" \t")  # leading blanks would be dropped (or make code) anyway
+        m = _BLOCK_START.match(out)
+        if m:
+            token = m.group(1)
+            out = (token[:-1] + "\\" + token[-1]) + out[len(token):]
+    return out
+
+
+def _one_line(text):
+    """Running text on one line: line breaks inside a paragraph are spaces to a reader."""
+    return re.sub(r"[ \t]*\n[ \t]*", " ", text)
+
+
+class Writer:
+    """Writes one edition; collects each article's footnotes to place them after the article."""
+
+    def __init__(self, corpus, edition):
+        self.edition = edition
+        self.nodes = {el.get("id") for el in corpus.iter(*tree.NODE_TAGS)}
+        self.lines = []
+        self.footnotes = []
+
+    def inline(self, el, line_start=True):
+        """Mixed content of <p>, <note> or <attribution>: text escaped, refs as links, notes as [^label]."""
+        parts = []
+        first = True
+        after_note = False
+
+        def text(s):
+            nonlocal first, after_note
+            if s:
+                out = escape(_one_line(s), line_start and first)
+                if after_note and out.startswith("("):
+                    out = "\\" + out  # '[^n](…' would read as a link
+                parts.append(out)
+                first = after_note = False
+
+        text(el.text)
+        for child in el:
+            if child.tag == "note":
+                label = self.note_label(child)
+                self.footnotes.append((label, child))
+                parts.append(f"[^{label}]")
+                first = False
+                after_note = True
+            elif child.tag == "ref":
+                targets = (child.get("to") or "").split()
+                words = escape(_one_line(tree.plain_text(child)), line_start and first)
+                if targets and targets[0] in self.nodes and child.get("status") not in UNRESOLVED:
+                    parts.append(f"[{words}]({self.anchor(targets[0])})")
+                else:
+                    parts.append(words)
+                first = after_note = False
+            else:
+                text(tree.plain_text(child))
+            text(child.tail)
+        return "".join(parts).strip()
+
+    def anchor(self, node_id):
+        """A link target: '#47E1' within this edition's file, '../2007/lawbook.md#41A' across editions."""
+        edition, cite = ids.split_id(node_id)
+        return f"#{cite}" if edition == self.edition else f"../{edition}/lawbook.md#{cite}"
+
+    @staticmethod
+    def note_label(note):
+        """2017/53A/noot1 -> '53A-noot1': unique in the edition, readable in the source."""
+        node_id, _, tail = note.get("id").rpartition("/")
+        return f"{ids.split_id(node_id)[1]}-{tail}"
+
+    def block(self, text):
+        self.lines += [text, ""]
+
+    def node(self, el):
+        _, cite = ids.split_id(el.get("id"))
+        label = el.find("title") if el.tag == "article" else el.find("heading")
+        words = f"Artikel {cite}" if el.tag == "article" else cite
+        if label is not None and label.text:
+            words += " " + escape(_one_line(label.text))
+        self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}}}")
+        for child in el:
+            if child.tag == "p":
+                self.block(self.inline(child))
+            elif child.tag == "gap":
+                # The remark names its node: after subsections it would otherwise read as the last one's.
+                self.block(f"*\\[Redactie bij {cite}: {escape(_one_line(child.get('reason')))}\\]*")
+            elif child.tag in tree.NODE_TAGS:
+                self.node(child)
+
+    def commentary(self, el):
+        attribution = el.find("attribution")
+        quote = [f"**Toelichting — {escape(el.get('author') or '')}**"]
+        if attribution is not None:
+            quote.append(f"*{self.inline(attribution)}*")
+        quote += [self.inline(p) for p in el.iterchildren("p")]
+        self.block("\n>\n".join(f"> {q}" for q in quote))
+
+    def flush_footnotes(self):
+        for label, note in self.footnotes:
+            self.block(f"[^{label}]: {self.inline(note)}")
+        self.footnotes = []
+
+    def write(self, edition_el):
+        """The whole edition: articles in order, each followed by its commentary, then its footnotes.
+        Commentary on an article the sources lack gets a heading of its own (never an article heading)."""
+        self.block(f"# {TITLE} — uitgave {self.edition}")
+        commentary = {}
+        for c in edition_el.iterchildren("commentary"):
+            on = c.get("on") or c.get("id")
+            commentary.setdefault(f"{self.edition}/{ids.parse_citation(ids.split_id(on)[1])['article']}", []).append(c)
+        articles = {a.get("id"): a for a in edition_el.iterchildren("article")}
+        order = sorted(set(articles) | set(commentary), key=lambda i: ids.sort_key(ids.split_id(i)[1]))
+        for article_id in order:
+            if article_id in articles:
+                self.node(articles[article_id])
+            else:
+                num = ids.split_id(article_id)[1]
+                self.block(f"## Toelichting bij artikel {num} {{#{num}-toelichting}}")
+                self.block(f"*\\[Redactie bij {num}: de wettekst van artikel {num} staat in geen van de bronnen.\\]*")
+            for c in commentary.get(article_id, []):
+                self.commentary(c)
+            self.flush_footnotes()
+        return "\n".join(self.lines).rstrip("\n") + "\n"
+
+
+def render(corpus, edition_id):
+    """The Markdown text of one edition of the corpus tree."""
+    edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
+    return Writer(corpus, edition_id).write(edition_el)
 
 
 def write_markdown(ctx):
-    """Reads: ctx.corpus. Writes: <edition>/lawbook.md per edition."""
+    """Reads: ctx.corpus (with <ref> when the references stage marked them).
+    Writes: <edition>/lawbook.md per edition (UTF-8, LF, no timestamps); returns the files written."""
+    written = []
+    for edition_el in ctx.corpus.iterchildren("edition"):
+        edition_id = edition_el.get("id")
+        target = ctx.tmp / edition_id / "lawbook.md"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(render(ctx.corpus, edition_id), encoding="utf-8")
+        written.append(target)
+    return written
