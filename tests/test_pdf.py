@@ -1,0 +1,336 @@
+"""The PDF edition: escaping, links, outline, footnotes, metadata and reproducibility.
+
+Each PDF is compiled once per module: a hand-made edition that holds every Typst special
+character and every kind of reference, and the two editions of the real sources.
+"""
+import datetime
+import io
+import re
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from pypdf import PdfReader
+
+from pipeline import build, pdf, tree
+from pipeline.pdf_screenshots import footnote_page, png_bytes
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILT = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
+
+# Every character with a meaning in Typst markup or code, and the sequences that start one.
+SPECIALS = r"""# * _ $ @ < > [ ] { } \ " ' ` ~ = - + / // /* */ -- --- ... -? : ; 1. https://x.nl \n \u{41}"""
+
+
+def _p(parent, text, tag="p"):
+    el = etree.SubElement(parent, tag, sources="t.txt:1")
+    el.text = text
+    return el
+
+
+def hand_made_corpus():
+    """Edition 2017 with article 1 (A, A1, A1a, a gap) and article 2, refs of every status,
+    a note, a commentary; edition 2007 with article 1, the target of a cross-edition ref."""
+    corpus = etree.Element("corpus")
+    old = etree.SubElement(corpus, "edition", id="2007")
+    old_article = etree.SubElement(old, "article", id="2007/1", num="1", sources="t.txt:1")
+    _p(old_article, "Oude tekst.")
+
+    ed = etree.SubElement(corpus, "edition", id="2017")
+    art = etree.SubElement(ed, "article", id="2017/1", num="1", sources="t.txt:1")
+    _p(art, "Titel " + SPECIALS, tag="title")
+    intro = _p(art, "Vooraf " + SPECIALS + " einde")
+    note = etree.SubElement(intro, "note", id="2017/1/noot1", form="inline", sources="t.txt:1")
+    note.text = "Noot " + SPECIALS + " zie "
+    note_ref = etree.SubElement(note, "ref", to="2017/2", status="ok")
+    note_ref.text = "artikel 2"
+    note.tail = " en verder."
+    sec = etree.SubElement(art, "section", id="2017/1A", num="A", sources="t.txt:1")
+    _p(sec, "Kop " + SPECIALS, tag="heading")
+    sub = etree.SubElement(sec, "subsection", id="2017/1A1", num="1", sources="t.txt:1")
+    body = _p(sub, "Lid een verwijst naar ")
+    for target, status, words in (("2017/1A1a", "ok", "artikel 1A1a"),
+                                  ("2017/9Z", "dangling", "artikel 9Z"),
+                                  ("2017/8", "known-missing", "artikel 8"),
+                                  ("2007/1", "ok", "artikel 1 van 2007"),
+                                  ("2017/2 2017/1A", "suspect", "artikelen 2 en 1A")):
+        ref = etree.SubElement(body, "ref", to=target, status=status)
+        ref.text = words
+        ref.tail = ", "
+    ref.tail = "."
+    item = etree.SubElement(sub, "item", id="2017/1A1a", num="a", sources="t.txt:1")
+    _p(item, "Onderdeel a van lid een.")
+    etree.SubElement(sec, "gap", reason="de rest van 1A staat in geen bron")
+    art2 = etree.SubElement(ed, "article", id="2017/2", num="2", sources="t.txt:1")
+    _p(art2, "Tweede artikel", tag="title")
+    _p(art2, "Tekst van artikel twee.")
+    com = etree.SubElement(ed, "commentary", id="2017/1/toelichting1", on="2017/1A", author="Anna",
+                           sources="t.txt:1")
+    etree.SubElement(com, "attribution").text = "Geschreven door Anna."
+    _p(com, "Toelichting met " + SPECIALS)
+    return corpus
+
+
+def edition_of(corpus, edition_id):
+    return next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
+
+
+def squash(text):
+    """Letters and digits only: compares text across line breaks and hyphenation."""
+    return re.sub(r"[\W_]+", "", text).lower()
+
+
+def flat(text):
+    """Runs of ordinary white space as one space; no-break spaces stay what they are."""
+    return re.sub(r"[ \t\r\n]+", " ", text)
+
+
+def page_texts(reader):
+    return [page.extract_text() for page in reader.pages]
+
+
+def links(reader):
+    """(page index, named destination) of every internal link on the pages after the contents."""
+    found = []
+    for index, page in enumerate(reader.pages):
+        for annot in page.get("/Annots") or []:
+            annot = annot.get_object()
+            if isinstance(annot.get("/Dest"), str):
+                found.append((index, annot["/Dest"]))
+    return found
+
+
+def dest_pages(reader):
+    return {name: reader.get_destination_page_number(dest) for name, dest in reader.named_destinations.items()}
+
+
+def outline_titles(reader, outline=None):
+    titles = []
+    for entry in reader.outline if outline is None else outline:
+        if isinstance(entry, list):
+            titles += outline_titles(reader, entry)
+        else:
+            titles.append(entry.title)
+    return titles
+
+
+@pytest.fixture(scope="module")
+def hand_made():
+    corpus = hand_made_corpus()
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date())
+    data = pdf.render_pdf(source, BUILT)
+    return {"corpus": corpus, "source": source, "bytes": data, "reader": PdfReader(io.BytesIO(data))}
+
+
+@pytest.fixture(scope="module")
+def real_books(tmp_path_factory):
+    ctx = build.make_corpus(ROOT / "sources")
+    ctx.tmp = tmp_path_factory.mktemp("build")
+    pdf.write_pdf(ctx)
+    books = {}
+    for edition in ctx.corpus.iterchildren("edition"):
+        reader = PdfReader(ctx.tmp / "pdf" / f"spelregels-{edition.get('id')}.pdf")
+        books[edition.get("id")] = (edition, reader, page_texts(reader))
+    return books
+
+
+# --- escaping ---------------------------------------------------------------------------------
+
+def test_typst_string_escapes_only_backslash_quote_and_control_characters():
+    assert pdf.typst_string('a\\b"c#[]*') == '"a\\\\b\\"c#[]*"'
+    assert pdf.typst_string("x\ny\t") == '"x\\u{a}y\\u{9}"'
+
+
+def test_templates_print_every_value_as_a_string_literal():
+    template = pdf.template_environment().from_string("#{{ text }};|{{ code }}")
+    assert template.render(text='"] #x', code=pdf.TypstCode("#h(1em)")) == '#"\\"] #x";|#h(1em)'
+
+
+def test_every_special_character_prints_as_itself(hand_made):
+    text = flat("\n".join(page_texts(hand_made["reader"])))
+    # The title, the section heading, the paragraph, the footnote and the commentary.
+    for opening in ("Titel", "Kop", "Vooraf", "Noot", "Toelichting met"):
+        assert f"{opening} {SPECIALS}" in text, opening
+
+
+def test_label_names_round_trip_and_refuse_unsafe_ids():
+    assert pdf.label_name("2017/50D2a") == "n2017-50D2a"
+    assert pdf.node_id_of_label("n2017-50D2a") == "2017/50D2a"
+    with pytest.raises(ValueError):
+        pdf.label_name("2017/1> #evil")
+
+
+# --- the hand-made book -----------------------------------------------------------------------
+
+def test_page_one_names_the_edition_and_build_date(hand_made):
+    first = page_texts(hand_made["reader"])[0]
+    assert "Editie 2017" in first
+    assert "Samengesteld op 1 maart 2024" in first
+
+
+def test_document_is_dutch_pdfa_with_edition_metadata(hand_made):
+    reader = hand_made["reader"]
+    assert reader.trailer["/Root"]["/Lang"] == "nl-NL"
+    assert reader.metadata.title == "Spelregels voor Wedstrijdbridge 2017"
+    assert reader.metadata.subject == "Spelregels voor Wedstrijdbridge, editie 2017"
+    assert reader.metadata["/Keywords"] == "bridge, spelregels, editie 2017"
+    xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode()
+    assert "<pdfaid:part>2</pdfaid:part>" in xmp and "<pdfaid:conformance>B</pdfaid:conformance>" in xmp
+
+
+def test_outline_lists_articles_and_sections_but_not_subsections(hand_made):
+    titles = outline_titles(hand_made["reader"])
+    assert titles[0] == "Artikel 1 Titel " + SPECIALS
+    assert titles[1] == "A. Kop " + SPECIALS
+    assert titles[2] == "Artikel 2 Tweede artikel"
+    assert len(titles) == 3
+
+
+def test_only_references_to_nodes_of_this_book_become_links(hand_made):
+    reader = hand_made["reader"]
+    linked = {name for _, name in links(reader)}
+    # Outline entries on the contents page link to articles and sections; the text links to
+    # 1A1a (ok), 2 (in the note) and 2 (first target of the suspect pair).
+    body_links = {name for index, name in links(reader) if index >= 2}
+    assert body_links == {"n2017-1A1a", "n2017-2"}
+    assert "n2017-9Z" not in linked and "n2017-8" not in linked and "n2007-1" not in linked
+    text = flat("\n".join(page_texts(reader)))
+    for words in ("artikel 9Z,", "artikel 8,", "artikel 1 van 2007,"):
+        assert words in text  # printed as plain words, without a page number
+    page_of = dest_pages(reader)
+    # A no-break space keeps the page number with the citing words.
+    assert f"artikel 1A1a\xa0(p.\xa0{page_of['n2017-1A1a'] + 1})" in text
+    assert f"artikelen 2 en 1A\xa0(p.\xa0{page_of['n2017-2'] + 1})" in text
+
+
+def test_every_node_has_a_named_destination_on_its_page(hand_made):
+    reader = hand_made["reader"]
+    page_of = dest_pages(reader)
+    assert set(page_of) == {"n2017-1", "n2017-1A", "n2017-1A1", "n2017-1A1a", "n2017-2"}
+    texts = page_texts(reader)
+    assert "Onderdeel a van lid een" in texts[page_of["n2017-1A1a"]]
+    assert "Tweede artikel" in texts[page_of["n2017-2"]]
+
+
+def test_note_is_a_footnote_on_the_page_of_its_marker(hand_made):
+    reader = hand_made["reader"]
+    for text in page_texts(reader):
+        if "Vooraf" in text:
+            text = flat(text)
+            assert "einde1 en verder." in text  # the marker stands after the word it follows
+            assert f"1 Noot {SPECIALS} zie artikel 2\xa0(p.\xa03)" in text  # the footnote, same page
+            return
+    pytest.fail("the paragraph with the note is on no page")
+
+
+def test_gap_prints_as_an_editorial_remark(hand_made):
+    text = flat("\n".join(page_texts(hand_made["reader"])))
+    assert "[tekst ontbreekt in de bronnen: de rest van 1A staat in geen bron]" in text
+    assert "#emph[\\[tekst ontbreekt" not in hand_made["source"]  # the style function prints it
+    assert '#gap("de rest van 1A staat in geen bron")' in hand_made["source"]
+
+
+def test_commentary_follows_its_article_and_is_attributed(hand_made):
+    text = flat("\n".join(page_texts(hand_made["reader"])[2:]))
+    # After the gap that ends article 1, before article 2.
+    start = text.index("Toelichting bij artikel 1A (Anna)")
+    assert text.index("[tekst ontbreekt") < start < text.index("Toelichting met") < text.index("Tweede artikel")
+    assert start < text.index("Geschreven door Anna.") < text.index("Tweede artikel")
+
+
+def test_no_commentary_leaves_commentary_out_and_says_so():
+    corpus = hand_made_corpus()
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False)
+    assert "Toelichting met" not in source and "Geschreven door Anna" not in source
+    assert '"Officiële tekst, zonder toelichtingen"' in source
+
+
+def test_loose_commentary_goes_to_a_closing_chapter():
+    corpus = hand_made_corpus()
+    edition = edition_of(corpus, "2017")
+    edition.find("commentary").set("on", "2017/54")
+    view = pdf.book_view(edition, BUILT.date())
+    assert [c["id"] for c in view["loose_commentary"]] == ["2017/1/toelichting1"]
+    assert view["loose_commentary"][0]["title"] == "Toelichting bij artikel 54 (Anna)"
+    assert all(not a["commentary"] for a in view["articles"])
+
+
+def test_labels_print_as_the_law_writes_them(hand_made):
+    source = hand_made["source"]
+    assert '#heading(level: 2, numbering: (..) => "A.")[#"Kop ' in source
+    assert '[#"1.";] <n2017-1A1>' in source
+    assert '[#"(a)";] <n2017-1A1a>' in source
+
+
+# --- reproducibility --------------------------------------------------------------------------
+
+def test_same_source_and_date_give_the_same_bytes(hand_made):
+    assert pdf.render_pdf(hand_made["source"], BUILT) == hand_made["bytes"]
+
+
+def test_build_date_is_source_date_epoch_else_newest_source(tmp_path):
+    old, new = tmp_path / "a.txt", tmp_path / "b.txt"
+    old.write_text("a")
+    new.write_text("b")
+    import os
+    os.utime(old, (1_500_000_000, 1_500_000_000))
+    os.utime(new, (1_600_000_000, 1_600_000_000))
+    assert pdf.build_timestamp([old, new], environ={}).timestamp() == 1_600_000_000
+    assert pdf.build_timestamp([old, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
+
+
+# --- the real editions ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_outline_lists_every_article(real_books, edition_id):
+    edition, reader, _ = real_books[edition_id]
+    numbers = [t.split()[1] for t in outline_titles(reader) if t.startswith("Artikel ")]
+    assert numbers == [a.get("num") for a in edition.iterchildren("article")]
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_page_one_names_edition_and_language_is_dutch(real_books, edition_id):
+    _, reader, texts = real_books[edition_id]
+    assert f"Editie {edition_id}" in texts[0]
+    assert reader.trailer["/Root"]["/Lang"] == "nl-NL"
+
+
+def _target_words(node):
+    """Words that stand where a node starts: its title or heading, else its first text."""
+    if node.tag == "article":
+        return node.findtext("title") or f"Artikel {node.get('num')}"
+    heading = node.findtext("heading")
+    if heading:
+        return heading
+    first = next(node.iter("p"))
+    return " ".join(tree.plain_text(first).split()[:4])
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_links_land_on_the_page_of_their_target(real_books, edition_id):
+    edition, reader, texts = real_books[edition_id]
+    nodes = {el.get("id"): el for el in edition.iter(*tree.NODE_TAGS)}
+    squashed = [squash(t) for t in texts]
+    page_of = dest_pages(reader)
+    body_links = [(index, name) for index, name in links(reader) if index >= 2]
+    linkable = {r.get("to").split()[0] for r in edition.iter("ref") if r.get("to").split()[0] in nodes}
+    assert {pdf.node_id_of_label(name) for _, name in body_links} == linkable
+    for index, name in body_links:
+        target = nodes[pdf.node_id_of_label(name)]
+        assert squash(_target_words(target)) in squashed[page_of[name]], (name, page_of[name] + 1)
+        # The page number printed beside the link is the page it lands on.
+        assert f"(p.\xa0{page_of[name] + 1})" in texts[index], (name, index + 1)
+
+
+def test_real_screenshots_find_a_footnote_page(real_books):
+    edition, _, texts = real_books["2017"]
+    texts = [flat(t) for t in texts]
+    index = footnote_page(texts, edition)
+    assert index is not None and index >= 2
+    first_note = next(edition.iter("note"))
+    assert " ".join(tree.plain_text(first_note).split()[:4]) in texts[index]
+
+
+def test_png_writer_makes_a_valid_png():
+    data = png_bytes(2, 1, b"\xff\x00\x00\x00\xff\x00", 6)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and data.endswith(b"IEND\xaeB`\x82")
