@@ -81,12 +81,11 @@ def citing_node(el):
 
 
 def source_of(el):
-    """'file:line' where `el` (or the nearest element around it with provenance) starts in the sources."""
+    """(file, line) where `el` (or the nearest element around it with provenance) starts in the sources."""
     for anc in [el, *el.iterancestors()]:
         if anc.get("sources"):
-            file, line = tree.first_line(anc)
-            return f"{file}:{line}"
-    return ""
+            return tree.first_line(anc)
+    return "", 0
 
 
 # ---------------------------------------------------------------- the site model
@@ -281,13 +280,10 @@ class Site:
             if not citing:
                 continue
             source = ids.split_id(article_of(citing))[1]
-            for target in targets:
-                art = article_of(target)
-                if art is None:
-                    continue
-                num = ids.split_id(art)[1]
-                if num != source:  # references within an article are no edge of the picture
-                    edges[(source, num)] = edges.get((source, num), 0) + 1
+            # One edge per reference and cited article, however many of its nodes the words name.
+            cited = {ids.split_id(article_of(t))[1] for t in targets if article_of(t)}
+            for num in cited - {source}:  # references within an article are no edge of the picture
+                edges[(source, num)] = edges.get((source, num), 0) + 1
         nums = present | {n for edge in edges for n in edge}
         for num in sorted(nums, key=ids.sort_key):
             g.add_node(num)
@@ -315,9 +311,10 @@ class Site:
         for ref, citing, targets in self.refs():
             status = ref.get("status") or "ok"
             if status != "ok" or not self.resolves(ref):
-                out.append({"source": source_of(ref), "node": citing, "text": tree.plain_text(ref),
+                file, line = source_of(ref)
+                out.append({"file": file, "line": line, "node": citing, "text": tree.plain_text(ref),
                             "to": " ".join(targets), "status": status if status != "ok" else "dangling"})
-        return sorted(out, key=lambda r: (r["source"], r["text"]))
+        return sorted(out, key=lambda r: (r["file"], r["line"], r["text"]))
 
 
 # ---------------------------------------------------------------- rendering

@@ -1,0 +1,246 @@
+"""The HTML edition, without a browser: pages, anchors, links, notes, commentary, graph, editor's page, serve."""
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from types import SimpleNamespace
+
+import lxml.html
+import pytest
+from lxml import etree
+
+from pipeline import build, html
+from pipeline.errors import LawbookError
+from pipeline.report import BuildLog
+
+SAMPLE = """<corpus>
+<edition id="2007">
+  <article id="2007/41" num="41" sources="old.txt:1-4"><title sources="old.txt:1">Het begin van het spelen</title>
+    <section id="2007/41A" num="A" sources="old.txt:2-4"><heading sources="old.txt:2">Gedekte uitkomst</heading>
+      <p sources="old.txt:3">Uitkomst gedekt.</p>
+    </section>
+  </article>
+</edition>
+<edition id="2017">
+  <article id="2017/41" num="41" sources="new.txt:1-9"><title sources="new.txt:1">Het begin van het spelen</title>
+    <section id="2017/41A" num="A" numbering="inferred" evidence="section A of 2017/41 inferred from list number 1." sources="new.txt:2-4">
+      <heading sources="new.txt:2">Gedekte uitkomst</heading>
+      <p sources="new.txt:3">Met de beeldzijde naar beneden<note form="inline" id="2017/41A/noot1" sources="new.txt:3">Zie <ref to="2017/47E1" status="ok">artikel 47E1</ref>.</note> uitkomen (zie <ref to="2017/47E2" status="dangling">artikel 47E2</ref>).</p>
+    </section>
+  </article>
+  <article id="2017/47" num="47" sources="new.txt:10-20">
+    <section id="2017/47E" num="E" sources="new.txt:10-20"><heading sources="new.txt:10">Wijziging van het spelen</heading>
+      <subsection id="2017/47E1" num="1" sources="new.txt:11-14">
+        <p sources="new.txt:11">Tekst met &lt;script&gt;alert(1)&lt;/script&gt; &amp; R&amp;D.</p>
+        <item id="2017/47E1a" num="a" sources="new.txt:12"><p sources="new.txt:12">Een speler mag terugnemen.</p></item>
+      </subsection>
+      <gap reason="the rest of 47E is in none of the sources"/>
+    </section>
+  </article>
+  <article id="2017/53" num="53" sources="new.txt:21-30"><title sources="new.txt:21">Accepteren van voor de beurt voorspelen</title>
+    <section id="2017/53A" num="A" sources="new.txt:22"><heading sources="new.txt:22">Voor de beurt</heading>
+      <p sources="new.txt:23">Zie echter <ref to="2017/47E1" status="ok">artikel 47E1</ref> en <ref to="2017/47E1a 2017/47" status="suspect">47E1(a)</ref>.</p>
+    </section>
+  </article>
+  <commentary id="2017/54/toelichting1" on="2017/54" author="Peter" sources="new.txt:40-42">
+    <attribution>Op persoonlijke titel van Peter.</attribution>
+    <p sources="new.txt:41">Dan geldt <ref to="2017/58" status="dangling">art 58</ref>.</p>
+  </commentary>
+</edition>
+</corpus>"""
+
+
+def sample_log():
+    log = BuildLog()
+    log.sources.append({"file": "new.txt", "edition": "2017", "format": "wiki", "origin": "test", "lines": 42,
+                        "encoding": "utf-8"})
+    log.add("repair", "new.txt", 11, "duplicated words collapsed", "2017/47E1", "de de", "de")
+    log.add("inference", "new.txt", 2, "section A of 2017/41 inferred from list number 1.", "2017/41A")
+    log.add("gap", "new.txt", 20, "the rest of 47E is in none of the sources", "2017/47E")
+    log.add("dropped", "new.txt", 1, "page title: not law text")
+    return log
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The sample corpus written as a site; returns a function page(path) -> parsed lxml.html document."""
+    tmp = tmp_path_factory.mktemp("site")
+    ctx = SimpleNamespace(corpus=etree.fromstring(SAMPLE), log=sample_log(), tmp=tmp)
+    written = html.write_html(ctx)
+
+    def page(path):
+        return lxml.html.fromstring((tmp / "html" / path).read_bytes())
+    page.root = tmp / "html"
+    page.written = written
+    page.ctx = ctx
+    return page
+
+
+def test_pages_written(site):
+    assert site.written == ["index.html", "2007/index.html", "2007/verwijzingen.html", "2007/41.html",
+                            "2017/index.html", "2017/verwijzingen.html", "2017/41.html", "2017/47.html",
+                            "2017/53.html", "2017/54.html", "redactie.html", "zoeken.html"]
+    assert (site.root / "lawbook.css").exists()
+    for path in site.written:
+        assert site(path).get("lang") == "nl"
+
+
+def test_every_node_has_its_citation_as_anchor(site):
+    doc = site("2017/47.html")
+    assert [el.get("id") for el in doc.xpath("//section[@class='section' or @class='subsection' or "
+                                             "@class='item']")] == ["47E", "47E1", "47E1a"]
+    assert doc.xpath("//section[@id='47E1a']/h4/a[@class='cite']/@href") == ["#47E1a"]
+
+
+def test_reference_is_a_link_and_dangling_reference_is_marked_text(site):
+    doc = site("2017/53.html")
+    link = doc.xpath("//section[@id='53A']//a[contains(@class, 'ref')]")
+    assert [(a.get("href"), a.text_content()) for a in link] == [("../2017/47.html#47E1", "artikel 47E1"),
+                                                                  ("../2017/47.html#47E1a", "47E1(a)")]
+    assert link[1].get("class") == "ref suspect"
+    assert link[1].get("title") == "verwijzing onzeker; ook: 47"
+    doc = site("2017/41.html")
+    dangling = doc.xpath("//span[@class='ref dangling']")
+    assert [(s.text_content(), s.get("title")) for s in dangling] == [("artikel 47E2", "niet in dit corpus")]
+    assert not dangling[0].xpath("ancestor::a")
+
+
+def test_cited_by_lists_each_citing_node(site):
+    doc = site("2017/47.html")
+    items = doc.xpath("//section[@class='cited-by']//li")
+    assert [(li.xpath("a/@href")[0], " ".join(li.text_content().split())) for li in items] == [
+        ("../2017/41.html#41A", "artikel 41A (noemt 47E1)"),
+        ("../2017/53.html#53A", "artikel 53A (noemt 47)"),
+        ("../2017/53.html#53A", "artikel 53A (noemt 47E1)"),
+        ("../2017/53.html#53A", "artikel 53A (noemt 47E1a)")]
+
+
+def test_notes_are_footnotes_with_back_links(site):
+    doc = site("2017/41.html")
+    marker = doc.xpath("//section[@id='41A']//sup[@class='noteref']/a")[0]
+    assert (marker.get("id"), marker.get("href"), marker.text) == ("ref-41A-noot1", "#41A-noot1", "1")
+    note = doc.get_element_by_id("41A-noot1")
+    assert note.xpath("ancestor::section/@class") == ["notes"]
+    assert note.xpath("a[@class='backref']/@href") == ["#ref-41A-noot1"]
+    assert note.xpath("a[@class='ref']/@href") == ["../2017/47.html#47E1"]
+
+
+def test_commentary_is_a_separate_attributed_box(site):
+    doc = site("2017/54.html")
+    box = doc.xpath("//aside[@class='commentary']")[0]
+    assert box.get("id") == "54-toelichting1"
+    assert box.xpath("h2")[0].text == "Toelichting — Peter"
+    assert not box.xpath("ancestor::article")  # outside the law text
+    assert box.xpath("p[@class='attribution']")[0].text_content() == "Op persoonlijke titel van Peter."
+    assert "alleen de toelichting" in doc.xpath("//p[@class='gap']")[0].text_content()
+
+
+def test_gap_and_inferred_numbering_are_editorial_marks(site):
+    gap = site("2017/47.html").xpath("//section[@id='47E']/p[@class='gap']")[0]
+    assert "the rest of 47E is in none of the sources" in gap.text_content()
+    assert gap.get("role") == "note"
+    mark = site("2017/41.html").xpath("//section[@id='41A']/h2/abbr[@class='inferred']")[0]
+    assert mark.get("title") == "Nummering afgeleid: section A of 2017/41 inferred from list number 1."
+
+
+def test_other_edition_and_comparison_links(site):
+    new = site("2017/41.html").xpath("//ul[@class='editions']//a")
+    assert [(a.get("href"), a.text) for a in new] == [("../2007/41.html", "Dit artikel in uitgave 2007"),
+                                                      ("../diff/2007-2017.html#art-41", "Vergelijk 2007–2017")]
+    assert site("2007/41.html").xpath("//ul[@class='editions']//a/@href") == ["../2017/41.html",
+                                                                             "../diff/2007-2017.html#art-41"]
+    assert not site("2017/53.html").xpath("//ul[@class='editions']")
+
+
+def test_graph_is_svg_with_clickable_article_nodes(site):
+    doc = (site.root / "2017" / "verwijzingen.html").read_text()
+    svg = etree.fromstring(doc[doc.index("<svg"):doc.index("</svg>") + 6])
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    assert svg.xpath("//s:a/@href", namespaces=ns) == ["41.html", "47.html", "53.html"]
+    missing = svg.xpath("//s:g[@class='node missing']/s:title/text()", namespaces=ns)
+    # 54 is known only from its commentary, which cites 58: both are drawn, neither is a link.
+    assert missing == ["artikel 54: niet in dit corpus", "artikel 58: niet in dit corpus"]
+    edges = svg.xpath("//s:line/s:title/text()", namespaces=ns)
+    assert edges == ["artikel 41 → artikel 47 (2×)", "artikel 53 → artikel 47 (2×)", "artikel 54 → artikel 58 (1×)"]
+
+
+def test_editor_page_lists_entries_with_source_and_line(site):
+    doc = site("redactie.html")
+
+    def entries(section):
+        return [" ".join(li.text_content().split()) for li in doc.xpath(f"//section[@id='{section}']//li")]
+    assert entries("repair") == ["new.txt:11 2017/47E1 duplicated words collapsed de de → de"]
+    assert entries("inference") == ["new.txt:2 2017/41A section A of 2017/41 inferred from list number 1."]
+    assert entries("gap") == ["new.txt:20 2017/47E the rest of 47E is in none of the sources"]
+    assert entries("verwijzingen") == ["new.txt:3 2017/41A ‘artikel 47E2’ → 2017/47E2 (dangling)",
+                                       "new.txt:23 2017/53A ‘47E1(a)’ → 2017/47E1a 2017/47 (suspect)",
+                                       "new.txt:41 2017/54/toelichting1 ‘art 58’ → 2017/58 (dangling)"]
+    assert entries("overig") == ["new.txt:1 dropped page title: not law text"]
+    assert doc.xpath("//section[@id='repair']//a[@class='node-id']/@href") == ["2017/47.html#47E1"]
+
+
+def test_script_and_ampersand_in_the_corpus_render_as_text(site):
+    raw = (site.root / "2017" / "47.html").read_text()
+    assert "Tekst met &lt;script&gt;alert(1)&lt;/script&gt; &amp; R&amp;D." in raw
+    doc = site("2017/47.html")
+    assert not doc.xpath("//script")
+    assert doc.xpath("//section[@id='47E1']/p")[0].text_content() == "Tekst met <script>alert(1)</script> & R&D."
+
+
+def test_script_and_ampersand_in_a_source_render_as_text(tmp_path):
+    sources = tmp_path / "sources"
+    sources.mkdir()
+    (sources / "sources.toml").write_text('[[source]]\nfile = "a.txt"\nedition = "2017"\norigin = "test"\n'
+                                          'format = "wiki"\n')
+    (sources / "a.txt").write_text("Artikel 12\n\nOnregelmatigheden & <b>straffen</b>\n\n"
+                                   "A. Bevoegdheid & <script>alert('x')</script>\n"
+                                   "De wedstrijdleider & <script>alert(1)</script> beslist.\n", encoding="utf-8")
+    ctx = build.make_corpus(sources)
+    ctx.tmp = tmp_path / "out"
+    html.write_html(ctx)
+    page = (ctx.tmp / "html" / "2017" / "12.html").read_text()
+    assert "<script>alert" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; beslist." in page
+    assert "Onregelmatigheden &amp; &lt;b&gt;straffen&lt;/b&gt;" in page
+    doc = lxml.html.fromstring(page)
+    assert not doc.xpath("//script") and not doc.xpath("//main//b")
+
+
+def test_no_external_urls_and_same_bytes_every_time(site, tmp_path):
+    for path in site.written:
+        doc = site(path)
+        for url in doc.xpath("//@href | //@src"):
+            assert "//" not in url and not url.startswith(("http:", "https:", "/")), (path, url)
+    ctx = SimpleNamespace(corpus=site.ctx.corpus, log=site.ctx.log, tmp=tmp_path)
+    html.write_html(ctx)
+    for path in site.written:
+        assert (tmp_path / "html" / path).read_bytes() == (site.root / path).read_bytes(), path
+
+
+def test_serve_binds_loopback_and_serves_the_site(site):
+    port = html.free_port()
+    out = site.root.parent
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline", "serve", "--out", str(out), "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            cwd=Path(__file__).resolve().parent.parent)
+    try:
+        assert proc.stdout.readline().strip() == f"serving {out}/html on http://127.0.0.1:{port}/ (Ctrl-C stops)"
+        for _ in range(50):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/2017/53.html", timeout=2) as response:
+                    assert response.headers["Content-Type"] == "text/html; charset=utf-8"
+                    assert b"Accepteren van voor de beurt voorspelen" in response.read()
+                break
+            except ConnectionError:
+                time.sleep(0.05)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=5)
+
+
+def test_serve_without_a_site_is_one_clear_error(tmp_path):
+    with pytest.raises(LawbookError) as info:
+        html.make_server(tmp_path / "html", 0)
+    assert "holds no site" in info.value.message
+    assert info.value.fix == "run `make build` (or python -m pipeline build) first"
