@@ -9,6 +9,7 @@ fixed markup, labels it has checked, and paragraph markup it built from escaped 
 So no law text can ever act as markup, whatever characters it holds.
 """
 import datetime
+import functools
 import os
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +20,7 @@ import markupsafe
 import typst
 
 from . import ids, tree
+from .errors import LawbookError
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pdf"
 
@@ -82,8 +84,10 @@ def _finalize(value):
     return TypstCode(typst_string("" if value is None else value))
 
 
+@functools.lru_cache(maxsize=1)
 def template_environment():
-    """The jinja2 environment for templates/pdf/: escapes every printed value (see _finalize)."""
+    """The jinja2 environment for templates/pdf/: escapes every printed value (see _finalize).
+    One per process: it caches the compiled templates."""
     return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), finalize=_finalize,
                               undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                               autoescape=True)
@@ -241,6 +245,12 @@ def write_pdf(ctx):
     editions = list(ctx.corpus.iterchildren("edition"))
     sources = [typst_source(e, timestamp.date(), with_commentary) for e in editions]
     with ThreadPoolExecutor(max_workers=max(1, len(sources))) as pool:
-        pdfs = list(pool.map(lambda s: render_pdf(s, timestamp), sources))
+        try:
+            pdfs = list(pool.map(lambda s: render_pdf(s, timestamp), sources))
+        except typst.TypstError as e:
+            # Text is always escaped, so a failing compile is a fault in the templates.
+            raise LawbookError(f"the PDF edition did not compile: {e}", file="templates/pdf/",
+                               fix="this is a bug in the PDF templates; run with --debug and report it",
+                               status=1) from e
     for edition, pdf in zip(editions, pdfs):
         (out / f"spelregels-{edition.get('id')}.pdf").write_bytes(pdf)
