@@ -5,6 +5,7 @@ character and every kind of reference, and the two editions of the real sources.
 """
 import datetime
 import io
+import os
 import re
 from pathlib import Path
 
@@ -272,7 +273,6 @@ def test_build_date_is_source_date_epoch_else_newest_source(tmp_path):
     old, new = tmp_path / "a.txt", tmp_path / "b.txt"
     old.write_text("a")
     new.write_text("b")
-    import os
     os.utime(old, (1_500_000_000, 1_500_000_000))
     os.utime(new, (1_600_000_000, 1_600_000_000))
     assert pdf.build_timestamp([old, new], environ={}).timestamp() == 1_600_000_000
