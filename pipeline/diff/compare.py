@@ -15,6 +15,7 @@ SAME_NUM_MIN = 0.3  # same citation: paired unless the texts share less than thi
 RENUMBERED_MIN = 0.6  # different citation: paired (as renumbered) only when the texts share at least this
 ID_BONUS = 0.25  # the citation counts as evidence: B↔B at 0.5 beats B↔C at 0.7, not B↔C at 0.8
 SETTLED = 0.8  # a same-citation pair this similar is not weighed against other candidates
+WEIGH_ALL_MAX = 400  # up to 20 × 20 nodes (sections of an article) every pair is weighed; beyond, see match()
 # Moves: a sentence that lost at least half its words at its place and one that is new at another place
 # are the same rule moved when their words agree this much (article 24: 0.67 and 0.57; wrong pairs 0.40).
 MOVE_MIN = 0.5
@@ -65,13 +66,15 @@ class Comparison:
         self._words = {}
 
     def node_words(self, el):
-        key = id(el)
-        if key not in self._words:
+        """Words of a node's label and of every paragraph below it (notes left out), read once."""
+        if el not in self._words:  # keyed by the element: the dict keeps lxml's proxy, so identity holds
             out = w.words(w.tokenise(label_text(el)))
             for p in el.iter("p"):
-                out += w.words(w.paragraph_tokens(p))
-            self._words[key] = out
-        return self._words[key]
+                if p not in self._words:
+                    self._words[p] = w.words(w.paragraph_tokens(p))
+                out = out + self._words[p]
+            self._words[el] = out
+        return self._words[el]
 
     # -- matching ------------------------------------------------------------------------------------
     def match(self, old_nodes, new_nodes):
@@ -79,9 +82,9 @@ class Comparison:
         (only on one side). Same-citation pairs first; the rest by text similarity."""
         sims = {}
 
-        def sim(i, j):
+        def sim(i, j, floor):
             if (i, j) not in sims:
-                sims[(i, j)] = w.similarity(self.node_words(old_nodes[i]), self.node_words(new_nodes[j]))
+                sims[(i, j)] = w.similarity(self.node_words(old_nodes[i]), self.node_words(new_nodes[j]), floor)
             return sims[(i, j)]
 
         new_by_num = {(n.tag, n.get("num")): j for j, n in enumerate(new_nodes)}
@@ -90,20 +93,25 @@ class Comparison:
             j = new_by_num.get((o.tag, o.get("num")))
             if j is None:
                 continue
-            s = sim(i, j)
+            s = sim(i, j, SAME_NUM_MIN)
             same_label = label_text(o) and label_text(o) == label_text(new_nodes[j])
             if s >= SETTLED:
                 settled_old.add(i)
                 settled_new.add(j)
             if s >= SAME_NUM_MIN or same_label:
                 candidates.append((-(s + ID_BONUS), i, j))
+        if len(old_nodes) * len(new_nodes) > WEIGH_ALL_MAX:
+            # A book's articles: only nodes without a same-citation partner look for one by text.
+            paired_nums = {c[1] for c in candidates}, {c[2] for c in candidates}
+            settled_old |= paired_nums[0]
+            settled_new |= paired_nums[1]
         for i, o in enumerate(old_nodes):
             if i in settled_old:
                 continue
             for j, n in enumerate(new_nodes):
                 if j in settled_new or n.tag != o.tag or n.get("num") == o.get("num"):
                     continue
-                s = sim(i, j)
+                s = sim(i, j, RENUMBERED_MIN)
                 if s >= RENUMBERED_MIN:
                     candidates.append((-s, i, j))
         pair_of_old, pair_of_new = {}, {}
@@ -286,7 +294,7 @@ class ArticleDiff:
             for b, (n_order, n_s, n_pair, n_toks, n_groups) in enumerate(arrived):
                 if o_pair is n_pair and o_groups & n_groups:
                     continue  # rewritten in place: the word diff shows it
-                ratio = w.similarity(w.words(o_toks), w.words(n_toks))
+                ratio = w.similarity(w.words(o_toks), w.words(n_toks), MOVE_MIN)
                 if ratio >= MOVE_MIN:
                     candidates.append((-ratio, n_order, n_s, o_order, o_s, a, b))
         used_a, used_b, moves = set(), set(), []

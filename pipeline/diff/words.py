@@ -125,14 +125,17 @@ def words(tokens):
     return [t.key.lower() for t in tokens if t.is_word]
 
 
-def similarity(a, b):
-    """difflib ratio of two word lists (2·matching words / all words): 1.0 identical, 0.0 nothing shared."""
+def similarity(a, b, floor=0.0):
+    """difflib ratio of two word lists (2·matching words / all words): 1.0 identical, 0.0 nothing shared.
+    Below `floor` the exact value does not matter: the cheap upper bounds answer and the full comparison
+    is skipped, which keeps matching a whole book fast."""
     if not a and not b:
         return 1.0
     matcher = SequenceMatcher(None, a, b, autojunk=False)
-    if matcher.real_quick_ratio() < 0.2 or matcher.quick_ratio() < 0.2:
-        return matcher.quick_ratio()
-    return matcher.ratio()
+    bound = matcher.real_quick_ratio()
+    if bound >= floor:
+        bound = matcher.quick_ratio()
+    return matcher.ratio() if bound >= floor else bound
 
 
 # Equal runs this short between two changes are shown as part of the change: "voor het begin van de
