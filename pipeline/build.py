@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import diff, finish, formats, graph, html, manifest, markdown, merge, pdf, read, refs, repair, serialise, structure
+from . import cache, diff, finish, formats, graph, html, manifest, markdown, merge, pdf, read, refs, repair, serialise, structure
 from .errors import LawbookError
 from .report import BuildLog
 
@@ -30,6 +30,7 @@ class BuildContext:
     json: dict = None
     tmp: Path = None  # the folder being written
     timings: dict = field(default_factory=dict)
+    cache: object = None  # cache.ReadingCache: what this build takes from earlier builds (see _cache)
 
 
 def load_sources(ctx):
@@ -37,33 +38,68 @@ def load_sources(ctx):
     ctx.sources = manifest.load_manifest(ctx.sources_dir)
 
 
+def _cache(ctx):
+    """This build's cache of readings, beside the output folder (options: cache_dir; force: read none)."""
+    if ctx.cache is None:
+        folder = ctx.options.get("cache_dir") or ctx.out_dir.resolve().parent / cache.CACHE_DIR
+        ctx.cache = cache.ReadingCache(folder, use=not ctx.options.get("force"))
+    return ctx.cache
+
+
 def read_sources(ctx):
-    """Reads: each source file's bytes. Writes: ctx.lines (decoded, line endings normalised)."""
+    """Reads: each source file's bytes. Writes: ctx.lines (decoded, line endings normalised); and, taken
+    before reading, the digest of all inputs (for the stamp) and each source's cache key."""
+    readings = _cache(ctx)
+    readings.inputs = cache.input_digest(ctx.sources_dir, ctx.options)
     for source in ctx.sources:
+        readings.keys[source.name] = readings.key(source, source.path.read_bytes())
         ctx.lines[source.name] = read.read_lines(source)
 
 
 def parse_sources(ctx):
-    """Reads: ctx.lines. Writes: ctx.readings, one per source, by the reader of its format."""
-    all_lines = [line for lines in ctx.lines.values() for line in lines]
-    vocabulary = repair.vocabulary(all_lines)
+    """Reads: ctx.lines. Writes: ctx.readings, one per source, by the reader of its format; for a source
+    read before (same bytes, manifest entry and code; see cache.py) the cached reading, already repaired."""
+    readings = _cache(ctx)
+    cached = {s.name: readings.get(readings.keys[s.name]) for s in ctx.sources}
+    words = {name: entry.words if entry else repair.vocabulary(ctx.lines[name]) for name, entry in cached.items()}
+    vocabulary = set().union(*words.values())
     for source in ctx.sources:
-        lines = ctx.lines[source.name]
-        reading = formats.read(lines, source, vocabulary, ctx.log)
-        ctx.readings.append(reading)
-        ctx.log.sources.append({"file": source.name, "edition": source.edition, "format": reading.format,
+        lines, entry = ctx.lines[source.name], cached[source.name]
+        if entry is not None and entry.holds_for(vocabulary):
+            readings.hits.append(source.name)
+            cache.replay(ctx.log, entry.read_log)
+        else:
+            readings.misses.append(source.name)
+            start = len(ctx.log.entries)
+            asked = cache.RecordingVocabulary(vocabulary)
+            reading = formats.read(lines, source, asked, ctx.log)
+            entry = cache.Entry(reading, words[source.name], asked.asked, cache.log_entries(ctx.log, start))
+        readings.entries[source.name] = entry
+        ctx.readings.append(entry.reading)
+        ctx.log.sources.append({"file": source.name, "edition": source.edition, "format": entry.reading.format,
                                 "origin": source.origin, "lines": len(lines),
                                 "encoding": read.decode(source.path.read_bytes(), source.name, source.encoding)[1]})
 
 
 def repair_text(ctx):
-    """Reads: block and note text. Writes: the same, repaired (see repair.py); every change logged."""
+    """Reads: block and note text. Writes: the same, repaired (see repair.py); every change logged.
+    A cached reading was repaired when it was read: its repairs are only logged again. Each newly
+    repaired reading goes into the cache."""
+    readings = _cache(ctx)
     for reading in ctx.readings:
+        entry = readings.entries.get(reading.file)
+        if reading.file in readings.hits:
+            cache.replay(ctx.log, entry.repair_log)
+            continue
+        start = len(ctx.log.entries)
         flog = ctx.log.for_file(reading.file)
         for block in reading.blocks:
             block.text = repair.repair_text(block.text, block.first_line, flog)
             for note in block.notes:
                 note.text = repair.repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog)
+        if entry is not None:
+            entry.repair_log = cache.log_entries(ctx.log, start)
+            readings.put(readings.keys[reading.file], entry)
 
 
 def build_structure(ctx):
@@ -118,12 +154,57 @@ def write_report(ctx):
     ctx.log.write(ctx.tmp)
 
 
+def edition_digest(ctx, edition):
+    """The digest of one edition's content: its corpus subtree, its sources' report entries and the
+    code version. Taken once per build, the first time an output stage (or the stamp) asks."""
+    readings = _cache(ctx)
+    if not readings.editions:
+        files = {}
+        for source in ctx.sources:
+            files.setdefault(source.edition, set()).add(source.name)
+        entries = cache.log_entries(ctx.log)
+        for el in ctx.corpus.iterchildren("edition"):
+            readings.editions[el.get("id")] = cache.edition_digest(
+                el, [e for e in entries if e["file"] in files.get(el.get("id"), ())])
+    return readings.editions.get(edition)
+
+
+def reuse_edition(ctx, edition, paths):
+    """For an output stage that renders one edition at a time, before it renders `edition`: when that
+    edition is unchanged since the build in ctx.out_dir was made, copy its outputs `paths` (relative to
+    the build folder, files or folders) from there into ctx.tmp and return True; the stage then skips
+    it. Returns False (and copies nothing) on a forced build, a changed edition or a missing file."""
+    if ctx.options.get("force") or ctx.tmp is None:
+        return False
+    previous = cache.read_stamp(ctx.out_dir).get("editions", {})
+    digest = edition_digest(ctx, edition)
+    if digest is None or previous.get(edition) != digest:
+        return False
+    return cache.copy_previous(ctx.out_dir, ctx.tmp, paths)
+
+
+def write_stamp(ctx):
+    """Reads: the input digest taken by read_sources, the corpus, ctx.log. Writes: .lawbook-stamp.json
+    (see cache.py), only when the build has no errors: the next build with the same inputs is skipped
+    (`up_to_date`), and editions whose content is unchanged can reuse their outputs (`reuse_edition`)."""
+    if ctx.log.errors or _cache(ctx).inputs is None:
+        return
+    editions = {el.get("id"): edition_digest(ctx, el.get("id")) for el in ctx.corpus.iterchildren("edition")}
+    cache.write_stamp(ctx.tmp, _cache(ctx).inputs, editions)
+
+
+def up_to_date(sources_dir, out_dir, options=None):
+    """True when out_dir holds an error-free build of exactly these sources by this code (and options):
+    the build can be skipped. Reads the sources folder and out_dir's stamp only."""
+    return cache.up_to_date(sources_dir, out_dir, options)
+
+
 # The corpus in memory: what `show`, `check` and `diff` need.
 CORPUS_STAGES = [load_sources, read_sources, parse_sources, repair_text, build_structure, merge_editions,
                  finish_corpus, account_lines, refs.find_references]
 # Everything written to build/.
 OUTPUT_STAGES = [write_corpus, write_report, graph.write_graph, markdown.write_markdown, html.write_html,
-                 html.write_search_index, pdf.write_pdf, diff.write_diff]
+                 html.write_search_index, pdf.write_pdf, diff.write_diff, write_stamp]
 
 
 def stages():
