@@ -1,0 +1,155 @@
+"""The benchmark (`make bench`): build times and memory on books of three sizes.
+
+    python -m pipeline.bench --out build [--books sources,93,930] [--trace-books sources,93]
+
+Books: the five received sources, a generated 93-article book in two editions (the
+size of the real Spelregels) and the same ten times over (930 articles). For each,
+every measurement is a build in a fresh process (pipeline.bench.run) on a copy of
+the book in a scratch folder, so build/ and the received sources are never touched:
+
+  full        --force: everything read and rendered (the cache is refilled)
+  no-op       the same again: the inputs are unchanged, so the build is skipped
+  one source  one source file changed (a sentence added): a rebuild
+
+Wall time is measured around the process (start-up and imports included); peak
+memory is the process's peak resident set (ru_maxrss, children included). Each stage's
+time comes from the full build; with --trace-books, one more full build per book runs
+each stage under tracemalloc for the stage's peak of Python allocations.
+Writes build/bench.json and build/bench.txt (the tables); prints the tables.
+"""
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .. import manifest
+from . import generate
+
+REAL_SOURCES = Path(__file__).resolve().parents[2] / "sources"
+# Stages rendering outputs that are not part of the "all outputs but PDF" target.
+PDF_STAGES = {"write_pdf"}
+
+
+def prepare(book, folder):
+    """Write book `book` ("sources" or a number of articles) into folder/src; returns (src, label)."""
+    src = folder / "src"
+    if book == "sources":
+        shutil.copytree(REAL_SOURCES, src)
+        return src, "the five sources"
+    generate.generate(src, articles=int(book), editions=2, seed=1)
+    return src, f"{book} articles, 2 editions"
+
+
+def change_one_source(src):
+    """Add a sentence to the first paragraph line of the last source in the manifest (no later source
+    shows its articles again, so this makes no conflict): a change in one file of one edition, the kind
+    an editor makes. Returns the file's name."""
+    name = manifest.load_manifest(src)[-1].name
+    path = src / name
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for k, line in enumerate(lines):
+        if len(line) > 40 and line.rstrip().endswith(".") and not re.match(r"\s*\d+\.", line):
+            lines[k] = line.rstrip() + " Dit geldt ook voor de blinde."
+            break
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return name
+
+
+def measure(src, out, force=False, trace=False):
+    """One build in a fresh process; its result (see run.py) with the wall time around it."""
+    result_file = out.parent / "result.json"
+    cmd = [sys.executable, "-m", "pipeline.bench.run", "--sources", str(src), "--out", str(out),
+           "--result", str(result_file)] + (["--force"] if force else []) + (["--trace"] if trace else [])
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"bench: the build failed:\n{proc.stderr[-2000:]}")
+    result = json.loads(result_file.read_text(encoding="utf-8"))
+    result["wall"] = wall
+    return result
+
+
+def bench_book(book, trace):
+    with tempfile.TemporaryDirectory(prefix="lawbook-bench-") as tmp:
+        folder = Path(tmp)
+        src, label = prepare(book, folder)
+        out = folder / "build"
+        size = sum(p.stat().st_size for p in src.iterdir())
+        print(f"bench: {label} ({len(list(src.iterdir())) - 1} files, {size // 1024} KiB) …", file=sys.stderr)
+        full = measure(src, out, force=True)
+        noop = measure(src, out)
+        changed_file = change_one_source(src)
+        changed = measure(src, out)
+        traced = None
+        if trace:
+            traced = measure(src, folder / "build-traced", force=True, trace=True)
+        return {"book": book, "label": label, "files": len(full["read"]), "bytes": size,
+                "full": full, "noop": noop, "one_source": changed, "changed_file": changed_file,
+                "stage_peaks_mb": {k: v / 2 ** 20 for k, v in (traced or {}).get("stage_peaks", {}).items()}}
+
+
+def tables(results):
+    """The readable tables: one line per book and build, then one line per stage."""
+    out = ["Builds (wall time around a fresh process: start-up and imports included; "
+           "memory: peak resident set, ru_maxrss)", ""]
+    head = f"{'book':<28} {'build':<12} {'wall s':>8} {'no PDF s':>9} {'peak MB':>8} {'read':>5} {'cached':>6}"
+    out += [head, "-" * len(head)]
+    for r in results:
+        for kind, label in (("full", "full"), ("noop", "no-op"), ("one_source", "one source")):
+            m = r[kind]
+            pdf = sum(v for k, v in m["timings"].items() if k in PDF_STAGES)
+            what = "skipped" if m["skipped"] else f"{len(m['read']):>5} {len(m['cached']):>6}"
+            out.append(f"{r['label']:<28} {label:<12} {m['wall']:>8.2f} {m['wall'] - pdf:>9.2f} "
+                       f"{m['peak_rss_mb']:>8.0f} {what:>12}")
+    if len(results) > 1:
+        a, b = results[-2], results[-1]
+        if a["book"] != "sources" and b["book"] != "sources":
+            ratio = b["full"]["wall"] / a["full"]["wall"]
+            out += ["", f"scaling: {b['label']} / {a['label']}: {ratio:.1f}x the time for "
+                        f"{b['bytes'] / a['bytes']:.1f}x the bytes"]
+    stages = list(dict.fromkeys(k for r in results for k in r["full"]["timings"]))
+    out += ["", "Stages of the full build (ms; in brackets: peak Python allocations, MB, tracemalloc)", ""]
+    head = f"{'stage':<22}" + "".join(f" {r['label'][:22]:>22}" for r in results)
+    out += [head, "-" * len(head)]
+    for stage in stages:
+        cells = []
+        for r in results:
+            ms = r["full"]["timings"].get(stage)
+            peak = r["stage_peaks_mb"].get(stage)
+            cell = "" if ms is None else f"{ms * 1000:.0f}" + (f" ({peak:.0f})" if peak is not None else "")
+            cells.append(f" {cell:>22}")
+        out.append(f"{stage:<22}" + "".join(cells))
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m pipeline.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--out", default="build", help="where bench.json and bench.txt go")
+    parser.add_argument("--books", default="sources,93,930",
+                        help="comma-separated: 'sources' and/or numbers of articles (two editions each)")
+    parser.add_argument("--trace-books", default="sources,93",
+                        help="books whose stages also run under tracemalloc (slow on big books)")
+    args = parser.parse_args(argv)
+    traced = set(args.trace_books.split(",")) if args.trace_books else set()
+    results = [bench_book(book, book in traced) for book in args.books.split(",")]
+    text = tables(results)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    machine = {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
+    (out / "bench.json").write_text(json.dumps({"machine": machine, "books": results}, indent=1) + "\n",
+                                    encoding="utf-8")
+    (out / "bench.txt").write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""One measured build, in a process of its own (the benchmark starts one per measurement).
+
+    python -m pipeline.bench.run --sources DIR --out DIR --result FILE [--force] [--trace]
+
+Does what `lawbook build` does: skips the build when the output is up to date (checked
+before the stages are imported), else builds. Writes to FILE (JSON): whether the build was skipped, the time of the whole
+build and of each stage, which sources were read and which came from the cache, the
+number of errors, and the peak resident memory of this process and its children
+(ru_maxrss). With --trace each stage also runs under tracemalloc, and the result
+holds each stage's peak of Python allocations (slower: only for those numbers).
+"""
+import argparse
+import json
+import resource
+import sys
+import time
+import tracemalloc
+
+
+def traced(stage, peaks):
+    """`stage`, recording the peak of Python allocations while it runs into peaks[name]."""
+    def run(ctx):
+        tracemalloc.reset_peak()
+        base = tracemalloc.get_traced_memory()[0]
+        try:
+            return stage(ctx)
+        finally:
+            peaks[stage.__name__] = tracemalloc.get_traced_memory()[1] - base
+    run.__name__ = stage.__name__
+    return run
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m pipeline.bench.run")
+    parser.add_argument("--sources", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--result", required=True)
+    parser.add_argument("--force", action="store_true")
+    parser.add_argument("--trace", action="store_true")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    # The up-to-date check needs only the cache module: the stages (and their libraries) are imported
+    # when there is something to build.
+    from .. import cache
+    options = {"force": args.force}
+    result = {"skipped": False, "timings": {}, "read": [], "cached": [], "errors": 0, "stage_peaks": {}}
+    if cache.up_to_date(args.sources, args.out, options):
+        result["skipped"] = True
+    else:
+        from .. import build
+        if args.trace:
+            tracemalloc.start()
+            all_stages = build.stages()
+            build.stages = lambda: [traced(s, result["stage_peaks"]) for s in all_stages]
+        ctx = build.build(args.sources, args.out, options)
+        result.update(timings=ctx.timings, read=ctx.cache.misses if ctx.cache else [],
+                      cached=ctx.cache.hits if ctx.cache else [], errors=len(ctx.log.errors))
+    result["seconds"] = time.perf_counter() - start  # in-process, imports included
+    kib = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    result["peak_rss_mb"] = kib / 1024
+    with open(args.result, "w", encoding="utf-8") as f:
+        json.dump(result, f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""The book generator: its sources parse, without errors, into the corpus it says it wrote."""
+import collections
+import re
+
+import pytest
+
+from pipeline import build, tree
+from pipeline.bench import generate
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("book") / "src"
+    counts = generate.generate(folder, articles=12, editions=2, seed=3)
+    return folder, counts
+
+
+def test_same_seed_same_bytes(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    generate.generate(a, articles=8, editions=2, seed=5)
+    generate.generate(b, articles=8, editions=2, seed=5)
+    files = sorted(p.name for p in a.iterdir())
+    assert files == sorted(p.name for p in b.iterdir())
+    assert all((a / f).read_bytes() == (b / f).read_bytes() for f in files)
+    generate.generate(b, articles=8, editions=2, seed=6)
+    assert sorted(p.name for p in b.iterdir()) != files
+
+
+def test_all_three_formats_are_written_and_detected(book):
+    folder, _ = book
+    ctx = build.make_corpus(folder, {"cache_dir": str(folder.parent / "cache")})
+    assert {s["format"] for s in ctx.log.sources} == {"wiki", "template", "print"}
+    texts = [p.read_text(encoding="utf-8") for p in folder.glob("*.txt")]
+    assert any(re.search(r"^\d+\) ", t, re.M) for t in texts)  # numbered footnotes
+    assert any(re.search(r"[a-z]-$", t, re.M) for t in texts)  # line-end hyphens
+    assert any("(Noot: " in t for t in texts) and any(" Noot: (" in t for t in texts)
+
+
+def test_corpus_has_the_counts_the_generator_reports(book):
+    folder, counts = book
+    ctx = build.make_corpus(folder, {"cache_dir": str(folder.parent / "cache")})
+    assert ctx.log.errors == []
+    for edition in ctx.corpus.iterchildren("edition"):
+        expected = counts[edition.get("id")]
+        found = collections.Counter(el.tag for el in edition.iter())
+        for tag, key in (("article", "articles"), ("section", "sections"), ("subsection", "subsections"),
+                         ("item", "items"), ("note", "notes"), ("commentary", "commentary")):
+            assert found[tag] == expected[key], (edition.get("id"), tag)
+        law = [p for p in edition.iter("p") if all(a.tag != "commentary" for a in p.iterancestors())]
+        text = " ".join(tree.plain_text(p) for p in law)
+        cites = [c for m in generate.CITATION.finditer(text) for c in m.groups() if c]
+        assert len(cites) == expected["citations"]
+        assert expected["dangling"] > 0
+
+
+def test_refuses_a_folder_with_other_files(tmp_path):
+    (tmp_path / "notes.md").write_text("mine")
+    with pytest.raises(ValueError):
+        generate.generate(tmp_path, articles=3)
