@@ -13,6 +13,7 @@ Guarantees:
     conflict is logged as an error and the first source's reading is kept,
     never silently.
 """
+import bisect
 import difflib
 import re
 
@@ -23,12 +24,17 @@ SENTENCE_START_LOWER = re.compile(r"(?:^|[.!?]\s+)[a-z]")
 
 def merge(fragments, log):
     corpus = tree.new_corpus()
+    # Per edition: num -> article, and the articles in number order. Looking an article up by
+    # scanning the edition made merging quadratic in the number of articles.
+    by_num, ordered = {}, {}
     for fragment in fragments:
         edition = tree.edition(corpus, fragment.edition)
         for article in fragment.articles:
-            existing = tree.find_child(edition, article.get("num"))
+            key = (fragment.edition, article.get("num"))
+            existing = by_num.get(key)
             if existing is None:
-                _insert_article(edition, article)
+                _insert_article(edition, article, ordered.setdefault(fragment.edition, ([], [])))
+                by_num[key] = article
             else:
                 _merge_node(existing, article, fragment.file, log)
         for commentary in fragment.commentary:
@@ -36,17 +42,24 @@ def merge(fragments, log):
     return corpus
 
 
-def _insert_article(edition, article):
+def _insert_article(edition, article, ordered):
+    """Place `article` among the edition's articles in number order, before any commentary.
+
+    `ordered` is (sort keys, articles) of the edition so far, kept sorted.
+    """
+    keys, articles = ordered
     key = ids.sort_key(article.get("num"))
-    for other in edition.iterchildren("article"):
-        if ids.sort_key(other.get("num")) > key:
-            other.addprevious(article)
-            return
-    commentary = edition.find("commentary")
-    if commentary is not None:
-        commentary.addprevious(article)
+    i = bisect.bisect_right(keys, key)
+    if i < len(articles):
+        articles[i].addprevious(article)
     else:
-        edition.append(article)
+        commentary = edition.find("commentary")
+        if commentary is not None:
+            commentary.addprevious(article)
+        else:
+            edition.append(article)
+    keys.insert(i, key)
+    articles.insert(i, article)
 
 
 def _own(el, tags=("title", "heading", "p", "gap")):

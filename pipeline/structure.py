@@ -32,18 +32,33 @@ class Fragment:
 
 
 class Evidence:
-    """Citations in the sources that confirm an inferred number."""
+    """Citations in the sources that confirm an inferred number.
+
+    The lines are indexed once (citation -> lines citing it, line -> text), so a
+    lookup costs the citations and article lines it touches, not all the
+    edition's lines: building stays linear in the size of the sources.
+    """
+
+    # "artikel 53A", "Art.53", "art 16C1": the whole alphanumeric run after it is the citation.
+    CITING = re.compile(r"\b[Aa]rt(?:ikel|\.)?\s*(\d[A-Za-z0-9]*)")
 
     def __init__(self, lines):
-        self.lines = [(line.file, line.num, line.text.replace("\u00a0", " ")) for line in lines]
+        self.text = {}  # (file, line) -> text
+        self.citing = {}  # citation -> [(file, line, matched words)], in line order, first match per line
+        for line in lines:
+            text = line.text.replace("\u00a0", " ")
+            self.text[(line.file, line.num)] = text
+            seen = set()
+            for m in self.CITING.finditer(text):
+                if m.group(1) not in seen:
+                    seen.add(m.group(1))
+                    self.citing.setdefault(m.group(1), []).append((line.file, line.num, m.group()))
 
     def find(self, article_lines, node_id, level, num):
         edition, cite = ids.split_id(node_id)
-        found = []
-        full = re.compile(rf"\b[Aa]rt(?:ikel|\.)?\s*{re.escape(cite)}(?![A-Za-z0-9])")
-        for file, n, text in self.lines:
-            if m := full.search(text):
-                found.append(f"'{m.group()}' ({file}:{n})")
+        found = [f"'{words}' ({file}:{n})" for file, n, words in self.citing.get(cite, [])[:3]]
+        if len(found) >= 3:
+            return found
         if level == "section":
             relative = re.compile(rf"\bzie\s+{num}\b|\b{num}\d*\s+(?:hierboven|hieronder)\b")
         elif level == "subsection":
@@ -51,8 +66,9 @@ class Evidence:
             relative = re.compile(rf"\b{section}{num}\s+(?:hierboven|hieronder)\b")
         else:
             relative = re.compile(rf"(?:\w+\s+)?\({num}\)(?:\s+hier(?:boven|onder))?")
-        for file, n, text in self.lines:
-            if (file, n) in article_lines and (m := relative.search(text)):
+        for file, n in sorted(article_lines):
+            text = self.text.get((file, n))
+            if text is not None and (m := relative.search(text)):
                 found.append(f"'{m.group()}' ({file}:{n})")
         return found[:3]
 
@@ -211,9 +227,15 @@ class ArticleBuilder:
         how = "inferred" if written_as_number or self.format == "wiki" else "source"
         basis = f"list number {block.number}." + (f" indented {block.level} level(s)" if block.level else "")
         el = self.node(parent, level, num, block, how, basis)
-        if block.extra_number:
-            el = self.node(el, ids.LEVELS[index + 1], ids.letter_for(block.extra_number, "item"), block,
+        if block.extra_number and index + 1 < len(ids.LEVELS):
+            inner = ids.LEVELS[index + 1]
+            inner_num = str(block.extra_number) if inner == "subsection" else ids.letter_for(block.extra_number, inner)
+            el = self.node(el, inner, inner_num, block,
                            "inferred", f"the second list number in '{block.number}. {block.extra_number}.'")
+        elif block.extra_number:
+            self.flog.damage(block.first_line, f"list number {block.extra_number}. nested deeper than an item",
+                             "kept as a paragraph with its number")
+            block.text = f"{block.extra_number}. {block.text}"
         # "1. Gedekte uitkomst" followed by its text: the number stands for a section with a heading.
         if level == "section" and is_heading_like(block.text, max_length=160):
             self.heading(el, block)
