@@ -4,15 +4,20 @@ Each stage's docstring says what it reads and writes. Output goes to a fresh
 folder beside the target (build.tmp-…) and is swapped in only when every stage
 succeeded, so a failed or interrupted build leaves the previous build/ as it was.
 """
+import contextlib
+import ctypes
+import errno
 import os
+import re
 import shutil
+import signal
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import cache, diff, finish, formats, graph, html, manifest, markdown, merge, pdf, read, refs, repair, serialise, structure
-from .errors import LawbookError
+from .errors import BuildFailed, LawbookError
 from .report import BuildLog
 
 
@@ -53,7 +58,7 @@ def read_sources(ctx):
     readings.inputs = cache.input_digest(ctx.sources_dir, ctx.options)
     for source in ctx.sources:
         readings.keys[source.name] = readings.key(source, source.path.read_bytes())
-        ctx.lines[source.name] = read.read_lines(source)
+        ctx.lines[source.name] = read.read_lines(source, ctx.log)
 
 
 def parse_sources(ctx):
@@ -78,7 +83,7 @@ def parse_sources(ctx):
         ctx.readings.append(entry.reading)
         ctx.log.sources.append({"file": source.name, "edition": source.edition, "format": entry.reading.format,
                                 "origin": source.origin, "lines": len(lines),
-                                "encoding": read.decode(source.path.read_bytes(), source.name, source.encoding)[1]})
+                                "encoding": source.detected})
 
 
 def repair_text(ctx):
@@ -104,10 +109,13 @@ def repair_text(ctx):
 
 def build_structure(ctx):
     """Reads: ctx.readings. Writes: ctx.fragments (article trees per source, with IDs and a line ledger)."""
+    # One evidence index per edition, built once: rebuilding it per source made the stage quadratic.
+    evidence = {}
+    for edition in dict.fromkeys(r.edition for r in ctx.readings):
+        edition_lines = [line for r in ctx.readings if r.edition == edition for line in ctx.lines[r.file]]
+        evidence[edition] = structure.Evidence(edition_lines)
     for reading in ctx.readings:
-        edition_lines = [line for r in ctx.readings if r.edition == reading.edition for line in ctx.lines[r.file]]
-        evidence = structure.Evidence(edition_lines)
-        ctx.fragments.append(structure.build_fragment(reading, ctx.log, evidence))
+        ctx.fragments.append(structure.build_fragment(reading, ctx.log, evidence[reading.edition]))
 
 
 def merge_editions(ctx):
@@ -221,29 +229,138 @@ def make_corpus(sources_dir, options=None):
 
 
 def build(sources_dir, out_dir, options=None):
-    """Run every stage; swap the new output in only when all succeeded. Returns the context."""
+    """Run every stage into a fresh folder beside `out_dir` and swap it in only when every stage
+    succeeded and the build found no errors. Returns the context.
+
+    Guarantees: `out_dir` is either the previous build, exactly as it was, or the complete new one.
+    When the build finds errors (report entries of kind error or conflict) no output stage runs
+    after it and BuildFailed is raised; the failed build's report is written to `<out_dir>.failed/`
+    (replaced each time, removed by the next good build). Any other exception or an interrupt
+    leaves `out_dir` alone too. The temporary folder is always removed; folders left by a build
+    that was killed are removed by the next one.
+    """
     out_dir = Path(out_dir).resolve()
+    failed_dir = out_dir.with_name(out_dir.name + ".failed")
     ctx = BuildContext(Path(sources_dir), out_dir, options or {})
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    ctx.tmp = Path(tempfile.mkdtemp(prefix=out_dir.name + ".tmp-", dir=out_dir.parent))
+    _clear_leftovers(out_dir)
+    ctx.tmp = Path(tempfile.mkdtemp(prefix=f"{out_dir.name}.tmp-{os.getpid()}-", dir=out_dir.parent))
     try:
-        for stage in stages():
-            start = time.perf_counter()
-            stage(ctx)
-            ctx.timings[stage.__name__] = time.perf_counter() - start
+        try:
+            for stage in stages():
+                if ctx.log.errors and stage not in CORPUS_STAGES:
+                    break  # no output from a corpus with errors
+                start = time.perf_counter()
+                stage(ctx)
+                ctx.timings[stage.__name__] = time.perf_counter() - start
+        except LawbookError as e:
+            if e.status == 1 and ctx.log.entries:  # e.g. a schema failure: the report shows what led to it
+                _write_failed(ctx, failed_dir)
+            raise
+        if ctx.log.errors:
+            _write_failed(ctx, failed_dir)
+            raise BuildFailed(ctx.log.errors, _shown(failed_dir / "report.txt"), out_dir.name)
         _swap(ctx.tmp, out_dir)
+        if failed_dir.exists():
+            shutil.rmtree(failed_dir, ignore_errors=True)
     finally:
         if ctx.tmp.exists():
             shutil.rmtree(ctx.tmp, ignore_errors=True)
     return ctx
 
 
+def _shown(path):
+    """`path` as a person would type it: relative to the working folder when inside it."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
+def _write_failed(ctx, failed_dir):
+    """Writes the report of a failed build to `failed_dir` (report.json, report.txt), replacing the last one."""
+    folder = Path(tempfile.mkdtemp(prefix=f"{failed_dir.name}.tmp-{os.getpid()}-", dir=failed_dir.parent))
+    try:
+        ctx.log.write(folder)
+        _swap(folder, failed_dir)
+    finally:
+        if folder.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _clear_leftovers(out_dir):
+    """Remove `<out>.tmp-PID-…`, `<out>.failed.tmp-PID-…` and `<out>.old-PID` folders whose build process
+    no longer runs (it was killed before it could clean up). Folders of a running build are left alone."""
+    pattern = re.compile(rf"{re.escape(out_dir.name)}(?:\.failed)?\.(?:tmp|old)-(\d+)(?:-.*)?")
+    for path in out_dir.parent.iterdir():
+        m = pattern.fullmatch(path.name)
+        if m and path.is_dir() and not _running(int(m.group(1))):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _running(pid):
+    if pid == os.getpid():
+        return False  # an earlier build in this process that was interrupted
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _swap(new, target):
-    """Replace `target` by `new` with renames only, so `target` is never half-written."""
+    """Put folder `new` in place of `target` with renames only, so `target` is never half-written.
+
+    Where the system can exchange two names in one step (Linux renameat2), `target` names the
+    old or the new build at every instant. Elsewhere two renames, with SIGINT and SIGTERM held
+    off between them, and the old build put back if the second fails. The old build is removed.
+    """
+    if target.exists() and _exchange(new, target):
+        shutil.rmtree(new, ignore_errors=True)  # `new` now names the old build
+        return
     old = None
-    if target.exists():
-        old = target.with_name(f"{target.name}.old-{os.getpid()}")
-        os.rename(target, old)
-    os.rename(new, target)
+    with _signals_held():
+        if target.exists():
+            old = target.with_name(f"{target.name}.old-{os.getpid()}")
+            if old.exists():
+                shutil.rmtree(old)
+            os.rename(target, old)
+        try:
+            os.rename(new, target)
+        except BaseException:
+            if old is not None:
+                os.rename(old, target)
+            raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def _exchange(a, b):
+    """Exchange the names of folders `a` and `b` atomically; False where the system cannot."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EPERM):
+        return False  # kernel or file system without exchange: fall back to two renames
+    raise OSError(err, os.strerror(err), str(b))
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """Delay SIGINT and SIGTERM for the duration (they are delivered afterwards)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

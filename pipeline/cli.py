@@ -41,11 +41,28 @@ def main(argv=None):
     except LawbookError as e:
         if args.debug:
             raise
+        # A failed build names each error first (FILE:LINE: message), then what happened and what to do.
+        for entry in getattr(e, "errors", ()):
+            where = f"{entry.file}:{entry.line}" if entry.line else f"{entry.file}"
+            print(f"lawbook: error: {where}: {entry.message}", file=sys.stderr)
         print(f"lawbook: error: {e}", file=sys.stderr)
         return e.status
     except KeyboardInterrupt:
         print("lawbook: interrupted; the previous build is left as it was", file=sys.stderr)
         return 130
+    except MemoryError:
+        if args.debug:
+            raise
+        print("lawbook: error: out of memory\n  fix: see the limits in docs/errors.md; split large sources "
+              "into several files", file=sys.stderr)
+        return 2
+    except OSError as e:  # the file system refused: a full disk, a folder without write permission, …
+        if args.debug:
+            raise
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"lawbook: error: {where}{e.strerror or e}\n  fix: check the path, its permissions and the free "
+              f"disk space, then run again", file=sys.stderr)
+        return 2
     except Exception as e:  # a bug: still one message, the traceback with --debug
         if args.debug:
             raise
@@ -59,13 +76,12 @@ EXTRA_COMMANDS = [graph.register, diff.register, html.register]
 
 
 def cmd_build(args):
+    """Build into --out. A build that finds errors raises BuildFailed (status 1): main prints each
+    error as FILE:LINE: message, and --out is left as it was."""
     ctx = build_mod.build(args.sources, args.out, {"debug": args.debug})
-    errors = ctx.log.errors
     summary = ", ".join(f"{v} {k}" for k, v in ctx.log.summary().items() if v)
     print(f"built {args.out}/ from {len(ctx.sources)} sources: {summary}")
-    for e in errors:
-        print(f"lawbook: error: {e.file}:{e.line}: {e.message}", file=sys.stderr)
-    return 1 if errors else 0
+    return 0
 
 
 def cmd_show(args):

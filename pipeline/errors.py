@@ -24,3 +24,19 @@ class LawbookError(Exception):
         if self.fix:
             text += f"\n  fix: {self.fix}"
         return text
+
+
+class BuildFailed(LawbookError):
+    """The build ran but found errors (conflicts, unaccounted lines, notes without text, …): status 1.
+
+    `errors` are the report entries of kind error or conflict, each with file, line and
+    message; the whole report of the failed build is at `report`. The previous build
+    was left as it was.
+    """
+
+    def __init__(self, errors, report, target):
+        count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+        super().__init__(f"the build found {count}; {target}/ was left as it was", file=str(report),
+                         fix=f"correct the sources at the lines above; the full report is {report}", status=1)
+        self.errors = errors
+        self.report = report
