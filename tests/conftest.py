@@ -1,0 +1,48 @@
+"""Shared fixtures: the real sources copied to a temporary folder (to damage freely), and
+helpers to add a source to such a copy and to run the command line."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "sources"
+# The real sources, by what they hold (see sources/sources.toml).
+WIKI_54 = "000_8d35bcdf16b9ca3e.txt"  # wiki export: articles 53, 41, 24, 50D and a remark on 54
+WIKI_56 = "001_0c222c0b6955047f.txt"  # wiki export: 53 and 50D again
+TEMPLATE_41 = "003_6f949f908cd1d87e.txt"  # 2007 template of article 41 with footnotes 1) 2) 3)
+PRINT_44 = "004_971f733aa3ecb59f.txt"  # 2007 printed page 44: article 24
+
+
+@pytest.fixture
+def sources_copy(tmp_path):
+    """A copy of sources/ (manifest and the five files) at tmp_path/sources."""
+    folder = tmp_path / "sources"
+    shutil.copytree(SOURCES, folder)
+    return folder
+
+
+def add_source(folder, name, content, edition="2017", **keys):
+    """Write `content` (str as UTF-8, or bytes as they are) to folder/name and list it in the manifest."""
+    path = Path(folder) / name
+    path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    extra = "".join(f'{key} = "{value}"\n' for key, value in keys.items())
+    with open(Path(folder) / "sources.toml", "a", encoding="utf-8") as manifest:
+        manifest.write(f'\n[[source]]\nfile = "{name}"\nedition = "{edition}"\n{extra}')
+    return path
+
+
+def run_lawbook(*args, cwd=None, timeout=300):
+    """Run `python -m pipeline ARGS` in a fresh process; returns the CompletedProcess (text)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "pipeline", *map(str, args)], cwd=cwd or ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def snapshot(folder):
+    """Every file below `folder` with its bytes: to compare a build folder before and after."""
+    folder = Path(folder)
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
