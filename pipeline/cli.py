@@ -1,7 +1,14 @@
 """Command line: python -m pipeline (also installed as `lawbook`).
 
-    build [--sources DIR] [--out DIR]     build every output into DIR (default build/)
+    build [--sources DIR] [--out DIR] [--force] [--no-commentary]
+                                          build every output into DIR (default build/); does
+                                          nothing when DIR already holds a build of these inputs
     show ID [--json]                      one node's text, notes and sources
+    check [--sources DIR] [--known-missing FILE] [--json] [--strict]
+                                          references whose target is not in the corpus
+    diff OLD NEW [--format text|json|html] [--out FILE]
+                                          what changed between two editions (ids or corpus.xml files)
+    serve [--out DIR] [--port N]          serve DIR/html on 127.0.0.1 (search needs a web server)
 
 Exit status: 0 success, 1 the build found errors, 2 bad usage or unreadable input.
 Errors are one message naming the file and line; --debug shows the traceback.
@@ -10,8 +17,7 @@ import argparse
 import json
 import sys
 
-from . import build as build_mod
-from . import diff, graph, html, ids, serialise, tree
+from . import cache, diff, graph, html, ids, serialise, tree
 from .errors import LawbookError
 
 
@@ -24,6 +30,10 @@ def main(argv=None):
     p = sub.add_parser("build", help="build all outputs from the sources")
     p.add_argument("--sources", default="sources")
     p.add_argument("--out", default="build")
+    p.add_argument("--force", "--no-cache", dest="force", action="store_true",
+                   help="rebuild everything: ignore the previous build and the cache")
+    p.add_argument("--no-commentary", action="store_true",
+                   help="leave commentary out of the PDF edition, as in the official print")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("show", help="show one node of the corpus")
@@ -78,7 +88,13 @@ EXTRA_COMMANDS = [graph.register, diff.register, html.register]
 def cmd_build(args):
     """Build into --out. A build that finds errors raises BuildFailed (status 1): main prints each
     error as FILE:LINE: message, and --out is left as it was."""
-    ctx = build_mod.build(args.sources, args.out, {"debug": args.debug})
+    options = {"debug": args.debug, "force": args.force, "no_commentary": args.no_commentary}
+    if cache.up_to_date(args.sources, args.out, options):
+        print(f"{args.out}/ is up to date")
+        return 0
+    from . import build as build_mod  # the stages are imported only when there is work to do
+
+    ctx = build_mod.build(args.sources, args.out, options)
     summary = ", ".join(f"{v} {k}" for k, v in ctx.log.summary().items() if v)
     print(f"built {args.out}/ from {len(ctx.sources)} sources: {summary}")
     return 0
@@ -87,6 +103,8 @@ def cmd_build(args):
 def cmd_show(args):
     if not ids.is_well_formed(args.id) and not _is_note_or_commentary(args.id):
         raise LawbookError(f"{args.id!r} is not an ID", fix="give an edition and a citation, e.g. 2017/50D2a")
+    from . import build as build_mod
+
     ctx = build_mod.make_corpus(args.sources)
     el = tree.node_by_id(ctx.corpus, args.id)
     if el is None:

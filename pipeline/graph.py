@@ -12,7 +12,6 @@ Written as build/refs.graphml and build/refs.json (nodes with "cited_by" and
 """
 import json
 
-import networkx as nx
 
 from . import refs, tree
 
@@ -25,6 +24,8 @@ GROUPS = (("article-absent", "article absent: no text of the article is in the c
 
 def build_graph(corpus, references):
     """Reads: the corpus tree and refs.references(). Returns the MultiDiGraph described above."""
+    import networkx as nx  # here, not at import: the CLI starts without it
+
     g = nx.MultiDiGraph()
     for ed in corpus.iterchildren("edition"):
         g.add_node(ed.get("id"), type="edition", edition=ed.get("id"), present=True)
@@ -79,6 +80,8 @@ def summary(references):
 
 def write_graph(ctx):
     """Reads: ctx.corpus with refs. Writes: refs.graphml, refs.json into the output folder."""
+    import networkx as nx
+
     references = refs.references(ctx)
     g = build_graph(ctx.corpus, references)
     nx.write_graphml(g, ctx.tmp / "refs.graphml", named_key_ids=True)

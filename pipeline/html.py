@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
-import networkx as nx
 
 from . import ids, tree
 from .errors import LawbookError
@@ -274,6 +273,8 @@ class Site:
         Nodes are the articles in the edition plus every article cited but missing; nodes are
         added in article order, so the layout (and the SVG) is the same on every build."""
         present = {p.num for p in self.articles[edition] if p.node is not None}
+        import networkx as nx  # here, not at import: the CLI starts without it
+
         g = nx.DiGraph()
         edges = {}
         for ref, citing, targets in self.refs(edition):
