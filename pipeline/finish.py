@@ -44,6 +44,7 @@ def find_gaps(corpus, log):
         file, line = tree.first_line(node)
         if not own and not children:
             _gap(node, None, f"{node.get('id')} has only its heading: its text is in none of the sources",
+                 f"De tekst van {cite(node)} ontbreekt in de bronnen; alleen het opschrift is overgeleverd.",
                  log, file, line)
         elif not own and children:
             first = children[0]
@@ -51,16 +52,24 @@ def find_gaps(corpus, log):
             text = tree.plain_text(p).strip() if p is not None else ""
             if text[:1].islower():
                 _gap(node, first, f"{node.get('id')}: the text that leads in to {first.get('id')} "
-                                  f"('{text[:30]}…') is in none of the sources", log, file, line)
+                                  f"('{text[:30]}…') is in none of the sources",
+                     f"De inleidende tekst van {cite(node)}, vóór {cite(first)}, ontbreekt in de bronnen.",
+                     log, file, line)
 
 
-def _gap(node, before, reason, log, file, line):
+def cite(node):
+    """The citation readers know: '57B' for 2017/57B."""
+    return ids.split_id(node.get("id"))[1]
+
+
+def _gap(node, before, message, reason, log, file, line):
+    """A <gap> for readers (`reason`, in Dutch, the language of the book) and a report entry (`message`)."""
     gap = etree.Element("gap", reason=reason)
     if before is not None:
         before.addprevious(gap)
     else:
         node.append(gap)
-    log.add("gap", file, line, reason, node.get("id"))
+    log.add("gap", file, line, message, node.get("id"))
 
 
 def finish(corpus, log):

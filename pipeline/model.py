@@ -46,4 +46,5 @@ class Reading:
     blocks: list
     dropped: list = field(default_factory=list)  # (line, reason): page furniture, never law text
     subject: str | None = None  # the article a page is about ("ARTIKEL 54"), for commentary
-    gaps: list = field(default_factory=list)  # (line, cite or None, message)
+    # (line, cite or None, message for the report, reason for readers in Dutch or None)
+    gaps: list = field(default_factory=list)

@@ -318,11 +318,11 @@ def build_fragment(reading, log, evidence):
 
     if commentary:
         fragment.commentary.append(_commentary(reading, commentary, fragment, flog))
-    for line, cite, message in reading.gaps:
+    for line, cite, message, reason in reading.gaps:
         node = ids.make_id(reading.edition, cite) if cite else None
         flog.gap(line, node, message)
         if node and num_in(articles, cite):
-            gap = etree.SubElement(articles[ids.parse_citation(cite)["article"]], "gap", reason=message)
+            gap = etree.SubElement(articles[ids.parse_citation(cite)["article"]], "gap", reason=reason or message)
             tree.add_sources(gap, reading.file, [line])
     return fragment
 

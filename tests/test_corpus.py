@@ -189,7 +189,10 @@ def test_57_is_partial_with_gaps(corpus):
     assert nums(node(corpus, "2017/57C"), "subsection") == ["1", "2", "3"]
     for sec in ("2017/57B", "2017/57D"):
         assert node(corpus, sec).find("p") is None
-        assert "is in none of the sources" in node(corpus, sec).find("gap").get("reason")
+        assert node(corpus, sec).find("gap").get("reason") == \
+            f"De tekst van {sec[5:]} ontbreekt in de bronnen; alleen het opschrift is overgeleverd."
+    assert node(corpus, "2017/57A").find("gap").get("reason") == \
+        "De inleidende tekst van 57A, vóór 57A1, ontbreekt in de bronnen."
     c1 = node(corpus, "2017/57C1").find("p")
     assert tree.text_with_marks(c1).endswith(
         f"tot de leider de opdracht heeft gegeven (of heeft aangegeven{NOTE_MARK}) dat ze gespeeld moet worden.")
@@ -221,7 +224,8 @@ def test_25_cut_off_and_its_print_footnote(corpus):
                                                "hij zich van zijn fout bewust wordt.")
     assert tree.plain_text(p).endswith("is zij onderworpen aan het toepasselijke artikel.")
     gap = node(corpus, "2007/25").find("gap")
-    assert "cut off at the end of page 44" in gap.get("reason")
+    assert gap.get("reason") == ("Artikel 25 breekt af aan het eind van pagina 44; het vervolg staat op een "
+                                 "pagina die niet in de bronnen zit.")
 
 
 def test_report_names_gaps_repairs_and_variant(ctx):

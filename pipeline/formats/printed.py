@@ -37,7 +37,7 @@ def read(lines, source, vocabulary, log):
         k = top + 1
     if k < len(texts) and not ARTICLE.match(texts[k].text.strip()):
         reading.gaps.append((texts[k].num, None, "the page starts inside an article whose beginning is "
-                                                 "on an earlier page, which is not in the sources"))
+                                                 "on an earlier page, which is not in the sources", None))
 
     markers = set()  # footnote numbers whose marker has been seen
     paragraph = []  # (line number, text) of the paragraph being collected
@@ -122,10 +122,12 @@ def read(lines, source, vocabulary, log):
                 flog.error(note.lines[0], f"footnote marker {note.number} has no footnote text on this page")
     last_article = next((b for b in reversed(reading.blocks) if b.kind == "article"), None)
     if last_article is not None:
-        where = f"page {page}" if page else "the extraction"
+        where, waar = (f"page {page}", f"pagina {page}") if page else ("the extraction", "de tekst")
         reading.gaps.append((texts[-1].num, last_article.cite,
                              f"article {last_article.cite} is cut off at the end of {where}: "
-                             f"the rest is on a page that is not in the sources"))
+                             f"the rest is on a page that is not in the sources",
+                             f"Artikel {last_article.cite} breekt af aan het eind van {waar}; het vervolg "
+                             f"staat op een pagina die niet in de bronnen zit."))
     return reading
 
 
