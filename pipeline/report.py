@@ -12,7 +12,7 @@ the file and line. Kinds:
     error      a build error (unaccounted line, note without marker, …)
 """
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 
 KINDS = ("repair", "damage", "inference", "variant", "conflict", "gap", "dropped", "error")
 ERROR_KINDS = ("conflict", "error")
@@ -27,6 +27,9 @@ class Entry:
     node: str | None = None
     before: str | None = None
     after: str | None = None
+
+
+FIELDS = [f.name for f in fields(Entry)]
 
 
 class BuildLog:
@@ -56,20 +59,21 @@ class BuildLog:
         return {
             "sources": self.sources,
             "summary": self.summary(),
-            "entries": [{k: v for k, v in asdict(e).items() if v is not None} for e in entries],
+            "entries": [{k: v for k in FIELDS if (v := getattr(e, k)) is not None} for e in entries],
         }
 
-    def to_text(self):
-        data = self.to_json()
+    def to_text(self, data=None):
+        data = data or self.to_json()
         out = ["Build report", "============", ""]
         out.append("  ".join(f"{k}: {v}" for k, v in data["summary"].items()))
+        by_file = {}
+        for e in data["entries"]:
+            by_file.setdefault(e["file"], []).append(e)
         for src in data["sources"]:
             name = src["file"]
             out += ["", f"{name}  ({src['format']}, edition {src['edition']}, {src['encoding']}, "
                         f"{src['lines']} lines)", "-" * len(name)]
-            for e in data["entries"]:
-                if e["file"] != name:
-                    continue
+            for e in by_file.get(name, []):
                 line = f"line {e['line']}" if e.get("line") else "file"
                 node = f" [{e['node']}]" if e.get("node") else ""
                 out.append(f"  {line:>9}  {e['kind']:<9}{node} {e['message']}")
@@ -78,9 +82,9 @@ class BuildLog:
         return "\n".join(out) + "\n"
 
     def write(self, folder):
-        (folder / "report.json").write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n",
-                                            encoding="utf-8")
-        (folder / "report.txt").write_text(self.to_text(), encoding="utf-8")
+        data = self.to_json()
+        (folder / "report.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        (folder / "report.txt").write_text(self.to_text(data), encoding="utf-8")
 
 
 class FileLog:

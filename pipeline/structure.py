@@ -29,6 +29,7 @@ class Fragment:
     articles: list = field(default_factory=list)
     commentary: list = field(default_factory=list)
     ledger: dict = field(default_factory=dict)  # line -> node id or reason
+    node_lines: dict = field(default_factory=dict)  # node id -> source lines, written out once at the end
 
 
 class Evidence:
@@ -65,11 +66,14 @@ class Evidence:
             section = re.match(r"\d+([A-Z])", cite).group(1)
             relative = re.compile(rf"\b{section}{num}\s+(?:hierboven|hieronder)\b")
         else:
-            relative = re.compile(rf"(?:\w+\s+)?\({num}\)(?:\s+hier(?:boven|onder))?")
+            relative = re.compile(rf"\({num}\)(?:\s+hier(?:boven|onder))?")
         for file, n in sorted(article_lines):
             text = self.text.get((file, n))
             if text is not None and (m := relative.search(text)):
-                found.append(f"'{m.group()}' ({file}:{n})")
+                # Quote the word before "(a)" too ("volgens (a)"); found by looking back from the
+                # match, since a pattern starting with an optional word is slow on long lines.
+                before = re.search(r"\w+\s+$", text[max(0, m.start() - 40):m.start()])
+                found.append(f"'{before.group() if before else ''}{m.group()}' ({file}:{n})")
         return found[:3]
 
 
@@ -115,7 +119,7 @@ class ArticleBuilder:
         """Record that `lines` belong to `el` (and so to all its ancestors)."""
         for ancestor in [el] + list(el.iterancestors()):
             if ancestor.tag in tree.NODE_TAGS:
-                tree.add_sources(ancestor, self.fragment.file, lines)
+                self.fragment.node_lines.setdefault(ancestor.get("id"), set()).update(lines)
         for n in lines:
             self.fragment.ledger[n] = el.get("id")
 
@@ -324,7 +328,17 @@ def build_fragment(reading, log, evidence):
         if node and num_in(articles, cite):
             gap = etree.SubElement(articles[ids.parse_citation(cite)["article"]], "gap", reason=reason or message)
             tree.add_sources(gap, reading.file, [line])
+    _write_node_sources(fragment)
     return fragment
+
+
+def _write_node_sources(fragment):
+    """Each node's `sources` attribute, from the lines collected while building (one write per node)."""
+    for article in fragment.articles:
+        for el in article.iter(*tree.NODE_TAGS):
+            lines = fragment.node_lines.get(el.get("id"))
+            if lines:
+                el.set("sources", tree.format_sources({fragment.file: lines}))
 
 
 def num_in(articles, cite):
