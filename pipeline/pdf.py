@@ -33,6 +33,10 @@ MONTHS = ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augus
 # Hanging-label column of a subsection ("1.") and an item ("(a)"), and their heading levels.
 LABEL_COLUMN = {"subsection": "1.6em", "item": "1.9em"}
 HEADING_LEVEL = {"subsection": 3, "item": 4}
+# Editions compile side by side only while their Typst sources together stay under this many
+# characters: the compiler takes roughly 1 MB of memory per 1,000 characters of source, so
+# two books of 93 articles (700,000 characters) compile together, larger ones one by one.
+PARALLEL_SOURCE_LIMIT = 1_000_000
 _LABEL_SAFE_ID = re.compile(r"^[0-9A-Za-z/]+$")
 _WHITESPACE = re.compile(r"\s+")
 
@@ -217,8 +221,9 @@ def typst_source(edition, built, with_commentary=True):
 
 
 def build_timestamp(source_paths, environ=os.environ):
-    """The book's date: SOURCE_DATE_EPOCH when set, else the newest modification time of the
-    source files; the same sources give the same date, so the PDF bytes repeat."""
+    """A book's date: SOURCE_DATE_EPOCH when set, else the newest modification time of
+    `source_paths` (one edition's sources); the same sources give the same date, so the PDF
+    bytes repeat, and an edition whose sources did not change keeps its date."""
     epoch = environ.get("SOURCE_DATE_EPOCH")
     if epoch:
         seconds = int(epoch)
@@ -234,23 +239,51 @@ def render_pdf(source, timestamp):
                          ignore_system_fonts=True)
 
 
+def pdf_name(edition_id):
+    """The book's path in the build folder."""
+    return f"pdf/spelregels-{edition_id}.pdf"
+
+
 def write_pdf(ctx):
-    """Reads: ctx.corpus, the source files' dates, ctx.options['no_commentary'].
-    Writes: pdf/spelregels-<edition>.pdf for every edition (both compiled side by side)."""
+    """Reads: ctx.corpus, ctx.sources (each edition's files and their dates),
+    ctx.options['no_commentary'], and the previous build (see build.reuse_edition).
+    Writes: pdf/spelregels-<edition>.pdf for every edition. An edition whose content is
+    unchanged since the previous build is copied from it, not compiled; the others are
+    compiled side by side when their sources are small, else one after the other so that
+    only one book is in the compiler's memory at a time."""
+    from . import build  # build imports this module
+
     out = ctx.tmp / "pdf"
     out.mkdir(parents=True, exist_ok=True)
-    source_paths = [s.path for s in ctx.sources]
-    timestamp = build_timestamp(source_paths)
     with_commentary = not ctx.options.get("no_commentary")
-    editions = list(ctx.corpus.iterchildren("edition"))
-    sources = [typst_source(e, timestamp.date(), with_commentary) for e in editions]
-    with ThreadPoolExecutor(max_workers=max(1, len(sources))) as pool:
+    todo = [e for e in ctx.corpus.iterchildren("edition")
+            if not build.reuse_edition(ctx, e.get("id"), [pdf_name(e.get("id"))])]
+
+    def book(edition):
+        paths = [s.path for s in ctx.sources if s.edition == edition.get("id")]
+        timestamp = build_timestamp(paths)
+        return typst_source(edition, timestamp.date(), with_commentary), timestamp
+
+    def make(edition, source, timestamp):
         try:
-            pdfs = list(pool.map(lambda s: render_pdf(s, timestamp), sources))
+            data = render_pdf(source, timestamp)
         except typst.TypstError as e:
             # Text is always escaped, so a failing compile is a fault in the templates.
             raise LawbookError(f"the PDF edition did not compile: {e}", file="templates/pdf/",
                                fix="this is a bug in the PDF templates; run with --debug and report it",
                                status=1) from e
-    for edition, pdf in zip(editions, pdfs):
-        (out / f"spelregels-{edition.get('id')}.pdf").write_bytes(pdf)
+        (ctx.tmp / pdf_name(edition.get("id"))).write_bytes(data)
+
+    if len(todo) < 2:
+        for edition in todo:
+            make(edition, *book(edition))
+        return
+    books = [book(e) for e in todo]
+    if sum(len(source) for source, _ in books) > PARALLEL_SOURCE_LIMIT:
+        # The compiler's memory grows with the book: one at a time, and each source dropped
+        # once compiled.
+        for edition in todo:
+            make(edition, *books.pop(0))
+        return
+    with ThreadPoolExecutor(max_workers=len(todo)) as pool:
+        list(pool.map(lambda e_b: make(e_b[0], *e_b[1]), zip(todo, books)))

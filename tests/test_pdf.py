@@ -14,6 +14,7 @@ from lxml import etree
 from pypdf import PdfReader
 
 from pipeline import build, pdf, tree
+from pipeline.bench import generate
 from pipeline.pdf_screenshots import footnote_page, png_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -267,6 +268,41 @@ def test_labels_print_as_the_law_writes_them(hand_made):
 
 def test_same_source_and_date_give_the_same_bytes(hand_made):
     assert pdf.render_pdf(hand_made["source"], BUILT) == hand_made["bytes"]
+
+
+def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    src, out = tmp_path / "src", tmp_path / "build"
+    generate.generate(src, articles=3, editions=2, seed=5)
+    options = {"cache_dir": str(tmp_path / "cache")}
+    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, pdf.write_pdf, build.write_stamp])
+    compiled = []
+    render = pdf.render_pdf
+
+    def counting_render(source, timestamp):
+        compiled.append(re.search(r'title: "Spelregels voor Wedstrijdbridge (\d+)"', source).group(1))
+        return render(source, timestamp)
+
+    monkeypatch.setattr(pdf, "render_pdf", counting_render)
+    build.build(src, out, options)
+    assert sorted(compiled) == ["2007", "2017"]
+    first = {e: (out / pdf.pdf_name(e)).read_bytes() for e in ("2007", "2017")}
+
+    # A later change to a 2017 source: only 2017 is compiled, 2007 is the previous file.
+    changed = next(src / s.name for s in build.manifest.load_manifest(src) if s.edition == "2017")
+    changed.write_text(changed.read_text(encoding="utf-8").replace("de leider", "de Leider", 1), encoding="utf-8")
+    os.utime(changed, (2_000_000_000, 2_000_000_000))
+    compiled.clear()
+    build.build(src, out, options)
+    assert compiled == ["2017"]
+    assert (out / pdf.pdf_name("2007")).read_bytes() == first["2007"]
+
+    # Compiled afresh, 2007 is dated by its own sources and so comes out byte for byte the same.
+    compiled.clear()
+    build.build(src, out, dict(options, force=True))
+    assert sorted(compiled) == ["2007", "2017"]
+    assert (out / pdf.pdf_name("2007")).read_bytes() == first["2007"]
+    assert "Samengesteld op 18 mei 2033" in PdfReader(out / pdf.pdf_name("2017")).pages[0].extract_text()
 
 
 def test_build_date_is_source_date_epoch_else_newest_source(tmp_path):
