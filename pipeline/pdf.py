@@ -12,6 +12,8 @@ import datetime
 import functools
 import os
 import re
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -244,13 +246,56 @@ def pdf_name(edition_id):
     return f"pdf/spelregels-{edition_id}.pdf"
 
 
+# The child that compiles one book: Typst source on stdin, the timestamp in seconds as its
+# argument, PDF bytes on stdout; a compile error on stderr with exit status 2.
+_COMPILE_CHILD = """
+import datetime, sys, typst
+try:
+    data = typst.compile(sys.stdin.buffer.read(), pdf_standards=%r, ignore_system_fonts=True,
+                         timestamp=datetime.datetime.fromtimestamp(int(sys.argv[1]), datetime.timezone.utc))
+except typst.TypstError as e:
+    sys.stderr.write(str(e))
+    sys.exit(2)
+sys.stdout.buffer.write(data)
+""" % (PDF_STANDARDS,)
+
+
+def compile_books(books):
+    """PDF bytes of each (Typst source, timestamp) in `books`, in order: the same bytes as
+    render_pdf, each compiled in a Python process of its own. The compiler keeps every layout
+    it made in memory until its process ends, so one long-lived process would hold every book
+    compiled so far. Books compile side by side while their sources together stay under
+    PARALLEL_SOURCE_LIMIT characters, else one after the other."""
+    parallel = sum(len(source) for source, _ in books) <= PARALLEL_SOURCE_LIMIT
+    groups = [books] if parallel else [[book] for book in books]
+    results = []
+    for group in groups:
+        children = [subprocess.Popen([sys.executable, "-c", _COMPILE_CHILD, str(int(timestamp.timestamp()))],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                    for _, timestamp in group]
+        # Feed and drain every child at once, or a full pipe could stall one while we wait on another.
+        with ThreadPoolExecutor(max_workers=max(1, len(children))) as pool:
+            answers = list(pool.map(lambda c_b: c_b[0].communicate(c_b[1][0].encode("utf-8")), zip(children, group)))
+        for child, (data, error) in zip(children, answers):
+            if child.returncode == 2:
+                # Text is always escaped, so a failing compile is a fault in the templates.
+                raise LawbookError(f"the PDF edition did not compile: {error.decode('utf-8', 'replace')}",
+                                   file="templates/pdf/", status=1,
+                                   fix="this is a bug in the PDF templates; run with --debug and report it")
+            if child.returncode != 0:
+                raise LawbookError(f"the PDF compiler stopped (exit status {child.returncode}; out of memory?): "
+                                   f"{error.decode('utf-8', 'replace')[-300:]}", file="templates/pdf/", status=1,
+                                   fix="build with more memory, or without the PDF edition")
+            results.append(data)
+    return results
+
+
 def write_pdf(ctx):
     """Reads: ctx.corpus, ctx.sources (each edition's files and their dates),
     ctx.options['no_commentary'], and the previous build (see build.reuse_edition).
     Writes: pdf/spelregels-<edition>.pdf for every edition. An edition whose content is
-    unchanged since the previous build is copied from it, not compiled; the others are
-    compiled side by side when their sources are small, else one after the other so that
-    only one book is in the compiler's memory at a time."""
+    unchanged since the previous build is copied from it, not compiled; the others go to
+    compile_books."""
     from . import build  # build imports this module
 
     out = ctx.tmp / "pdf"
@@ -258,32 +303,9 @@ def write_pdf(ctx):
     with_commentary = not ctx.options.get("no_commentary")
     todo = [e for e in ctx.corpus.iterchildren("edition")
             if not build.reuse_edition(ctx, e.get("id"), [pdf_name(e.get("id"))])]
-
-    def book(edition):
-        paths = [s.path for s in ctx.sources if s.edition == edition.get("id")]
-        timestamp = build_timestamp(paths)
-        return typst_source(edition, timestamp.date(), with_commentary), timestamp
-
-    def make(edition, source, timestamp):
-        try:
-            data = render_pdf(source, timestamp)
-        except typst.TypstError as e:
-            # Text is always escaped, so a failing compile is a fault in the templates.
-            raise LawbookError(f"the PDF edition did not compile: {e}", file="templates/pdf/",
-                               fix="this is a bug in the PDF templates; run with --debug and report it",
-                               status=1) from e
+    books = []
+    for edition in todo:
+        timestamp = build_timestamp([s.path for s in ctx.sources if s.edition == edition.get("id")])
+        books.append((typst_source(edition, timestamp.date(), with_commentary), timestamp))
+    for edition, data in zip(todo, compile_books(books)):
         (ctx.tmp / pdf_name(edition.get("id"))).write_bytes(data)
-
-    if len(todo) < 2:
-        for edition in todo:
-            make(edition, *book(edition))
-        return
-    books = [book(e) for e in todo]
-    if sum(len(source) for source, _ in books) > PARALLEL_SOURCE_LIMIT:
-        # The compiler's memory grows with the book: one at a time, and each source dropped
-        # once compiled.
-        for edition in todo:
-            make(edition, *books.pop(0))
-        return
-    with ThreadPoolExecutor(max_workers=len(todo)) as pool:
-        list(pool.map(lambda e_b: make(e_b[0], *e_b[1]), zip(todo, books)))

@@ -268,6 +268,8 @@ def test_labels_print_as_the_law_writes_them(hand_made):
 
 def test_same_source_and_date_give_the_same_bytes(hand_made):
     assert pdf.render_pdf(hand_made["source"], BUILT) == hand_made["bytes"]
+    # Compiled in a process of its own, as write_pdf does, too.
+    assert pdf.compile_books([(hand_made["source"], BUILT)]) == [hand_made["bytes"]]
 
 
 def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkeypatch):
@@ -277,13 +279,14 @@ def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkey
     options = {"cache_dir": str(tmp_path / "cache")}
     monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, pdf.write_pdf, build.write_stamp])
     compiled = []
-    render = pdf.render_pdf
+    compile_books = pdf.compile_books
 
-    def counting_render(source, timestamp):
-        compiled.append(re.search(r'title: "Spelregels voor Wedstrijdbridge (\d+)"', source).group(1))
-        return render(source, timestamp)
+    def counting_compile(books):
+        compiled.extend(re.search(r'title: "Spelregels voor Wedstrijdbridge (\d+)"', source).group(1)
+                        for source, _ in books)
+        return compile_books(books)
 
-    monkeypatch.setattr(pdf, "render_pdf", counting_render)
+    monkeypatch.setattr(pdf, "compile_books", counting_compile)
     build.build(src, out, options)
     assert sorted(compiled) == ["2007", "2017"]
     first = {e: (out / pdf.pdf_name(e)).read_bytes() for e in ("2007", "2017")}
