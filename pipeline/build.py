@@ -173,7 +173,7 @@ def edition_digest(ctx, edition):
         entries = cache.log_entries(ctx.log)
         for el in ctx.corpus.iterchildren("edition"):
             readings.editions[el.get("id")] = cache.edition_digest(
-                el, [e for e in entries if e["file"] in files.get(el.get("id"), ())])
+                el, [e for e in entries if e["file"] in files.get(el.get("id"), ())], ctx.options)
     return readings.editions.get(edition)
 
 

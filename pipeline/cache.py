@@ -59,12 +59,19 @@ def code_version():
     return _code_version
 
 
+def settings(options=None):
+    """What besides the sources and the code changes the outputs: the options that are not neutral
+    (--no-commentary) and SOURCE_DATE_EPOCH (the date printed in the PDF)."""
+    opts = {k: v for k, v in (options or {}).items() if k not in NEUTRAL_OPTIONS}
+    opts["SOURCE_DATE_EPOCH"] = os.environ.get("SOURCE_DATE_EPOCH")
+    return json.dumps(opts, sort_keys=True, default=str)
+
+
 def input_digest(sources_dir, options=None):
     """The digest of everything a build reads: each file in the sources folder (the manifest too;
-    a file not in the manifest is an error, so it counts as well), the code version and the options."""
+    a file not in the manifest is an error, so it counts as well), the code version and the settings."""
     digest = hashlib.sha256(code_version().encode())
-    opts = {k: v for k, v in (options or {}).items() if k not in NEUTRAL_OPTIONS}
-    digest.update(json.dumps(opts, sort_keys=True, default=str).encode())
+    digest.update(settings(options).encode())
     folder = Path(sources_dir)
     for path in sorted(folder.iterdir()) if folder.is_dir() else []:
         if path.is_file():
@@ -173,10 +180,11 @@ def replay(log, entries):
 
 # -- editions ----------------------------------------------------------------------------------------
 
-def edition_digest(edition_el, log_entries_of_edition):
+def edition_digest(edition_el, log_entries_of_edition, options=None):
     """sha256 of one edition's corpus subtree (canonical XML) and its sources' report entries, with the
-    code version: equal digests mean every output of that edition comes out the same."""
+    code version and the settings: equal digests mean every output of that edition comes out the same."""
     digest = hashlib.sha256(code_version().encode())
+    digest.update(settings(options).encode())
     digest.update(etree.tostring(edition_el, method="c14n"))
     digest.update(json.dumps(log_entries_of_edition, sort_keys=True, ensure_ascii=False).encode())
     return digest.hexdigest()

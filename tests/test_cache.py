@@ -93,3 +93,19 @@ def test_an_unchanged_edition_reuses_its_previous_output(book, monkeypatch):
     rendered.clear()
     build.build(src, out, dict(options, force=True))
     assert rendered == ["2007", "2017"]
+
+
+
+def test_an_option_or_a_fixed_date_changes_every_digest(book, monkeypatch):
+    """--no-commentary and SOURCE_DATE_EPOCH change the outputs, so no rebuild may reuse across them."""
+    src, _, options = book
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    plain = build.edition_digest(corpus_stages(src, options), "2017")
+    no_commentary = dict(options, no_commentary=True)
+    assert build.edition_digest(corpus_stages(src, no_commentary), "2017") != plain
+    before = cache.input_digest(src, options)
+    assert cache.input_digest(src, no_commentary) != before
+    assert cache.input_digest(src, dict(options, debug=True, force=True)) == before
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1500000000")
+    assert cache.input_digest(src, options) != before
+    assert build.edition_digest(corpus_stages(src, options), "2017") != plain
