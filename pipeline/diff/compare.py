@@ -58,23 +58,35 @@ def cited_targets(el):
 
 
 class Comparison:
-    """One comparison of two editions; caches the words of each node so every node is read once."""
+    """One comparison of two editions; tokenises each paragraph once and caches the words of each node,
+    so every node is read once however often matching compares it."""
 
     def __init__(self, old_edition, new_edition):
         self.old = old_edition
         self.new = new_edition
         self._words = {}
+        self._tokens = {}
+
+    def paragraph_tokens(self, p):
+        """The tokens of one <p>, read once (keyed by the element: the dict keeps lxml's proxy, so
+        identity holds). Each paragraph is the own text of one node, so one NodePair takes them."""
+        tokens = self._tokens.get(p)
+        if tokens is None:
+            tokens = self._tokens[p] = w.paragraph_tokens(p)
+        return tokens
 
     def node_words(self, el):
         """Words of a node's label and of every paragraph below it (notes left out), read once."""
-        if el not in self._words:  # keyed by the element: the dict keeps lxml's proxy, so identity holds
+        out = self._words.get(el)
+        if out is None:
             out = w.words(w.tokenise(label_text(el)))
             for p in el.iter("p"):
-                if p not in self._words:
-                    self._words[p] = w.words(w.paragraph_tokens(p))
-                out = out + self._words[p]
+                words = self._words.get(p)
+                if words is None:
+                    words = self._words[p] = w.words(self.paragraph_tokens(p))
+                out.extend(words)
             self._words[el] = out
-        return self._words[el]
+        return out
 
     # -- matching ------------------------------------------------------------------------------------
     def match(self, old_nodes, new_nodes):
@@ -159,11 +171,11 @@ class Comparison:
 class NodePair:
     """A node of the old edition and its match in the new (either may be None), diffed word by word."""
 
-    def __init__(self, old, new, how, old_edition):
+    def __init__(self, old, new, how, old_edition, tokens_of=w.paragraph_tokens):
         self.old, self.new, self.how = old, new, how
         self.old_edition = old_edition
-        self.old_tokens = w.node_text_tokens(own_paragraphs(old))
-        self.new_tokens = w.node_text_tokens(own_paragraphs(new))
+        self.old_tokens = w.node_text_tokens(own_paragraphs(old), tokens_of)
+        self.new_tokens = w.node_text_tokens(own_paragraphs(new), tokens_of)
         self.ops = w.diff_tokens(self.old_tokens, self.new_tokens)
         self.old_group, self.new_group = {}, {}
         self.old_kept, self.new_kept = set(), set()
@@ -175,6 +187,7 @@ class NodePair:
         self.children = []
         self.moved_out = {}  # old sentence index -> where it went (citation)
         self.moved_in = {}  # new sentence index -> (source NodePair, old sentence index)
+        self._status = self._refs_changed = self._own_change = None  # worked out once, when first asked
 
     @property
     def citation(self):
@@ -202,14 +215,21 @@ class NodePair:
         new_notes = [" ".join(tree.plain_text(t.note).split()) for t in self.new_tokens if t.key == w.NOTE]
         return old_notes != new_notes
 
+    # own_change, status and refs_changed are asked for every node at several levels: each is worked
+    # out once (moves found later change neither: they only add segments).
     def own_change(self):
         """Whether this node's own heading, text or notes differ (children not counted)."""
-        if self.old is None or self.new is None:
-            return True
-        return (label_text(self.old) != label_text(self.new) or any(op[0] != "equal" for op in self.ops)
-                or self.notes_differ())
+        if self._own_change is None:
+            self._own_change = (self.old is None or self.new is None or label_text(self.old) != label_text(self.new)
+                                or any(op[0] != "equal" for op in self.ops) or self.notes_differ())
+        return self._own_change
 
     def status(self):
+        if self._status is None:
+            self._status = self._work_out_status()
+        return self._status
+
+    def _work_out_status(self):
         if self.old is None:
             return "added"
         if self.new is None:
@@ -219,6 +239,12 @@ class NodePair:
         return "renumbered" if self.how == "text" else "unchanged"
 
     def refs_changed(self):
+        """The change of the targets this node's own text cites, or None; worked out once."""
+        if self._refs_changed is None:
+            self._refs_changed = (self._work_out_refs_changed(),)
+        return self._refs_changed[0]
+
+    def _work_out_refs_changed(self):
         if self.old is None or self.new is None:
             return None
         old_targets, old_words = cited_targets(self.old)
@@ -265,7 +291,7 @@ class ArticleDiff:
         self.moves = self._find_moves() if old is not None and new is not None else []
 
     def _pair(self, old, new, how):
-        pair = NodePair(old, new, how, self.comparison.old.get("id"))
+        pair = NodePair(old, new, how, self.comparison.old.get("id"), self.comparison.paragraph_tokens)
         if old is not None and new is not None:
             for o, n, h in self.comparison.match(tree.child_nodes(old), tree.child_nodes(new)):
                 pair.children.append(self._pair(o, n, h))

@@ -4,7 +4,9 @@ Reads: the dict from compare.Comparison.run().
 Writes: strings only. Guarantees: the same comparison always gives the same bytes (no dates, no
 unordered sets).
 """
+import functools
 import json
+from json.encoder import encode_basestring
 from pathlib import Path
 
 import jinja2
@@ -13,7 +15,73 @@ TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
 
 def to_json(result):
-    return json.dumps(result, ensure_ascii=False, indent=1) + "\n"
+    return json_text(result) + "\n"
+
+
+def json_text(obj):
+    """Exactly json.dumps(obj, ensure_ascii=False, indent=1), about three times faster: with an indent
+    the standard library encodes in pure Python through generators, which was a large share of writing
+    a book's diff and reference graph. Plain JSON data only (dict with str keys, list, tuple, str, int,
+    float, bool, None); anything else goes to json.dumps."""
+    out = []
+    append = out.append
+
+    def encode(o, pad):
+        if isinstance(o, str):
+            append(encode_basestring(o))
+        elif o is None:
+            append("null")
+        elif o is True:
+            append("true")
+        elif o is False:
+            append("false")
+        elif isinstance(o, int):
+            append(int.__repr__(o))
+        elif isinstance(o, float):
+            append(_float(o))
+        elif isinstance(o, (list, tuple)):
+            if not o:
+                append("[]")
+                return
+            inner = pad + " "
+            append("[" + inner)
+            first = True
+            for v in o:
+                if not first:
+                    append("," + inner)
+                first = False
+                encode(v, inner)
+            append(pad + "]")
+        elif isinstance(o, dict):
+            if not o:
+                append("{}")
+                return
+            inner = pad + " "
+            append("{" + inner)
+            first = True
+            for k, v in o.items():
+                if not isinstance(k, str):
+                    raise TypeError(k)
+                append((encode_basestring(k) if first else "," + inner + encode_basestring(k)) + ": ")
+                first = False
+                encode(v, inner)
+            append(pad + "}")
+        else:
+            raise TypeError(o)
+
+    try:
+        encode(obj, "\n")
+    except TypeError:
+        return json.dumps(obj, ensure_ascii=False, indent=1)
+    return "".join(out)
+
+
+def _float(f):
+    if f != f:
+        return "NaN"
+    if f in (float("inf"), float("-inf")):
+        return "Infinity" if f > 0 else "-Infinity"
+    return float.__repr__(f)
 
 
 def node_name(node):
@@ -31,9 +99,12 @@ def targets(cites):
     return " en ".join(cites) if cites else "—"
 
 
+@functools.cache
 def environment():
+    """The jinja2 environment over templates/, once per process (templates compiled once)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
-                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
+                             auto_reload=False)
     env.filters.update(node_name=node_name, place=place, targets=targets)
     return env
 

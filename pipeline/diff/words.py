@@ -21,7 +21,7 @@ CLOSERS = {")", "]", "'", '"', "’", "”"}
 OPENERS = {"(", "[", "'", '"', "‘", "“"}
 
 
-@dataclass
+@dataclass(slots=True)  # slots: a book's diff makes a few hundred thousand of these
 class Token:
     key: str  # what is compared: the word or mark, NOTE or PARA
     text: str  # what is shown: the word and the whitespace after it
@@ -36,7 +36,7 @@ class Token:
 
 def tokenise(text):
     """Words and marks of a plain string, each carrying the whitespace after it (runs become one space)."""
-    return [Token(m.group(1), m.group(1) + (" " if m.group(2) else "")) for m in WORD_OR_MARK.finditer(text)]
+    return [Token(word, word + " " if space else word) for word, space in WORD_OR_MARK.findall(text)]
 
 
 def paragraph_tokens(p):
@@ -64,13 +64,15 @@ def paragraph_tokens(p):
     return tokens
 
 
-def node_text_tokens(paragraphs):
-    """Tokens of a node's own paragraphs, PARA between them, with sentence and paragraph indices set."""
+def node_text_tokens(paragraphs, tokens_of=paragraph_tokens):
+    """Tokens of a node's own paragraphs, PARA between them, with sentence and paragraph indices set.
+    `tokens_of(p)` gives a paragraph's tokens (by default read now); the tokens it gives are changed
+    in place (sentence and paragraph indices), so it must give each paragraph's tokens to one node only."""
     tokens = []
     for n, p in enumerate(paragraphs):
         if n:
             tokens.append(Token(PARA, "", paragraph=n))
-        for t in paragraph_tokens(p):
+        for t in tokens_of(p):
             t.paragraph = n
             tokens.append(t)
     mark_sentences(tokens)
@@ -129,8 +131,8 @@ def similarity(a, b, floor=0.0):
     """difflib ratio of two word lists (2·matching words / all words): 1.0 identical, 0.0 nothing shared.
     Below `floor` the exact value does not matter: the cheap upper bounds answer and the full comparison
     is skipped, which keeps matching a whole book fast."""
-    if not a and not b:
-        return 1.0
+    if a == b:
+        return 1.0  # what the ratio gives, without comparing
     matcher = SequenceMatcher(None, a, b, autojunk=False)
     bound = matcher.real_quick_ratio()
     if bound >= floor:
@@ -147,7 +149,10 @@ def diff_tokens(old, new):
     """Word-level opcodes (tag, i1, i2, j1, j2) turning `old` into `new`; tag is equal, replace, delete or
     insert. Deterministic; short equal runs between changes are folded into one replacement, and notes
     and paragraph breaks never are (they keep their places)."""
-    matcher = SequenceMatcher(None, [t.key for t in old], [t.key for t in new], autojunk=False)
+    old_keys, new_keys = [t.key for t in old], [t.key for t in new]
+    if old_keys == new_keys:
+        return [("equal", 0, len(old), 0, len(new))] if old else []  # as difflib gives it, without matching
+    matcher = SequenceMatcher(None, old_keys, new_keys, autojunk=False)
     ops = [list(op) for op in matcher.get_opcodes()]
     merged = []
     for k, op in enumerate(ops):
