@@ -14,6 +14,7 @@ import json
 
 
 from . import refs, tree
+from .diff.render import json_text
 
 # The check's groups, in the order they are printed; "known" is not an error.
 GROUPS = (("article-absent", "article absent: no text of the article is in the corpus"),
@@ -61,10 +62,12 @@ def build_graph(corpus, references):
 def graph_json(g, references):
     """The refs.json object: nodes in corpus order with who cites them, and every reference."""
     nodes = []
+    pred, succ = g.pred, g.succ  # the adjacency itself: the edge views cost more than the JSON
     for node_id, data in g.nodes(data=True):
         cited_by = [{"from": u, "words": e["words"], "status": e["status"], "source": e["source"]}
-                    for u, _, e in g.in_edges(node_id, data=True) if e["kind"] == "refers"]
-        refers_to = sorted({v for _, v, e in g.out_edges(node_id, data=True) if e["kind"] == "refers"})
+                    for u, keyed in pred[node_id].items() for e in keyed.values() if e["kind"] == "refers"]
+        refers_to = sorted({v for v, keyed in succ[node_id].items()
+                            for e in keyed.values() if e["kind"] == "refers"})
         nodes.append({"id": node_id, **{k: data[k] for k in sorted(data)}, "cited_by": cited_by,
                       "refers_to": refers_to})
     return {"format": "lawbook-refs", "version": 1, "summary": summary(references), "nodes": nodes,
@@ -85,8 +88,7 @@ def write_graph(ctx):
     references = refs.references(ctx)
     g = build_graph(ctx.corpus, references)
     nx.write_graphml(g, ctx.tmp / "refs.graphml", named_key_ids=True)
-    (ctx.tmp / "refs.json").write_text(json.dumps(graph_json(g, references), ensure_ascii=False, indent=1) + "\n",
-                                       encoding="utf-8")
+    (ctx.tmp / "refs.json").write_text(json_text(graph_json(g, references)) + "\n", encoding="utf-8")
 
 
 # -- check ------------------------------------------------------------------------
