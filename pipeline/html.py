@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
+from lxml import etree
 
 from . import ids, tree
 from .errors import LawbookError
@@ -99,12 +100,15 @@ class Footnote:
 
 @dataclass
 class ArticlePage:
-    """What one article page shows; `content` is the article element's own blocks, nodes nested."""
+    """What one article page shows; `content` is the article element's own blocks, nodes nested.
+    `node`, `footnotes`, `commentary` and `cited_by` are filled by Site.fill(), once per edition,
+    just before the edition is rendered (an edition reused from the previous build never needs them)."""
     id: str
     edition: str
     num: str
     title: str | None
-    node: dict | None  # the article as a node view; None when only commentary is known
+    element: object = None  # the <article>; None when only commentary is known
+    node: dict | None = None  # the article as a node view (after fill); None when only commentary is known
     footnotes: list = field(default_factory=list)
     commentary: list = field(default_factory=list)
     cited_by: list = field(default_factory=list)
@@ -128,16 +132,23 @@ def circle_layout(nodes, radius, centre):
 
 
 class Site:
-    """The corpus read once into what the pages show: articles, notes, references both ways."""
+    """The corpus read once into what the pages show: articles, notes, references both ways.
+
+    Built in one pass over the corpus: the node index, who cites what, and per edition its article
+    pages in order. Each page's content (node views, notes, commentary) is read by fill() for the
+    editions actually rendered."""
 
     def __init__(self, corpus, log):
         self.corpus = corpus
         self.log = log
         # Only structural nodes are link targets: they are the anchors the pages carry.
         self.nodes = {el.get("id"): el for el in corpus.iter(*tree.NODE_TAGS)}
-        self.editions = [e.get("id") for e in corpus.iterchildren("edition")]
+        self._editions = {e.get("id"): e for e in corpus.iterchildren("edition")}
+        self.editions = list(self._editions)
         self.cited_by = self._cited_by()
+        self._commentary = {}
         self.articles = {ed: self._edition_pages(ed) for ed in self.editions}
+        self._filled = set()
 
     # -- references
 
@@ -225,37 +236,49 @@ class Site:
     # -- pages
 
     def edition_el(self, edition):
-        return next(e for e in self.corpus.iterchildren("edition") if e.get("id") == edition)
+        return self._editions[edition]
 
     def _edition_pages(self, edition):
+        """The pages of one edition in reading order, linked prev/next; content not read yet."""
         ed = self.edition_el(edition)
-        commentary = {}
+        commentary = self._commentary[edition] = {}
         for c in ed.iterchildren("commentary"):
             commentary.setdefault(article_of(c.get("on") or c.get("id")), []).append(c)
         pages = {}
         for article in ed.iterchildren("article"):
-            notes = []
-            node = self.node_view(article, notes)
-            pages[article.get("id")] = ArticlePage(article.get("id"), edition, article.get("num"), node["heading"],
-                                                   node, notes)
+            label = article.find("title")
+            pages[article.get("id")] = ArticlePage(article.get("id"), edition, article.get("num"),
+                                                   label.text if label is not None else None, article)
         # Commentary on an article the sources lack still gets its page, marked as such.
         for on in commentary:
             if on and on not in pages:
-                pages[on] = ArticlePage(on, edition, ids.split_id(on)[1], None, None, [])
+                pages[on] = ArticlePage(on, edition, ids.split_id(on)[1], None)
         ordered = sorted(pages.values(), key=lambda p: order_key(p.id))
         for prev, nxt in zip(ordered, ordered[1:]):
             prev.next, nxt.prev = nxt, prev
-        for page in ordered:
-            page.commentary = [self.commentary_view(c, page.footnotes) for c in commentary.get(page.id, [])]
-            page.cited_by = self.cited_by.get(page.id, [])
         return ordered
+
+    def fill(self, edition):
+        """Read the content of every page of `edition`: node views, footnotes (text first, then
+        commentary), commentary, cited-by. Once per edition; later calls do nothing."""
+        if edition in self._filled:
+            return
+        self._filled.add(edition)
+        commentary = self._commentary[edition]
+        for page in self.articles[edition]:
+            notes = []
+            if page.element is not None:
+                page.node = self.node_view(page.element, notes)
+            page.footnotes = notes
+            page.commentary = [self.commentary_view(c, notes) for c in commentary.get(page.id, [])]
+            page.cited_by = self.cited_by.get(page.id, [])
 
     def link_editions(self):
         """Each article page learns where the same article stands in the other editions."""
         by_num = {}
         for ed, pages in self.articles.items():
             for page in pages:
-                if page.node is not None:
+                if page.element is not None:
                     by_num.setdefault(page.num, []).append(page)
         for pages in by_num.values():
             for page in pages:
@@ -272,10 +295,7 @@ class Site:
 
         Nodes are the articles in the edition plus every article cited but missing; nodes are
         added in article order, so the layout (and the SVG) is the same on every build."""
-        present = {p.num for p in self.articles[edition] if p.node is not None}
-        import networkx as nx  # here, not at import: the CLI starts without it
-
-        g = nx.DiGraph()
+        present = {p.num for p in self.articles[edition] if p.element is not None}
         edges = {}
         for ref, citing, targets in self.refs(edition):
             if not citing:
@@ -285,22 +305,25 @@ class Site:
             cited = {ids.split_id(article_of(t))[1] for t in targets if article_of(t)}
             for num in cited - {source}:  # references within an article are no edge of the picture
                 edges[(source, num)] = edges.get((source, num), 0) + 1
-        nums = present | {n for edge in edges for n in edge}
-        for num in sorted(nums, key=ids.sort_key):
-            g.add_node(num)
-        for (a, b), count in sorted(edges.items()):
-            g.add_edge(a, b, count=count)
+        order = sorted(present | {n for edge in edges for n in edge}, key=ids.sort_key)
         size, radius, r = 600, 250, 27
-        pos = circle_layout(list(g), radius, size / 2)
+        pos = circle_layout(order, radius, size / 2)
+        in_degree, out_edges = {}, {}
+        for (a, b), count in sorted(edges.items()):
+            in_degree[b] = in_degree.get(b, 0) + 1
+            out_edges.setdefault(a, []).append((b, count))
         nodes = [{"num": n, "x": round(float(pos[n][0]), 1), "y": round(float(pos[n][1]), 1),
-                  "present": n in present, "degree": g.in_degree(n)} for n in g]
+                  "present": n in present, "degree": in_degree.get(n, 0)} for n in order]
         lines = []
-        for a, b, data in g.edges(data=True):
+        # Edges by citing article in reading order, then by cited number as text (the order a
+        # directed graph built node by node, edges sorted, gives them).
+        for a, b, count in ((a, b, count) for a in order for b, count in out_edges.get(a, ())):
             (x1, y1), (x2, y2) = pos[a], pos[b]
             dx, dy = x2 - x1, y2 - y1
             length = (dx * dx + dy * dy) ** 0.5 or 1
             # Shorten each line to the circles' rims so the arrowhead is visible.
-            lines.append({"from": a, "to": b, "count": data["count"],
+            lines.append({"from": a, "to": b, "count": count, "from_present": a in present,
+                          "to_present": b in present,
                           "x1": round(float(x1 + dx / length * r), 1), "y1": round(float(y1 + dy / length * r), 1),
                           "x2": round(float(x2 - dx / length * (r + 4)), 1),
                           "y2": round(float(y2 - dy / length * (r + 4)), 1)})
@@ -320,11 +343,14 @@ class Site:
 
 # ---------------------------------------------------------------- rendering
 
+@functools.cache
 def environment():
-    """The jinja2 environment over templates/html/, autoescaping every page (law text is data, not markup)."""
+    """The jinja2 environment over templates/html/, autoescaping every page (law text is data, not markup).
+    One per process: each template is compiled once and never checked again on disk (the templates
+    are part of the code version, so a change to them means a new process anyway)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True)
+                             keep_trailing_newline=True, auto_reload=False, cache_size=-1)
     env.globals.update(title=TITLE, stylesheet=STYLESHEET, node_href=href)
     env.filters["cite"] = lambda node_id: ids.split_id(node_id)[1] if node_id else ""
     return env
@@ -356,6 +382,9 @@ def write_html(ctx):
     """Reads: ctx.corpus (with <ref> when the references stage marked them), ctx.log.
     Writes: html/ — the index of editions, per edition a table of contents, one page per article and
     the reference graph, the editor's page, the search page and the style sheet.
+    An edition whose pages would come out as in the previous build (see PreviousBuild) is copied
+    from there instead of rendered; the index of editions, the editor's page and the search page
+    depend on every edition and are always rendered.
     Guarantees: relative links only, no external requests, no timestamps; returns the pages written."""
     out = ctx.tmp / "html"
     out.mkdir(parents=True, exist_ok=True)
@@ -364,24 +393,107 @@ def write_html(ctx):
     env = environment()
     written = []
 
+    folders = {out}
+
     def page(path, template, **values):
         target = out / path
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            folders.add(target.parent)
         target.write_text(env.get_template(template).render(**values), encoding="utf-8")
         written.append(path)
 
     editions = [{"id": ed, "articles": site.articles[ed]} for ed in site.editions]
     page("index.html", "index.html", root="", editions=editions)
+    previous = PreviousBuild(ctx, site)
     for ed in editions:
-        page(f"{ed['id']}/index.html", "edition.html", root="../", edition=ed["id"], articles=ed["articles"])
-        page(f"{ed['id']}/verwijzingen.html", "graph.html", root="../", edition=ed["id"],
-             graph=site.graph(ed["id"]))
-        for article in ed["articles"]:
-            page(f"{ed['id']}/{article.file}", "article.html", root="../", edition=ed["id"], article=article)
+        if previous.reuse(ed["id"]):
+            written += edition_pages(site, ed["id"])
+            continue
+        write_edition(site, ed["id"], page)
     page("redactie.html", "editor.html", root="", report=report_view(ctx.log), refs=site.unresolved_refs())
     page("zoeken.html", "search.html", root="")
     shutil.copyfile(TEMPLATES / STYLESHEET, out / STYLESHEET)
     return written
+
+
+def edition_pages(site, edition):
+    """The paths (below html/) of one edition's pages, in the order write_edition writes them."""
+    return [f"{edition}/index.html", f"{edition}/verwijzingen.html",
+            *(f"{edition}/{article.file}" for article in site.articles[edition])]
+
+
+def write_edition(site, edition, page):
+    """Render html/<edition>/: table of contents, reference graph, one page per article."""
+    site.fill(edition)
+    articles = site.articles[edition]
+    page(f"{edition}/index.html", "edition.html", root="../", edition=edition, articles=articles)
+    page(f"{edition}/verwijzingen.html", "graph.html", root="../", edition=edition, graph=site.graph(edition))
+    for article in articles:
+        page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article)
+
+
+class PreviousBuild:
+    """What write_html may take from the build in ctx.out_dir.
+
+    html/<edition>/ depends on that edition's content and, through the links to the same article in
+    the other editions, on which article numbers the other editions have text for. The folder is
+    copied when the edition is unchanged (build.reuse_edition: same content digest) and those numbers
+    are the same as when the previous build was made; otherwise it is rendered. The numbers of an
+    edition whose digest is unchanged are known to be the same; for a changed one they are read from
+    the previous corpus.xml (once, only then)."""
+
+    def __init__(self, ctx, site):
+        self.ctx, self.site = ctx, site
+        self.usable = (getattr(ctx, "out_dir", None) is not None and hasattr(ctx, "options")
+                       and not ctx.options.get("force") and (Path(ctx.out_dir) / "html").is_dir())
+        self._numbers = None  # read when first needed; {} when the previous corpus cannot be read
+
+    def numbers(self, edition):
+        """Article numbers with text in `edition`, now."""
+        return {p.num for p in self.site.articles.get(edition, []) if p.element is not None}
+
+    def previous_numbers(self):
+        """edition -> article numbers with text, in the previous build (from its corpus.xml); None
+        when that cannot be read (then nothing is reused that depends on it)."""
+        if self._numbers is None:
+            from .serialise import parse_xml
+
+            try:
+                corpus = parse_xml((Path(self.ctx.out_dir) / "corpus.xml").read_bytes())
+                self._numbers = {ed.get("id"): {a.get("num") for a in ed.iterchildren("article")}
+                                 for ed in corpus.iterchildren("edition")}
+            except (OSError, etree.XMLSyntaxError):
+                self._numbers = {}
+        return self._numbers or None
+
+    def links_unchanged(self, edition, stamp):
+        """Whether each other edition has text for the same of this edition's article numbers as before."""
+        from . import build
+
+        own = self.numbers(edition)
+        for other in set(stamp) | set(self.site.editions):
+            if other == edition:
+                continue
+            now = self.numbers(other) & own
+            if other in stamp and other in self.site.editions and \
+                    stamp[other] == build.edition_digest(self.ctx, other):
+                continue  # an unchanged edition has the same numbers
+            before = self.previous_numbers()
+            if before is None or before.get(other, set()) & own != now:
+                return False
+        return True
+
+    def reuse(self, edition):
+        """Copy html/<edition>/ from the previous build when that gives what rendering would; True if so."""
+        if not self.usable:
+            return False
+        from . import build, cache
+
+        stamp = cache.read_stamp(self.ctx.out_dir).get("editions", {})
+        if stamp.get(edition) is None or stamp[edition] != build.edition_digest(self.ctx, edition):
+            return False  # changed: reuse_edition would say so too, without the link check's cost
+        return self.links_unchanged(edition, stamp) and build.reuse_edition(self.ctx, edition, [f"html/{edition}"])
 
 
 # ---------------------------------------------------------------- search

@@ -173,12 +173,26 @@ def render(corpus, edition_id):
 
 def write_markdown(ctx):
     """Reads: ctx.corpus (with <ref> when the references stage marked them).
-    Writes: <edition>/lawbook.md per edition (UTF-8, LF, no timestamps); returns the files written."""
+    Writes: <edition>/lawbook.md per edition (UTF-8, LF, no timestamps); returns the files written.
+    An edition unchanged since the build in ctx.out_dir is copied from there (build.reuse_edition):
+    its file depends on that edition alone, as every reference resolves within its own edition."""
     written = []
     for edition_el in ctx.corpus.iterchildren("edition"):
         edition_id = edition_el.get("id")
         target = ctx.tmp / edition_id / "lawbook.md"
+        if _reuse(ctx, edition_id, f"{edition_id}/lawbook.md"):
+            written.append(target)
+            continue
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(render(ctx.corpus, edition_id), encoding="utf-8")
         written.append(target)
     return written
+
+
+def _reuse(ctx, edition_id, path):
+    """build.reuse_edition for a full build context; a bare one (tests, other tools) renders everything."""
+    if getattr(ctx, "out_dir", None) is None or not hasattr(ctx, "options"):
+        return False
+    from . import build  # build imports this module: import when needed
+
+    return build.reuse_edition(ctx, edition_id, [path])

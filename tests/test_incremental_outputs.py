@@ -1,0 +1,110 @@
+"""Incremental rebuilds of the HTML and Markdown editions: an unchanged edition's html/<edition>/ and
+<edition>/lawbook.md are copied from the previous build, and the result is what a full build writes.
+
+Asserts on which editions were rendered and on bytes, never on times. The search index and the PDF
+are left out of these builds: the index is always made anew over the whole site (and pagefind orders
+filter values differently from run to run, see docs/html.md); the PDF has its own tests.
+"""
+import re
+
+import pytest
+
+from pipeline import build, diff, graph, html, manifest, markdown
+from pipeline.bench import generate
+
+STAGES = [build.write_corpus, build.write_report, graph.write_graph, markdown.write_markdown,
+          html.write_html, diff.write_diff, build.write_stamp]
+
+
+@pytest.fixture()
+def book(tmp_path, monkeypatch):
+    """A small two-edition book; builds run without the search index and the PDF; `rendered` records
+    which editions the HTML and Markdown writers render (not copy)."""
+    src = tmp_path / "src"
+    generate.generate(src, articles=6, editions=2, seed=2)
+    monkeypatch.setattr(build, "OUTPUT_STAGES", STAGES)
+    rendered = {"html": [], "markdown": []}
+    write_edition, render = html.write_edition, markdown.render
+
+    def spy_write_edition(site, edition, page):
+        rendered["html"].append(edition)
+        return write_edition(site, edition, page)
+
+    def spy_render(corpus, edition_id):
+        rendered["markdown"].append(edition_id)
+        return render(corpus, edition_id)
+
+    monkeypatch.setattr(html, "write_edition", spy_write_edition)
+    monkeypatch.setattr(markdown, "render", spy_render)
+    return src, tmp_path, {"cache_dir": str(tmp_path / "cache")}, rendered
+
+
+def files(folder):
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def last_source_of(src, edition):
+    return [s for s in manifest.load_manifest(src) if s.edition == edition][-1]
+
+
+def change_sentence(path):
+    """Add a sentence to the first paragraph line of a source: a change of that edition's text only."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for k, line in enumerate(lines):
+        if len(line) > 40 and line.rstrip().endswith(".") and not re.match(r"\s*\d+\.", line):
+            lines[k] = line.rstrip() + " Dit geldt ook voor de blinde."
+            break
+    else:
+        raise AssertionError(f"no paragraph line in {path.name}")
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def assert_same_as_full_build(src, tmp_path, options, out):
+    full = tmp_path / "full"
+    build.build(src, full, dict(options, force=True))
+    assert files(out) == files(full)
+
+
+def test_a_changed_2017_source_reuses_the_2007_outputs(book):
+    src, tmp_path, options, rendered = book
+    out = tmp_path / "build"
+    build.build(src, out, options)
+    assert sorted(rendered["html"]) == sorted(rendered["markdown"]) == ["2007", "2017"]
+
+    change_sentence(src / last_source_of(src, "2017").name)
+    rendered["html"].clear()
+    rendered["markdown"].clear()
+    ctx = build.build(src, out, options)
+    assert rendered == {"html": ["2017"], "markdown": ["2017"]}
+    assert not ctx.log.errors
+    assert (out / "html" / "2007" / "index.html").is_file() and (out / "2007" / "lawbook.md").is_file()
+    assert_same_as_full_build(src, tmp_path, options, out)
+
+
+def test_articles_gone_from_2017_rerender_the_2007_pages_that_linked_to_them(book):
+    """The 2007 article pages link to the same article in 2017: when 2017 loses articles those links
+    change, so html/2007/ is rendered again, while 2007/lawbook.md (2007 alone) is still copied."""
+    src, tmp_path, options, rendered = book
+    out = tmp_path / "build"
+    build.build(src, out, options)
+    dropped = last_source_of(src, "2017").name
+    toml = (src / manifest.MANIFEST).read_text(encoding="utf-8")
+    entry = re.search(rf'\[\[source\]\]\nfile = "{re.escape(dropped)}"\n(?:[^\[].*\n?)*', toml).group()
+    (src / manifest.MANIFEST).write_text(toml.replace(entry, ""), encoding="utf-8")
+    (src / dropped).unlink()
+    rendered["html"].clear()
+    rendered["markdown"].clear()
+    build.build(src, out, options)
+    assert sorted(rendered["html"]) == ["2007", "2017"]
+    assert rendered["markdown"] == ["2017"]
+    assert_same_as_full_build(src, tmp_path, options, out)
+
+
+def test_a_forced_build_renders_every_edition(book):
+    src, tmp_path, options, rendered = book
+    out = tmp_path / "build"
+    build.build(src, out, options)
+    rendered["html"].clear()
+    rendered["markdown"].clear()
+    build.build(src, out, dict(options, force=True))
+    assert sorted(rendered["html"]) == sorted(rendered["markdown"]) == ["2007", "2017"]
