@@ -498,20 +498,58 @@ class PreviousBuild:
 
 # ---------------------------------------------------------------- search
 
-def write_search_index(ctx):
-    """Reads: html/ (article pages mark their text with data-pagefind-body; lang="nl" picks Dutch stemming).
-    Writes: html/pagefind/ — the search index and pagefind's own UI script and style sheet (all local).
-    Runs the pagefind binary from the pagefind[bin] wheel; no network."""
+# Pages with data-pagefind-body: the article pages, all in html/<edition>/. Naming them spares pagefind
+# reading the root pages, the editor's page above all (half a megabyte for a book), only to skip them.
+SEARCHED_PAGES = "*/*.html"
+
+
+def pagefind_command(site):
+    """The command that indexes `site`: the pagefind binary of the pagefind[bin] wheel run directly
+    (`python -m pagefind` would start an interpreter only to exec it), else through that module."""
+    try:
+        from pagefind_bin import get_executable
+
+        program = [str(get_executable())]
+    except (ImportError, OSError):
+        program = [sys.executable, "-m", "pagefind"]
+    return program + ["--site", str(site), "--output-subdir", "pagefind", "--glob", SEARCHED_PAGES, "--quiet"]
+
+
+def start_search_index(ctx):
+    """Reads: html/ (see write_search_index). Starts pagefind over it in a process of its own and
+    returns at once, so the index is made while the build goes on with other outputs on the other core;
+    finish_search_index waits for it. Nothing may change html/ in between."""
     site = ctx.tmp / "html"
     if not site.is_dir():
         raise LawbookError("there is no html/ to index", file=str(site), fix="write_html must run before "
                                                                            "write_search_index", status=1)
-    result = subprocess.run([sys.executable, "-m", "pagefind", "--site", str(site), "--output-subdir", "pagefind",
-                             "--quiet"], capture_output=True, text=True)
-    if result.returncode != 0 or not (site / "pagefind" / "pagefind-ui.js").exists():
-        raise LawbookError(f"pagefind could not index the site: {(result.stderr or result.stdout).strip()[:400]}",
+    ctx.search_index = subprocess.Popen(pagefind_command(site), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        stdin=subprocess.DEVNULL, text=True)
+
+
+def finish_search_index(ctx):
+    """Waits for the pagefind process start_search_index started. Writes: html/pagefind/.
+    Raises LawbookError when pagefind failed or wrote no index."""
+    process = getattr(ctx, "search_index", None)
+    if process is None:
+        return
+    ctx.search_index = None
+    stdout, stderr = process.communicate()
+    site = ctx.tmp / "html"
+    if process.returncode != 0 or not (site / "pagefind" / "pagefind-ui.js").exists():
+        raise LawbookError(f"pagefind could not index the site: {(stderr or stdout).strip()[:400]}",
                            file=str(site), fix="check that pagefind[bin] is installed in the environment "
                                                "(pip install -e '.[test]')", status=1)
+
+
+def write_search_index(ctx):
+    """Reads: html/ (article pages mark their text with data-pagefind-body; lang="nl" picks Dutch stemming).
+    Writes: html/pagefind/ — the search index and pagefind's own UI script and style sheet (all local).
+    Runs the pagefind binary from the pagefind[bin] wheel and waits for it; no network.
+    (A build can instead run start_search_index here and finish_search_index as its last output
+    stage, so the index is made while the other outputs are written.)"""
+    start_search_index(ctx)
+    finish_search_index(ctx)
 
 
 # ---------------------------------------------------------------- serve
