@@ -15,6 +15,7 @@ import json
 
 from . import refs, tree
 from .diff.render import json_text
+from .html import collector_paused
 
 # The check's groups, in the order they are printed; "known" is not an error.
 GROUPS = (("article-absent", "article absent: no text of the article is in the corpus"),
@@ -81,6 +82,7 @@ def summary(references):
     return {"refs": len(references), **counts}
 
 
+@collector_paused
 def write_graph(ctx):
     """Reads: ctx.corpus with refs. Writes: refs.graphml, refs.json into the output folder."""
     import networkx as nx

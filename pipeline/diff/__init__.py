@@ -13,6 +13,7 @@ from pathlib import Path
 from lxml import etree
 
 from ..errors import LawbookError
+from ..html import collector_paused
 from ..serialise import parse_xml
 from . import render
 from .compare import Comparison
@@ -25,6 +26,7 @@ def compare(old_edition, new_edition):
     return Comparison(old_edition, new_edition).run()
 
 
+@collector_paused
 def write_diff(ctx):
     """Reads: ctx.corpus. Writes: diff/<old>-<new>.html and .json (e.g. diff/2007-2017.html) for every
     pair of consecutive editions; nothing when the corpus holds fewer than two editions."""
