@@ -58,32 +58,23 @@ def cited_targets(el):
 
 
 class Comparison:
-    """One comparison of two editions; tokenises each paragraph once and caches the words of each node,
-    so every node is read once however often matching compares it."""
+    """One comparison of two editions; caches the words of each node so every node is read once."""
 
     def __init__(self, old_edition, new_edition):
         self.old = old_edition
         self.new = new_edition
         self._words = {}
-        self._tokens = {}
-
-    def paragraph_tokens(self, p):
-        """The tokens of one <p>, read once (keyed by the element: the dict keeps lxml's proxy, so
-        identity holds). Each paragraph is the own text of one node, so one NodePair takes them."""
-        tokens = self._tokens.get(p)
-        if tokens is None:
-            tokens = self._tokens[p] = w.paragraph_tokens(p)
-        return tokens
 
     def node_words(self, el):
-        """Words of a node's label and of every paragraph below it (notes left out), read once."""
+        """Words of a node's label and of every paragraph below it (notes left out), read once (keyed
+        by the element: the dict keeps lxml's proxy, so identity holds)."""
         out = self._words.get(el)
         if out is None:
             out = w.words(w.tokenise(label_text(el)))
             for p in el.iter("p"):
                 words = self._words.get(p)
                 if words is None:
-                    words = self._words[p] = w.words(self.paragraph_tokens(p))
+                    words = self._words[p] = w.paragraph_words(p)
                 out.extend(words)
             self._words[el] = out
         return out
@@ -171,11 +162,11 @@ class Comparison:
 class NodePair:
     """A node of the old edition and its match in the new (either may be None), diffed word by word."""
 
-    def __init__(self, old, new, how, old_edition, tokens_of=w.paragraph_tokens):
+    def __init__(self, old, new, how, old_edition):
         self.old, self.new, self.how = old, new, how
         self.old_edition = old_edition
-        self.old_tokens = w.node_text_tokens(own_paragraphs(old), tokens_of)
-        self.new_tokens = w.node_text_tokens(own_paragraphs(new), tokens_of)
+        self.old_tokens = w.node_text_tokens(own_paragraphs(old))
+        self.new_tokens = w.node_text_tokens(own_paragraphs(new))
         self.ops = w.diff_tokens(self.old_tokens, self.new_tokens)
         self.old_group, self.new_group = {}, {}
         self.old_kept, self.new_kept = set(), set()
@@ -291,7 +282,7 @@ class ArticleDiff:
         self.moves = self._find_moves() if old is not None and new is not None else []
 
     def _pair(self, old, new, how):
-        pair = NodePair(old, new, how, self.comparison.old.get("id"), self.comparison.paragraph_tokens)
+        pair = NodePair(old, new, how, self.comparison.old.get("id"))
         if old is not None and new is not None:
             for o, n, h in self.comparison.match(tree.child_nodes(old), tree.child_nodes(new)):
                 pair.children.append(self._pair(o, n, h))

@@ -43,36 +43,46 @@ def paragraph_tokens(p):
     """Tokens of a <p> (or <note>): the running text with <ref> words flattened and a NOTE token where each
     note stands. Reads the element only."""
     tokens = []
-
-    def add_text(text):
-        if not text:
-            return
+    for text, note in _running_text(p):
+        if note is not None:
+            tokens.append(Token(NOTE, "", note=note))
+            continue
         if text[:1].isspace() and tokens and not tokens[-1].text.endswith(" "):
             tokens[-1].text += " "
         tokens.extend(tokenise(text))
-
-    def walk(el):
-        add_text(el.text)
-        for child in el:
-            if child.tag == "note":
-                tokens.append(Token(NOTE, "", note=child))
-            else:
-                walk(child)  # <ref> and any other inline markup: its words count as text
-            add_text(child.tail)
-
-    walk(p)
     return tokens
 
 
-def node_text_tokens(paragraphs, tokens_of=paragraph_tokens):
-    """Tokens of a node's own paragraphs, PARA between them, with sentence and paragraph indices set.
-    `tokens_of(p)` gives a paragraph's tokens (by default read now); the tokens it gives are changed
-    in place (sentence and paragraph indices), so it must give each paragraph's tokens to one node only."""
+def paragraph_words(p):
+    """words(paragraph_tokens(p)), without making the tokens: matching reads the words of every
+    paragraph of both editions, and keeping (or making twice) their tokens cost time and memory."""
+    return [word.lower() for text, note in _running_text(p) if note is None
+            for word, _ in WORD_OR_MARK.findall(text) if word[:1].isalnum()]
+
+
+def _running_text(el):
+    """(text, None) for each non-empty text run of `el` in reading order, <ref> and other inline markup
+    flattened, and (None, note) where a <note> stands (its text is not running text).
+    A generator, not a recursive closure: a closure that calls itself is a reference cycle, which
+    kept every paragraph's tokens alive until the garbage collector ran."""
+    if el.text:
+        yield el.text, None
+    for child in el:
+        if child.tag == "note":
+            yield None, child
+        else:
+            yield from _running_text(child)
+        if child.tail:
+            yield child.tail, None
+
+
+def node_text_tokens(paragraphs):
+    """Tokens of a node's own paragraphs, PARA between them, with sentence and paragraph indices set."""
     tokens = []
     for n, p in enumerate(paragraphs):
         if n:
             tokens.append(Token(PARA, "", paragraph=n))
-        for t in tokens_of(p):
+        for t in paragraph_tokens(p):
             t.paragraph = n
             tokens.append(t)
     mark_sentences(tokens)
