@@ -35,6 +35,7 @@ class BuildContext:
     json: dict = None
     tmp: Path = None  # the folder being written
     timings: dict = field(default_factory=dict)
+    search_index: object = None  # the pagefind process, while it indexes beside the other outputs
     cache: object = None  # cache.ReadingCache: what this build takes from earlier builds (see _cache)
 
 
@@ -211,8 +212,9 @@ def up_to_date(sources_dir, out_dir, options=None):
 CORPUS_STAGES = [load_sources, read_sources, parse_sources, repair_text, build_structure, merge_editions,
                  finish_corpus, account_lines, refs.find_references]
 # Everything written to build/.
+# pagefind indexes the site in a process of its own while the PDF and the diff are made.
 OUTPUT_STAGES = [write_corpus, write_report, graph.write_graph, markdown.write_markdown, html.write_html,
-                 html.write_search_index, pdf.write_pdf, diff.write_diff, write_stamp]
+                 html.start_search_index, pdf.write_pdf, diff.write_diff, html.finish_search_index, write_stamp]
 
 
 def stages():
@@ -264,6 +266,9 @@ def build(sources_dir, out_dir, options=None):
         if failed_dir.exists():
             shutil.rmtree(failed_dir, ignore_errors=True)
     finally:
+        if ctx.search_index is not None:  # a stage failed while pagefind ran: stop it before cleaning up
+            ctx.search_index.kill()
+            ctx.search_index.wait()
         if ctx.tmp.exists():
             shutil.rmtree(ctx.tmp, ignore_errors=True)
     return ctx
