@@ -11,6 +11,7 @@ Written as build/refs.graphml and build/refs.json (nodes with "cited_by" and
 "refers_to", and the flat list of references that `check --json` also prints).
 """
 import json
+import sys
 
 
 from . import refs, tree
@@ -115,6 +116,10 @@ def cmd_check(args):
     references = refs.references(ctx, known)
     failing = {"dangling"} | ({"suspect"} if args.strict else set())
     status = 1 if any(r.status in failing for r in references) else 0
+    # A corpus the build would refuse (a conflict, a lost line) is not ready for print either.
+    for e in ctx.log.errors:
+        print(f"lawbook: error: {e.file}:{e.line}: {e.message}", file=sys.stderr)
+        status = 1
     if args.json:
         print(json.dumps({"refs": [r.to_json() for r in references], "summary": summary(references)},
                          ensure_ascii=False, indent=1))

@@ -188,3 +188,20 @@ def test_python_m_pipeline_check_exit_status():
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 1, result.stderr
     assert f"{F000}:23: 2017/41A cites 2017/54" in result.stdout
+
+
+def test_check_fails_on_a_corpus_the_build_would_refuse(tmp_path):
+    """A conflict between two sources is printed with its file and line, and check exits 1."""
+    import shutil
+    import subprocess
+    import sys
+
+    copy = tmp_path / "sources"
+    shutil.copytree(ROOT / "sources", copy)
+    second = sorted(copy.glob("001_*.txt"))[0]
+    second.write_text(second.read_text(encoding="utf-8").replace("abusievelijk", "per ongeluk"), encoding="utf-8")
+    (copy / "known-missing.toml").write_text("", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "pipeline", "check", "--sources", str(copy)],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 1
+    assert f"lawbook: error: {second.name}:12: 2017/53B reads differently" in result.stderr
