@@ -4,10 +4,11 @@
 
 Installs its tools when run, and only then: pandoc from Debian (apt-get, as root)
 and Sphinx with the MyST Markdown parser into the project's virtual environment.
-Times, for each edition's Markdown (build/<edition>/lawbook.md, written by `make`):
+Generates the benchmark's 93-article book in two editions, builds it with lawbook, and times,
+for each edition's Markdown edition (<edition>/lawbook.md):
   pandoc   Markdown -> one standalone HTML page
   sphinx   a one-page Sphinx project (MyST) -> HTML
-and the lawbook's own Markdown and HTML stages from build/bench.json when present.
+beside lawbook's own Markdown, HTML and search-index stages on the same book.
 Writes build/bench-peers.json and prints a table.
 """
 import argparse
@@ -26,6 +27,7 @@ def ensure_tools():
     if shutil.which("pandoc") is None:
         if os.geteuid() != 0:
             raise SystemExit("bench-peers: pandoc is missing and installing it needs root (apt-get install pandoc)")
+        subprocess.run(["apt-get", "update", "-qq"], check=True, stdout=subprocess.DEVNULL)
         subprocess.run(["apt-get", "install", "-y", "-q", "pandoc"], check=True, stdout=subprocess.DEVNULL)
     sphinx = Path(sys.executable).with_name("sphinx-build")
     if not sphinx.exists():
@@ -42,17 +44,27 @@ def timed(cmd, **kw):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.peers")
     parser.add_argument("--out", default="build")
+    parser.add_argument("--articles", type=int, default=93, help="size of the generated book to compare on")
     args = parser.parse_args(argv)
     out = Path(args.out)
-    editions = sorted(p.parent for p in out.glob("*/lawbook.md"))
-    if not editions:
-        raise SystemExit(f"bench-peers: no {out}/<edition>/lawbook.md; run `make` first")
+    out.mkdir(parents=True, exist_ok=True)
     pandoc, sphinx = ensure_tools()
+    from .. import build
+    from . import generate
+
     rows = []
     with tempfile.TemporaryDirectory(prefix="lawbook-peers-") as tmp:
-        for folder in editions:
+        # The same book for everyone: generated, built by lawbook (its Markdown edition is the peers' input).
+        src, built = Path(tmp) / "src", Path(tmp) / "build"
+        generate.generate(src, articles=args.articles, editions=2)
+        ctx = build.build(src, built, {"force": True, "cache_dir": str(Path(tmp) / "cache")})
+        t = ctx.timings
+        ours = {"write_markdown": t.get("write_markdown"), "write_html": t.get("write_html"),
+                # pagefind runs beside the PDF and the diff: its start plus the wait for it at the end.
+                "search_index": (t.get("start_search_index") or 0) + (t.get("finish_search_index") or 0)}
+        for folder in sorted(p.parent for p in built.glob("*/lawbook.md")):
             md = folder / "lawbook.md"
-            project = Path(tmp) / folder.name
+            project = Path(tmp) / f"sphinx-{folder.name}"
             project.mkdir()
             shutil.copy(md, project / "index.md")
             (project / "conf.py").write_text('extensions = ["myst_parser"]\nproject = "Spelregels"\n')
@@ -63,21 +75,14 @@ def main(argv=None):
                                    "-o", str(Path(tmp) / f"{folder.name}.html")]),
                 "sphinx_s": timed([sphinx, "-q", "-b", "html", str(project), str(project / "_build")]),
             })
-    ours = {}
-    bench = out / "bench.json"
-    if bench.exists():
-        for book in json.loads(bench.read_text(encoding="utf-8"))["books"]:
-            t = book["full"]["timings"]
-            ours[book["label"]] = {k: t.get(k) for k in ("write_markdown", "write_html")}
-            # pagefind runs beside the PDF and the diff: its start plus the wait for it at the end.
-            ours[book["label"]]["search_index"] = (t.get("start_search_index") or 0) + (t.get("finish_search_index") or 0)
-    (out / "bench-peers.json").write_text(json.dumps({"peers": rows, "lawbook": ours}, indent=1) + "\n",
+    book = f"{args.articles} articles, 2 editions"
+    (out / "bench-peers.json").write_text(json.dumps({"book": book, "peers": rows, "lawbook": ours}, indent=1) + "\n",
                                           encoding="utf-8")
+    print(f"book: {book}")
     print(f"{'edition':<8} {'Markdown KiB':>12} {'pandoc s':>9} {'Sphinx s':>9}")
     for r in rows:
         print(f"{r['edition']:<8} {r['markdown_bytes'] // 1024:>12} {r['pandoc_s']:>9.2f} {r['sphinx_s']:>9.2f}")
-    for label, t in ours.items():
-        print(f"lawbook, {label}: " + ", ".join(f"{k} {v:.2f} s" for k, v in t.items() if v is not None))
+    print("lawbook, both editions: " + ", ".join(f"{k} {v:.2f} s" for k, v in ours.items() if v is not None))
     return 0
 
 
