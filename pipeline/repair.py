@@ -23,6 +23,7 @@ LEGIT_DOUBLES = {"dat", "die", "had", "is", "was", "wat", "er", "zich", "hun", "
 HYPHEN_PREFIXES = {"niet", "ex", "oud", "vice", "non", "anti", "semi", "zuid", "noord", "oost", "west"}
 # An elliptic compound: "bied- of speelwijze" keeps hyphen and space.
 CONJUNCTIONS = {"of", "en", "noch", "als"}
+TRAILING = re.compile(r"[\W_]+$")
 SOFT_HYPHENS = re.compile(rf"(?<={WORD})[\u00ac\u00ad](?={WORD})|\u00ad")
 
 
@@ -41,35 +42,43 @@ def drop_soft_hyphens(text, line, log):
 
 
 def collapse_duplicates(text, line, log):
-    """Remove a word or phrase (up to six words) that stands twice in a row."""
-    changed = True
-    while changed:
-        changed = False
+    """Remove a word or phrase (up to six words) that stands twice in a row.
+
+    Longer phrases first, then from left to right; repeated until nothing is doubled."""
+    while True:
         tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
         words = [t for _, t in tokens]
-        lower = [w.lower() for w in words]
-        for n in range(6, 0, -1):
-            for i in range(len(words) - 2 * n + 1):
-                # A repeat starts with the same word (or, for one word, one that extends it): checking
-                # that first skips the full comparison at almost every position.
-                if not lower[i + n].startswith(lower[i]):
-                    continue
-                first, second = words[i:i + n], words[i + n:i + 2 * n]
-                if not _same_phrase(first, second):
-                    continue
-                if n == 1 and (first[0].lower() in LEGIT_DOUBLES or len(first[0]) < 2
-                               or not re.search(WORD, first[0])):
-                    continue
-                start, end = tokens[i][0], tokens[i + n][0]
-                before = text[start: tokens[i + 2 * n - 1][0] + len(words[i + 2 * n - 1])]
-                text = text[:start] + text[end:]
-                log.repair(line, "duplicated words collapsed", before.replace(NOTE_MARK, ""),
-                           " ".join(second).replace(NOTE_MARK, ""))
-                changed = True
-                break
-            if changed:
-                break
-    return text
+        for n, i in _repeat_candidates(words):
+            first, second = words[i:i + n], words[i + n:i + 2 * n]
+            if not _same_phrase(first, second):
+                continue
+            if n == 1 and (first[0].lower() in LEGIT_DOUBLES or len(first[0]) < 2
+                           or not re.search(WORD, first[0])):
+                continue
+            start, end = tokens[i][0], tokens[i + n][0]
+            before = text[start: tokens[i + 2 * n - 1][0] + len(words[i + 2 * n - 1])]
+            text = text[:start] + text[end:]
+            log.repair(line, "duplicated words collapsed", before.replace(NOTE_MARK, ""),
+                       " ".join(second).replace(NOTE_MARK, ""))
+            break
+        else:
+            return text
+
+
+def _repeat_candidates(words, longest=6):
+    """(n, i) where a phrase of n words at i may stand again at i + n, longest first, then leftmost.
+
+    A repeat starts with the same word (its punctuation aside), so one pass that remembers where
+    each word stood in the last `longest` words finds every candidate: linear in the text."""
+    recent, found = {}, []
+    for j, word in enumerate(words):
+        key = TRAILING.sub("", word.lower())
+        if not key:
+            continue
+        seen = [i for i in recent.get(key, ()) if j - i <= longest]
+        found += [(j - i, i) for i in seen if i + 2 * (j - i) <= len(words)]
+        recent[key] = seen + [j]
+    return sorted(found, key=lambda c: (-c[0], c[1]))
 
 
 def _same_phrase(first, second):
