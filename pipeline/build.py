@@ -217,8 +217,11 @@ OUTPUT_STAGES = [write_corpus, write_report, graph.write_graph, markdown.write_m
                  html.start_search_index, pdf.write_pdf, diff.write_diff, html.finish_search_index, write_stamp]
 
 
-def stages():
-    """All stages in order."""
+def stages(options=None):
+    """All stages in order; with the option no_pdf (`build --no-pdf`, a quick preview for editors)
+    without the PDF."""
+    if (options or {}).get("no_pdf"):
+        return CORPUS_STAGES + [stage for stage in OUTPUT_STAGES if stage is not pdf.write_pdf]
     return CORPUS_STAGES + OUTPUT_STAGES
 
 
@@ -249,7 +252,7 @@ def build(sources_dir, out_dir, options=None):
     ctx.tmp = Path(tempfile.mkdtemp(prefix=f"{out_dir.name}.tmp-{os.getpid()}-", dir=out_dir.parent))
     try:
         try:
-            for stage in stages():
+            for stage in stages(ctx.options):
                 if ctx.log.errors and stage not in CORPUS_STAGES:
                     break  # no output from a corpus with errors
                 start = time.perf_counter()

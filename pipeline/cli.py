@@ -1,6 +1,6 @@
 """Command line: python -m pipeline (also installed as `lawbook`).
 
-    build [--sources DIR] [--out DIR] [--force] [--no-commentary]
+    build [--sources DIR] [--out DIR] [--force] [--no-commentary] [--no-pdf]
                                           build every output into DIR (default build/); does
                                           nothing when DIR already holds a build of these inputs
     show ID [--json]                      one node's text, notes and sources
@@ -34,6 +34,7 @@ def main(argv=None):
                    help="rebuild everything: ignore the previous build and the cache")
     p.add_argument("--no-commentary", action="store_true",
                    help="leave commentary out of the PDF edition, as in the official print")
+    p.add_argument("--no-pdf", action="store_true", help="leave out the PDF edition (a quicker preview)")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("show", help="show one node of the corpus")
@@ -88,7 +89,8 @@ EXTRA_COMMANDS = [graph.register, diff.register, html.register]
 def cmd_build(args):
     """Build into --out. A build that finds errors raises BuildFailed (status 1): main prints each
     error as FILE:LINE: message, and --out is left as it was."""
-    options = {"debug": args.debug, "force": args.force, "no_commentary": args.no_commentary}
+    options = {"debug": args.debug, "force": args.force, "no_commentary": args.no_commentary,
+               "no_pdf": args.no_pdf}
     if cache.up_to_date(args.sources, args.out, options):
         print(f"{args.out}/ is up to date")
         return 0

@@ -346,3 +346,13 @@ def test_show_text_and_errors():
     assert missing.returncode == 1 and "2017/54 is not in the corpus" in missing.stderr
     bad = run_cli("show", "not-an-id")
     assert bad.returncode == 2 and "is not an ID" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_build_without_pdf_writes_everything_else(tmp_path):
+    out = tmp_path / "build"
+    ctx = build.build(SOURCES, out, {"no_pdf": True, "cache_dir": str(tmp_path / "cache")})
+    assert "write_pdf" not in ctx.timings
+    assert not (out / "pdf").exists()
+    for name in ("corpus.xml", "corpus.json", "report.txt", "refs.json", "html/2017/53.html",
+                 "2017/lawbook.md", "diff/2007-2017.html"):
+        assert (out / name).is_file(), name

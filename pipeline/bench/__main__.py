@@ -7,6 +7,7 @@ size of the real Spelregels) and the same ten times over (930 articles). For eac
 every measurement is a build in a fresh process (pipeline.bench.run) on a copy of
 the book in a scratch folder, so build/ and the received sources are never touched:
 
+  full, no PDF  --force --no-pdf: every output but the PDF (issue 8's first target)
   full        --force: everything read and rendered (the cache is refilled)
   no-op       the same again: the inputs are unchanged, so the build is skipped
   one source  one source file changed (a sentence added): a rebuild
@@ -33,8 +34,6 @@ from .. import manifest
 from . import generate
 
 REAL_SOURCES = Path(__file__).resolve().parents[2] / "sources"
-# Stages rendering outputs that are not part of the "all outputs but PDF" target.
-PDF_STAGES = {"write_pdf"}
 
 
 def prepare(book, folder):
@@ -62,11 +61,12 @@ def change_one_source(src):
     return name
 
 
-def measure(src, out, force=False, trace=False):
+def measure(src, out, force=False, trace=False, no_pdf=False):
     """One build in a fresh process; its result (see run.py) with the wall time around it."""
     result_file = out.parent / "result.json"
     cmd = [sys.executable, "-m", "pipeline.bench.run", "--sources", str(src), "--out", str(out),
-           "--result", str(result_file)] + (["--force"] if force else []) + (["--trace"] if trace else [])
+           "--result", str(result_file)] + (["--force"] if force else []) + (["--trace"] if trace else []) \
+        + (["--no-pdf"] if no_pdf else [])
     start = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.perf_counter() - start
@@ -84,6 +84,7 @@ def bench_book(book, trace):
         out = folder / "build"
         size = sum(p.stat().st_size for p in src.iterdir())
         print(f"bench: {label} ({len(list(src.iterdir())) - 1} files, {size // 1024} KiB) …", file=sys.stderr)
+        no_pdf = measure(src, folder / "build-no-pdf", force=True, no_pdf=True)
         full = measure(src, out, force=True)
         noop = measure(src, out)
         changed_file = change_one_source(src)
@@ -92,7 +93,7 @@ def bench_book(book, trace):
         if trace:
             traced = measure(src, folder / "build-traced", force=True, trace=True)
         return {"book": book, "label": label, "files": len(full["read"]), "bytes": size,
-                "full": full, "noop": noop, "one_source": changed, "changed_file": changed_file,
+                "full": full, "no_pdf": no_pdf, "noop": noop, "one_source": changed, "changed_file": changed_file,
                 "stage_peaks_mb": {k: v / 2 ** 20 for k, v in (traced or {}).get("stage_peaks", {}).items()}}
 
 
@@ -100,15 +101,14 @@ def tables(results):
     """The readable tables: one line per book and build, then one line per stage."""
     out = ["Builds (wall time around a fresh process: start-up and imports included; "
            "memory: peak resident set, ru_maxrss)", ""]
-    head = f"{'book':<28} {'build':<12} {'wall s':>8} {'no PDF s':>9} {'peak MB':>8} {'read':>5} {'cached':>6}"
+    head = f"{'book':<28} {'build':<16} {'wall s':>8} {'peak MB':>8} {'read':>5} {'cached':>6}"
     out += [head, "-" * len(head)]
     for r in results:
-        for kind, label in (("full", "full"), ("noop", "no-op"), ("one_source", "one source")):
+        for kind, label in (("no_pdf", "full, no PDF"), ("full", "full"), ("noop", "no-op"),
+                            ("one_source", "one source")):
             m = r[kind]
-            pdf = sum(v for k, v in m["timings"].items() if k in PDF_STAGES)
             what = "skipped" if m["skipped"] else f"{len(m['read']):>5} {len(m['cached']):>6}"
-            out.append(f"{r['label']:<28} {label:<12} {m['wall']:>8.2f} {m['wall'] - pdf:>9.2f} "
-                       f"{m['peak_rss_mb']:>8.0f} {what:>12}")
+            out.append(f"{r['label']:<28} {label:<16} {m['wall']:>8.2f} {m['peak_rss_mb']:>8.0f} {what:>12}")
     if len(results) > 1:
         a, b = results[-2], results[-1]
         if a["book"] != "sources" and b["book"] != "sources":

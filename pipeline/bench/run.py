@@ -1,6 +1,6 @@
 """One measured build, in a process of its own (the benchmark starts one per measurement).
 
-    python -m pipeline.bench.run --sources DIR --out DIR --result FILE [--force] [--trace]
+    python -m pipeline.bench.run --sources DIR --out DIR --result FILE [--force] [--no-pdf] [--trace]
 
 Does what `lawbook build` does: skips the build when the output is up to date (checked
 before the stages are imported), else builds. Writes to FILE (JSON): whether the build was skipped, the time of the whole
@@ -36,13 +36,14 @@ def main(argv=None):
     parser.add_argument("--out", required=True)
     parser.add_argument("--result", required=True)
     parser.add_argument("--force", action="store_true")
+    parser.add_argument("--no-pdf", action="store_true")
     parser.add_argument("--trace", action="store_true")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     # The up-to-date check needs only the cache module: the stages (and their libraries) are imported
     # when there is something to build.
     from .. import cache
-    options = {"force": args.force}
+    options = {"force": args.force, "no_pdf": args.no_pdf}
     result = {"skipped": False, "timings": {}, "read": [], "cached": [], "errors": 0, "stage_peaks": {}}
     if cache.up_to_date(args.sources, args.out, options):
         result["skipped"] = True
@@ -50,8 +51,8 @@ def main(argv=None):
         from .. import build
         if args.trace:
             tracemalloc.start()
-            all_stages = build.stages()
-            build.stages = lambda: [traced(s, result["stage_peaks"]) for s in all_stages]
+            all_stages = build.stages(options)
+            build.stages = lambda options=None: [traced(s, result["stage_peaks"]) for s in all_stages]
         ctx = build.build(args.sources, args.out, options)
         result.update(timings=ctx.timings, read=ctx.cache.misses if ctx.cache else [],
                       cached=ctx.cache.hits if ctx.cache else [], errors=len(ctx.log.errors))
