@@ -112,9 +112,11 @@ def tables(results):
     if len(results) > 1:
         a, b = results[-2], results[-1]
         if a["book"] != "sources" and b["book"] != "sources":
-            ratio = b["full"]["wall"] / a["full"]["wall"]
-            out += ["", f"scaling: {b['label']} / {a['label']}: {ratio:.1f}x the time for "
-                        f"{b['bytes'] / a['bytes']:.1f}x the bytes"]
+            out.append("")
+            for kind, label in (("no_pdf", "full, no PDF"), ("full", "full")):
+                ratio = b[kind]["wall"] / a[kind]["wall"]
+                out.append(f"scaling, {label}: {b['label']} / {a['label']}: {ratio:.1f}x the time for "
+                           f"{b['bytes'] / a['bytes']:.1f}x the bytes")
     stages = list(dict.fromkeys(k for r in results for k in r["full"]["timings"]))
     out += ["", "Stages of the full build (ms; in brackets: peak Python allocations, MB, tracemalloc)", ""]
     head = f"{'stage':<22}" + "".join(f" {r['label'][:22]:>22}" for r in results)
