@@ -15,6 +15,7 @@ Errors are one message naming the file and line; --debug shows the traceback.
 """
 import argparse
 import json
+import os
 import sys
 
 from . import cache, diff, graph, html, ids, serialise, tree
@@ -58,6 +59,9 @@ def main(argv=None):
             print(f"lawbook: error: {where}: {entry.message}", file=sys.stderr)
         print(f"lawbook: error: {e}", file=sys.stderr)
         return e.status
+    except BrokenPipeError:  # the reader went away (`lawbook check | head`): nothing left to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except KeyboardInterrupt:
         print("lawbook: interrupted; the previous build is left as it was", file=sys.stderr)
         return 130
