@@ -58,8 +58,9 @@ def read_sources(ctx):
     readings = _cache(ctx)
     readings.inputs = cache.input_digest(ctx.sources_dir, ctx.options)
     for source in ctx.sources:
-        readings.keys[source.name] = readings.key(source, source.path.read_bytes())
-        ctx.lines[source.name] = read.read_lines(source, ctx.log)
+        data = read.read_bytes(source)  # once: the cache key and the lines come from the same bytes
+        readings.keys[source.name] = readings.key(source, data)
+        ctx.lines[source.name] = read.read_lines(source, ctx.log, data)
 
 
 def parse_sources(ctx):

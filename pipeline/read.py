@@ -127,12 +127,8 @@ def _refuse_bad_utf8(data, error, name):
                        fix="retype the characters on that line in UTF-8, or declare the file's encoding in sources.toml")
 
 
-def read_lines(source, log=None):
-    """Read one Source into Lines; page breaks are logged to `log` (a BuildLog) when given.
-
-    Errors name the file by its path, so an editor can open it; Lines and the report name it by
-    its file name, as the manifest does.
-    """
+def read_bytes(source):
+    """A source's bytes, refused past MAX_SOURCE_BYTES before they are read."""
     name = str(source.path)
     try:
         size = source.path.stat().st_size
@@ -140,10 +136,22 @@ def read_lines(source, log=None):
             raise LawbookError(f"the file is {size / MIB:.1f} MiB, over the limit of "
                                f"{MAX_SOURCE_BYTES // MIB} MiB for one source", file=name,
                                fix="split the source into several files, one per part of the book")
-        data = source.path.read_bytes()
+        return source.path.read_bytes()
     except OSError as e:
         raise LawbookError(f"cannot read the file: {e.strerror}", file=name,
                            fix="check that the file exists and is readable") from None
+
+
+def read_lines(source, log=None, data=None):
+    """Read one Source into Lines (from `data`, its bytes, when the caller has them already); page
+    breaks are logged to `log` (a BuildLog) when given.
+
+    Errors name the file by its path, so an editor can open it; Lines and the report name it by
+    its file name, as the manifest does.
+    """
+    name = str(source.path)
+    if data is None:
+        data = read_bytes(source)
     text, source.detected = decode(data, name, source.encoding)
     del data
     if not text.strip():
