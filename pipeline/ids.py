@@ -37,11 +37,6 @@ def make_id(edition, article, section=None, subsection=None, item=None):
     return f"{edition}/{make_citation(article, section, subsection, item)}"
 
 
-def child_id(parent_id, level, num):
-    """The ID of a child at `level` with number `num` below `parent_id`."""
-    return f"{parent_id}{num}"
-
-
 def note_id(node_id, n):
     return f"{node_id}/noot{n}"
 
@@ -59,17 +54,6 @@ def split_id(node_id):
 def is_well_formed(node_id):
     m = ID.match(node_id)
     return bool(m) and parse_citation(m.group("cite")) is not None
-
-
-def level_of(cite):
-    """The level of a citation: 'article', 'section', 'subsection' or 'item'."""
-    parts = parse_citation(cite)
-    if parts is None:
-        raise ValueError(f"not a citation: {cite!r}")
-    for level in reversed(LEVELS):
-        if parts[level]:
-            return level
-    raise ValueError(cite)
 
 
 def parent_citation(cite):

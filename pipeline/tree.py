@@ -18,7 +18,6 @@
 Paragraph text is mixed content: a <note> stands exactly where its marker stood,
 and (from the references stage on) <ref> elements wrap the words that cite.
 """
-import re
 
 from lxml import etree
 
@@ -150,9 +149,6 @@ def node_by_id(corpus, node_id):
 def node_index(corpus):
     return {el.get("id"): el for el in corpus.iter() if el.get("id")}
 
-
-def normalise_tail_space(text):
-    return re.sub(r"\s+", " ", text)
 
 
 def insert_child(parent, el):
