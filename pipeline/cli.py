@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-from . import cache, diff, graph, html, ids, serialise, tree
+from . import cache, diff, graph, ids, serialise, serve, tree
 from .errors import LawbookError
 
 
@@ -87,7 +87,7 @@ def main(argv=None):
 
 
 # Each registers its own subcommand: check, diff, serve.
-EXTRA_COMMANDS = [graph.register, diff.register, html.register]
+EXTRA_COMMANDS = [graph.register, diff.register, serve.register]
 
 
 def cmd_build(args):

@@ -5,7 +5,7 @@
     html/<ed>/<num>.html           one page per article (also for an article known only from its commentary)
     html/<ed>/verwijzingen.html    the reference graph of the edition as an SVG picture
     html/redactie.html             the editor's page: the build report, every entry with file and line
-    html/zoeken.html               full-text search (pagefind; needs a web server, see `serve`)
+    html/zoeken.html               full-text search (pagefind; needs a web server, see serve.py)
     html/lawbook.css               the one style sheet
 
 Every section, subsection and item carries the anchor of its citation, so
@@ -16,9 +16,7 @@ Pages hold no timestamps: the same corpus gives the same bytes.
 import functools
 import gc
 import math
-import http.server
 import shutil
-import socket
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -572,64 +570,3 @@ def write_search_index(ctx):
     stage, so the index is made while the other outputs are written.)"""
     start_search_index(ctx)
     finish_search_index(ctx)
-
-
-# ---------------------------------------------------------------- serve
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                      ".wasm": "application/wasm", ".js": "text/javascript", ".css": "text/css",
-                      ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
-
-    def log_message(self, format, *args):  # one quiet line per request on stderr, as http.server does
-        sys.stderr.write("%s\n" % (format % args))
-
-
-def make_server(html_dir, port=8000, quiet=False):
-    """An HTTP server for `html_dir` on 127.0.0.1:`port` (0 picks a free port); the caller runs and closes it.
-    Binds the loopback address only: the site is served to this machine, never to the network."""
-    html_dir = Path(html_dir)
-    if not (html_dir / "index.html").exists():
-        raise LawbookError(f"{html_dir}/ holds no site", file=str(html_dir),
-                           fix="run `make build` (or python -m pipeline build) first")
-    handler = functools.partial(_Handler, directory=str(html_dir))
-    if quiet:
-        handler = functools.partial(_QuietHandler, directory=str(html_dir))
-    try:
-        return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    except OSError as e:
-        raise LawbookError(f"cannot listen on 127.0.0.1:{port}: {e.strerror}",
-                           fix="choose another port with --port") from None
-
-
-class _QuietHandler(_Handler):
-    def log_message(self, format, *args):
-        pass
-
-
-def cmd_serve(args):
-    server = make_server(Path(args.out) / "html", args.port)
-    host, port = server.server_address[:2]
-    print(f"serving {args.out}/html on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-    return 0
-
-
-def free_port():
-    """A TCP port on 127.0.0.1 that is free right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def register(sub):
-    """Adds the `serve` subcommand: python -m pipeline serve [--out build] [--port 8000]."""
-    p = sub.add_parser("serve", help="serve the HTML edition on 127.0.0.1 (search needs a web server)")
-    p.add_argument("--out", default="build", help="the build folder whose html/ is served")
-    p.add_argument("--port", type=int, default=8000)
-    p.set_defaults(func=cmd_serve)

@@ -1,6 +1,9 @@
 """Bytes to lines: encodings, line endings and characters that are not text.
 
-Reads: a source file's bytes.
+Reads: a source file's bytes: a regular file only, never a symbolic link, folder, pipe or device
+(so nothing outside the sources folder is read and nothing blocks), and at most MAX_SOURCE_BYTES
+of it, counted as read (the size the file system reports is not trusted: a file can grow while
+it is read).
 Writes: a list of Line (file name, 1-based number, text without line ending);
 source.detected is set to the encoding used.
 Guarantees: the same text whatever the line endings (LF, CRLF, CR) and whether the
@@ -18,9 +21,12 @@ Characters (see docs/errors.md, "Characters"):
     text, and is usually a sign of a wrong encoding or binary data.
 """
 import codecs
+import errno
+import os
 import re
+import stat
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import LawbookError
 
@@ -33,6 +39,50 @@ PAGE_BREAK = re.compile(r"[\x0b\x0c]")
 REFUSED = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue000-\uf8ff\ufffe\uffff]")
 # A UTF-8 multibyte sequence: its presence means the file was meant as UTF-8, never as cp1252.
 UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+# What a directory entry that is not a regular file is, in the words of the messages.
+KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+         (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def file_kind(mode):
+    """None for a regular file; else what it is ("a symbolic link", "a folder", …), from an lstat mode."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in KINDS if test(mode)), "not a regular file")
+
+
+def not_a_file(path, kind, listed=True):
+    """The error for a source that is `kind` (see file_kind) instead of a regular file; `listed`: named in
+    the manifest, else only found in the sources folder."""
+    message = f"this is {kind}, not a regular file: sources are read only from regular files in the sources folder"
+    if not listed:
+        fix = "move it out of the sources folder; a source must be a regular file listed in sources.toml"
+    elif kind == "a symbolic link":
+        fix = "replace the link by a copy of the file it points to (cp --remove-destination TARGET LINK), " \
+              "or remove its entry from sources.toml"
+    else:
+        fix = "put the text in a regular file and list that, or remove the entry from sources.toml"
+    return LawbookError(message, file=str(path), fix=fix)
+
+
+@dataclass
+class Budget:
+    """The bytes all sources of one build may hold together, counted as they are read (the manifest
+    makes one per build and gives it to each Source)."""
+    limit: int
+    manifest: str  # named by the error
+    read: dict = field(default_factory=dict)  # file name -> bytes read
+    total: int = 0
+
+    def left(self, name):
+        """How many bytes source `name` may still hold (a source read again counts once)."""
+        return self.limit - self.total + self.read.get(name, 0)
+
+    def take(self, name, size):
+        self.total += size - self.read.get(name, 0)
+        self.read[name] = size
 
 
 @dataclass(frozen=True)
@@ -62,16 +112,17 @@ def decode(data, name, declared=None):
     """
     utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     if declared:
-        try:
-            codec = codecs.lookup(declared)
-        except LookupError:
-            raise LawbookError(f"unknown encoding {declared!r} in the manifest", file=name,
-                               fix="use a Python codec name such as utf-8, cp1252, latin-1 or utf-16") from None
+        codec = text_codec(declared, name)
         try:
             return data.decode(codec.name), declared
         except UnicodeDecodeError as e:
-            raise LawbookError(f"the file is not {declared}: byte {data[e.start]:#04x} cannot be decoded",
-                               file=name, line=_line_of(data, e.start),
+            # Some codecs (idna) decode piece by piece: the position is then in the piece, not in the file.
+            line = _line_of(data, e.start) if e.object == data else None
+            raise LawbookError(f"the file is not {declared}: byte {e.object[e.start]:#04x} cannot be decoded",
+                               file=name, line=line,
+                               fix="correct the encoding = … entry for this file in sources.toml") from None
+        except UnicodeError as e:  # a codec that refuses without a position ("undefined")
+            raise LawbookError(f"the file cannot be read as {declared}: {e}", file=name,
                                fix="correct the encoding = … entry for this file in sources.toml") from None
     if b"\x00" in data and not utf16:
         if _looks_like_utf16(data):
@@ -111,6 +162,20 @@ def decode(data, name, declared=None):
                        fix='declare it in sources.toml, e.g. encoding = "latin-1", or save the file as UTF-8')
 
 
+def text_codec(encoding, name):
+    """The codec of `encoding`, a manifest's encoding = …; refused when Python has no such codec or it
+    is not a text encoding (rot13, base64, zlib, hex, uu, bz2, quopri: codecs that make no text of bytes)."""
+    try:
+        codec = codecs.lookup(encoding)
+    except LookupError:
+        raise LawbookError(f"unknown encoding {encoding!r}", file=name,
+                           fix="use a Python codec name such as utf-8, cp1252, latin-1 or utf-16") from None
+    if not codec._is_text_encoding:  # the one flag Python keeps for this; str.decode refuses the same codecs
+        raise LawbookError(f"{encoding!r} is not a text encoding (the {codec.name} codec does not make text of "
+                           "bytes)", file=name, fix="use a text encoding such as utf-8, cp1252, latin-1 or utf-16")
+    return codec
+
+
 def _looks_like_utf16(data):
     """Text in UTF-16 without a BOM: NUL at every other byte of ASCII characters."""
     sample = data[:4096]
@@ -127,19 +192,73 @@ def _refuse_bad_utf8(data, error, name):
                        fix="retype the characters on that line in UTF-8, or declare the file's encoding in sources.toml")
 
 
-def read_bytes(source):
-    """A source's bytes, refused past MAX_SOURCE_BYTES before they are read."""
-    name = str(source.path)
+def open_regular(path, refuse):
+    """`path` opened for reading (a binary file) if it is a regular file; else raises refuse(kind).
+
+    Checked with lstat before the open, so a pipe or a device is never opened, and with fstat on the
+    open file, which is opened without following a link and without waiting for a pipe's writer: a
+    file replaced by a link or a pipe in between is refused too, and nothing blocks.
+    """
+    kind = file_kind(os.lstat(path).st_mode)
+    if kind:
+        raise refuse(kind)
     try:
-        size = source.path.stat().st_size
-        if size > MAX_SOURCE_BYTES:
-            raise LawbookError(f"the file is {size / MIB:.1f} MiB, over the limit of "
-                               f"{MAX_SOURCE_BYTES // MIB} MiB for one source", file=name,
-                               fix="split the source into several files, one per part of the book")
-        return source.path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise refuse("a symbolic link") from None
+        raise
+    f = os.fdopen(fd, "rb")
+    kind = file_kind(os.fstat(fd).st_mode)
+    if kind:
+        f.close()
+        raise refuse(kind)
+    return f
+
+
+def read_bytes(source):
+    """A source's bytes (see open_regular), refused past MAX_SOURCE_BYTES, or past what source.budget
+    (the build's total) has left, counted as they are read: a file may hold more than its size says."""
+    name = str(source.path)
+    budget = getattr(source, "budget", None)
+    limit = MAX_SOURCE_BYTES if budget is None else min(MAX_SOURCE_BYTES, budget.left(source.name))
+    try:
+        with open_regular(source.path, lambda kind: not_a_file(name, kind)) as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_SOURCE_BYTES:
+                raise _too_big(name, f"the file is {size_text(size)}")
+            data = f.read(limit + 1)
+    except FileNotFoundError:
+        raise LawbookError("source file listed in the manifest is missing", file=name,
+                           fix="restore the file or remove its entry from sources.toml") from None
     except OSError as e:
         raise LawbookError(f"cannot read the file: {e.strerror}", file=name,
                            fix="check that the file exists and is readable") from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise _too_big(name, f"more than {limit_text(MAX_SOURCE_BYTES)} could be read from the file",
+                       f" (the file system gave its size as {size_text(size)}: it grows, or is not an ordinary file)")
+    if len(data) > limit:
+        raise LawbookError(f"the sources together are over the limit of {limit_text(budget.limit)} for one build "
+                           f"(counted as they were read; {source.name} passed it)", file=budget.manifest,
+                           fix="build the editions separately, or remove sources that repeat others")
+    if budget is not None:
+        budget.take(source.name, len(data))
+    return data
+
+
+def _too_big(name, what, why=""):
+    return LawbookError(f"{what}, over the limit of {limit_text(MAX_SOURCE_BYTES)} for one source{why}", file=name,
+                        fix="split the source into several files, one per part of the book")
+
+
+def size_text(n):
+    """A size in the messages: 5.0 MiB, or bytes below a tenth of a MiB (tests set small limits)."""
+    return f"{n / MIB:.1f} MiB" if n >= MIB // 10 else f"{n} bytes"
+
+
+def limit_text(n):
+    """A limit in the messages: 8 MiB, or as size_text when it is not a whole number of MiB."""
+    return f"{n // MIB} MiB" if n and n % MIB == 0 else size_text(n)
 
 
 def read_lines(source, log=None, data=None):

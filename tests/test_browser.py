@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from pipeline import build, html, markdown
+from pipeline import build, html, markdown, serve
 from pipeline.html_screenshots import CHROMIUM, launch
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -30,7 +30,7 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(site):
-    srv = html.make_server(site, 0, quiet=True)
+    srv = serve.make_server(site, 0, quiet=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{srv.server_address[1]}"

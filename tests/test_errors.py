@@ -61,6 +61,9 @@ def test_malformed_manifest_names_the_line(sources_copy, tmp_path, capsys):
     ('file = "a.txt"\nedition = "2017"\nencoding = "klingon"', "unknown encoding 'klingon'", "Python codec name"),
     ('file = "a.txt"\nedition = "2017"\norigin = 5', "origin must be a string", "in quotes"),
     ('edition = "2017"', "has no file name", 'file = "name.txt"'),
+    ('file = "a.txt"\nedition = 2017', "(a.txt): edition must be a string", 'write edition = "2017" in quotes'),
+    ('file = "a.txt"', "(a.txt) has no edition", 'add edition = "…", one of 2007, 2017'),
+    ('file = "a\\u0000.txt"\nedition = "2017"', "is not a file name in the sources folder", "without a folder"),
 ])
 def test_manifest_entry_errors(tmp_path, entry, message, fix):
     folder = tmp_path / "sources"
@@ -72,6 +75,64 @@ def test_manifest_entry_errors(tmp_path, entry, message, fix):
     assert caught.value.file == str(folder / "sources.toml")
     assert message in caught.value.message and fix in caught.value.fix
     assert caught.value.status == 2
+
+
+@pytest.mark.parametrize("codec", ["rot13", "base64", "zlib", "uu", "hex", "bz2", "quopri"])
+def test_encoding_that_is_not_a_text_encoding(tmp_path, codec):
+    folder = tmp_path / "sources"
+    folder.mkdir()
+    (folder / "a.txt").write_text(ARTICLE_9, encoding="utf-8")
+    (folder / "sources.toml").write_text(f'[[source]]\nfile = "a.txt"\nedition = "2017"\nencoding = "{codec}"\n',
+                                         encoding="utf-8")
+    with pytest.raises(LawbookError) as caught:
+        manifest.load_manifest(folder)
+    error = caught.value
+    assert (error.file, error.line, error.status) == (str(folder / "sources.toml"), 4, 2)
+    assert error.message.startswith(f"[[source]] number 1 (a.txt): {codec!r} is not a text encoding (the ")
+    assert error.fix == "use a text encoding such as utf-8, cp1252, latin-1 or utf-16"
+    with pytest.raises(LawbookError) as caught:  # the reader refuses it too, not only the manifest
+        read.decode(ARTICLE_9.encode(), "a.txt", codec)
+    assert caught.value.message.startswith(f"{codec!r} is not a text encoding")
+
+
+def test_not_a_text_encoding_is_one_message_from_the_command_line(sources_copy, tmp_path, capsys):
+    add_source(sources_copy, "geheim.txt", "NEGVXRY 9\n", encoding="rot13")
+    status, _, err = build(sources_copy, tmp_path, capsys)
+    assert status == 2
+    assert_one_message(err, f"{sources_copy / 'sources.toml'}:36", "[[source]] number 6 (geheim.txt): 'rot13' is not a "
+                       "text encoding (the rot-13 codec does not make text of bytes)")
+
+
+def test_a_text_codec_that_refuses_without_a_position():
+    with pytest.raises(LawbookError) as caught:
+        read.decode(b"Artikel 9", "a.txt", "undefined")
+    assert caught.value.message.startswith("the file cannot be read as undefined: ")
+    assert caught.value.fix == "correct the encoding = … entry for this file in sources.toml"
+
+
+def test_manifest_with_a_byte_order_mark(sources_copy, tmp_path, capsys):
+    toml = sources_copy / "sources.toml"
+    toml.write_bytes(b"\xef\xbb\xbf" + toml.read_bytes())
+    status, out, err = build(sources_copy, tmp_path, capsys, "--no-pdf")
+    assert status == 0, err
+    assert out.startswith(f"built {tmp_path / 'out'}/ from 5 sources")
+
+
+def test_manifest_messages_name_the_line_of_the_entry(tmp_path):
+    folder = tmp_path / "sources"
+    folder.mkdir()
+    (folder / "a.txt").write_text(ARTICLE_9, encoding="utf-8")
+    toml = '# two sources\n[[source]]\nfile = "a.txt"\nedition = "2017"\n\n[[source]]  # the second\nfile = "b.txt"\n' \
+           'origin = "scan"\nedition = 2017\n'
+    (folder / "sources.toml").write_text(toml, encoding="utf-8")
+    with pytest.raises(LawbookError) as caught:
+        manifest.load_manifest(folder)
+    assert (caught.value.line, caught.value.message) == (9, "[[source]] number 2 (b.txt): edition must be a string")
+    # A header inside a multi-line string: the headers no longer tell the entries, so no line rather than a wrong one.
+    (folder / "sources.toml").write_text(toml.replace('"scan"', '"""scan\n[[source]]\n"""'), encoding="utf-8")
+    with pytest.raises(LawbookError) as caught:
+        manifest.load_manifest(folder)
+    assert caught.value.line is None and caught.value.message.endswith("edition must be a string")
 
 
 def test_empty_file(sources_copy, tmp_path, capsys):
@@ -199,7 +260,9 @@ def test_source_set_over_the_total_limit(sources_copy, tmp_path, capsys, monkeyp
     monkeypatch.setattr(manifest, "MAX_TOTAL_BYTES", 20_000)
     status, _, err = build(sources_copy, tmp_path, capsys)
     assert status == 2
-    assert_one_message(err, f"{sources_copy / 'sources.toml'}", "over the limit of 0 MiB for one build")
+    total = sum(p.stat().st_size for p in sources_copy.iterdir() if p.name != "sources.toml")
+    assert_one_message(err, f"{sources_copy / 'sources.toml'}", f"the sources together are {total} bytes, over the "
+                       "limit of 20000 bytes for one build")
 
 
 # -- the build found errors: status 1, the previous build untouched ---------------

@@ -10,7 +10,7 @@ import lxml.html
 import pytest
 from lxml import etree
 
-from pipeline import build, html
+from pipeline import build, html, serve
 from pipeline.errors import LawbookError
 from pipeline.report import BuildLog
 
@@ -219,7 +219,7 @@ def test_no_external_urls_and_same_bytes_every_time(site, tmp_path):
 
 
 def test_serve_binds_loopback_and_serves_the_site(site):
-    port = html.free_port()
+    port = serve.free_port()
     out = site.root.parent
     proc = subprocess.Popen([sys.executable, "-m", "pipeline", "serve", "--out", str(out), "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -241,6 +241,6 @@ def test_serve_binds_loopback_and_serves_the_site(site):
 
 def test_serve_without_a_site_is_one_clear_error(tmp_path):
     with pytest.raises(LawbookError) as info:
-        html.make_server(tmp_path / "html", 0)
+        serve.make_server(tmp_path / "html", 0)
     assert "holds no site" in info.value.message
     assert info.value.fix == "run `make build` (or python -m pipeline build) first"

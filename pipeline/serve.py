@@ -1,0 +1,155 @@
+"""`lawbook serve`: the HTML edition over HTTP on this machine (search needs a web server).
+
+Reads: BUILD/html/, the files of one build. Writes: nothing but one log line per request on stderr.
+
+Binds 127.0.0.1 only: the site is served to this machine, never to the network. What a client
+sends is never trusted:
+  - log lines have every control character escaped (\\x1b, never a raw escape sequence), so a
+    request cannot write to the terminal;
+  - a path that is not a clean UTF-8 path (NUL, other control characters, a broken percent-encoding,
+    a ".." segment) or longer than MAX_PATH is answered 400; anything not a file of the site is 404,
+    a folder without index.html too (no directory listings);
+  - each connection is closed after `timeout` seconds without a request (an idle client holds no
+    thread), and up to LISTEN_BACKLOG connections wait to be accepted.
+A request that still fails logs one line, never a traceback.
+"""
+import argparse
+import functools
+import http.server
+import os
+import re
+import socket
+import sys
+import urllib.parse
+from pathlib import Path
+
+from .errors import LawbookError
+
+# Longer than any path of the site; a longer one is refused before it reaches the file system.
+MAX_PATH = 1024
+# Connections waiting to be accepted (the standard library's 5 made clients wait a second or more
+# under a burst of requests: a search page loads a dozen files at once).
+LISTEN_BACKLOG = 128
+# Seconds a connection may stay idle (or a request take to arrive) before it is closed.
+TIMEOUT = 10
+# Never in a path of the site: C0 and C1 controls, DEL, and lone surrogates (undecodable bytes).
+BAD_IN_PATH = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# Control characters (C0, DEL, C1) and the backslash written as \xNN and \\ in the log, as in
+# Python 3.12's http.server.
+LOG_ESCAPES = str.maketrans({**{c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7f, 0xa0))}, ord("\\"): "\\\\"})
+ERROR_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>%(code)d %(message)s</title></head>
+<body><h1>%(code)d %(message)s</h1><p>%(explain)s</p><p><a href="/index.html">The editions</a></p></body></html>
+"""
+
+
+def escape_log(text):
+    return text.translate(LOG_ESCAPES)
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".js": "text/javascript", ".css": "text/css",
+                      ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
+    error_message_format = ERROR_PAGE
+    error_content_type = "text/html; charset=utf-8"
+
+    def setup(self):
+        self.timeout = self.server.connection_timeout  # read by StreamRequestHandler.setup
+        super().setup()
+
+    def log_message(self, format, *args):  # one short line per request on stderr, escaped
+        sys.stderr.write(escape_log(format % args) + "\n")
+
+    def send_head(self):
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if len(path) > MAX_PATH:
+            self.send_error(400, "Path too long", f"A path of the site has at most {MAX_PATH} characters.")
+            return None
+        try:
+            words = urllib.parse.unquote(path, errors="strict").split("/")
+        except UnicodeDecodeError:
+            words = None
+        if words is None or ".." in words or any(BAD_IN_PATH.search(word) for word in words):
+            self.send_error(400, "Bad path", "The path holds characters or segments no page of the site has.")
+            return None
+        local = self.translate_path(path)
+        if os.path.isdir(local) and not os.path.isfile(os.path.join(local, "index.html")):
+            self.send_error(404, "File not found")  # never a directory listing
+            return None
+        return super().send_head()
+
+    def list_directory(self, path):  # reached only if a folder lost its index.html meanwhile
+        self.send_error(404, "File not found")
+        return None
+
+
+class _QuietHandler(_Handler):
+    def log_message(self, format, *args):
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    request_queue_size = LISTEN_BACKLOG
+    daemon_threads = True  # Ctrl-C does not wait for open connections
+
+    def __init__(self, address, handler, connection_timeout):
+        self.connection_timeout = connection_timeout
+        super().__init__(address, handler)
+
+    def handle_error(self, request, client_address):
+        """One line instead of socketserver's traceback (a client that went away, mostly)."""
+        error = sys.exc_info()[1]
+        sys.stderr.write(escape_log(f"{client_address[0]}: request failed: {type(error).__name__}: {error}") + "\n")
+
+
+def make_server(html_dir, port=8000, quiet=False, timeout=TIMEOUT):
+    """An HTTP server for `html_dir` on 127.0.0.1:`port` (0 picks a free port); the caller runs and closes it.
+    `timeout`: seconds an idle connection is kept open. `quiet`: no line per request."""
+    html_dir = Path(html_dir)
+    if not (html_dir / "index.html").exists():
+        raise LawbookError(f"{html_dir}/ holds no site", file=str(html_dir),
+                           fix="run `make build` (or python -m pipeline build) first")
+    handler = functools.partial(_QuietHandler if quiet else _Handler, directory=str(html_dir))
+    try:
+        return _Server(("127.0.0.1", port), handler, timeout)
+    except OSError as e:
+        raise LawbookError(f"cannot listen on 127.0.0.1:{port}: {e.strerror}",
+                           fix="choose another port with --port") from None
+
+
+def cmd_serve(args):
+    server = make_server(Path(args.out) / "html", args.port)
+    host, port = server.server_address[:2]
+    print(f"serving {args.out}/html on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def port_number(text):
+    """--port: 1 to 65535, or 0 for any free port (the line `serving …` says which)."""
+    port = int(text) if re.fullmatch(r"-?[0-9]+", text) else None
+    if port is None or not 0 <= port <= 65535:
+        shown = text if port is not None else repr(text)
+        raise argparse.ArgumentTypeError(f"{shown} is not a port number (1 to 65535, or 0 for any free port)")
+    return port
+
+
+def register(sub):
+    """Adds the `serve` subcommand: python -m pipeline serve [--out build] [--port 8000]."""
+    p = sub.add_parser("serve", help="serve the HTML edition on 127.0.0.1 (search needs a web server)")
+    p.add_argument("--out", default="build", help="the build folder whose html/ is served")
+    p.add_argument("--port", type=port_number, default=8000, help="1 to 65535, or 0 for any free port")
+    p.set_defaults(func=cmd_serve)

@@ -1,0 +1,170 @@
+"""`serve`: a real server on 127.0.0.1 and a port the system picks, requests with timeouts, stopped by the
+test. Control characters never reach the log raw, bad paths are 400, folders 404 (no listing), a burst of
+clients is answered, an idle connection is closed, --port is checked by the command line."""
+import os
+import socket
+import subprocess
+import sys
+import threading
+import urllib.error
+import urllib.request
+
+import pytest
+
+from pipeline import serve
+
+from conftest import ROOT, run_lawbook
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A small site: the editions page, a folder with its index, a folder without one (as pagefind/)."""
+    html = tmp_path_factory.mktemp("build") / "html"
+    (html / "2017").mkdir(parents=True)
+    (html / "pagefind").mkdir()
+    (html / "index.html").write_text("<p>De edities</p>", encoding="utf-8")
+    (html / "2017" / "index.html").write_text("<p>Inhoud 2017</p>", encoding="utf-8")
+    (html / "2017" / "53.html").write_text("<p>Artikel 53</p>", encoding="utf-8")
+    (html / "pagefind" / "pagefind.js").write_text("// index", encoding="utf-8")
+    return html
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    """A server in this process, connections closed after 0.5 s idle; yields its port."""
+    srv = serve.make_server(site, 0, quiet=True, timeout=0.5)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield srv.server_address[1]
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(timeout=5)
+
+
+def raw_request(port, data):
+    """Send `data` as it is; returns (status line, body) of the answer, read until the server closes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(data)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return head.split(b"\r\n")[0].decode("latin-1"), body
+
+
+def get(port, path):
+    """(status, content type, body) of GET `path`."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
+            return response.status, response.headers["Content-Type"], response.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers["Content-Type"], e.read()
+
+
+def test_the_log_holds_no_raw_control_characters_and_no_traceback(site):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline", "serve", "--out", str(site.parent), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    try:
+        line = proc.stdout.readline().decode()
+        assert line.startswith(f"serving {site.parent}/html on http://127.0.0.1:")
+        port = int(line.rsplit(":", 1)[1].split("/")[0])
+        # An escape sequence that would turn the terminal red, and a C1 CSI that would clear it.
+        assert raw_request(port, b"GET /\x1b[31mrood\x9b2J HTTP/1.0\r\n\r\n")[0] == "HTTP/1.0 400 Bad path"
+        assert raw_request(port, b"GET /%00 HTTP/1.0\r\n\r\n")[0] == "HTTP/1.0 400 Bad path"
+        assert raw_request(port, b"GET /2017/53.html HTTP/1.0\r\n\r\n")[0] == "HTTP/1.0 200 OK"
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    log = err.decode("latin-1")
+    assert not any(c in log for c in "\x1b\x9b\x00")
+    assert '"GET /\\x1b[31mrood\\x9b2J HTTP/1.0" 400 -' in log
+    assert '"GET /%00 HTTP/1.0" 400 -' in log and '"GET /2017/53.html HTTP/1.0" 200 -' in log
+    assert "Traceback" not in log and "Exception" not in log
+
+
+@pytest.mark.parametrize("path, status", [
+    ("/%00", "400 Bad path"),
+    ("/2017/53.html%00.txt", "400 Bad path"),
+    ("/%1b[2J", "400 Bad path"),
+    ("/%ff.html", "400 Bad path"),  # not UTF-8
+    ("/%ed%a0%80", "400 Bad path"),  # a UTF-16 surrogate in UTF-8 form
+    ("/../../etc/passwd", "400 Bad path"),
+    ("/2017/%2e%2e/%2e%2e/etc/passwd", "400 Bad path"),
+    ("/" + "a" * 2000, "400 Path too long"),
+    ("/" + "a" * 300 + ".html", "404 File not found"),  # a name too long for the file system
+    ("//etc/passwd", "404 File not found"),
+    ("/2017/54.html", "404 File not found"),
+])
+def test_bad_paths_are_answered_not_dropped(server, path, status):
+    assert raw_request(server, f"GET {path} HTTP/1.0\r\n\r\n".encode())[0] == f"HTTP/1.0 {status}"
+    assert get(server, "/2017/53.html")[0] == 200  # and the server goes on
+
+
+def test_a_folder_is_404_never_a_listing(server):
+    for path in ("/pagefind/", "/pagefind"):
+        status, content_type, body = get(server, path)
+        assert (status, content_type) == (404, "text/html; charset=utf-8")
+        assert b"pagefind.js" not in body and b"<h1>404 File not found</h1>" in body
+    assert get(server, "/2017/") == (200, "text/html; charset=utf-8", "<p>Inhoud 2017</p>".encode())
+
+
+def test_forty_clients_at_once_are_all_answered(server):
+    start = threading.Barrier(40)
+    answers = []
+
+    def client(n):
+        start.wait(timeout=10)
+        answers.append(get(server, "/2017/53.html" if n % 2 else "/index.html")[0])
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(40)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert answers == [200] * 40
+
+
+@pytest.mark.parametrize("sent", [b"", b"GET /index.html HTTP/1.0\r\n"])  # nothing, or a request never finished
+def test_an_idle_connection_is_closed(server, sent):
+    with socket.create_connection(("127.0.0.1", server), timeout=10) as s:
+        s.sendall(sent)
+        assert s.recv(1024) == b""  # closed by the server after its 0.5 s, long before our 10 s
+    assert get(server, "/index.html")[0] == 200
+
+
+def test_the_server_listens_on_loopback_with_a_long_queue(server, site):
+    srv = serve.make_server(site, 0, quiet=True)
+    try:
+        assert srv.server_address[0] == "127.0.0.1"
+        assert srv.request_queue_size == serve.LISTEN_BACKLOG == 128
+        assert srv.connection_timeout == serve.TIMEOUT == 10
+    finally:
+        srv.server_close()
+
+
+def test_a_failing_request_is_one_log_line(site, capsys):
+    srv = serve.make_server(site, 0)
+    try:
+        try:
+            raise ConnectionResetError(104, "Connection reset by peer")
+        except ConnectionResetError:
+            srv.handle_error(None, ("127.0.0.1", 40000))
+    finally:
+        srv.server_close()
+    assert capsys.readouterr().err == ("127.0.0.1: request failed: ConnectionResetError: [Errno 104] Connection reset "
+                                       "by peer\n")
+
+
+@pytest.mark.parametrize("port, why", [
+    ("99999", "99999 is not a port number (1 to 65535, or 0 for any free port)"),
+    ("-1", "-1 is not a port number (1 to 65535, or 0 for any free port)"),
+    ("http", "'http' is not a port number (1 to 65535, or 0 for any free port)"),
+])
+def test_a_port_out_of_range_is_a_usage_error(tmp_path, port, why):
+    result = run_lawbook("serve", "--out", tmp_path, "--port", port, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: lawbook serve")
+    assert result.stderr.endswith(f"lawbook serve: error: argument --port: {why}\n")
+    assert "Traceback" not in result.stderr and result.stdout == ""
