@@ -22,6 +22,7 @@ is imported, and `make clean` runs `python -m pipeline.outdir clean build` witho
 import hashlib
 import json
 import os
+import re
 import secrets
 import shutil
 import sys
@@ -284,3 +285,58 @@ def folder_mode(folder):
         return os.stat(folder).st_mode & 0o7777
     except FileNotFoundError:
         return None
+
+
+# -- files written by other commands -------------------------------------------------------------------
+
+# A diff output of each --format, recognised by its beginning (pipeline/diff/render.py, templates/diff/).
+DIFF_OUTPUT = [
+    re.compile(rb'\{\s*"format": "lawbook-diff",'),
+    re.compile(rb"\s*<!DOCTYPE html>.*?<title>Spelregels \d{4} \xe2\x86\x92 \d{4}: wat is er gewijzigd</title>",
+               re.DOTALL),
+    re.compile(rb"Editions \d{4} \xe2\x86\x92 \d{4}\narticles: "),
+]
+
+
+def check_diff_out(out, sources):
+    """The path `diff --out` may write, or LawbookError (status 2). Refused: a path in the sources folder,
+    one inside a build folder (the next build would refuse it), a folder, a symbolic link, and an
+    existing file that is not a diff lawbook wrote (recognised by its beginning)."""
+    if not str(out).strip():
+        raise LawbookError("--out is empty: it names no file", fix="give the file to write, e.g. --out diff.html")
+    path = Path(os.path.abspath(out))
+    where = str(out)
+    src = Path(sources).resolve()
+    if _inside(path.resolve(), src):
+        raise LawbookError(f"will not write the diff into the sources folder {shown(src)}: it holds the received "
+                           f"files and the manifest", file=where, fix="give a --out path outside the sources folder")
+    for folder in path.resolve().parents:
+        if read_marker(folder) is not None:
+            raise LawbookError(f"will not write the diff into the build folder {shown(folder)}: the next build "
+                               f"replaces that folder and refuses files it did not write", file=where,
+                               fix="give a --out path outside the build folder")
+    if path.is_symlink():
+        raise LawbookError("will not write the diff over a symbolic link", file=where,
+                           fix="give the path of a new file, or of an earlier diff")
+    if path.exists():
+        if not path.is_file():
+            raise LawbookError("will not write the diff over something that is not a file", file=where,
+                               fix="give the path of a new file, or of an earlier diff")
+        with open(path, "rb") as f:
+            head = f.read(4096)
+        if not any(p.match(head) for p in DIFF_OUTPUT):
+            raise LawbookError("will not write the diff over this file: it is not a diff lawbook wrote",
+                               file=where, fix="give the path of a new file, or remove that file first")
+    return path
+
+
+def write_file(path, text):
+    """Write `text` to `path` in one step: a temporary file beside it, then a rename."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()

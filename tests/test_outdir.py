@@ -254,3 +254,50 @@ def test_a_failed_build_replaces_only_its_own_failed_folder(sources_copy, tmp_pa
     monkeypatch.setattr(build_mod, "OUTPUT_STAGES", QUICK)
     build_mod.build(sources_copy, out)
     assert not failed.exists() and outdir.intact(out)
+
+
+# -- diff --out -----------------------------------------------------------------------------------
+
+def test_diff_out_refuses_the_manifest_and_a_source(sources_copy, tmp_path):
+    before = everything(sources_copy)
+    for target in (sources_copy / "sources.toml", sources_copy / "000_8d35bcdf16b9ca3e.txt",
+                   sources_copy / "new.txt"):
+        err = refused(run_lawbook("diff", "2007", "2017", "--sources", sources_copy, "--out", target))
+        assert err == (f"lawbook: error: {target}: will not write the diff into the sources folder {sources_copy}: "
+                       f"it holds the received files and the manifest\n"
+                       f"  fix: give a --out path outside the sources folder\n")
+    assert everything(sources_copy) == before
+
+
+def test_diff_out_refuses_a_file_that_is_not_a_diff(sources_copy, tmp_path):
+    target = tmp_path / "letter.html"
+    target.write_text("<!DOCTYPE html><title>my letter</title>")
+    err = refused(run_lawbook("diff", "2007", "2017", "--sources", sources_copy, "--out", target))
+    assert err == (f"lawbook: error: {target}: will not write the diff over this file: it is not a diff lawbook "
+                   f"wrote\n  fix: give the path of a new file, or remove that file first\n")
+    assert target.read_text() == "<!DOCTYPE html><title>my letter</title>"
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    assert "will not write the diff over a symbolic link" in refused(
+        run_lawbook("diff", "2007", "2017", "--sources", sources_copy, "--out", link))
+    assert "will not write the diff over something that is not a file" in refused(
+        run_lawbook("diff", "2007", "2017", "--sources", sources_copy, "--out", tmp_path))
+
+
+def test_diff_out_refuses_a_path_in_a_build_folder(sources_copy, tmp_path, quick):
+    out = tmp_path / "out"
+    build_mod.build(sources_copy, out)
+    before = everything(out)
+    err = refused(run_lawbook("diff", "2007", "2017", "--sources", sources_copy, "--out", out / "diff.txt"))
+    assert f"will not write the diff into the build folder {out}: the next build replaces that folder" in err
+    assert everything(out) == before
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+def test_diff_out_replaces_an_earlier_diff(sources_copy, tmp_path, fmt):
+    target = tmp_path / f"d.{fmt}"
+    for _ in range(2):  # the second run writes over the first one's output
+        result = run_lawbook("diff", "2007", "2017", "--sources", sources_copy, "--format", fmt, "--out", target)
+        assert result.returncode == 0, result.stderr
+    assert target.stat().st_size > 1000
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([".lawbook-cache", "sources", target.name])
