@@ -340,3 +340,20 @@ def write_file(path, text):
     finally:
         if tmp.exists():
             tmp.unlink()
+
+
+def clean(target):
+    """Remove the build folder `target`, its temporaries and its failed build's report: each only when it
+    is the build's own (outdir.discard); any other folder, whatever its name, is left with a warning.
+    Returns the folders left."""
+    target = Path(os.path.abspath(target))
+    pattern = re.compile(rf"{re.escape(target.name)}(?:\.failed)?(?:\.(?:tmp|old)-\d+(?:-.*)?)?")
+    found = [p for p in sorted(target.parent.iterdir()) if pattern.fullmatch(p.name)] \
+        if target.parent.is_dir() else []
+    return [path for path in found if not discard(path)]
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] != "clean":
+        sys.exit("usage: python -m pipeline.outdir clean FOLDER")
+    clean(sys.argv[2])

@@ -301,3 +301,19 @@ def test_diff_out_replaces_an_earlier_diff(sources_copy, tmp_path, fmt):
         assert result.returncode == 0, result.stderr
     assert target.stat().st_size > 1000
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([".lawbook-cache", "sources", target.name])
+
+
+def test_make_clean_removes_only_the_builds_own_folders(sources_copy, tmp_path, quick, capsys):
+    out = tmp_path / "out"
+    build_mod.build(sources_copy, out)
+    failed = outdir.make_temp(out)  # a leftover of a killed build
+    mine = tmp_path / "out.tmp-99999-my-experiment"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    (tmp_path / "out.txt").write_text("not matched")
+    assert outdir.clean(out) == [mine]
+    assert capsys.readouterr().err == (f"lawbook: warning: {mine}: left in place: it holds notes.txt, which the "
+                                       f"build did not write\n  fix: move those away, or remove the folder yourself "
+                                       f"if it is yours to remove\n")
+    assert not out.exists() and not failed.exists()
+    assert (mine / "notes.txt").read_text() == "mine" and (tmp_path / "out.txt").is_file()
