@@ -45,5 +45,7 @@ bench-peers: $(STAMP)
 fuzz: $(STAMP)
 	LAWBOOK_FUZZ=long $(PY) -m pytest -q tests/test_fuzz.py
 
+# Removes build/, build.failed/ and what a killed build left, each only when the build marked it as
+# its own (a folder of yours named like them is left, with a warning). The reading cache stays.
 clean:
-	rm -rf build build.tmp-* build.old-* build.failed
+	$(PYTHON) -m pipeline.outdir clean build

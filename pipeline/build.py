@@ -3,20 +3,21 @@
 Each stage's docstring says what it reads and writes. Output goes to a fresh
 folder beside the target (build.tmp-…) and is swapped in only when every stage
 succeeded, so a failed or interrupted build leaves the previous build/ as it was.
+The target must be the build's own (missing, empty or an earlier build: see
+outdir.py), and only folders the build marked as its own are ever deleted.
 """
 import contextlib
 import ctypes
 import errno
 import os
 import re
-import shutil
 import signal
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cache, diff, finish, formats, graph, html, manifest, markdown, merge, pdf, read, refs, repair, serialise, structure
+from . import (cache, diff, finish, formats, graph, html, manifest, markdown, merge, outdir, pdf, read, refs, repair,
+               serialise, structure)
 from .errors import BuildFailed, LawbookError
 from .report import BuildLog
 
@@ -37,6 +38,7 @@ class BuildContext:
     timings: dict = field(default_factory=dict)
     search_index: object = None  # the pagefind process, while it indexes beside the other outputs
     cache: object = None  # cache.ReadingCache: what this build takes from earlier builds (see _cache)
+    previous: dict = None  # the previous build's files that may be reused, {path: sha256} (see _previous)
 
 
 def load_sources(ctx):
@@ -45,9 +47,10 @@ def load_sources(ctx):
 
 
 def _cache(ctx):
-    """This build's cache of readings, beside the output folder (options: cache_dir; force: read none)."""
+    """This build's cache of readings, in the project: beside the sources folder (options: cache_dir;
+    force: read none)."""
     if ctx.cache is None:
-        folder = ctx.options.get("cache_dir") or ctx.out_dir.resolve().parent / cache.CACHE_DIR
+        folder = ctx.options.get("cache_dir") or ctx.sources_dir.resolve().parent / cache.CACHE_DIR
         ctx.cache = cache.ReadingCache(folder, use=not ctx.options.get("force"))
     return ctx.cache
 
@@ -67,7 +70,7 @@ def parse_sources(ctx):
     """Reads: ctx.lines. Writes: ctx.readings, one per source, by the reader of its format; for a source
     read before (same bytes, manifest entry and code; see cache.py) the cached reading, already repaired."""
     readings = _cache(ctx)
-    cached = {s.name: readings.get(readings.keys[s.name]) for s in ctx.sources}
+    cached = {s.name: readings.get(readings.keys[s.name], s) for s in ctx.sources}
     words = {name: entry.words if entry else repair.vocabulary(ctx.lines[name]) for name, entry in cached.items()}
     vocabulary = set().union(*words.values())
     for source in ctx.sources:
@@ -179,18 +182,30 @@ def edition_digest(ctx, edition):
     return readings.editions.get(edition)
 
 
+def _previous(ctx):
+    """The files of the build in ctx.out_dir that this build may copy: {path: sha256} as recorded in its
+    marker; {} when it has none, or when its stamp or corpus.xml (which the reuse decisions read) is
+    not the one it recorded."""
+    if ctx.previous is None:
+        ctx.previous = outdir.verified_files(ctx.out_dir, names=(cache.STAMP, "corpus.xml"))
+    return ctx.previous
+
+
 def reuse_edition(ctx, edition, paths):
     """For an output stage that renders one edition at a time, before it renders `edition`: when that
     edition is unchanged since the build in ctx.out_dir was made, copy its outputs `paths` (relative to
     the build folder, files or folders) from there into ctx.tmp and return True; the stage then skips
-    it. Returns False (and copies nothing) on a forced build, a changed edition or a missing file."""
+    it. Returns False (and copies nothing) on a forced build, a changed edition, or a file that is
+    missing or not the one the previous build recorded (damaged since)."""
     if ctx.options.get("force") or ctx.tmp is None:
         return False
-    previous = cache.read_stamp(ctx.out_dir).get("editions", {})
-    digest = edition_digest(ctx, edition)
-    if digest is None or previous.get(edition) != digest:
+    previous = _previous(ctx)
+    if not previous:
         return False
-    return cache.copy_previous(ctx.out_dir, ctx.tmp, paths)
+    digest = edition_digest(ctx, edition)
+    if digest is None or cache.read_stamp(ctx.out_dir).get("editions", {}).get(edition) != digest:
+        return False
+    return cache.copy_previous(ctx.out_dir, ctx.tmp, paths, previous)
 
 
 def write_stamp(ctx):
@@ -238,19 +253,24 @@ def build(sources_dir, out_dir, options=None):
     """Run every stage into a fresh folder beside `out_dir` and swap it in only when every stage
     succeeded and the build found no errors. Returns the context.
 
-    Guarantees: `out_dir` is either the previous build, exactly as it was, or the complete new one.
+    Refuses (LawbookError, status 2, before anything is read or written) an `out_dir` that is not the
+    build's own, see outdir.check_target, and a `<out_dir>.failed` that is not.
+    Guarantees: `out_dir` is either the previous build, exactly as it was, or the complete new one,
+    with the previous folder's permission bits (a new folder: 0777 less the umask).
     When the build finds errors (report entries of kind error or conflict) no output stage runs
     after it and BuildFailed is raised; the failed build's report is written to `<out_dir>.failed/`
     (replaced each time, removed by the next good build). Any other exception or an interrupt
     leaves `out_dir` alone too. The temporary folder is always removed; folders left by a build
     that was killed are removed by the next one.
     """
-    out_dir = Path(out_dir).resolve()
+    out_dir = outdir.check_target(out_dir, sources_dir)
     failed_dir = out_dir.with_name(out_dir.name + ".failed")
+    outdir.check_replaceable(failed_dir, why="a failed build writes its report there, replacing the folder")
+    mode = outdir.folder_mode(out_dir)
     ctx = BuildContext(Path(sources_dir), out_dir, options or {})
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     _clear_leftovers(out_dir)
-    ctx.tmp = Path(tempfile.mkdtemp(prefix=f"{out_dir.name}.tmp-{os.getpid()}-", dir=out_dir.parent))
+    ctx.tmp = outdir.make_temp(out_dir)
     try:
         try:
             for stage in stages(ctx.options):
@@ -266,45 +286,46 @@ def build(sources_dir, out_dir, options=None):
         if ctx.log.errors:
             _write_failed(ctx, failed_dir)
             raise BuildFailed(ctx.log.errors, _shown(failed_dir / "report.txt"), out_dir.name)
+        outdir.record(ctx.tmp)
+        if mode is not None:
+            os.chmod(ctx.tmp, mode)
         _swap(ctx.tmp, out_dir)
-        if failed_dir.exists():
-            shutil.rmtree(failed_dir, ignore_errors=True)
+        ctx.tmp = None
+        outdir.discard(failed_dir)
     finally:
         if ctx.search_index is not None:  # a stage failed while pagefind ran: stop it before cleaning up
             ctx.search_index.kill()
             ctx.search_index.wait()
-        if ctx.tmp.exists():
-            shutil.rmtree(ctx.tmp, ignore_errors=True)
+        if ctx.tmp is not None:
+            outdir.discard(ctx.tmp)
     return ctx
 
 
-def _shown(path):
-    """`path` as a person would type it: relative to the working folder when inside it."""
-    try:
-        return path.relative_to(Path.cwd())
-    except ValueError:
-        return path
+_shown = outdir.shown
 
 
 def _write_failed(ctx, failed_dir):
     """Writes the report of a failed build to `failed_dir` (report.json, report.txt), replacing the last one."""
-    folder = Path(tempfile.mkdtemp(prefix=f"{failed_dir.name}.tmp-{os.getpid()}-", dir=failed_dir.parent))
+    folder = outdir.make_temp(failed_dir)
     try:
         ctx.log.write(folder)
+        outdir.record(folder)
         _swap(folder, failed_dir)
+        folder = None
     finally:
-        if folder.exists():
-            shutil.rmtree(folder, ignore_errors=True)
+        if folder is not None:
+            outdir.discard(folder)
 
 
 def _clear_leftovers(out_dir):
-    """Remove `<out>.tmp-PID-…`, `<out>.failed.tmp-PID-…` and `<out>.old-PID` folders whose build process
-    no longer runs (it was killed before it could clean up). Folders of a running build are left alone."""
+    """Remove `<out>.tmp-PID-…`, `<out>.failed.tmp-PID-…` and `<out>.old-PID` folders that carry the
+    build's marker and whose build process no longer runs (it was killed before it could clean up).
+    Folders of a running build, and any folder without the marker whatever its name, are left alone."""
     pattern = re.compile(rf"{re.escape(out_dir.name)}(?:\.failed)?\.(?:tmp|old)-(\d+)(?:-.*)?")
     for path in out_dir.parent.iterdir():
         m = pattern.fullmatch(path.name)
-        if m and path.is_dir() and not _running(int(m.group(1))):
-            shutil.rmtree(path, ignore_errors=True)
+        if m and outdir.is_marked(path) and not _running(int(m.group(1))):
+            outdir.discard(path)
 
 
 def _running(pid):
@@ -324,17 +345,19 @@ def _swap(new, target):
 
     Where the system can exchange two names in one step (Linux renameat2), `target` names the
     old or the new build at every instant. Elsewhere two renames, with SIGINT and SIGTERM held
-    off between them, and the old build put back if the second fails. The old build is removed.
+    off between them, and the old build put back if the second fails. The old build is removed
+    (outdir.discard: only when it is the build's own, as check_target made sure it was).
     """
     if target.exists() and _exchange(new, target):
-        shutil.rmtree(new, ignore_errors=True)  # `new` now names the old build
+        outdir.discard(new)  # `new` now names the old build
         return
     old = None
     with _signals_held():
         if target.exists():
             old = target.with_name(f"{target.name}.old-{os.getpid()}")
-            if old.exists():
-                shutil.rmtree(old)
+            if os.path.lexists(old) and not outdir.discard(old):
+                raise LawbookError("a folder of this name is in the way of the build and was not made by it",
+                                   file=_shown(old), fix="move it away and build again")
             os.rename(target, old)
         try:
             os.rename(new, target)
@@ -343,7 +366,7 @@ def _swap(new, target):
                 os.rename(old, target)
             raise
     if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        outdir.discard(old)
 
 
 def _exchange(a, b):

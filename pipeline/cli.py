@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-from . import cache, diff, graph, ids, serialise, serve, tree
+from . import cache, diff, graph, ids, outdir, serialise, serve, tree
 from .errors import LawbookError
 
 
@@ -92,9 +92,11 @@ EXTRA_COMMANDS = [graph.register, diff.register, serve.register]
 
 def cmd_build(args):
     """Build into --out. A build that finds errors raises BuildFailed (status 1): main prints each
-    error as FILE:LINE: message, and --out is left as it was."""
+    error as FILE:LINE: message, and --out is left as it was. An --out that is not the build's own
+    (outdir.check_target) is refused before anything is read."""
     options = {"debug": args.debug, "force": args.force, "no_commentary": args.no_commentary,
                "no_pdf": args.no_pdf}
+    outdir.check_target(args.out, args.sources)
     if cache.up_to_date(args.sources, args.out, options):
         print(f"{args.out}/ is up to date")
         return 0

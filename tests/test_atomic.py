@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from pipeline import build as build_mod
+from pipeline import build as build_mod, outdir
 from pipeline.errors import BuildFailed
 
 from conftest import ROOT, WIKI_54, snapshot
@@ -112,16 +112,23 @@ def test_leftovers_of_a_running_build_are_kept(sources_copy, good_build):
     out, _ = good_build
     running = out.parent / f"out.tmp-{os.getppid()}-abc"
     running.mkdir()
+    (running / outdir.MARKER).write_text('{"lawbook": "build", "format": 1, "complete": false}')
     build_mod.build(sources_copy, out)
     assert running.exists()
 
 
+def two_builds(tmp_path):
+    """A finished build at tmp_path/out holding corpus.xml "old", and a new one beside it holding "new"."""
+    target = tmp_path / "out"
+    for folder, text in ((target, "old"), (new := outdir.make_temp(target), "new")):
+        folder.mkdir(exist_ok=True)
+        (folder / "corpus.xml").write_text(text, encoding="utf-8")
+        outdir.record(folder)
+    return target, new
+
+
 def test_swap_without_exchange_puts_the_old_build_back_when_the_rename_fails(tmp_path, monkeypatch):
-    target, new = tmp_path / "out", tmp_path / "out.tmp-1-x"
-    target.mkdir()
-    (target / "corpus.xml").write_text("old", encoding="utf-8")
-    new.mkdir()
-    (new / "corpus.xml").write_text("new", encoding="utf-8")
+    target, new = two_builds(tmp_path)
     monkeypatch.setattr(build_mod, "_exchange", lambda a, b: False)
     real_rename = os.rename
 
@@ -137,11 +144,7 @@ def test_swap_without_exchange_puts_the_old_build_back_when_the_rename_fails(tmp
 
 
 def test_swap_without_exchange(tmp_path, monkeypatch):
-    target, new = tmp_path / "out", tmp_path / "out.tmp-1-x"
-    target.mkdir()
-    (target / "corpus.xml").write_text("old", encoding="utf-8")
-    new.mkdir()
-    (new / "corpus.xml").write_text("new", encoding="utf-8")
+    target, new = two_builds(tmp_path)
     monkeypatch.setattr(build_mod, "_exchange", lambda a, b: False)
     build_mod._swap(new, target)
     assert (target / "corpus.xml").read_text(encoding="utf-8") == "new"

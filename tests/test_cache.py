@@ -2,10 +2,17 @@
 
 Counts and bytes only, never times.
 """
+import hashlib
+import json
+import stat
+from pathlib import Path
+
 import pytest
 
 from pipeline import build, cache, serialise
 from pipeline.bench import generate
+
+from conftest import run_lawbook
 
 
 @pytest.fixture()
@@ -109,3 +116,189 @@ def test_an_option_or_a_fixed_date_changes_every_digest(book, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1500000000")
     assert cache.input_digest(src, options) != before
     assert build.edition_digest(corpus_stages(src, options), "2017") != plain
+
+
+# -- a cache that cannot run code and cannot lie ------------------------------------------------------
+
+def keys_of(src):
+    """The cache key of each source of `src`, as the build computes it."""
+    return {s.name: cache.ReadingCache.key(s, s.path.read_bytes()) for s in build.manifest.load_manifest(src)}
+
+
+def test_a_planted_pickle_is_never_loaded(book, tmp_path):
+    """The cache was pickle once: a pickle whose loading writes a file is planted under every key."""
+    import pickle
+
+    src, _, options = book
+    planted = tmp_path / "pwned"
+
+    class Payload:
+        def __reduce__(self):
+            return (open, (str(planted), "w"))
+
+    readings = tmp_path / "cache" / "readings"
+    readings.mkdir(parents=True, mode=0o700)
+    (tmp_path / "cache").chmod(0o700)
+    for key in keys_of(src).values():
+        (readings / f"{key}.pickle").write_bytes(pickle.dumps(Payload()))
+    ctx = corpus_stages(src, options)
+    assert not planted.exists()
+    assert ctx.cache.hits == [] and len(ctx.cache.misses) == len(ctx.sources)
+    assert serialise.to_xml(ctx.corpus) == serialise.to_xml(corpus_stages(src, dict(options, force=True)).corpus)
+
+
+def first_block_text(entry_path):
+    return json.loads(entry_path.read_text(encoding="utf-8"))["content"]["reading"]["blocks"][1]["text"]
+
+
+def test_a_changed_entry_is_ignored_and_made_again(book, capsys):
+    """A same-length edit of the law text inside an entry: its sha256 no longer matches."""
+    src, _, options = book
+    fresh = serialise.to_xml(corpus_stages(src, options).corpus)
+    name, key = next(iter(keys_of(src).items()))
+    path = Path(options["cache_dir"]) / "readings" / f"{key}.json"
+    text = first_block_text(path)
+    assert len(text) > 10
+    forged = text[:-4] + "XXXX"
+    path.write_text(path.read_text(encoding="utf-8").replace(json.dumps(text)[1:-1], json.dumps(forged)[1:-1], 1),
+                    encoding="utf-8")
+    assert first_block_text(path) == forged
+    capsys.readouterr()
+    again = corpus_stages(src, options)
+    assert capsys.readouterr().err == (f"lawbook: warning: {path}: cache entry ignored: its content does not match "
+                                       f"its sha256 (changed or damaged)\n  fix: none needed: the source is read again "
+                                       f"and the entry made anew\n")
+    assert again.cache.misses == [name]
+    assert serialise.to_xml(again.corpus) == fresh
+    assert "XXXX" not in fresh.decode() and first_block_text(path) == text  # made anew, right
+
+
+@pytest.mark.parametrize("damage, why", [
+    (lambda c: c["reading"].update(blocks={}), "content.reading.blocks is not a list"),
+    (lambda c: c["reading"]["blocks"][0].update(lines=["1"]), "content.reading.blocks[0].lines[0] is a str, not a int"),
+    (lambda c: c["reading"]["blocks"][0].update(level=True), "content.reading.blocks[0].level is a bool, not a int"),
+    (lambda c: c["reading"].update(extra=1), "content.reading is not an object with the keys"),
+    (lambda c: c["read_log"].append({"kind": "exec", "file": "x", "line": 1, "message": "m", "node": None,
+                                     "before": None, "after": None}), "a report entry of unknown kind 'exec'"),
+    (lambda c: c["reading"].update(file="other.txt"), "it holds the reading of other.txt"),
+])
+def test_an_entry_of_the_wrong_shape_is_ignored(book, capsys, damage, why):
+    """Even with a correct sha256 (recomputed), an entry that is not a Reading is not used."""
+    src, _, options = book
+    fresh = serialise.to_xml(corpus_stages(src, options).corpus)
+    name, key = next(iter(keys_of(src).items()))
+    path = Path(options["cache_dir"]) / "readings" / f"{key}.json"
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    damage(stored["content"])
+    stored["sha256"] = hashlib.sha256(cache._canonical(stored["content"])).hexdigest()
+    path.write_text(json.dumps(stored), encoding="utf-8")
+    capsys.readouterr()
+    again = corpus_stages(src, options)
+    err = capsys.readouterr().err
+    assert err.startswith(f"lawbook: warning: {path}: cache entry ignored: {why}") and err.count("warning") == 1
+    assert again.cache.misses == [name]
+    assert serialise.to_xml(again.corpus) == fresh
+
+
+def test_an_entry_for_another_key_or_not_json_is_ignored(book, capsys):
+    src, _, options = book
+    corpus_stages(src, options)
+    (a, key_a), (b, key_b) = list(keys_of(src).items())[:2]
+    folder = Path(options["cache_dir"]) / "readings"
+    (folder / f"{key_a}.json").write_bytes((folder / f"{key_b}.json").read_bytes())
+    (folder / f"{key_b}.json").write_bytes(b"\x80 not json")
+    capsys.readouterr()
+    again = corpus_stages(src, options)
+    err = capsys.readouterr().err
+    assert "cache entry ignored: it was stored for another key or by another version" in err
+    assert "cache entry ignored: it is not JSON" in err
+    assert sorted(again.cache.misses) == sorted([a, b])
+
+
+def test_a_cache_writable_by_others_is_not_used(book, capsys):
+    src, _, options = book
+    corpus_stages(src, options)
+    folder = Path(options["cache_dir"])
+    folder.chmod(0o777)
+    capsys.readouterr()
+    again = corpus_stages(src, options)
+    assert capsys.readouterr().err == (f"lawbook: warning: {folder}: not using the cache: it can be written by other "
+                                       f"users (mode 777)\n  fix: remove {folder}, or make it yours: chown $USER and "
+                                       f"chmod go-w\n")
+    assert again.cache.hits == [] and len(again.cache.misses) == len(again.sources)
+
+
+def test_a_cache_of_another_user_is_not_used(book, capsys, monkeypatch):
+    src, _, options = book
+    corpus_stages(src, options)
+    owner = Path(options["cache_dir"]).stat().st_uid
+    monkeypatch.setattr(cache.os, "getuid", lambda: owner + 1)
+    capsys.readouterr()
+    again = corpus_stages(src, options)
+    assert f"not using the cache: it belongs to another user (uid {owner})" in capsys.readouterr().err
+    assert again.cache.hits == []
+
+
+def test_the_cache_is_beside_the_sources_and_made_private(sources_copy):
+    build.make_corpus(sources_copy)
+    folder = sources_copy.parent / cache.CACHE_DIR
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert sorted(p.suffix for p in (folder / "readings").iterdir()) == [".json"] * 5
+
+
+def test_an_unwritable_cache_is_a_warning_even_with_force(sources_copy, tmp_path):
+    """The default cache folder is a file here: the build warns and is correct, also with --force."""
+    blocker = sources_copy.parent / cache.CACHE_DIR
+    blocker.write_text("not a folder")
+    for extra in ([], ["--force"]):
+        result = run_lawbook("build", "--sources", sources_copy, "--out", tmp_path / "out", "--no-pdf", *extra)
+        assert result.returncode == 0, result.stderr
+        assert result.stderr == (f"lawbook: warning: {blocker}: not using the cache: it is not a folder\n"
+                                 f"  fix: remove {blocker}, or make it yours: chown $USER and chmod go-w\n")
+    assert blocker.read_text() == "not a folder"
+    assert "Als een speler aan de beurt" in (tmp_path / "out" / "corpus.xml").read_text(encoding="utf-8")
+
+
+def test_a_cache_folder_that_cannot_be_made_is_a_warning(book, capsys):
+    src, _, options = book
+    blocker = Path(options["cache_dir"]).parent / "file"
+    blocker.write_text("x")
+    folder = blocker / "cache"
+    ctx = corpus_stages(src, dict(options, cache_dir=str(folder)))
+    assert capsys.readouterr().err == (f"lawbook: warning: {folder}: not using the cache: it cannot be used (Not a "
+                                       f"directory)\n  fix: remove {folder}, or make it yours: chown $USER and chmod "
+                                       f"go-w\n")
+    assert not ctx.log.errors and len(ctx.cache.misses) == len(ctx.sources)
+
+
+def test_an_entry_that_cannot_be_written_is_a_warning_once(book, capsys):
+    src, _, options = book
+    keys = list(keys_of(src).values())
+    readings = Path(options["cache_dir"]) / "readings"
+    for key in keys[:2]:
+        (readings / f"{key}.json").mkdir(parents=True)  # in the way of the entry
+    ctx = corpus_stages(src, options)
+    err = capsys.readouterr().err
+    assert err.count(": cache entry ignored: Is a directory\n") == 2  # reading them, then one write warning
+    assert err.count(": cannot write the cache: Is a directory; the build goes on without it\n") == 1
+    assert err.count("lawbook: warning: ") == 3
+    assert not ctx.log.errors
+    assert serialise.to_xml(ctx.corpus) == serialise.to_xml(corpus_stages(src, dict(options, force=True)).corpus)
+
+
+# -- the no-op check verifies the outputs ------------------------------------------------------------
+
+def test_no_op_check_verifies_every_output(book, monkeypatch):
+    src, out, options = book
+    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    build.build(src, out, options)
+    assert build.up_to_date(src, out, options)
+    report = (out / "report.txt").read_bytes()
+    (out / "report.txt").write_bytes(report.replace(b"repair", b"REPAIR", 1))  # same size, other bytes
+    assert not build.up_to_date(src, out, options)
+    (out / "report.txt").write_bytes(report)
+    assert build.up_to_date(src, out, options)
+    (out / "corpus.json").unlink()
+    assert not build.up_to_date(src, out, options)
+    build.build(src, out, options)
+    assert build.up_to_date(src, out, options) and (out / "corpus.json").is_file()

@@ -6,6 +6,7 @@ are left out of these builds: the index is always made anew over the whole site 
 filter values differently from run to run, see docs/html.md); the PDF has its own tests.
 """
 import re
+import shutil
 
 import pytest
 
@@ -108,3 +109,53 @@ def test_a_forced_build_renders_every_edition(book):
     rendered["markdown"].clear()
     build.build(src, out, dict(options, force=True))
     assert sorted(rendered["html"]) == sorted(rendered["markdown"]) == ["2007", "2017"]
+
+
+def test_a_removed_html_folder_is_built_again(book):
+    """The no-op check verifies the outputs, not only the stamp: after `rm -rf build/html` the build runs."""
+    src, tmp_path, options, rendered = book
+    out = tmp_path / "build"
+    build.build(src, out, options)
+    assert build.up_to_date(src, out, options)
+    shutil.rmtree(out / "html")
+    assert not build.up_to_date(src, out, options)
+    rendered["html"].clear()
+    build.build(src, out, options)
+    assert sorted(rendered["html"]) == ["2007", "2017"]  # nothing to copy from: rendered
+    assert build.up_to_date(src, out, options)
+    assert_same_as_full_build(src, tmp_path, options, out)
+
+
+def test_a_damaged_page_of_an_unchanged_edition_is_not_copied_forward(book):
+    src, tmp_path, options, rendered = book
+    out = tmp_path / "build"
+    build.build(src, out, options)
+    page = sorted((out / "html" / "2007").glob("*.html"))[-1]
+    damaged = page.read_bytes().replace(b"</p>", b" BESCHADIGD</p>", 1)
+    assert b"BESCHADIGD" in damaged
+    page.write_bytes(damaged)
+    md = out / "2007" / "lawbook.md"
+    md.write_bytes(md.read_bytes()[:-20])
+    change_sentence(src / last_source_of(src, "2017").name)  # 2007 unchanged: its files would be copied
+    rendered["html"].clear()
+    rendered["markdown"].clear()
+    build.build(src, out, options)
+    assert sorted(rendered["html"]) == sorted(rendered["markdown"]) == ["2007", "2017"]
+    assert b"BESCHADIGD" not in page.read_bytes()
+    assert_same_as_full_build(src, tmp_path, options, out)
+
+
+def test_nothing_is_copied_from_a_build_whose_corpus_changed(book):
+    """The reuse decisions read the previous corpus.xml and stamp: when either is not the one recorded,
+    every edition is rendered."""
+    src, tmp_path, options, rendered = book
+    out = tmp_path / "build"
+    build.build(src, out, options)
+    corpus = out / "corpus.xml"
+    corpus.write_bytes(corpus.read_bytes().replace(b'num="1"', b'num="9"', 1))
+    change_sentence(src / last_source_of(src, "2017").name)
+    rendered["html"].clear()
+    rendered["markdown"].clear()
+    build.build(src, out, options)
+    assert sorted(rendered["html"]) == sorted(rendered["markdown"]) == ["2007", "2017"]
+    assert_same_as_full_build(src, tmp_path, options, out)

@@ -61,18 +61,23 @@ def register(sub):
 
 
 def cmd_diff(args):
+    target = None
+    if args.out:  # refused before any work: a path in the sources folder, or a file that is not a diff
+        from ..outdir import check_diff_out, write_file
+
+        target = check_diff_out(args.out, args.sources)
     built = {}
     old = resolve_edition(args.old, args.old_edition, args.sources, built, "--old-edition")
     new = resolve_edition(args.new, args.new_edition, args.sources, built, "--new-edition")
     text = FORMATS[args.format](compare(old, new))
-    if args.out:
-        try:
-            Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as e:
-            raise LawbookError(f"cannot write the diff: {e.strerror}", file=args.out,
-                               fix="give a --out path in a folder that exists and is writable")
-    else:
+    if target is None:
         sys.stdout.write(text)
+        return 0
+    try:
+        write_file(target, text)
+    except OSError as e:
+        raise LawbookError(f"cannot write the diff: {e.strerror}", file=args.out,
+                           fix="give a --out path in a folder that exists and is writable")
     return 0
 
 
