@@ -86,8 +86,13 @@ def input_digest(sources_dir, options=None):
     digest.update(settings(options).encode())
     folder = Path(sources_dir)
     for path in sorted(folder.iterdir()) if folder.is_dir() else []:
-        if path.is_file():
+        # Never follow a link or open a FIFO here: the build refuses them, so they only need to
+        # change the digest (by name and kind) for the build to run and say so.
+        mode = os.lstat(path).st_mode
+        if stat.S_ISREG(mode):
             digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        elif not stat.S_ISDIR(mode):
+            digest.update(path.name.encode() + b"\0" + f"kind {stat.S_IFMT(mode)}".encode())
     return digest.hexdigest()
 
 

@@ -208,3 +208,13 @@ def test_a_file_that_grew_after_the_manifest_was_read_is_refused(sources_copy, m
         read.read_bytes(source)
     assert caught.value.file == str(source.path)
     assert caught.value.message == f"the file is {size + 100} bytes, over the limit of {size + 10} bytes for one source"
+
+
+def test_a_fifo_added_after_a_good_build_is_refused_not_up_to_date(tmp_path, sources_copy):
+    """The up-to-date check neither opens nor ignores what the build would refuse."""
+    out = tmp_path / "out"
+    assert run_lawbook("build", "--sources", sources_copy, "--out", out, "--no-pdf").returncode == 0
+    os.mkfifo(sources_copy / "extra.txt")
+    result = run_lawbook("build", "--sources", sources_copy, "--out", out, "--no-pdf", timeout=60)
+    assert result.returncode == 2, result.stdout
+    assert "extra.txt" in result.stderr and "up to date" not in result.stdout
