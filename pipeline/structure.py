@@ -306,9 +306,14 @@ def build_fragment(reading, log, evidence):
     articles = {}
     for anchor, blocks in segments:
         cite = anchor.cite
-        parts = ids.parse_citation(cite)
+        parts = ids.parse_citation(cite) if cite else None
         if parts is None:
-            flog.error(anchor.first_line, f"'{anchor.text}' is not a citation of an article or part of one")
+            if cite:
+                flog.error(anchor.first_line, f"'{anchor.text}' is not a citation of an article or part of one")
+            # The reader reported the heading; its text belongs to no article we know, never to the one before.
+            reason = f"under the article heading at line {anchor.first_line}, which does not read (error)"
+            for block in [anchor] + blocks:
+                fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
             continue
         num = parts["article"]
         article = articles.get(num)

@@ -8,7 +8,8 @@
               "ARTIKEL 24", short lines with line-end hyphens, bare footnote digits
 
 Before a reader sees them, the heads of the lines (article headings, list and section numbers,
-page titles) are normalised (normalise.py).
+page titles) are normalised (normalise.py). A line that starts like an article heading but
+does not read as one is an error, never text of the article before it (common.looks_like_article).
 
 detect() picks the format from the content; the manifest can force one.
 """
