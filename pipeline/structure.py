@@ -9,14 +9,16 @@ Guarantees:
     evidence of the page ("Artikel 50D" then "1." = subsection 50D1) and the
     indentation; every such number is logged as an inference with the citations
     in the sources that confirm it ("artikel 53A", "(maar zie B)", "C2 hierboven");
-  - every block ends up in exactly one node, or in the ledger with a reason.
+  - every block ends up in exactly one node, or in the ledger with a reason;
+  - one article shown twice in one source is merged as merge.py merges two sources:
+    the same text once (the repeat logged), different text a conflict.
 """
 import re
 from dataclasses import dataclass, field
 
 from lxml import etree
 
-from . import ids, tree
+from . import ids, merge, tree
 from .formats.common import is_heading_like
 
 LEVEL_INDEX = {level: i for i, level in enumerate(ids.LEVELS)}
@@ -303,7 +305,7 @@ def build_fragment(reading, log, evidence):
         else:
             current[1].append(block)
 
-    articles = {}
+    articles = {}  # article number -> (its element, line of the heading that first showed it)
     for anchor, blocks in segments:
         cite = anchor.cite
         parts = ids.parse_citation(cite) if cite else None
@@ -316,14 +318,15 @@ def build_fragment(reading, log, evidence):
                 fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
             continue
         num = parts["article"]
-        article = articles.get(num)
-        if article is None:
-            article = etree.Element("article", id=ids.make_id(reading.edition, num), num=num)
-            articles[num] = article
-            fragment.articles.append(article)
+        article = etree.Element("article", id=ids.make_id(reading.edition, num), num=num)
         builder = ArticleBuilder(fragment, flog, evidence, reading.format, article, anchor)
         builder.touch(article, anchor.lines)
         builder.run(cite, blocks)
+        if num not in articles:
+            articles[num] = (article, anchor.first_line)
+            fragment.articles.append(article)
+        else:
+            _merge_repeat(articles[num], article, anchor, fragment, log, flog)
 
     if commentary:
         fragment.commentary.append(_commentary(reading, commentary, fragment, flog))
@@ -331,10 +334,38 @@ def build_fragment(reading, log, evidence):
         node = ids.make_id(reading.edition, cite) if cite else None
         flog.gap(line, node, message)
         if node and num_in(articles, cite):
-            gap = etree.SubElement(articles[ids.parse_citation(cite)["article"]], "gap", reason=reason or message)
+            gap = etree.SubElement(articles[ids.parse_citation(cite)["article"]][0], "gap", reason=reason or message)
             tree.add_sources(gap, reading.file, [line])
     _write_node_sources(fragment)
     return fragment
+
+
+def _merge_repeat(first, article, anchor, fragment, log, flog):
+    """A second showing of an article in one source: merged into the first exactly as merge.py merges
+    the same article from two sources. Another part of it (50D, then 50E) is simply added; a node
+    shown in both is logged: kept once when both read the same, else the variant or conflict merge logs."""
+    earlier, earlier_line = first
+    repeated = _with_text(earlier) & _with_text(article)
+    start = len(log.entries)
+    merge.merge_node(earlier, article, fragment.file, log)
+    if not repeated:
+        return
+    kinds = {e.kind for e in log.entries[start:]}
+    node = ids.make_id(ids.split_id(article.get("id"))[0], anchor.cite)
+    if "conflict" in kinds:
+        outcome = "the two differ: see the conflict"
+    elif "variant" in kinds:
+        outcome = "they differ in capitals, punctuation or spacing only: see the variant"
+    else:
+        outcome = "both read the same, so it is kept once"
+    flog.damage(anchor.first_line, f"{node} is shown twice in this source, at line {earlier_line} and again at "
+                                   f"line {anchor.first_line}", outcome, node)
+
+
+def _with_text(article):
+    """IDs of the nodes of `article` that have a title, heading or paragraph of their own."""
+    return {el.get("id") for el in article.iter(*tree.NODE_TAGS)
+            if any(c.tag in ("title", "heading", "p") for c in el)}
 
 
 def _write_node_sources(fragment):
