@@ -10,6 +10,11 @@ Guarantees:
     indentation; every such number is logged as an inference with the citations
     in the sources that confirm it ("artikel 53A", "(maar zie B)", "C2 hierboven");
   - every block ends up in exactly one node, or in the ledger with a reason;
+  - numbering never goes back inside one showing of an article (a section, subsection
+    or item that begins again, or comes after a later one, is an error: it is how the
+    text of an article whose heading line was not recognised shows up), and a wiki
+    article whose sections are numbered gets no section from a lone heading-like line;
+  - in a print extraction the article numbers go up (the book's page order);
   - one article shown twice in one source is merged as merge.py merges two sources:
     the same text once (the repeat logged), different text a conflict.
 """
@@ -92,15 +97,23 @@ class ArticleBuilder:
         self.open = {"article": article_el}  # the open node at each level
         self.context = article_el  # deepest node opened by the page anchor or a heading
         self.anchor_lines = anchor_block.lines
+        self.heading_sections = set()  # sections numbered from the order of lone headings
 
     # -- nodes ----------------------------------------------------------------
     def node(self, parent, level, num, block, how, basis=None):
         """The child `num` at `level` below `parent`, created if needed; `how` is 'source' or 'inferred'."""
         existing = tree.find_child(parent, num)
-        if existing is not None:
-            self.flog.damage(block.first_line, f"{existing.get('id')} appears twice on this page",
-                             "the second part is added to the first")
-            el = existing
+        later = [c for c in tree.child_nodes(parent)
+                 if c.tag == level and ids.sort_key(c.get("num")) > ids.sort_key(num)]
+        if existing is not None or later:
+            node_id = parent.get("id") + num
+            other = existing if existing is not None else later[0]
+            first = min(self.fragment.node_lines.get(other.get("id"), [block.first_line]))
+            self.structure_error(block.first_line,
+                                 (f"{node_id} begins a second time at line {block.first_line} (first at line {first})"
+                                  if existing is not None else
+                                  f"{node_id} at line {block.first_line} comes after {other.get('id')} (line {first})")
+                                 + ", but numbering does not go back inside one article")
         else:
             el = tree.add_child(parent, level, num, parent.get("id") + num)
             if how == "inferred":
@@ -116,6 +129,15 @@ class ArticleBuilder:
             self.open.pop(deeper, None)
         self.touch(el, block.lines)
         return el
+
+    def structure_error(self, line, what):
+        """Numbering that contradicts itself inside one showing of an article: the sign that the text
+        of another article was read into this one. Reported once; run() sets the rest of the showing
+        aside, so that nothing of it is read into the wrong article."""
+        self.flog.error(line, f"{what}: the text from here on is probably another article's, whose heading line "
+                              f"was not recognised, and is set aside; check the lines above for a damaged article "
+                              f"heading", self.article.get("id"))
+        raise _Derailed(line)
 
     def touch(self, el, lines):
         """Record that `lines` belong to `el` (and so to all its ancestors)."""
@@ -182,11 +204,20 @@ class ArticleBuilder:
         for block in blocks:
             self.article_lines.update(block.lines)
         groups = _groups(blocks)
-        for group in groups:
-            if self._group_as_subsections(group):
-                continue
-            for block in group:
-                self.block(block, single=len(group) == 1)
+        try:
+            for group in groups:
+                if self._group_as_subsections(group):
+                    continue
+                for block in group:
+                    self.block(block, single=len(group) == 1)
+        except _Derailed as derailed:
+            # The rest of this showing is set aside, from the block that derailed it on (never guessed into
+            # this article); the error names the line.
+            reason = f"set aside after the structure error at line {derailed.line} (error)"
+            rest = [b for b in blocks if b.first_line >= derailed.line]
+            for block in rest:
+                self.fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes
+                                                                                  for n in note.lines]})
 
     def block(self, block, single):
         if block.kind == "title":
@@ -205,9 +236,16 @@ class ArticleBuilder:
         if (self.format == "wiki" and single and self.base.tag == "article" and is_heading_like(block.text)
                 and not block.notes and self.article.find("title") is not None):
             sections = [c for c in tree.child_nodes(self.article) if c.tag == "section"]
+            numbered = [c.get("num") for c in sections if c.get("num") not in self.heading_sections]
+            if numbered:
+                # Sections numbered in the source and then one without a number: not a section of this article.
+                self.structure_error(block.first_line,
+                                     f"{block.text!r} stands alone like a section heading, but the sections of "
+                                     f"{self.article.get('id')} are numbered in the source ({', '.join(numbered)})")
             num = ids.letter_for(len(sections) + 1, "section")
             sec = self.node(self.article, "section", num, block,
                             "inferred", "the order of the headings (the source has no letters)")
+            self.heading_sections.add(num)
             self.heading(sec, block)
             self.context = sec
             return
@@ -267,6 +305,12 @@ class ArticleBuilder:
         return True
 
 
+class _Derailed(Exception):
+    def __init__(self, line):
+        super().__init__(line)
+        self.line = line
+
+
 class _AnchorBlock:
     def __init__(self, lines):
         self.lines = lines
@@ -306,6 +350,7 @@ def build_fragment(reading, log, evidence):
             current[1].append(block)
 
     articles = {}  # article number -> (its element, line of the heading that first showed it)
+    previous = None  # print: (number, line) of the article heading before
     for anchor, blocks in segments:
         cite = anchor.cite
         parts = ids.parse_citation(cite) if cite else None
@@ -318,6 +363,12 @@ def build_fragment(reading, log, evidence):
                 fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
             continue
         num = parts["article"]
+        if reading.format == "print":
+            if previous and ids.sort_key(num) < ids.sort_key(previous[0]):
+                flog.error(anchor.first_line, f"article {num} at line {anchor.first_line} comes after article "
+                                              f"{previous[0]} at line {previous[1]}: a printed book's articles go "
+                                              f"up, so a heading or the order of the pages is damaged")
+            previous = (num, anchor.first_line)
         article = etree.Element("article", id=ids.make_id(reading.edition, num), num=num)
         builder = ArticleBuilder(fragment, flog, evidence, reading.format, article, anchor)
         builder.touch(article, anchor.lines)
