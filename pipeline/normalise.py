@@ -27,16 +27,15 @@ import re
 import unicodedata
 
 INVISIBLE = "\u200b\u200c\u200d\u2060\u00ad\ufeff"
-_I = f"[{INVISIBLE}]"
-_WORD = rf"(?:[^\W\d_]|{_I})+"
-_NUMBER = rf"{_I}*\d(?:\d|{_I})*"
+# The head, matched on the line without its invisible characters (a pattern that allowed them
+# everywhere would backtrack without end on a run of them); each part is followed by one that
+# cannot match the same character, so a match costs the length of the line.
 HEAD = re.compile(
-    rf"^(?:\s|{_I})*(?:"
     # a first word, its separator and a number with its citation letters: "Artikel 41", "Art.53", "1. 1."
-    rf"(?:{_WORD}(?:\s|{_I})*[.:]?(?:\s|{_I})*)?{_NUMBER}(?:[^\W_]|{_I})*\.?(?:(?:\s|{_I})+{_NUMBER}\.)*"
+    r"\s*(?:(?:[^\W\d_]+\s*(?:[.:]\s*)?)?\d+[^\W_]*\.?(?:\s+\d+\.)*"
     # a section letter: "A.", "E1."
-    rf"|{_I}*[^\W\d_](?:\d|{_I})*\.)")
-REMOVE = re.compile(_I)
+    r"|[^\W\d_]\d*\.)")
+REMOVE = re.compile(f"[{INVISIBLE}]")
 TOKEN = re.compile(r"[^\W_]+")
 # Cyrillic and Greek letters that look like a Latin letter, and that letter.
 LOOK_ALIKES = dict(zip("АВЕЅІЈКМНОРСТХУаеѕіјорсхуһԁԛԝ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορυχ",
@@ -54,13 +53,19 @@ def _code(char):
 
 def head(text, line, flog):
     """`text` (line `line` of a source) with its head normalised; changes logged to `flog`."""
-    m = HEAD.match(text)
+    m = HEAD.match(REMOVE.sub("", text))
     if not m:
         return text
-    raw = m.group()
+    # The same head in the line as written: as many visible characters, and the invisible ones among
+    # and right after them.
+    end, visible = 0, 0
+    while end < len(text) and (visible < m.end() or text[end] in INVISIBLE):
+        visible += text[end] not in INVISIBLE
+        end += 1
+    raw = text[:end]
     clean = REMOVE.sub("", raw)
     removed = list(dict.fromkeys(c for c in raw if c in INVISIBLE))
-    digits = list(dict.fromkeys(c for c in clean if c.isdigit() and not c.isascii()))
+    digits = list(dict.fromkeys(c for c in clean if c.isdecimal() and not c.isascii()))
     clean = "".join(str(unicodedata.decimal(c)) if c in digits else c for c in clean)
     if removed or digits:
         what = []
@@ -73,7 +78,7 @@ def head(text, line, flog):
         flog.repair(line, "; ".join(what) + " the heading or number that starts the line",
                     raw.strip(), clean.strip())
     clean = _confusables(clean, line, flog)
-    return clean + text[m.end():]
+    return clean + text[end:]
 
 
 def _confusables(head_text, line, flog):

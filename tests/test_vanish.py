@@ -138,6 +138,15 @@ def test_dutch_letters_and_spaces_are_left_alone():
     assert log.entries == []
 
 
+def test_a_long_run_of_invisible_characters_is_read_in_one_pass():
+    """The head is matched on the line without its invisible characters: a pattern that allowed them
+    between its parts backtracked without end on such a run (this test then never finished)."""
+    log = BuildLog()
+    assert normalise.head("\u200b" * 20000 + "x", 1, log.for_file("x.txt")) == "\u200b" * 20000 + "x"
+    assert normalise.head("\u200b" * 20000 + "41. x", 1, log.for_file("x.txt")) == "41. x"
+    assert [e.after for e in log.entries] == ["41."]
+
+
 # -- confusable letters: an error naming the line and the character -----------------------------
 
 def test_cyrillic_letter_in_a_heading_fails_the_build_and_leaves_build_alone(sources_copy, tmp_path):
