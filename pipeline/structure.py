@@ -101,7 +101,8 @@ class ArticleBuilder:
 
     # -- nodes ----------------------------------------------------------------
     def node(self, parent, level, num, block, how, basis=None):
-        """The child `num` at `level` below `parent`, created if needed; `how` is 'source' or 'inferred'."""
+        """The new child `num` at `level` below `parent`; `how` is 'source' or 'inferred'. A child that exists
+        already, or a higher sibling, is a structure error (the rest of the showing is set aside)."""
         existing = tree.find_child(parent, num)
         later = [c for c in tree.child_nodes(parent)
                  if c.tag == level and ids.sort_key(c.get("num")) > ids.sort_key(num)]
@@ -114,16 +115,15 @@ class ArticleBuilder:
                                   if existing is not None else
                                   f"{node_id} at line {block.first_line} comes after {other.get('id')} (line {first})")
                                  + ", but numbering does not go back inside one article")
-        else:
-            el = tree.add_child(parent, level, num, parent.get("id") + num)
-            if how == "inferred":
-                el.set("numbering", "inferred")
-                found = self.evidence.find({(self.fragment.file, n) for n in self.article_lines | set(block.lines)},
-                                           el.get("id"), level, num)
-                message = f"{level} {num} of {parent.get('id')} inferred from {basis}"
-                message += "; confirmed by " + ", ".join(found) if found else "; no citation in the sources confirms it"
-                el.set("evidence", message)
-                self.flog.inference(block.first_line, el.get("id"), message)
+        el = tree.add_child(parent, level, num, parent.get("id") + num)
+        if how == "inferred":
+            el.set("numbering", "inferred")
+            found = self.evidence.find({(self.fragment.file, n) for n in self.article_lines | set(block.lines)},
+                                       el.get("id"), level, num)
+            message = f"{level} {num} of {parent.get('id')} inferred from {basis}"
+            message += "; confirmed by " + ", ".join(found) if found else "; no citation in the sources confirms it"
+            el.set("evidence", message)
+            self.flog.inference(block.first_line, el.get("id"), message)
         self.open[level] = el
         for deeper in ids.LEVELS[LEVEL_INDEX[level] + 1:]:
             self.open.pop(deeper, None)
@@ -132,8 +132,8 @@ class ArticleBuilder:
 
     def structure_error(self, line, what):
         """Numbering that contradicts itself inside one showing of an article: the sign that the text
-        of another article was read into this one. Reported once; run() sets the rest of the showing
-        aside, so that nothing of it is read into the wrong article."""
+        of another article was read into this one. Reported once, then raises _Derailed: run() sets the
+        rest of the showing aside, so that nothing of it is read into the wrong article."""
         self.flog.error(line, f"{what}: the text from here on is probably another article's, whose heading line "
                               f"was not recognised, and is set aside; check the lines above for a damaged article "
                               f"heading", self.article.get("id"))
