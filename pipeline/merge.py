@@ -6,7 +6,8 @@ Guarantees:
   - editions are never mixed: an article merges only with the same article of
     the same edition;
   - one article shown by several sources is one article whose `sources` lists
-    every file and line span;
+    every file and line span (one article shown twice in one source is merged the
+    same way, by the structure stage, with merge_node);
   - the same note in two sources is one note (it sits at the same place of the
     same text, so the paragraphs compare equal);
   - wording variants are logged with both readings and the one kept; a real
@@ -36,7 +37,7 @@ def merge(fragments, log):
                 _insert_article(edition, article, ordered.setdefault(fragment.edition, ([], [])))
                 by_num[key] = article
             else:
-                _merge_node(existing, article, fragment.file, log)
+                merge_node(existing, article, fragment.file, log)
         for commentary in fragment.commentary:
             edition.append(commentary)
     return corpus
@@ -71,7 +72,10 @@ def _comparable(el):
     return tree.text_with_marks(el), tuple(" ".join((n.text or "").split()) for n in el.iter("note"))
 
 
-def _merge_node(a, b, file, log):
+def merge_node(a, b, file, log):
+    """Merge node `b` (read from `file`) into node `a`, the same node read earlier: its sources, its
+    headings and paragraphs (variants and conflicts logged) and, child by child, its children.
+    Used for one node in two sources and for one node shown twice in one source (structure.py)."""
     tree.merge_sources(a, b)
     own_a, own_b = _own(a), _own(b)
     if not own_a and own_b:
@@ -88,7 +92,7 @@ def _merge_node(a, b, file, log):
         if existing is None:
             tree.insert_child(a, child)
         else:
-            _merge_node(existing, child, file, log)
+            merge_node(existing, child, file, log)
 
 
 def _merge_own(a, own_a, own_b, file, log):
@@ -98,9 +102,10 @@ def _merge_own(a, own_a, own_b, file, log):
     if [t for t, _ in by_tag_a] != [t for t, _ in by_tag_b]:
         # Different shape: one source has a heading or paragraph the other lacks.
         _, line = tree.first_line(own_b[0])
+        file_a, line_a = tree.first_line(own_a[0])
         log.add("conflict", file, line,
-                f"{node} has a different structure here ({', '.join(t for t, _ in by_tag_b)}) than in an earlier "
-                f"source ({', '.join(t for t, _ in by_tag_a)}); the earlier source's text is kept", node)
+                f"{node} has a different structure here ({', '.join(t for t, _ in by_tag_b)}) than in "
+                f"{file_a}:{line_a} ({', '.join(t for t, _ in by_tag_a)}); the earlier text is kept", node)
         return
     for (_, x), (_, y) in zip(by_tag_a, by_tag_b):
         tree.merge_sources(x, y)

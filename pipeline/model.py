@@ -25,7 +25,9 @@ class Block:
     kind: str  # article, title, heading, para, list, commentary, attribution
     text: str
     lines: list
-    cite: str | None = None  # article block: "50D"; lettered heading: "D", "E1"
+    # article block: "50D" (None: a line that starts like an article heading but does not read as one,
+    # already reported as an error); lettered heading: "D", "E1"
+    cite: str | None = None
     number: int | None = None  # list number as written ("2." -> 2)
     level: int = 0  # list nesting (0 = outermost)
     group: int = 0  # blocks separated by blank lines have different groups

@@ -9,14 +9,21 @@ Guarantees:
     evidence of the page ("Artikel 50D" then "1." = subsection 50D1) and the
     indentation; every such number is logged as an inference with the citations
     in the sources that confirm it ("artikel 53A", "(maar zie B)", "C2 hierboven");
-  - every block ends up in exactly one node, or in the ledger with a reason.
+  - every block ends up in exactly one node, or in the ledger with a reason;
+  - numbering never goes back inside one showing of an article (a section, subsection
+    or item that begins again, or comes after a later one, is an error: it is how the
+    text of an article whose heading line was not recognised shows up), and a wiki
+    article whose sections are numbered gets no section from a lone heading-like line;
+  - in a print extraction the article numbers go up (the book's page order);
+  - one article shown twice in one source is merged as merge.py merges two sources:
+    the same text once (the repeat logged), different text a conflict.
 """
 import re
 from dataclasses import dataclass, field
 
 from lxml import etree
 
-from . import ids, tree
+from . import ids, merge, tree
 from .formats.common import is_heading_like
 
 LEVEL_INDEX = {level: i for i, level in enumerate(ids.LEVELS)}
@@ -90,30 +97,47 @@ class ArticleBuilder:
         self.open = {"article": article_el}  # the open node at each level
         self.context = article_el  # deepest node opened by the page anchor or a heading
         self.anchor_lines = anchor_block.lines
+        self.heading_sections = set()  # sections numbered from the order of lone headings
 
     # -- nodes ----------------------------------------------------------------
     def node(self, parent, level, num, block, how, basis=None):
-        """The child `num` at `level` below `parent`, created if needed; `how` is 'source' or 'inferred'."""
+        """The new child `num` at `level` below `parent`; `how` is 'source' or 'inferred'. A child that exists
+        already, or a higher sibling, is a structure error (the rest of the showing is set aside)."""
         existing = tree.find_child(parent, num)
-        if existing is not None:
-            self.flog.damage(block.first_line, f"{existing.get('id')} appears twice on this page",
-                             "the second part is added to the first")
-            el = existing
-        else:
-            el = tree.add_child(parent, level, num, parent.get("id") + num)
-            if how == "inferred":
-                el.set("numbering", "inferred")
-                found = self.evidence.find({(self.fragment.file, n) for n in self.article_lines | set(block.lines)},
-                                           el.get("id"), level, num)
-                message = f"{level} {num} of {parent.get('id')} inferred from {basis}"
-                message += "; confirmed by " + ", ".join(found) if found else "; no citation in the sources confirms it"
-                el.set("evidence", message)
-                self.flog.inference(block.first_line, el.get("id"), message)
+        later = [c for c in tree.child_nodes(parent)
+                 if c.tag == level and ids.sort_key(c.get("num")) > ids.sort_key(num)]
+        if existing is not None or later:
+            node_id = parent.get("id") + num
+            other = existing if existing is not None else later[0]
+            first = min(self.fragment.node_lines.get(other.get("id"), [block.first_line]))
+            self.structure_error(block.first_line,
+                                 (f"{node_id} begins a second time at line {block.first_line} (first at line {first})"
+                                  if existing is not None else
+                                  f"{node_id} at line {block.first_line} comes after {other.get('id')} (line {first})")
+                                 + ", but numbering does not go back inside one article")
+        el = tree.add_child(parent, level, num, parent.get("id") + num)
+        if how == "inferred":
+            el.set("numbering", "inferred")
+            found = self.evidence.find({(self.fragment.file, n) for n in self.article_lines | set(block.lines)},
+                                       el.get("id"), level, num)
+            message = f"{level} {num} of {parent.get('id')} inferred from {basis}"
+            message += "; confirmed by " + ", ".join(found) if found else "; no citation in the sources confirms it"
+            el.set("evidence", message)
+            self.flog.inference(block.first_line, el.get("id"), message)
         self.open[level] = el
         for deeper in ids.LEVELS[LEVEL_INDEX[level] + 1:]:
             self.open.pop(deeper, None)
         self.touch(el, block.lines)
         return el
+
+    def structure_error(self, line, what):
+        """Numbering that contradicts itself inside one showing of an article: the sign that the text
+        of another article was read into this one. Reported once, then raises _Derailed: run() sets the
+        rest of the showing aside, so that nothing of it is read into the wrong article."""
+        self.flog.error(line, f"{what}: the text from here on is probably another article's, whose heading line "
+                              f"was not recognised, and is set aside; check the lines above for a damaged article "
+                              f"heading", self.article.get("id"))
+        raise _Derailed(line)
 
     def touch(self, el, lines):
         """Record that `lines` belong to `el` (and so to all its ancestors)."""
@@ -180,11 +204,20 @@ class ArticleBuilder:
         for block in blocks:
             self.article_lines.update(block.lines)
         groups = _groups(blocks)
-        for group in groups:
-            if self._group_as_subsections(group):
-                continue
-            for block in group:
-                self.block(block, single=len(group) == 1)
+        try:
+            for group in groups:
+                if self._group_as_subsections(group):
+                    continue
+                for block in group:
+                    self.block(block, single=len(group) == 1)
+        except _Derailed as derailed:
+            # The rest of this showing is set aside, from the block that derailed it on (never guessed into
+            # this article); the error names the line.
+            reason = f"set aside after the structure error at line {derailed.line} (error)"
+            rest = [b for b in blocks if b.first_line >= derailed.line]
+            for block in rest:
+                self.fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes
+                                                                                  for n in note.lines]})
 
     def block(self, block, single):
         if block.kind == "title":
@@ -203,9 +236,16 @@ class ArticleBuilder:
         if (self.format == "wiki" and single and self.base.tag == "article" and is_heading_like(block.text)
                 and not block.notes and self.article.find("title") is not None):
             sections = [c for c in tree.child_nodes(self.article) if c.tag == "section"]
+            numbered = [c.get("num") for c in sections if c.get("num") not in self.heading_sections]
+            if numbered:
+                # Sections numbered in the source and then one without a number: not a section of this article.
+                self.structure_error(block.first_line,
+                                     f"{block.text!r} stands alone like a section heading, but the sections of "
+                                     f"{self.article.get('id')} are numbered in the source ({', '.join(numbered)})")
             num = ids.letter_for(len(sections) + 1, "section")
             sec = self.node(self.article, "section", num, block,
                             "inferred", "the order of the headings (the source has no letters)")
+            self.heading_sections.add(num)
             self.heading(sec, block)
             self.context = sec
             return
@@ -265,6 +305,12 @@ class ArticleBuilder:
         return True
 
 
+class _Derailed(Exception):
+    def __init__(self, line):
+        super().__init__(line)
+        self.line = line
+
+
 class _AnchorBlock:
     def __init__(self, lines):
         self.lines = lines
@@ -303,22 +349,35 @@ def build_fragment(reading, log, evidence):
         else:
             current[1].append(block)
 
-    articles = {}
+    articles = {}  # article number -> (its element, line of the heading that first showed it)
+    previous = None  # print: (number, line) of the article heading before
     for anchor, blocks in segments:
         cite = anchor.cite
-        parts = ids.parse_citation(cite)
+        parts = ids.parse_citation(cite) if cite else None
         if parts is None:
-            flog.error(anchor.first_line, f"'{anchor.text}' is not a citation of an article or part of one")
+            if cite:
+                flog.error(anchor.first_line, f"'{anchor.text}' is not a citation of an article or part of one")
+            # The reader reported the heading; its text belongs to no article we know, never to the one before.
+            reason = f"under the article heading at line {anchor.first_line}, which does not read (error)"
+            for block in [anchor] + blocks:
+                fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
             continue
         num = parts["article"]
-        article = articles.get(num)
-        if article is None:
-            article = etree.Element("article", id=ids.make_id(reading.edition, num), num=num)
-            articles[num] = article
-            fragment.articles.append(article)
+        if reading.format == "print":
+            if previous and ids.sort_key(num) < ids.sort_key(previous[0]):
+                flog.error(anchor.first_line, f"article {num} at line {anchor.first_line} comes after article "
+                                              f"{previous[0]} at line {previous[1]}: a printed book's articles go "
+                                              f"up, so a heading or the order of the pages is damaged")
+            previous = (num, anchor.first_line)
+        article = etree.Element("article", id=ids.make_id(reading.edition, num), num=num)
         builder = ArticleBuilder(fragment, flog, evidence, reading.format, article, anchor)
         builder.touch(article, anchor.lines)
         builder.run(cite, blocks)
+        if num not in articles:
+            articles[num] = (article, anchor.first_line)
+            fragment.articles.append(article)
+        else:
+            _merge_repeat(articles[num], article, anchor, fragment, log, flog)
 
     if commentary:
         fragment.commentary.append(_commentary(reading, commentary, fragment, flog))
@@ -326,10 +385,38 @@ def build_fragment(reading, log, evidence):
         node = ids.make_id(reading.edition, cite) if cite else None
         flog.gap(line, node, message)
         if node and num_in(articles, cite):
-            gap = etree.SubElement(articles[ids.parse_citation(cite)["article"]], "gap", reason=reason or message)
+            gap = etree.SubElement(articles[ids.parse_citation(cite)["article"]][0], "gap", reason=reason or message)
             tree.add_sources(gap, reading.file, [line])
     _write_node_sources(fragment)
     return fragment
+
+
+def _merge_repeat(first, article, anchor, fragment, log, flog):
+    """A second showing of an article in one source: merged into the first exactly as merge.py merges
+    the same article from two sources. Another part of it (50D, then 50E) is simply added; a node
+    shown in both is logged: kept once when both read the same, else the variant or conflict merge logs."""
+    earlier, earlier_line = first
+    repeated = _with_text(earlier) & _with_text(article)
+    start = len(log.entries)
+    merge.merge_node(earlier, article, fragment.file, log)
+    if not repeated:
+        return
+    kinds = {e.kind for e in log.entries[start:]}
+    node = ids.make_id(ids.split_id(article.get("id"))[0], anchor.cite)
+    if "conflict" in kinds:
+        outcome = "the two differ: see the conflict"
+    elif "variant" in kinds:
+        outcome = "they differ in capitals, punctuation or spacing only: see the variant"
+    else:
+        outcome = "both read the same, so it is kept once"
+    flog.damage(anchor.first_line, f"{node} is shown twice in this source, at line {earlier_line} and again at "
+                                   f"line {anchor.first_line}", outcome, node)
+
+
+def _with_text(article):
+    """IDs of the nodes of `article` that have a title, heading or paragraph of their own."""
+    return {el.get("id") for el in article.iter(*tree.NODE_TAGS)
+            if any(c.tag in ("title", "heading", "p") for c in el)}
 
 
 def _write_node_sources(fragment):

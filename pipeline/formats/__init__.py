@@ -7,10 +7,15 @@
     print     a text extraction of the printed book: running header, page number,
               "ARTIKEL 24", short lines with line-end hyphens, bare footnote digits
 
+Before a reader sees them, the heads of the lines (article headings, list and section numbers,
+page titles) are normalised (normalise.py). A line that starts like an article heading but
+does not read as one is an error, never text of the article before it (common.looks_like_article).
+
 detect() picks the format from the content; the manifest can force one.
 """
 import re
 
+from .. import normalise
 from ..errors import LawbookError
 from . import printed, template, wiki
 
@@ -37,5 +42,6 @@ def detect(lines, name):
 
 
 def read(lines, source, vocabulary, log):
+    lines = normalise.lines(lines, log.for_file(source.name))
     fmt = source.format or detect(lines, source.name)
     return READERS[fmt](lines, source, vocabulary, log)

@@ -19,3 +19,17 @@ def indent_level(indent):
     """Wiki exports indent nested list numbers by three spaces a level."""
     width = len(indent.replace("\t", "   "))
     return (width + 1) // 3
+
+
+def looks_like_article(text, keyword):
+    """A line that starts like an article heading: the reader's keyword, capitalised or in capitals,
+    then a digit ("Artikel 41AA", "ARTIKEL 41 A", "Artikel41x", "Artikel 4 1").
+
+    Running text that starts with a citation is not one: its first word after the number starts in
+    lower case ("Artikel 16 is van toepassing.", "Artikel 12C1 (zie ook …)", "Artikel 50 en 51 …").
+    """
+    m = re.match(rf"\s*({keyword})[\s\u00a0]*\d\w*(.*)", text, re.IGNORECASE)
+    if not m or not m.group(1)[0].isupper():
+        return False
+    word = re.search(r"[^\W\d_]{2,}", m.group(2))
+    return word is None or not word.group()[0].islower()

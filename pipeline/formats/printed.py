@@ -15,9 +15,10 @@ import re
 
 from .. import repair
 from ..model import NOTE_MARK, Block, Note, Reading
-from .common import LETTERED, NUMBERED, is_heading_like
+from .common import LETTERED, NUMBERED, is_heading_like, looks_like_article
 
-ARTICLE = re.compile(r"^ARTIKEL[\s\u00a0]+(\d+)\s*$")
+KEYWORD = "ARTIKEL"
+ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+)\s*$")
 DIGITS = re.compile(r"^\d{1,4}$")
 
 
@@ -35,7 +36,7 @@ def read(lines, source, vocabulary, log):
         page = texts[top].text.strip()
         reading.dropped.append((texts[top].num, f"page number {page}"))
         k = top + 1
-    if k < len(texts) and not ARTICLE.match(texts[k].text.strip()):
+    if k < len(texts) and not looks_like_article(texts[k].text, KEYWORD):
         reading.gaps.append((texts[k].num, None, "the page starts inside an article whose beginning is "
                                                  "on an earlier page, which is not in the sources", None))
 
@@ -60,7 +61,7 @@ def read(lines, source, vocabulary, log):
             title = []
             while k < len(texts):
                 t = texts[k].text.strip()
-                if LETTERED.match(t) or NUMBERED.match(t) or ARTICLE.match(t) or DIGITS.match(t):
+                if LETTERED.match(t) or NUMBERED.match(t) or looks_like_article(t, KEYWORD) or DIGITS.match(t):
                     break
                 # The title's first line is heading-like; a continuation line starts in lower case.
                 if not (is_heading_like(t) if not title else
@@ -71,6 +72,14 @@ def read(lines, source, vocabulary, log):
             if title:
                 reading.blocks.append(Block("title", " ".join(t.text.strip() for t in title),
                                             [t.num for t in title]))
+            current = None
+            continue
+        if looks_like_article(text, KEYWORD):
+            flush()
+            flog.error(line.num, f"{text!r} looks like an article heading but does not read as one: a heading is "
+                                 f"'{KEYWORD}' and the article number alone on its line, as in '{KEYWORD} 24'; "
+                                 f"the text up to the next heading is not read until the line is corrected")
+            reading.blocks.append(Block("article", text, [line.num]))
             current = None
             continue
         if DIGITS.match(text):
@@ -121,7 +130,7 @@ def read(lines, source, vocabulary, log):
             if note.form == "print" and not note.text:
                 flog.error(note.lines[0], f"footnote marker {note.number} has no footnote text on this page")
     last_article = next((b for b in reversed(reading.blocks) if b.kind == "article"), None)
-    if last_article is not None:
+    if last_article is not None and last_article.cite:  # (an unreadable heading is an error already)
         where, waar = (f"page {page}", f"pagina {page}") if page else ("the extraction", "de tekst")
         reading.gaps.append((texts[-1].num, last_article.cite,
                              f"article {last_article.cite} is cut off at the end of {where}: "

@@ -9,9 +9,10 @@ import re
 
 from .. import notes
 from ..model import Block, Note, Reading
-from .common import LETTERED, NUMBERED
+from .common import LETTERED, NUMBERED, looks_like_article
 
-ARTICLE = re.compile(r"^ARTIKEL[\s\u00a0]+(\d+)(?:[\s\u00a0]+(\S.*))?$")
+KEYWORD = "ARTIKEL"
+ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+)(?:[\s\u00a0]+(\S.*))?$")
 TEMPLATE_NAME = re.compile(r"^(?:Sjabloon|Template):(?:(\d{4}):)?(\S*)")
 
 
@@ -32,6 +33,13 @@ def read(lines, source, vocabulary, log):
             reading.blocks.append(Block("article", text, [line.num], cite=m.group(1)))
             if m.group(2):
                 reading.blocks.append(Block("title", m.group(2), [line.num]))
+            continue
+        if looks_like_article(text, KEYWORD):
+            flog.error(line.num, f"{text!r} looks like an article heading but does not read as one: a heading is "
+                                 f"'{KEYWORD}', the article number and the title, as in '{KEYWORD} 41 Het begin "
+                                 f"van het spelen'; the text up to the next heading is not read until the line "
+                                 f"is corrected")
+            reading.blocks.append(Block("article", text, [line.num]))
             continue
         if m := notes.NUMBERED_BODY.match(text):
             _attach_footnote(reading, m.group(1), m.group(2), line.num, flog)

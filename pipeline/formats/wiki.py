@@ -15,9 +15,10 @@ import re
 
 from .. import notes
 from ..model import Block, Reading
-from .common import DOUBLE, LETTERED, NUMBERED, indent_level
+from .common import DOUBLE, LETTERED, NUMBERED, indent_level, looks_like_article
 
-ARTICLE = re.compile(r"^Artikel[\s\u00a0]+(\d+(?:[A-Z](?:\d+[a-z]?)?)?)\s*$")
+KEYWORD = "Artikel"
+ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+(?:[A-Z](?:\d+[a-z]?)?)?)\s*$")
 PAGE_SUBJECT = re.compile(r"^(?:ARTIKEL|Artikel|Art\.?)[\s\u00a0]*(\d+)")
 COMMENTARY = re.compile(r"^\*\s*(.*\bpersoonlijke titel\b.*)$")
 
@@ -51,6 +52,13 @@ def read(lines, source, vocabulary, log):
         m = ARTICLE.match(text)
         if m:
             reading.blocks.append(Block("article", text.strip(), [line.num], cite=m.group(1), group=group))
+            continue
+        if looks_like_article(text, KEYWORD):
+            flog.error(line.num, f"{text.strip()!r} looks like an article heading but does not read as one: a "
+                                 f"heading is '{KEYWORD}' and the citation alone on its line, as in "
+                                 f"'{KEYWORD} 41', '{KEYWORD} 50D' or '{KEYWORD} 47E1'; the text up to the next "
+                                 f"heading is not read until the line is corrected")
+            reading.blocks.append(Block("article", text.strip(), [line.num], group=group))
             continue
         if m := DOUBLE.match(text):
             block = Block("list", m.group(4), [line.num], number=int(m.group(2)),
