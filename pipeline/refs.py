@@ -67,6 +67,11 @@ RANGE_SEP = re.compile(r"\s+(?:t/m|tot en met)\s+")
 DESIGNATION = r"(?:(?P<des>[A-Z](?:\d+[a-z]?)?)(?![\w(])|\((?P<item>[a-z])\))"
 DIRECTION = re.compile(r"\s+(?P<dir>hierboven|hieronder)(?!\w)")
 AFTER_ZIE = re.compile(rf"(?:zie|volgens)\s+(?:(?:echter|ook|verder)\s+)?{DESIGNATION}", re.IGNORECASE)
+# What AFTER_ZIE reads in any case, as a designation: the section letter in either case, the item
+# letter in lower case ("b", "C2", "c2", "E1a").
+LETTER_DESIGNATION = re.compile(r"[A-Za-z](?:\d+[a-z]?)?")
+NOT_DESIGNATIONS = {"u"}  # "volgens u": the pronoun
+ABBREVIATION_DOT = re.compile(r"\.\w")  # "zie o.a.", "zie e.d."
 BEFORE_HIER = re.compile(rf"(?:(?<![\w(]){DESIGNATION})\s+$")
 LETTER_RANGE = re.compile(r"(?<!\w)(?P<a>[A-Z])\s+t/m\s+(?P<b>[A-Z])(?!\w)")
 # How far before "hierboven" a designation is looked for: the longest one ("(b)", "E1a") and its
@@ -148,19 +153,33 @@ def parse_keyword_phrase(text, pos):
     return found
 
 
-def _relative(m, start, end, direction=None):
-    des = m.group("des")
+def _relative(m, start, end, direction=None, des=None):
+    des = des or m.group("des")
     return Citation(start, end, relative=des if des else f"({m.group('item')})", direction=direction)
 
 
 def parse_zie(text, pos):
-    """"zie B", "(maar zie B)", "zie E hieronder", "volgens (a)": the designation is the cite."""
+    """"zie B", "(maar zie B)", "zie E hieronder", "volgens (a)": the designation is the cite.
+
+    The keyword may be written in any case, and so may the section letter: "(maar zie b)" cites
+    section B, "zie c2 hierboven" C2. A lowercase letter is read only where it can be nothing
+    else: not the pronoun in "volgens u", not the start of an abbreviation ("zie o.a."). A
+    designation whose item letter is a capital ("zie C2A") is damage, reported as a malformed
+    citation."""
     m = AFTER_ZIE.match(text, pos)
     if not m:
         return []
-    start = m.start("des") if m.group("des") else m.start("item") - 1
+    des = m.group("des")
+    start = m.start("des") if des else m.start("item") - 1
     d = DIRECTION.match(text, m.end())
-    return [_relative(m, start, d.end() if d else m.end(), d.group("dir") if d else None)]
+    end = d.end() if d else m.end()
+    if des and not LETTER_DESIGNATION.fullmatch(des):
+        return [Citation(start, end, malformed=des)]
+    if des and des[0].islower():
+        if des in NOT_DESIGNATIONS or ABBREVIATION_DOT.match(text, m.end("des")):
+            return []
+        des = des[0].upper() + des[1:]
+    return [_relative(m, start, end, d.group("dir") if d else None, des)]
 
 
 def parse_hier(text, pos):
