@@ -271,7 +271,8 @@ def unprintable(edition, lines):
                 problems.append((0, f"a heading of {len(text):,} characters, longer than the "
                                     f"{glyphs.MAX_HEADING:,} a PDF bookmark can hold", "shorten the heading"))
             for offset, message, fix in problems:
-                file, line, column = _locate(el, text[offset:offset + 40].split(" ")[0] or text[offset], lines)
+                # The word from the problem on, else the character alone (a repair changed the word).
+                file, line, column = _locate(el, (text[offset:offset + 40].split(" ")[0], text[offset]), lines)
                 key = (file, line, message)
                 if key not in found:
                     node = next((a.get("id") for a in el.iterancestors(*tree.NODE_TAGS)), el.get("id"))
@@ -280,21 +281,22 @@ def unprintable(edition, lines):
     return list(found.values())
 
 
-def _locate(el, snippet, lines):
+def _locate(el, snippets, lines):
     """(file, line, column) of the first source line of `el` (or the element around it that records
-    sources) holding `snippet`; the element's first line, without a column, when none does (a repair
-    changed the words)."""
+    sources) holding the first of `snippets` any line holds; the element's first line, without a
+    column, when none does."""
     for holder in (el, *el.iterancestors()):
         sources = tree.parse_sources(holder.get("sources"))
         if sources:
             break
     else:
         return None, None, None
-    for name in sorted(sources):
-        for num in sorted(sources[name]):
-            column = lines.get((name, num), "").find(snippet)
-            if column >= 0:
-                return name, num, column + 1
+    for snippet in snippets:
+        for name in sorted(sources):
+            for num in sorted(sources[name]):
+                column = lines.get((name, num), "").find(snippet)
+                if column >= 0:
+                    return name, num, column + 1
     name = sorted(sources)[0]
     return name, min(sources[name]), None
 

@@ -212,6 +212,21 @@ def test_unprintable_text_is_found_at_its_line_and_column():
          "(--no-pdf)"),
         ("bron.txt", 3, "2017/1A", "a word of 10,001 characters without a space, longer than the 10,000 the PDF "
          "can set on one line (column 23); put spaces in it, or shorten it, or build without the PDF (--no-pdf)")]
+    # A repair joined the word ("ge-" + "volg"): the character alone is looked for; where no line has it,
+    # the element's first line is named, without a column. The suits ♠♥♦♣ are in the fonts.
+    title = article.find("title")
+    title.text = "Ge\U0001f0a1volg ♠♥♦♣"
+    lines[("bron.txt", 1)] = "Ge-\U0001f0a1 volg"
+    section.remove(section.find("p"))
+    note_holder = _p(section, "Tekst")
+    note_holder.set("sources", "bron.txt:2")
+    note = etree.SubElement(note_holder, "note", id="2017/1A/noot1", form="inline", sources="bron.txt:3")
+    note.text = "noot \u4e00"
+    assert [entry[:2] + (entry[3].split(";")[0],) for entry in pdf.unprintable(edition, lines)] == [
+        ("bron.txt", 1, "the character U+1F0A1 PLAYING CARD ACE OF SPADES ('\U0001f0a1') is in no font of the PDF "
+                        "edition (column 4)"),
+        ("bron.txt", 3, "the character U+4E00 CJK UNIFIED IDEOGRAPH-4E00 ('\u4e00') is in no font of the PDF "
+                        "edition")]
 
 
 def pdf_build(sources, tmp_path, capsys):
