@@ -545,6 +545,10 @@ def source_texts(container, lines):
     return out
 
 
+# Up to this many different wordings in a paragraph, each is searched for in its source lines.
+FEW_WORDINGS = 8
+
+
 @functools.lru_cache(maxsize=4096)
 def _words_pattern(words):
     """The words with any whitespace between them, as whole words."""
@@ -565,7 +569,16 @@ def _anchors(first_chars, longest):
 
 def find_wordings(text, wordings):
     """{wording: the start of each match of _words_pattern(wording) in `text`}, as finditer gives them
-    (left to right, not overlapping), for all `wordings` in one pass over `text`.
+    (left to right, not overlapping). A few wordings are each searched for (the common paragraph, and
+    the fastest there); more are found in one pass (find_many_wordings), so the cost stays linear in
+    the text however many references a paragraph holds."""
+    if len(wordings) <= FEW_WORDINGS:
+        return {w: [m.start() for m in _words_pattern(w).finditer(text)] for w in wordings}
+    return find_many_wordings(text, wordings)
+
+
+def find_many_wordings(text, wordings):
+    """find_wordings for any number of wordings, in one pass over `text`.
 
     A match is the first word at the end of a token (where nothing of a word stands before it), the
     middle words as whole tokens, the last word at the start of a token (where nothing of a word

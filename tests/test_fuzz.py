@@ -222,8 +222,8 @@ def test_any_citing_words_parse_and_resolve(words, node):
        st.lists(st.lists(st.sampled_from(list("ab(B) 1é") + ["artikel", "(a)"]), max_size=6).map("".join),
                 max_size=4))
 def test_finding_all_wordings_at_once_matches_a_search_per_wording(text, wordings):
-    """refs.find_wordings gives for each wording what a search of the whole text for it gives."""
-    found = refs.find_wordings(text, set(wordings))
+    """refs.find_many_wordings gives for each wording what a search of the whole text for it gives."""
+    found = refs.find_many_wordings(text, set(wordings))
     for wording in wordings:
         pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, wording.split())) + r"(?!\w)"
         assert found[wording] == [m.start() for m in re.finditer(pattern, text)], wording

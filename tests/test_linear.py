@@ -88,8 +88,8 @@ def test_find_wordings_gives_the_matches_a_search_per_wording_gives():
     text = ("zie artikel 12 en artikel\n12(a), (zie B) B) en (B, xB B_ artikel 12B; artikel  12. "
             "B B B en 50D2(a)")
     wordings = ["artikel 12", "artikel 12(a)", "B", "(B", "B B", "artikel 12B", "12", "50D2(a)", "50D2", "C"]
-    found = refs.find_wordings(text, set(wordings))
-    assert found == {w: finditer_starts(text, w) for w in wordings}
+    found = refs.find_many_wordings(text, set(wordings))
+    assert found == {w: finditer_starts(text, w) for w in wordings} == refs.find_wordings(text, set(wordings))
     assert found["artikel 12"] == [4, 18, 70]  # across a line break and a double space, not in "12B"
     assert found["B B"] == [83]  # matches do not overlap: "B B B" holds one
     assert found["C"] == []
@@ -98,7 +98,7 @@ def test_find_wordings_gives_the_matches_a_search_per_wording_gives():
 def test_locate_names_the_line_of_each_occurrence():
     lines = {("a.txt", 3): "zie B en", ("a.txt", 4): "zie B.", ("b.txt", 9): "geen"}
     p = etree.Element("p", sources="a.txt:3-4 b.txt:9")
-    found = [(name, nums, starts, refs.find_wordings(text, {"B"}))
+    found = [(name, nums, starts, refs.find_many_wordings(text, {"B"}))
              for name, nums, text, starts in refs.source_texts(p, lines)]
     assert refs.locate(found, "B", 0) == ["a.txt:3", "b.txt:9"]
     assert refs.locate(found, "B", 1) == ["a.txt:4", "b.txt:9"]
