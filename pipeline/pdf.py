@@ -275,7 +275,8 @@ def unprintable(edition, lines):
                 file, line, column = _locate(el, (text[offset:offset + 40].split(" ")[0], text[offset]), lines)
                 key = (file, line, message)
                 if key not in found:
-                    node = next((a.get("id") for a in el.iterancestors(*tree.NODE_TAGS)), el.get("id"))
+                    node = next((a.get("id") for a in (el, *el.iterancestors())
+                                 if a.tag in tree.NODE_TAGS or a.tag == "commentary"), None)
                     at = f" (column {column})" if column else ""
                     found[key] = (file, line, node, f"{message}{at}; {fix}, or build without the PDF (--no-pdf)")
     return list(found.values())
