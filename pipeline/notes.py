@@ -18,19 +18,20 @@ INLINE = re.compile(r"\s*\(Noot:\s*")
 MALFORMED = re.compile(r"\s*(?<!\()Noot:\s*\(")
 NUMBERED_MARKER = re.compile(r"\s+(\d{1,2})\)(?=[\s.,;:]|$)")
 NUMBERED_BODY = re.compile(r"^(\d{1,2})\)\s+(.*)$")
+PARENS = re.compile(r"[()]")
 
 
-def _closing_paren(text, start):
-    """Index of the ')' that closes the '(' at text[start-1] (depth 1 at start); -1 if none."""
-    depth = 1
-    for i in range(start, len(text)):
-        if text[i] == "(":
-            depth += 1
-        elif text[i] == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-    return -1
+def _closing_parens(text):
+    """{index of each '(': index of the ')' that closes it}; a '(' never closed is not in it.
+    One pass over the brackets: asking per note would scan to the end of the text for every note
+    that is never closed."""
+    closing, open_at = {}, []
+    for m in PARENS.finditer(text):
+        if m.group() == "(":
+            open_at.append(m.start())
+        elif open_at:
+            closing[open_at.pop()] = m.start()
+    return closing
 
 
 def extract_inline_notes(text, line, log):
@@ -38,16 +39,26 @@ def extract_inline_notes(text, line, log):
 
     Returns (text with NOTE_MARK at each marker, [Note]). An unclosed note is
     left in the text and logged as damage, never guessed at.
+
+    One pass: the text is read left to right and the result put together once at the end, and
+    each pattern is searched for again only once the search has passed its last match.
     """
-    notes = []
-    pos = 0
+    if "Noot:" not in text:
+        return text, []
+    notes, pieces, copied, pos = [], [], 0, 0
+    closing = _closing_parens(text)
+    found = {INLINE: INLINE.search(text), MALFORMED: MALFORMED.search(text)}
     while True:
-        m_inline = INLINE.search(text, pos)
-        m_bad = MALFORMED.search(text, pos)
+        for pattern, m in found.items():
+            if m is not None and m.start() < pos:
+                found[pattern] = pattern.search(text, pos)
+        m_inline, m_bad = found[INLINE], found[MALFORMED]
         m = min((x for x in (m_inline, m_bad) if x), key=lambda x: x.start(), default=None)
         if m is None:
-            return text, notes
-        end = _closing_paren(text, m.end())
+            return "".join(pieces) + text[copied:], notes
+        # The '(' that opens the note: the last character of "Noot: (", or the one of "(Noot:".
+        opening = m.end() - 1 if m is m_bad else text.index("(", m.start())
+        end = closing.get(opening, -1)
         if end < 0:
             log.damage(line, f"note opened but never closed: {text[m.start():m.start() + 40].strip()}…",
                        "left in the text as written")
@@ -58,16 +69,16 @@ def extract_inline_notes(text, line, log):
         if form == "malformed":
             log.repair(line, "malformed-note", text[m.start():end + 1].strip(), f"(Noot: {body})")
         notes.append(Note(text=body, lines=[line], form=form))
-        text = text[:m.start()] + NOTE_MARK + text[end + 1:]
-        pos = m.start() + 1
+        pieces += [text[copied:m.start()], NOTE_MARK]
+        copied = pos = end + 1
 
 
-def open_parens(text):
-    depth = 0
-    for ch in text:
-        if ch == "(":
+def open_parens(text, start=0, end=None, depth=0):
+    """How many '(' of text[start:end] stay open, counting on from `depth` open before it."""
+    for m in PARENS.finditer(text, start, len(text) if end is None else end):
+        if m.group() == "(":
             depth += 1
-        elif ch == ")" and depth:
+        elif depth:
             depth -= 1
     return depth
 
@@ -79,9 +90,15 @@ def extract_numbered_markers(text, numbers):
     Returns (text, [numbers in marker order]).
     """
     found = []
+    counted = [0, 0]  # the brackets before this offset are counted: how many stay open
 
     def replace(m):
-        if m.group(1) not in numbers or open_parens(text[: m.start()]) > 0:
+        if m.group(1) not in numbers:
+            return m.group(0)
+        # Counted on from the last marker, not from the start: the markers come in order.
+        counted[1] = open_parens(text, counted[0], m.start(), counted[1])
+        counted[0] = m.start()
+        if counted[1] > 0:
             return m.group(0)
         found.append(m.group(1))
         return NOTE_MARK

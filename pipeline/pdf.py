@@ -10,8 +10,10 @@ So no law text can ever act as markup, whatever characters it holds.
 """
 import datetime
 import functools
+import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -21,7 +23,7 @@ import jinja2
 import markupsafe
 import typst
 
-from . import ids, tree
+from . import glyphs, ids, tree
 from .errors import LawbookError
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pdf"
@@ -70,11 +72,24 @@ def markup_text(text):
     return f"#{typst_string(text)};" if text else ""
 
 
-def label_name(node_id):
-    """The Typst label (and PDF named destination) of a node: '2017/47E1' -> 'n2017-47E1'."""
+def label_name(node_id, el=None):
+    """The Typst label (and PDF named destination) of a node: '2017/47E1' -> 'n2017-47E1'.
+    An ID of other characters (full-width digits, say) is refused, naming the source line of `el`."""
     if not _LABEL_SAFE_ID.match(node_id or ""):
-        raise ValueError(f"node ID {node_id!r} cannot be a Typst label")
+        file, line = source_line(el) if el is not None else (None, None)
+        raise LawbookError(f"the node ID {node_id!r} cannot be a link target in the PDF edition: an ID holds "
+                           f"only the letters A-Z and a-z, the digits 0-9 and '/'", file=file, line=line,
+                           fix="write the article number and its parts with the digits 0-9 and letters a-z",
+                           status=1)
     return "n" + node_id.replace("/", "-")
+
+
+def source_line(el):
+    """(file, line) where `el`, or the nearest element around it that records its sources, starts."""
+    for holder in (el, *el.iterancestors()):
+        if holder.get("sources"):
+            return tree.first_line(holder)
+    return None, None
 
 
 def node_id_of_label(name):
@@ -115,7 +130,7 @@ def inline_markup(el, targets):
             words = _WHITESPACE.sub(" ", tree.plain_text(child))
             first = (child.get("to") or "").split()[:1]
             if first and first[0] in targets:
-                parts.append(f"#xref(<{label_name(first[0])}>, {typst_string(words)});")
+                parts.append(f"#xref(<{label_name(first[0], child)}>, {typst_string(words)});")
             else:
                 parts.append(markup_text(words))
         else:
@@ -146,7 +161,7 @@ def node_view(el, targets):
             children.append({"kind": "gap", "reason": child.get("reason") or ""})
         elif child.tag in tree.NODE_TAGS:
             children.append(node_view(child, targets))
-    view = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"))),
+    view = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"), el)),
             "children": children}
     if el.tag == "article":
         view.update(number=f"Artikel {el.get('num')}", title=el.findtext("title"), commentary=[])
@@ -241,51 +256,132 @@ def render_pdf(source, timestamp):
                          ignore_system_fonts=True)
 
 
+def unprintable(edition, lines):
+    """Report entries (file, line, node, message) for the text of `edition` the compiler cannot set
+    (see glyphs.py): a character no font has, a letter with too many marks, an overlong word or
+    heading. Each names the source line that holds it, found in `lines` ({(file, number): text})
+    among the lines the element records; one entry per problem and line."""
+    found = {}
+    for el in edition.iter():
+        runs = [el.text] + [child.tail for child in el]
+        runs += [el.get(attr) for attr in ("num", "author")]
+        for text in filter(None, runs):
+            problems = glyphs.problems(text)
+            if el.tag in ("title", "heading") and len(text) > glyphs.MAX_HEADING:
+                problems.append((0, f"a heading of {len(text):,} characters, longer than the "
+                                    f"{glyphs.MAX_HEADING:,} a PDF bookmark can hold", "shorten the heading"))
+            for offset, message, fix in problems:
+                # The word from the problem on, else the character alone (a repair changed the word).
+                file, line, column = _locate(el, (text[offset:offset + 40].split(" ")[0], text[offset]), lines)
+                key = (file, line, message)
+                if key not in found:
+                    node = next((a.get("id") for a in (el, *el.iterancestors())
+                                 if a.tag in tree.NODE_TAGS or a.tag == "commentary"), None)
+                    at = f" (column {column})" if column else ""
+                    found[key] = (file, line, node, f"{message}{at}; {fix}, or build without the PDF (--no-pdf)")
+    return list(found.values())
+
+
+def _locate(el, snippets, lines):
+    """(file, line, column) of the first source line of `el` (or the element around it that records
+    sources) holding the first of `snippets` any line holds; the element's first line, without a
+    column, when none does."""
+    for holder in (el, *el.iterancestors()):
+        sources = tree.parse_sources(holder.get("sources"))
+        if sources:
+            break
+    else:
+        return None, None, None
+    for snippet in snippets:
+        for name in sorted(sources):
+            for num in sorted(sources[name]):
+                column = lines.get((name, num), "").find(snippet)
+                if column >= 0:
+                    return name, num, column + 1
+    name = sorted(sources)[0]
+    return name, min(sources[name]), None
+
+
 def pdf_name(edition_id):
     """The book's path in the build folder."""
     return f"pdf/spelregels-{edition_id}.pdf"
 
 
 # The child that compiles one book: Typst source on stdin, the timestamp in seconds as its
-# argument, PDF bytes on stdout; a compile error on stderr with exit status 2.
+# argument, PDF bytes on stdout. When it cannot, it writes one line of JSON to stdout instead,
+# {"kind": …, "message": …}, and exits with status 2: a compile error, or the compiler stopped
+# (a panic, which the typst package raises as a BaseException, or no memory). Rust's own panic
+# report on stderr is never shown.
 _COMPILE_CHILD = """
-import datetime, sys, typst
+import datetime, json, sys, typst
 try:
     data = typst.compile(sys.stdin.buffer.read(), pdf_standards=%r, ignore_system_fonts=True,
                          timestamp=datetime.datetime.fromtimestamp(int(sys.argv[1]), datetime.timezone.utc))
 except typst.TypstError as e:
-    sys.stderr.write(str(e))
+    sys.stdout.write(json.dumps({"kind": "error", "message": e.message}))
+    sys.exit(2)
+except BaseException as e:
+    sys.stdout.write(json.dumps({"kind": type(e).__name__, "message": str(e)}))
     sys.exit(2)
 sys.stdout.buffer.write(data)
 """ % (PDF_STANDARDS,)
 
 
-def compile_books(books):
+def _compile_failure(returncode, output, edition_id):
+    """The one message for a compile child that did not give a PDF (see _COMPILE_CHILD). Text the
+    compiler is known to refuse was reported at its source line before (unprintable), so what is
+    left is a fault of the templates or of the compiler."""
+    book = f"the PDF edition {edition_id}" if edition_id else "the PDF edition"
+    fix = "build without the PDF (--no-pdf) and report this with the sources; the other outputs do not need it"
+    memory = "build with more memory, or without the PDF (--no-pdf)"
+    if returncode == 2:
+        try:
+            failure = json.loads(output.decode("utf-8", "replace"))
+        except ValueError:
+            failure = {"kind": "error", "message": output.decode("utf-8", "replace")}
+        kind = failure.get("kind")
+        message = " ".join(str(failure.get("message", "")).split())[:300] or kind
+        if kind == "error":
+            return LawbookError(f"{book} did not compile: {message}", file="templates/pdf/", status=1, fix=fix)
+        if kind == "MemoryError":
+            return LawbookError(f"the PDF compiler ran out of memory while setting {book}", file="templates/pdf/",
+                                status=1, fix=memory)
+        return LawbookError(f"the PDF compiler stopped while setting {book}: {message}", file="templates/pdf/",
+                            status=1, fix=fix)
+    if returncode < 0:
+        try:
+            cause = signal.Signals(-returncode).name
+        except ValueError:
+            cause = f"signal {-returncode}"
+        return LawbookError(f"the PDF compiler was stopped by {cause} while setting {book} (out of memory?)",
+                            file="templates/pdf/", status=1, fix=memory)
+    return LawbookError(f"the PDF compiler ended with exit status {returncode} while setting {book}",
+                        file="templates/pdf/", status=1, fix=fix)
+
+
+def compile_books(books, names=None):
     """PDF bytes of each (Typst source, timestamp) in `books`, in order: the same bytes as
     render_pdf, each compiled in a Python process of its own. The compiler keeps every layout
     it made in memory until its process ends, so one long-lived process would hold every book
     compiled so far. Books compile side by side while their sources together stay under
-    PARALLEL_SOURCE_LIMIT characters, else one after the other."""
+    PARALLEL_SOURCE_LIMIT characters, else one after the other. A book that does not compile
+    raises one LawbookError (status 1) naming the edition in `names`."""
+    names = names or [None] * len(books)
     parallel = sum(len(source) for source, _ in books) <= PARALLEL_SOURCE_LIMIT
-    groups = [books] if parallel else [[book] for book in books]
+    groups = [list(zip(books, names))] if parallel else [[pair] for pair in zip(books, names)]
     results = []
     for group in groups:
+        env = dict(os.environ, RUST_BACKTRACE="0")
         children = [subprocess.Popen([sys.executable, "-c", _COMPILE_CHILD, str(int(timestamp.timestamp()))],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-                    for _, timestamp in group]
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                    for (_, timestamp), _ in group]
         # Feed and drain every child at once, or a full pipe could stall one while we wait on another.
         with ThreadPoolExecutor(max_workers=max(1, len(children))) as pool:
-            answers = list(pool.map(lambda c_b: c_b[0].communicate(c_b[1][0].encode("utf-8")), zip(children, group)))
-        for child, (data, error) in zip(children, answers):
-            if child.returncode == 2:
-                # Text is always escaped, so a failing compile is a fault in the templates.
-                raise LawbookError(f"the PDF edition did not compile: {error.decode('utf-8', 'replace')}",
-                                   file="templates/pdf/", status=1,
-                                   fix="this is a bug in the PDF templates; run with --debug and report it")
+            answers = list(pool.map(lambda c_b: c_b[0].communicate(c_b[1][0][0].encode("utf-8")),
+                                    zip(children, group)))
+        for child, (data, _), (_, name) in zip(children, answers, group):
             if child.returncode != 0:
-                raise LawbookError(f"the PDF compiler stopped (exit status {child.returncode}; out of memory?): "
-                                   f"{error.decode('utf-8', 'replace')[-300:]}", file="templates/pdf/", status=1,
-                                   fix="build with more memory, or without the PDF edition")
+                raise _compile_failure(child.returncode, data, name)
             results.append(data)
     return results
 
@@ -303,9 +399,16 @@ def write_pdf(ctx):
     with_commentary = not ctx.options.get("no_commentary")
     todo = [e for e in ctx.corpus.iterchildren("edition")
             if not build.reuse_edition(ctx, e.get("id"), [pdf_name(e.get("id"))])]
+    # Text the compiler cannot set is a build error at its source line, found before compiling.
+    lines = {(name, line.num): line.text for name, file_lines in ctx.lines.items() for line in file_lines}
+    for edition in todo:
+        for file, line, node, message in unprintable(edition, lines):
+            ctx.log.add("error", file, line, message, node)
+    if ctx.log.errors:
+        return
     books = []
     for edition in todo:
         timestamp = build_timestamp([s.path for s in ctx.sources if s.edition == edition.get("id")])
         books.append((typst_source(edition, timestamp.date(), with_commentary), timestamp))
-    for edition, data in zip(todo, compile_books(books)):
+    for edition, data in zip(todo, compile_books(books, [e.get("id") for e in todo])):
         (ctx.tmp / pdf_name(edition.get("id"))).write_bytes(data)

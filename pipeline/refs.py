@@ -67,8 +67,16 @@ RANGE_SEP = re.compile(r"\s+(?:t/m|tot en met)\s+")
 DESIGNATION = r"(?:(?P<des>[A-Z](?:\d+[a-z]?)?)(?![\w(])|\((?P<item>[a-z])\))"
 DIRECTION = re.compile(r"\s+(?P<dir>hierboven|hieronder)(?!\w)")
 AFTER_ZIE = re.compile(rf"(?:zie|volgens)\s+(?:(?:echter|ook|verder)\s+)?{DESIGNATION}", re.IGNORECASE)
+# What AFTER_ZIE reads in any case, as a designation: the section letter in either case, the item
+# letter in lower case ("b", "C2", "c2", "E1a").
+LETTER_DESIGNATION = re.compile(r"[A-Za-z](?:\d+[a-z]?)?")
+NOT_DESIGNATIONS = {"u"}  # "volgens u": the pronoun
+ABBREVIATION_DOT = re.compile(r"\.\w")  # "zie o.a.", "zie e.d."
 BEFORE_HIER = re.compile(rf"(?:(?<![\w(]){DESIGNATION})\s+$")
 LETTER_RANGE = re.compile(r"(?<!\w)(?P<a>[A-Z])\s+t/m\s+(?P<b>[A-Z])(?!\w)")
+# How far before "hierboven" a designation is looked for: the longest one ("(b)", "E1a") and its
+# space with room to spare; searching from the start of the text for each was quadratic.
+LOOK_BACK = 40
 
 
 @dataclass
@@ -145,24 +153,38 @@ def parse_keyword_phrase(text, pos):
     return found
 
 
-def _relative(m, start, end, direction=None):
-    des = m.group("des")
+def _relative(m, start, end, direction=None, des=None):
+    des = des or m.group("des")
     return Citation(start, end, relative=des if des else f"({m.group('item')})", direction=direction)
 
 
 def parse_zie(text, pos):
-    """"zie B", "(maar zie B)", "zie E hieronder", "volgens (a)": the designation is the cite."""
+    """"zie B", "(maar zie B)", "zie E hieronder", "volgens (a)": the designation is the cite.
+
+    The keyword may be written in any case, and so may the section letter: "(maar zie b)" cites
+    section B, "zie c2 hierboven" C2. A lowercase letter is read only where it can be nothing
+    else: not the pronoun in "volgens u", not the start of an abbreviation ("zie o.a."). A
+    designation whose item letter is a capital ("zie C2A") is damage, reported as a malformed
+    citation."""
     m = AFTER_ZIE.match(text, pos)
     if not m:
         return []
-    start = m.start("des") if m.group("des") else m.start("item") - 1
+    des = m.group("des")
+    start = m.start("des") if des else m.start("item") - 1
     d = DIRECTION.match(text, m.end())
-    return [_relative(m, start, d.end() if d else m.end(), d.group("dir") if d else None)]
+    end = d.end() if d else m.end()
+    if des and not LETTER_DESIGNATION.fullmatch(des):
+        return [Citation(start, end, malformed=des)]
+    if des and des[0].islower():
+        if des in NOT_DESIGNATIONS or ABBREVIATION_DOT.match(text, m.end("des")):
+            return []
+        des = des[0].upper() + des[1:]
+    return [_relative(m, start, end, d.group("dir") if d else None, des)]
 
 
 def parse_hier(text, pos):
     """"C2 hierboven", "(b) hieronder": the designation stands just before the direction word."""
-    m = BEFORE_HIER.search(text, 0, pos)
+    m = BEFORE_HIER.search(text, max(0, pos - LOOK_BACK), pos)
     if not m:
         return []
     start = m.start("des") if m.group("des") else m.start("item") - 1
@@ -171,12 +193,14 @@ def parse_hier(text, pos):
 
 
 def parse_letter_range(text, pos):
-    """"de voorwaarden A t/m E": sections A to E of the current article."""
-    for m in LETTER_RANGE.finditer(text, max(0, pos - 10)):
-        if m.start() > pos:
-            break
-        if pos < m.end():
+    """"de voorwaarden A t/m E": sections A to E of the current article (a range that starts at most
+    ten characters before the "t/m" at `pos`)."""
+    start = max(0, pos - 10)
+    while start <= pos:  # as finditer from `start` would, without searching on past `pos`
+        m = LETTER_RANGE.match(text, start)
+        if m and pos < m.end():
             return [Citation(m.start(), m.end(), relative=m.group("a"), range_end={"relative": m.group("b")})]
+        start = m.end() if m else start + 1
     return []
 
 
@@ -390,13 +414,14 @@ def _wrap(owner, attr, spans):
         parent, index = owner, 0
     else:
         parent, index = owner.getparent(), owner.getparent().index(owner) + 1
+    stop = len(text)  # each piece is cut from the whole text once: cutting it shorter each time was quadratic
     for start, end, attrib in reversed(spans):
         ref = etree.Element("ref", attrib)
         ref.text = text[start:end]
-        ref.tail = text[end:] or None
+        ref.tail = text[end:stop] or None
         parent.insert(index, ref)
-        text = text[:start]
-    setattr(owner, attr, text or None)
+        stop = start
+    setattr(owner, attr, text[:stop] or None)
 
 
 def mark_container(container, index, known, order):
@@ -484,12 +509,15 @@ def references(ctx, known=None):
             continue
         _, _, citing = context_of(container)
         seen_words = {}
-        texts = source_texts(container, lines)  # once per container, not per reference
+        wordings = {ref.text or "" for ref in refs}
+        # Each source's text is searched once per container for all its refs' words, not once per ref.
+        found = [(name, nums, starts, find_wordings(text, wordings))
+                 for name, nums, text, starts in source_texts(container, lines)]
         for ref in refs:
             words = ref.text or ""
             occurrence = seen_words.get(words, 0)
             seen_words[words] = occurrence + 1
-            where = locate(container, words, occurrence, lines, texts)
+            where = locate(found, words, occurrence)
             targets = (ref.get("to") or "").split()
             if ref.get("status") == "suspect":
                 out += [Reference(citing, t, words, "suspect", reason=ref.get("reason"), locations=where)
@@ -517,28 +545,113 @@ def source_texts(container, lines):
     return out
 
 
+# Up to this many different wordings in a paragraph, each is searched for in its source lines.
+FEW_WORDINGS = 8
+
+
 @functools.lru_cache(maxsize=4096)
 def _words_pattern(words):
-    """The words with any whitespace between them, as whole words; compiled once per wording
-    (a book cites the same few hundred wordings thousands of times)."""
+    """The words with any whitespace between them, as whole words."""
     return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words.split())) + r"(?!\w)")
 
 
-def locate(container, words, occurrence, lines, texts=None):
-    """"file:line" in each source of `container` where the `occurrence`-th `words` stand.
+def _is_word(ch):
+    return ch.isalnum() or ch == "_"  # what \w matches
+
+
+@functools.lru_cache(maxsize=64)
+def _anchors(first_chars, longest):
+    """Where a wording can start (not after a word character, at one of `first_chars`), capturing up
+    to `longest` + 1 characters of the rest of the token there."""
+    chars = "".join(re.escape(c) for c in sorted(first_chars))
+    return re.compile(rf"(?<!\w)(?=([{chars}]\S{{0,{longest}}}))")
+
+
+def find_wordings(text, wordings):
+    """{wording: the start of each match of _words_pattern(wording) in `text`}, as finditer gives them
+    (left to right, not overlapping). A few wordings are each searched for (the common paragraph, and
+    the fastest there); more are found in one pass (find_many_wordings), so the cost stays linear in
+    the text however many references a paragraph holds."""
+    if len(wordings) <= FEW_WORDINGS:
+        return {w: [m.start() for m in _words_pattern(w).finditer(text)] for w in wordings}
+    return find_many_wordings(text, wordings)
+
+
+def find_many_wordings(text, wordings):
+    """find_wordings for any number of wordings, in one pass over `text`.
+
+    A match is the first word at the end of a token (where nothing of a word stands before it), the
+    middle words as whole tokens, the last word at the start of a token (where nothing of a word
+    follows). So every place a wording can start is looked at once, and what stands there is looked
+    up, instead of searching the whole text for each wording: a paragraph with 20,000 references to
+    20,000 different articles is read once, not 20,000 times."""
+    wanted, odd = {}, []
+    for wording in wordings:
+        words = tuple(wording.split())
+        (wanted.setdefault(words, []) if words else odd).append(wording)
+    out = {w: [] for w in wordings}
+    out.update({w: [m.start() for m in _words_pattern(w).finditer(text)] for w in odd})  # no words at all
+    if not wanted:
+        return out
+    singles = {words[0] for words in wanted if len(words) == 1}
+    single_lengths = sorted({len(w) for w in singles})
+    firsts = {}  # first word of a longer wording -> {number of words: {length of the last word}}
+    for words in wanted:
+        if len(words) > 1:
+            firsts.setdefault(words[0], {}).setdefault(len(words), set()).add(len(words[-1]))
+    longest = max(len(words[0]) for words in wanted)
+    tokens = [m.span() for m in re.finditer(r"\S+", text)] if firsts else []
+    token_starts = [a for a, _ in tokens]
+    spans = {}  # words -> [(start, end)] of every match, overlapping ones included
+
+    def ends_word(e):
+        return e == len(text) or not _is_word(text[e])
+
+    for m in _anchors(frozenset(words[0][0] for words in wanted), longest).finditer(text):
+        p, rest = m.start(), m.group(1)
+        for n in single_lengths:
+            if n > len(rest):
+                break
+            if rest[:n] in singles and ends_word(p + n):
+                spans.setdefault((rest[:n],), []).append((p, p + n))
+        if rest not in firsts or not (p + len(rest) == len(text) or text[p + len(rest)].isspace()):
+            continue  # a longer wording's first word is the whole rest of its token
+        a = bisect.bisect_right(token_starts, p) - 1
+        for count, last_lengths in firsts[rest].items():
+            if a + count > len(tokens):
+                continue
+            middle = tuple(text[s:e] for s, e in tokens[a + 1:a + count - 1])
+            last_start, last_end = tokens[a + count - 1]
+            for n in last_lengths:
+                if n <= last_end - last_start and ends_word(last_start + n):
+                    words = (rest,) + middle + (text[last_start:last_start + n],)
+                    if words in wanted:
+                        spans.setdefault(words, []).append((p, last_start + n))
+    for words, found in spans.items():
+        starts, end = [], 0
+        for s, e in found:  # left to right, each match after the one before, as finditer
+            if s >= end:
+                starts.append(s)
+                end = e
+        for wording in wanted[words]:
+            out[wording] = starts
+    return out
+
+
+def locate(found, words, occurrence):
+    """"file:line" in each source where the `occurrence`-th `words` of a container stand; `found` is
+    (name, line numbers, where each line starts, find_wordings of its text) per source of the container.
 
     Matching is on the words with any whitespace between them (a printed line may
     break inside), so repairs elsewhere in the line do not matter. When the words
     are not found (a repair inside them) the container's first line is given.
-    `texts` is source_texts(container, lines) when the caller has it already.
     """
-    pattern = _words_pattern(words)
     out = []
-    for name, nums, text, starts in texts if texts is not None else source_texts(container, lines):
-        matches = list(pattern.finditer(text))
+    for name, nums, starts, matches in found:
+        positions = matches.get(words)
         line = nums[0]
-        if matches:
-            pos = matches[min(occurrence, len(matches) - 1)].start()
+        if positions:
+            pos = positions[min(occurrence, len(positions) - 1)]
             line = nums[bisect.bisect_right(starts, pos) - 1]
         out.append(f"{name}:{line}")
     return out

@@ -12,6 +12,7 @@ source's form.
     space_after_comma    "59,als" -> "59, als"
     normalise_space      non-breaking and repeated spaces -> one space
 """
+import heapq
 import re
 
 from .model import NOTE_MARK
@@ -24,6 +25,8 @@ HYPHEN_PREFIXES = {"niet", "ex", "oud", "vice", "non", "anti", "semi", "zuid", "
 # An elliptic compound: "bied- of speelwijze" keeps hyphen and space.
 CONJUNCTIONS = {"of", "en", "noch", "als"}
 TRAILING = re.compile(r"[\W_]+$")
+LETTER = re.compile(WORD)
+ENDS_IN_LETTER = re.compile(rf"{WORD}$")
 SOFT_HYPHENS = re.compile(rf"(?<={WORD})[\u00ac\u00ad](?={WORD})|\u00ad")
 
 
@@ -44,53 +47,97 @@ def drop_soft_hyphens(text, line, log):
 def collapse_duplicates(text, line, log):
     """Remove a word or phrase (up to six words) that stands twice in a row.
 
-    Longer phrases first, then from left to right; repeated until nothing is doubled."""
-    while True:
-        tokens = [(m.start(), m.group()) for m in re.finditer(r"\S+", text)]
-        words = [t for _, t in tokens]
-        for n, i in _repeat_candidates(words):
-            first, second = words[i:i + n], words[i + n:i + 2 * n]
-            if not _same_phrase(first, second):
-                continue
-            if n == 1 and (first[0].lower() in LEGIT_DOUBLES or len(first[0]) < 2
-                           or not re.search(WORD, first[0])):
-                continue
-            start, end = tokens[i][0], tokens[i + n][0]
-            before = text[start: tokens[i + 2 * n - 1][0] + len(words[i + 2 * n - 1])]
-            text = text[:start] + text[end:]
-            log.repair(line, "duplicated words collapsed", before.replace(NOTE_MARK, ""),
-                       " ".join(second).replace(NOTE_MARK, ""))
-            break
-        else:
-            return text
+    Longer phrases first, then from left to right; repeated until nothing is doubled.
 
+    The text is a linked list of words, each with the whitespace after it, and the candidates wait in
+    a heap ordered (longest first, leftmost first). Removing a phrase changes only the candidates
+    whose twelve words reach across the place where it stood, so only those are looked at again:
+    a line of one word repeated 20,000 times takes one pass, not one per removal."""
+    lead = re.match(r"\s*", text).group()
+    tokens = [(m.group(1), m.group(2)) for m in re.finditer(r"(\S+)(\s*)", text)]
+    words = [w for w, _ in tokens]
+    keys = [TRAILING.sub("", w.lower()) for w in words]
+    nxt = list(range(1, len(words) + 1))  # the next word still in the text; len(words) is the end
+    prev = list(range(-1, len(words) - 1))
+    alive = [True] * len(words)
+    heap = []
 
-def _repeat_candidates(words, longest=6):
-    """(n, i) where a phrase of n words at i may stand again at i + n, longest first, then leftmost.
+    def phrase(i, count):
+        """The indices of `count` words from i on, or None where the text ends first."""
+        out = []
+        while i < len(words) and len(out) < count:
+            out.append(i)
+            i = nxt[i]
+        return out if len(out) == count else None
 
-    A repeat starts with the same word (its punctuation aside), so one pass that remembers where
-    each word stood in the last `longest` words finds every candidate: linear in the text."""
-    recent, found = {}, []
-    for j, word in enumerate(words):
-        key = TRAILING.sub("", word.lower())
-        if not key:
-            continue
-        seen = [i for i in recent.get(key, ()) if j - i <= longest]
-        found += [(j - i, i) for i in seen if i + 2 * (j - i) <= len(words)]
-        recent[key] = seen + [j]
-    return sorted(found, key=lambda c: (-c[0], c[1]))
+    def repeat_at(i, n):
+        """The 2n words from i when words i… stand again right after them, else None."""
+        span = phrase(i, 2 * n)
+        if span is None or not keys[i] or keys[i] != keys[span[n]]:
+            return None
+        first, second = [words[k] for k in span[:n]], [words[k] for k in span[n:]]
+        if not _same_phrase(first, second):
+            return None
+        if n == 1 and (first[0].lower() in LEGIT_DOUBLES or len(first[0]) < 2 or not LETTER.search(first[0])):
+            return None
+        return span
+
+    def push_from(i):
+        """Queue every repeat that starts at word i (a repeat starts with the same word again)."""
+        j = i
+        for n in range(1, 7):
+            j = nxt[j]
+            if j == len(words):
+                return
+            if keys[i] and keys[j] == keys[i] and repeat_at(i, n):
+                heapq.heappush(heap, (-n, i))
+
+    recent = {}  # key -> where it stood among the last six words
+    for j, key in enumerate(keys):
+        if key:
+            seen = [i for i in recent.get(key, ()) if j - i <= 6]
+            for i in seen:
+                if repeat_at(i, j - i):
+                    heap.append((i - j, i))
+            recent[key] = seen + [j]
+    if not heap:
+        return text
+    heapq.heapify(heap)
+    while heap:
+        n, i = heapq.heappop(heap)
+        n = -n
+        span = alive[i] and repeat_at(i, n)
+        if not span:
+            continue  # a removal since it was found undid it
+        before = "".join(words[k] + tokens[k][1] for k in span[:-1]) + words[span[-1]]
+        log.repair(line, "duplicated words collapsed", before.replace(NOTE_MARK, ""),
+                   " ".join(words[k] for k in span[n:]).replace(NOTE_MARK, ""))
+        left, right = prev[i], span[n]
+        for k in span[:n]:
+            alive[k] = False
+        prev[right] = left
+        if left >= 0:
+            nxt[left] = right
+        # Phrases starting up to eleven words before the join may now repeat across it.
+        k = left
+        for _ in range(11):
+            if k < 0:
+                break
+            push_from(k)
+            k = prev[k]
+    return lead + "".join(w + space for k, (w, space) in enumerate(tokens) if alive[k])
 
 
 def _same_phrase(first, second):
     """The phrase `first` repeated as `second`; the repeat may carry trailing punctuation or a marker."""
-    if any(not re.search(WORD, w) for w in first):
+    if any(not LETTER.search(w) for w in first):
         return False
     if [w.lower() for w in first[:-1]] != [w.lower() for w in second[:-1]]:
         return False
     a, b = first[-1].lower(), second[-1].lower()
-    if not re.search(rf"{WORD}$", a):  # the first copy ends in a word, not punctuation
+    if not ENDS_IN_LETTER.search(a):  # the first copy ends in a word, not punctuation
         return False
-    return b == a or (b.startswith(a) and not re.match(WORD, b[len(a)]))
+    return b == a or (b.startswith(a) and not LETTER.match(b[len(a)]))
 
 
 def space_after_comma(text, line, log):

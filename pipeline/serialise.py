@@ -85,31 +85,36 @@ def _sources(el):
 def inline_json(el):
     """Plain text of a mixed-content element, with notes and refs as offsets into it."""
     out = {"text": "", "notes": [], "refs": []}
+    pieces, length = [], [0]  # the text is joined once at the end: adding to a string was quadratic
+
+    def add(text):
+        pieces.append(text)
+        length[0] += len(text)
 
     def walk(node):
         if node.text:
-            out["text"] += node.text
+            add(node.text)
         for child in node:
             if child.tag == "note":
                 note = inline_json(child)
-                entry = {"id": child.get("id"), "offset": len(out["text"]), "form": child.get("form"),
+                entry = {"id": child.get("id"), "offset": length[0], "form": child.get("form"),
                          "text": note["text"], "sources": _sources(child)}
                 if note["refs"]:
                     entry["refs"] = note["refs"]
                 out["notes"].append(entry)
             elif child.tag == "ref":
-                start = len(out["text"])
+                start, first = length[0], len(pieces)
                 walk(child)
                 ref = {k: v for k, v in sorted(child.attrib.items())}
-                ref.update({"words": out["text"][start:], "start": start, "end": len(out["text"])})
+                ref.update({"words": "".join(pieces[first:]), "start": start, "end": length[0]})
                 out["refs"].append(ref)
-                out["text"] += ""
             else:
                 walk(child)
             if child.tail:
-                out["text"] += child.tail
+                add(child.tail)
 
     walk(el)
+    out["text"] = "".join(pieces)
     return out
 
 

@@ -5,6 +5,7 @@ from types import SimpleNamespace
 import pytest
 from lxml import etree
 
+from pipeline import serialise
 from pipeline.build import make_corpus
 from pipeline.cli import main
 from pipeline.diff import compare, render, write_diff
@@ -213,3 +214,23 @@ def test_diff_command_writes_json_and_refuses_an_ambiguous_corpus_file(tmp_path,
 def test_build_stage_writes_one_diff_per_pair_of_consecutive_editions(corpus, tmp_path):
     write_diff(SimpleNamespace(corpus=corpus, tmp=tmp_path))
     assert sorted(p.name for p in (tmp_path / "diff").iterdir()) == ["2007-2017.html", "2007-2017.json"]
+
+
+def test_a_corpus_file_that_is_not_valid_is_refused_at_its_line(tmp_path, capsys):
+    corpus = make_corpus("sources").corpus
+    del corpus.xpath("//article[@id='2017/41']")[0].attrib["id"]
+    corpus.xpath("//section[@id='2017/53B']")[0].set("id", "53B")
+    text = serialise.to_xml(corpus).decode("utf-8")
+    bad = tmp_path / "corpus.xml"
+    bad.write_text(text, encoding="utf-8")
+    line = 1 + text[:text.index('<article num="41"')].count("\n")
+    assert main(["diff", str(bad), "2017", "--old-edition", "2017"]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"lawbook: error: {bad}:{line}: not a valid corpus: the <article> 41 has no id\n"
+                   "  fix: give a corpus.xml written by `lawbook build`, or rebuild it from its sources\n")
+    corpus.xpath("//article[@num='41' and not(@id)]")[0].set("id", "2017/41")
+    text = serialise.to_xml(corpus).decode("utf-8")
+    bad.write_text(text, encoding="utf-8")
+    line = 1 + text[:text.index('id="53B"')].count("\n")
+    assert main(["diff", str(bad), "2017", "--old-edition", "2017"]) == 2
+    assert capsys.readouterr().err.startswith(f"lawbook: error: {bad}:{line}: not a valid corpus: ")

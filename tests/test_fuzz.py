@@ -5,13 +5,15 @@ hand edits do (lines cut, shuffled, duplicated, characters replaced, a file cut 
 encoding switched, source-like lines inserted). The result is a corpus or a LawbookError that
 names a file; never any other exception. On every corpus: the same input gives byte-identical
 output, IDs are unique, every reference target is a well-formed ID, every note is anchored,
-and both serialisations validate against their schemas.
+and both serialisations validate against their schemas. The reference parser gets any run of
+the words citations are made of, in any case; the PDF's text check any text.
 
 Profiles: by default short, seeded and bounded (derandomize, at most a few hundred examples
 in all, well under a minute); LAWBOOK_FUZZ=long (`make fuzz`) runs many more random examples
 and the size tests at full size (a 50 MB source, 5,000 sources).
 """
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -24,7 +26,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pipeline import build as build_mod, ids, manifest, read, serialise
+from pipeline import build as build_mod, glyphs, ids, manifest, read, refs, serialise
 from pipeline.errors import LawbookError
 
 from conftest import ROOT, SOURCES
@@ -34,11 +36,13 @@ HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function
 if LONG:
     FUZZ = settings(max_examples=3000, deadline=None, suppress_health_check=HEALTH, derandomize=False)
     QUICK = settings(max_examples=20000, deadline=None, suppress_health_check=HEALTH, derandomize=False)
+    PHRASES = settings(max_examples=3000, deadline=None, suppress_health_check=HEALTH, derandomize=False)
 else:
     FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=HEALTH, derandomize=True,
                     database=None, print_blob=True)
     QUICK = settings(max_examples=300, deadline=None, suppress_health_check=HEALTH, derandomize=True,
                      database=None, print_blob=True)
+    PHRASES = QUICK
 
 ORIGINAL = {p.name: p.read_bytes() for p in SOURCES.iterdir() if p.is_file()}
 SOURCE_FILES = sorted(n for n in ORIGINAL if n != manifest.MANIFEST)
@@ -51,7 +55,12 @@ NASTY = list("<>&{}#$()[]*_\\/;:.,-") + ["Noot:", "(Noot: ", ")", " 1)", "\n1\n"
 SHAPES = ["Artikel 12", "Artikel 50D", "Artikel 47E1", "ARTIKEL 7", "ARTIKEL 41 Titel", "A. Kop", "E1. Kop",
           "1. Tekst", "   2. ingesprongen", "1. 1. Dubbel", "1) noot zonder marker", "44", "2",
           "* Deze opmerking op persoonlijke titel is voor verantwoording van Jan.", "Sjabloon:2017:9",
-          "tekst (Noot: open", "Noot: (scheef) tekst", "ge-", "volg", "artikel artikel 63A1", ""]
+          "tekst (Noot: open", "Noot: (scheef) tekst", "ge-", "volg", "artikel artikel 63A1", "",
+          "(maar zie b)", "zie c2 hierboven", "volgens (A) en zie C2A", "Zie E1A hieronder"]
+# Words a citation is made of, in any case, for the reference parser on its own.
+CITING = ["zie", "Zie", "ZIE", "volgens", "artikel", "Artikel", "art.", "artikelen", "hierboven", "hieronder",
+          "t/m", "en", "of", ",", "(", ")", "b", "B", "c2", "C2", "C2A", "e1a", "(a)", "(A)", "u", "o.a.", "12",
+          "50D2(a)", "47 E2", "ook", "echter", "de", "\u00a0", "A", "E"]
 
 
 @st.composite
@@ -194,6 +203,38 @@ def test_any_text_reads_or_gives_a_clear_error(text):
             return
         assert [line.num for line in lines] == list(range(1, len(lines) + 1))
         assert not any(read.REFUSED.search(line.text) or read.PAGE_BREAK.search(line.text) for line in lines)
+
+
+@PHRASES
+@given(st.lists(st.sampled_from(CITING), max_size=12), st.sampled_from(["2017/53A", "2017/16C3", "2007/41",
+                                                                        "2017/50D2a", "2017/47E1b"]))
+def test_any_citing_words_parse_and_resolve(words, node):
+    """Any run of the words citations are made of, in any case, gives citations or none: never an error."""
+    phrase = " ".join(words)
+    citations = refs.find_citations(phrase)
+    for c, r in zip(citations, refs.resolve_phrase(phrase, citations, node[:4], node, set(), {}, {})):
+        assert 0 <= c.start < c.end <= len(phrase)
+        assert r.reason or all(ids.is_well_formed(t) for t in r.targets), (phrase, r)
+
+
+@PHRASES
+@given(st.lists(st.sampled_from(list("ab(B) 1\n_é,") + ["artikel", "B)", "(a)", "  "]), max_size=40).map("".join),
+       st.lists(st.lists(st.sampled_from(list("ab(B) 1é") + ["artikel", "(a)"]), max_size=6).map("".join),
+                max_size=4))
+def test_finding_all_wordings_at_once_matches_a_search_per_wording(text, wordings):
+    """refs.find_many_wordings gives for each wording what a search of the whole text for it gives."""
+    found = refs.find_many_wordings(text, set(wordings))
+    for wording in wordings:
+        pattern = r"(?<!\w)" + r"\s+".join(map(re.escape, wording.split())) + r"(?!\w)"
+        assert found[wording] == [m.start() for m in re.finditer(pattern, text)], wording
+
+
+@PHRASES
+@given(st.text(max_size=300))
+def test_any_text_is_printable_or_named(text):
+    """The PDF check names every place it objects to by an offset into the text, with a fix."""
+    for offset, message, fix in glyphs.problems(text):
+        assert 0 <= offset < len(text) and message and fix
 
 
 def test_a_full_build_is_byte_identical(sources_copy, tmp_path):

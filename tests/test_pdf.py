@@ -7,15 +7,19 @@ import datetime
 import io
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
 from lxml import etree
 from pypdf import PdfReader
 
-from pipeline import build, pdf, tree
+from pipeline import build, cli, glyphs, pdf, tree
 from pipeline.bench import generate
+from pipeline.errors import LawbookError
 from pipeline.pdf_screenshots import footnote_page, png_bytes
+
+from conftest import add_source
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILT = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
@@ -158,8 +162,117 @@ def test_every_special_character_prints_as_itself(hand_made):
 def test_label_names_round_trip_and_refuse_unsafe_ids():
     assert pdf.label_name("2017/50D2a") == "n2017-50D2a"
     assert pdf.node_id_of_label("n2017-50D2a") == "2017/50D2a"
-    with pytest.raises(ValueError):
+    with pytest.raises(LawbookError) as refused:
         pdf.label_name("2017/1> #evil")
+    assert refused.value.status == 1 and "'2017/1> #evil' cannot be a link target" in refused.value.message
+
+
+def test_an_id_with_full_width_digits_is_refused_naming_its_source_line():
+    corpus = etree.Element("corpus")
+    edition = etree.SubElement(corpus, "edition", id="2017")
+    article = etree.SubElement(edition, "article", id="2017/\uff15\uff13", num="\uff15\uff13", sources="bron.txt:4-6")
+    _p(article, "Tekst.").set("sources", "bron.txt:6")
+    with pytest.raises(LawbookError) as refused:
+        pdf.book_view(edition, BUILT.date())
+    error = refused.value
+    assert (error.file, error.line, error.status) == ("bron.txt", 4, 1)
+    assert error.message.startswith("the node ID '2017/\uff15\uff13' cannot be a link target in the PDF edition")
+    assert error.fix == "write the article number and its parts with the digits 0-9 and letters a-z"
+
+
+# --- text the compiler cannot set: a build error at its source line, before compiling -----------
+
+def test_every_character_the_glyph_table_covers_compiles_and_others_do_not():
+    covered = [chr(c) for a, b in glyphs._ranges(glyphs.COVERED) for c in range(a, b + 1)]
+    letters = [c for c in covered if not unicodedata.category(c).startswith("M")]
+    marks = [c for c in covered if unicodedata.category(c).startswith("M")]
+    for weight, style in glyphs.STYLES:
+        assert glyphs.probe(letters, weight, style) == set(), (weight, style)
+        assert glyphs.probe(marks, weight, style, base="a") == set(), (weight, style)
+    assert glyphs.probe(["\U0001f600", "\u4e2d", "\uff15", "A"]) == {"\U0001f600", "\u4e2d", "\uff15"}
+
+
+def test_unprintable_text_is_found_at_its_line_and_column():
+    edition = etree.Element("edition", id="2017")
+    article = etree.SubElement(edition, "article", id="2017/1", num="1", sources="bron.txt:1-3")
+    _p(article, "Titel", tag="title").set("sources", "bron.txt:1")
+    section = etree.SubElement(article, "section", id="2017/1A", num="A", sources="bron.txt:2-3")
+    _p(section, "Lach \U0001f600 en \u4e2d, e" + "\u0301" * 17 + " en " + "x" * 10_001).set("sources", "bron.txt:2-3")
+    lines = {("bron.txt", 1): "Artikel 1", ("bron.txt", 2): "Lach \U0001f600 en \u4e2d,",
+             ("bron.txt", 3): "e" + "\u0301" * 17 + " en " + "x" * 10_001}
+    assert pdf.unprintable(edition, lines) == [
+        ("bron.txt", 2, "2017/1A", "the character U+1F600 GRINNING FACE ('\U0001f600') is in no font of the PDF "
+         "edition (column 6); write it as a word, or with characters the book's fonts have (Latin, Greek, "
+         "Cyrillic), or build without the PDF (--no-pdf)"),
+        ("bron.txt", 2, "2017/1A", "the character U+4E2D CJK UNIFIED IDEOGRAPH-4E2D ('\u4e2d') is in no font of "
+         "the PDF edition (column 11); write it as a word, or with characters the book's fonts have (Latin, "
+         "Greek, Cyrillic), or build without the PDF (--no-pdf)"),
+        ("bron.txt", 3, "2017/1A", "17 combining marks on one letter (U+0301 COMBINING ACUTE ACCENT …), more than "
+         "the 16 the PDF compiler can set (column 2); remove the repeated marks, or build without the PDF "
+         "(--no-pdf)"),
+        ("bron.txt", 3, "2017/1A", "a word of 10,001 characters without a space, longer than the 10,000 the PDF "
+         "can set on one line (column 23); put spaces in it, or shorten it, or build without the PDF (--no-pdf)")]
+    # A repair joined the word ("ge-" + "volg"): the character alone is looked for; where no line has it,
+    # the element's first line is named, without a column. The suits ♠♥♦♣ are in the fonts.
+    title = article.find("title")
+    title.text = "Ge\U0001f0a1volg ♠♥♦♣"
+    lines[("bron.txt", 1)] = "Ge-\U0001f0a1 volg"
+    section.remove(section.find("p"))
+    note_holder = _p(section, "Tekst")
+    note_holder.set("sources", "bron.txt:2")
+    note = etree.SubElement(note_holder, "note", id="2017/1A/noot1", form="inline", sources="bron.txt:3")
+    note.text = "noot \u4e00"
+    assert [entry[:2] + (entry[3].split(";")[0],) for entry in pdf.unprintable(edition, lines)] == [
+        ("bron.txt", 1, "the character U+1F0A1 PLAYING CARD ACE OF SPADES ('\U0001f0a1') is in no font of the PDF "
+                        "edition (column 4)"),
+        ("bron.txt", 3, "the character U+4E00 CJK UNIFIED IDEOGRAPH-4E00 ('\u4e00') is in no font of the PDF "
+                        "edition")]
+
+
+def pdf_build(sources, tmp_path, capsys):
+    status = cli.main(["build", "--sources", str(sources), "--out", str(tmp_path / "out")])
+    return status, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("char, name", [("\U0001f600", "U+1F600 GRINNING FACE"),
+                                        ("\u4e2d", "U+4E2D CJK UNIFIED IDEOGRAPH-4E2D")])
+def test_a_character_no_font_has_fails_the_build_at_its_source_line(sources_copy, tmp_path, capsys, char, name):
+    add_source(sources_copy, "artikel-9.txt", f"ARTIKEL 9\n\nArtikel 9\n\nDe spelers schudden {char} de kaarten.\n")
+    status, err = pdf_build(sources_copy, tmp_path, capsys)
+    assert status == 1
+    first = err.splitlines()[0]
+    assert first.startswith(f"lawbook: error: artikel-9.txt:5: the character {name} ({char!r}) is in no font of "
+                            f"the PDF edition (column 21); write it as a word"), err
+    assert "the build found 1 error; out/ was left as it was" in err
+    assert "Traceback" not in err and "internal error" not in err and "templates" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_letter_with_100000_accents_fails_the_build_at_its_line(sources_copy, tmp_path, capsys):
+    add_source(sources_copy, "artikel-9.txt", "ARTIKEL 9\n\nArtikel 9\n\nDe spelers e" + "\u0301" * 100_000 + " schudden.\n")
+    status, err = pdf_build(sources_copy, tmp_path, capsys)
+    assert status == 1
+    assert err.splitlines()[0] == ("lawbook: error: artikel-9.txt:5: 100,000 combining marks on one letter "
+                                   "(U+0301 COMBINING ACUTE ACCENT …), more than the 16 the PDF compiler can set "
+                                   "(column 13); remove the repeated marks, or build without the PDF (--no-pdf)")
+    assert "the build found 1 error" in err and "Traceback" not in err and "panicked" not in err
+
+
+def test_a_compiler_panic_is_one_message():
+    # What the check above prevents: Typst panics on a letter with 100,000 accents.
+    with pytest.raises(LawbookError) as stopped:
+        pdf.compile_books([("Dit is e" + "\u0301" * 100_000 + " tekst.", BUILT)], ["2017"])
+    error = stopped.value
+    assert str(error) == ("templates/pdf/: the PDF compiler stopped while setting the PDF edition 2017: "
+                          "assertion failed: j < i\n  fix: build without the PDF (--no-pdf) and report this with "
+                          "the sources; the other outputs do not need it")
+    assert error.status == 1
+
+
+def test_a_compile_error_is_one_message_without_the_typst_source():
+    with pytest.raises(LawbookError) as failed:
+        pdf.compile_books([("#let x = ", BUILT)], ["2007"])
+    assert failed.value.message == "the PDF edition 2007 did not compile: expected expression"
 
 
 # --- the hand-made book -----------------------------------------------------------------------
@@ -281,10 +394,10 @@ def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkey
     compiled = []
     compile_books = pdf.compile_books
 
-    def counting_compile(books):
+    def counting_compile(books, names=None):
         compiled.extend(re.search(r'title: "Spelregels voor Wedstrijdbridge (\d+)"', source).group(1)
                         for source, _ in books)
-        return compile_books(books)
+        return compile_books(books, names)
 
     monkeypatch.setattr(pdf, "compile_books", counting_compile)
     build.build(src, out, options)

@@ -16,6 +16,14 @@ Wall time is measured around the process (start-up and imports included); peak
 memory is the process's peak resident set (ru_maxrss, children included). Each stage's
 time comes from the full build; with --trace-books, one more full build per book runs
 each stage under tracemalloc for the stage's peak of Python allocations.
+
+Hostile sizes (--hostile): sources far under the size limits whose shape makes work
+(pipeline.bench.hostile: one line of a repeated word, a paragraph with n references, a line
+with n inline notes, a 6 MB line of distinct words, 100,000 short lines), each built
+(--force --no-pdf) at n and at 2n in a fresh process, twice, the faster run kept (other work on
+the machine only ever adds time). The ratio t(2n)/t(n) is taken over the build's stages (imports
+and start-up, the same at both sizes, left out): linear work doubles, quadratic work quadruples;
+it must stay at or under HOSTILE_MAX_RATIO.
 Writes build/bench.json and build/bench.txt (the tables); prints the tables.
 """
 import argparse
@@ -31,7 +39,13 @@ import time
 from pathlib import Path
 
 from .. import manifest
-from . import generate
+from . import generate, hostile
+
+# Hostile cases and their sizes n (each is also built at 2n): about 100 KB of one repeated word,
+# 10,000 references or notes in one paragraph, a 3 MB line (6 MB at 2n), 50,000 lines.
+HOSTILE_SIZES = {"repeated-word": 16_000, "references": 10_000, "notes": 10_000,
+                 "distinct-words": 3_000_000, "short-lines": 50_000}
+HOSTILE_MAX_RATIO = 2.5
 
 REAL_SOURCES = Path(__file__).resolve().parents[2] / "sources"
 
@@ -97,6 +111,38 @@ def bench_book(book, trace):
                 "stage_peaks_mb": {k: v / 2 ** 20 for k, v in (traced or {}).get("stage_peaks", {}).items()}}
 
 
+def bench_hostile(case, n, runs=2):
+    """`case` built at n and 2n, each `runs` times in a fresh process; the faster run of each size."""
+    sizes = []
+    for size in (n, 2 * n):
+        with tempfile.TemporaryDirectory(prefix="lawbook-hostile-") as tmp:
+            src = hostile.write(case, size, Path(tmp) / "src")
+            print(f"bench: hostile {case}, n = {size:,} …", file=sys.stderr)
+            best = min((measure(src, Path(tmp) / f"build-{k}", force=True, no_pdf=True) for k in range(runs)),
+                       key=lambda r: sum(r["timings"].values()))
+            best["stages"] = sum(best["timings"].values())
+            best["bytes"] = sum(p.stat().st_size for p in src.iterdir())
+            sizes.append(best)
+    small, large = sizes
+    return {"case": case, "n": n, "small": small, "large": large, "ratio": large["stages"] / small["stages"]}
+
+
+def hostile_table(results):
+    out = ["", f"Hostile sizes (build --force --no-pdf at n and 2n; stages: the build without start-up and "
+               f"imports; ratio = stages(2n) / stages(n), at most {HOSTILE_MAX_RATIO})", ""]
+    head = (f"{'case':<16} {'n':>10} {'MB':>5} {'wall s':>7} {'stages s':>8} {'peak MB':>7}   "
+            f"{'2n':>10} {'MB':>5} {'wall s':>7} {'stages s':>8} {'peak MB':>7} {'ratio':>6}")
+    out += [head, "-" * len(head)]
+    for r in results:
+        cells = []
+        for size, m in ((r["n"], r["small"]), (2 * r["n"], r["large"])):
+            cells.append(f"{size:>10,} {m['bytes'] / 1e6:>5.1f} {m['wall']:>7.2f} {m['stages']:>8.2f} "
+                         f"{m['peak_rss_mb']:>7.0f}")
+        holds = "" if r["ratio"] <= HOSTILE_MAX_RATIO else "  over"
+        out.append(f"{r['case']:<16} {cells[0]}   {cells[1]} {r['ratio']:>6.2f}{holds}")
+    return "\n".join(out) + "\n"
+
+
 def tables(results):
     """The readable tables: one line per book and build, then one line per stage."""
     out = ["Builds (wall time around a fresh process: start-up and imports included; "
@@ -139,15 +185,23 @@ def main(argv=None):
                         help="comma-separated: 'sources' and/or numbers of articles (two editions each)")
     parser.add_argument("--trace-books", default="sources,93",
                         help="books whose stages also run under tracemalloc (slow on big books)")
+    parser.add_argument("--hostile", default=",".join(HOSTILE_SIZES),
+                        help="comma-separated hostile cases to build at n and 2n ('' for none): "
+                             + ", ".join(HOSTILE_SIZES))
     args = parser.parse_args(argv)
     traced = set(args.trace_books.split(",")) if args.trace_books else set()
-    results = [bench_book(book, book in traced) for book in args.books.split(",")]
-    text = tables(results)
+    results = [bench_book(book, book in traced) for book in args.books.split(",") if book]
+    cases = [c for c in args.hostile.split(",") if c]
+    unknown = [c for c in cases if c not in HOSTILE_SIZES]
+    if unknown:
+        parser.error(f"unknown hostile case {unknown[0]!r}; the cases are {', '.join(HOSTILE_SIZES)}")
+    hostile_results = [bench_hostile(case, HOSTILE_SIZES[case]) for case in cases]
+    text = (tables(results) if results else "") + (hostile_table(hostile_results) if hostile_results else "")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     machine = {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
-    (out / "bench.json").write_text(json.dumps({"machine": machine, "books": results}, indent=1) + "\n",
-                                    encoding="utf-8")
+    (out / "bench.json").write_text(json.dumps({"machine": machine, "books": results, "hostile": hostile_results},
+                                               indent=1) + "\n", encoding="utf-8")
     (out / "bench.txt").write_text(text, encoding="utf-8")
     print(text)
     return 0

@@ -14,7 +14,7 @@ from lxml import etree
 
 from ..errors import LawbookError
 from ..html import collector_paused
-from ..serialise import parse_xml
+from ..serialise import parse_xml, relaxng
 from . import render
 from .compare import Comparison
 
@@ -114,7 +114,9 @@ def resolve_edition(arg, chosen, sources, built, flag):
 
 
 def read_corpus(path):
-    """A corpus.xml file, parsed with the safe parser (no entities, no network)."""
+    """A corpus.xml file, parsed with the safe parser (no entities, no network) and valid against
+    schema/corpus.rng: the comparison reads IDs, numbers and sources as the schema gives them, so a
+    file that is not (an article without its id, a hand-edited file) is refused at its first fault."""
     try:
         root = parse_xml(path.read_bytes())
     except OSError as e:
@@ -125,4 +127,15 @@ def read_corpus(path):
     if root.tag != "corpus":
         raise LawbookError(f"not a corpus (the root element is <{root.tag}>)", file=str(path),
                            fix="give a corpus.xml written by `lawbook build`")
+    for el in root.iter("edition", "article", "section", "subsection", "item", "note", "commentary"):
+        if not el.get("id"):  # the fault a hand edit makes most; the schema would only say "attributes"
+            num = f" {el.get('num')}" if el.get("num") else ""
+            raise LawbookError(f"not a valid corpus: the <{el.tag}>{num} has no id", file=str(path),
+                               line=el.sourceline,
+                               fix="give a corpus.xml written by `lawbook build`, or rebuild it from its sources")
+    schema = relaxng()
+    if not schema.validate(root):
+        fault = schema.error_log[0]
+        raise LawbookError(f"not a valid corpus: {fault.message}", file=str(path), line=fault.line or None,
+                           fix="give a corpus.xml written by `lawbook build`, or rebuild it from its sources")
     return root

@@ -387,12 +387,14 @@ def segments(old, new, ops, pair):
     shown_in = set()
 
     def emit(op, text, **extra):
+        # A run's text is kept as a list of pieces and joined once at the end: adding to a string
+        # copies it, which made a long run quadratic (a 6 MB line: minutes and 1.45 GB).
         seg_list = paragraphs[-1]
         if (seg_list and seg_list[-1]["op"] == op and op in ("equal", "delete", "insert", "moved-out")
                 and seg_list[-1].get("to") == extra.get("to")):
-            seg_list[-1]["text"] += text
+            seg_list[-1]["text"].append(text)
         else:
-            seg_list.append({"op": op, "text": text, **extra})
+            seg_list.append({"op": op, "text": [text], **extra})
 
     def note(old_t, new_t):
         o = old_t.note if old_t is not None else None
@@ -450,6 +452,10 @@ def segments(old, new, ops, pair):
             old_token(i)
         for j in range(j1, j2):
             new_token(j, "insert")
+    for p in paragraphs:
+        for seg in p:
+            if isinstance(seg.get("text"), list):
+                seg["text"] = "".join(seg["text"])
     return [tidy(p) for p in paragraphs if p]
 
 
