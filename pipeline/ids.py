@@ -21,11 +21,11 @@ SEPARATOR = "/"
 NOTE, COMMENTARY = "noot", "toelichting"
 ANNEXES = (NOTE, COMMENTARY)
 
-EDITION = re.compile(r"^\d{4}$")
-CITATION = re.compile(r"^(?P<article>\d+)(?P<section>[A-Z])?(?P<subsection>\d+)?(?P<item>[a-z])?$")
+EDITION = re.compile(r"^\d{4}$", re.ASCII)
+CITATION = re.compile(r"^(?P<article>\d+)(?P<section>[A-Z])?(?P<subsection>\d+)?(?P<item>[a-z])?$", re.ASCII)
 ID = re.compile(r"^(?P<edition>\d{4})/(?P<cite>\d+(?:[A-Z](?:\d+(?:[a-z])?)?)?)"
-                r"(?:/(?P<annex>noot|toelichting)(?P<n>\d+))?$")
-_TYPST_LABEL = re.compile(r"^n(\d{4})-([0-9A-Za-z]+)(?:-(noot|toelichting)(\d+))?$")
+                r"(?:/(?P<annex>noot|toelichting)(?P<n>\d+))?$", re.ASCII)
+_TYPST_LABEL = re.compile(r"^n(\d{4})-([0-9A-Za-z]+)(?:-(noot|toelichting)(\d+))?$", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True, order=False)
