@@ -109,7 +109,7 @@ def cmd_build(args):
 
 
 def cmd_show(args):
-    if not ids.is_well_formed(args.id) and not _is_note_or_commentary(args.id):
+    if not ids.is_well_formed(args.id):
         raise LawbookError(f"{args.id!r} is not an ID", fix="give an edition and a citation, e.g. 2017/50D2a")
     from . import build as build_mod
 
@@ -126,17 +126,12 @@ def cmd_show(args):
     return 0
 
 
-def _is_note_or_commentary(value):
-    head, _, tail = value.rpartition("/")
-    return ids.is_well_formed(head) and (tail.startswith("noot") or tail.startswith("toelichting"))
-
-
 def node_summary(el):
     """The `show --json` object: id, title, text, notes, children, sources."""
     if el.tag == "note":
         return {"id": el.get("id"), "type": "note", "title": "", "text": tree.plain_text(el), "notes": [],
                 "children": [], "sources": serialise._sources(el)}
-    label = el.find("title") if el.tag == "article" else el.find("heading")
+    label = tree.label(el)
     own = [c for c in el if c.tag == "p"]
     notes = [{"id": n.get("id"), "text": tree.plain_text(n), "form": n.get("form")}
              for p in own for n in p.iter("note")]
@@ -163,23 +158,20 @@ def render_text(el, depth=0):
     """A node and everything below it as indented plain text, notes numbered [1], [2] …"""
     pad = "  " * depth
     out = []
-    label = el.find("title") if el.tag == "article" else el.find("heading")
+    label = tree.label(el)
     head = el.get("id") or el.tag
     out.append(f"{pad}{head}" + (f"  {label.text}" if label is not None else ""))
     notes = []
     for child in el:
         if child.tag == "p":
-            text = ""
-            parts = [child.text or ""]
-            for sub in child:
-                if sub.tag == "note":
+            parts = []
+            for kind, words, sub in tree.inline(child):
+                if kind == tree.NOTE:
                     notes.append(sub)
                     parts.append(f"[{len(notes)}]")
                 else:
-                    parts.append(tree.plain_text(sub))
-                parts.append(sub.tail or "")
-            text = "".join(parts)
-            out.append(f"{pad}  {text}")
+                    parts.append(words)
+            out.append(f"{pad}  {''.join(parts)}")
         elif child.tag == "gap":
             out.append(f"{pad}  [gap: {child.get('reason')}]")
         elif child.tag in tree.NODE_TAGS:

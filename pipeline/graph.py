@@ -14,7 +14,7 @@ import json
 import sys
 
 
-from . import refs, tree
+from . import ids, refs, tree
 from .diff.render import json_text
 from .html import collector_paused
 
@@ -34,8 +34,7 @@ def build_graph(corpus, references):
         g.add_node(ed.get("id"), type="edition", edition=ed.get("id"), present=True)
         for el in ed.iter(*tree.NODE_TAGS, "note", "commentary"):
             node_id = el.get("id")
-            label = el.findtext("title") if el.tag == "article" else el.findtext("heading")
-            g.add_node(node_id, type=el.tag, edition=ed.get("id"), present=True, label=label or "")
+            g.add_node(node_id, type=el.tag, edition=ed.get("id"), present=True, label=tree.label_text(el) or "")
             parent = next((a.get("id") for a in el.iterancestors() if a.get("id")), None)
             g.add_edge(parent, node_id, kind="contains")
             if el.tag == "commentary":
@@ -45,7 +44,7 @@ def build_graph(corpus, references):
         if not r.target:  # a suspect ref that resolved to nothing: no edge to draw
             continue
         if r.target not in g or not g.nodes[r.target].get("present"):
-            g.add_node(r.target, type="absent", edition=r.target.split("/")[0], present=False)
+            g.add_node(r.target, type="absent", edition=ids.edition_of(r.target), present=False)
             # A target's own status comes from a reading that is not suspect, when there is one.
             if r.status != "suspect" or "status" not in g.nodes[r.target]:
                 g.nodes[r.target]["status"] = r.status
@@ -57,7 +56,7 @@ def build_graph(corpus, references):
         g.add_edge(r.source_id, r.target, **edge)
     for node_id, data in g.nodes(data=True):  # a commentary target absent and never cited
         if "present" not in data:
-            data.update(type="absent", edition=node_id.split("/")[0], present=False, status="dangling")
+            data.update(type="absent", edition=ids.edition_of(node_id), present=False, status="dangling")
     return g
 
 

@@ -39,36 +39,20 @@ UNRESOLVED = ("dangling", "known-missing")
 
 # ---------------------------------------------------------------- IDs and links
 
-def order_key(node_id):
-    """Reading order of IDs: 2017/9 < 2017/10 < 2017/10A < 2017/10A2 < 2017/10A2b."""
-    edition, cite = ids.split_id(node_id)
-    parts = ids.parse_citation(cite) or {"article": cite}
-    key = [edition]
-    for level in ids.LEVELS:
-        num = parts.get(level)
-        key.append(ids.sort_key(num) if num else (-1, 0, ""))
-    return (tuple(key), node_id)
-
-
-def article_of(node_id):
-    """'2017/50D2a' (or '2017/50D2a/noot1') -> '2017/50'; None when it is no ID."""
-    edition, cite = ids.split_id(node_id)
-    parts = ids.parse_citation(cite)
-    return f"{edition}/{parts['article']}" if parts else None
+order_key = ids.order_key
+article_of = ids.article_of
 
 
 def href(node_id, root="../"):
     """The relative URL of a node from a page `root` below html/: 2017/47E1 -> ../2017/47.html#47E1."""
-    edition, cite = ids.split_id(node_id)
-    article = ids.parse_citation(cite)["article"]
-    page = f"{root}{edition}/{article}.html"
-    return page if cite == article else f"{page}#{cite}"
+    node = ids.NodeId.parse(node_id)
+    page = f"{root}{node.edition}/{node.article}.html"
+    return page if node.level == "article" else f"{page}#{node.anchor}"
 
 
 def note_anchor(note_id):
     """2017/53A/noot1 -> '53A-noot1' (the footnote); the marker in the text is 'ref-53A-noot1'."""
-    _, cite = ids.split_id(note_id)
-    return f"{cite}-{note_id.rsplit('/', 1)[1]}"
+    return ids.NodeId.parse(note_id).anchor
 
 
 def citing_node(el):
@@ -178,21 +162,17 @@ class Site:
         {'text'}, {'ref', 'href' or None, 'title', 'status'}, {'note', 'number', 'anchor'}.
         Each note met is appended to `notes` (a Footnote) so the page lists it at the end."""
         out = []
-        if el.text:
-            out.append({"text": el.text})
-        for child in el:
-            if child.tag == "note":
-                anchor = note_anchor(child.get("id") or f"{el.get('id', '')}/noot{len(notes) + 1}")
+        for kind, words, child in tree.inline(el):
+            if kind == tree.NOTE:
+                anchor = note_anchor(child.get("id") or ids.note_id(el.get("id", ""), len(notes) + 1))
                 number = len(notes) + 1
-                notes.append(Footnote(number, anchor, ids.split_id(child.get("id") or "x/?")[1],
+                notes.append(Footnote(number, anchor, ids.cite_of(child.get("id") or "x/?"),
                                       self.pieces(child, notes, root)))
                 out.append({"note": True, "number": number, "anchor": anchor})
-            elif child.tag == "ref":
+            elif kind == tree.REF:
                 out.append(self.ref_piece(child, root))
             else:
-                out.append({"text": tree.plain_text(child)})
-            if child.tail:
-                out.append({"text": child.tail})
+                out.append({"text": words})
         return out
 
     def ref_piece(self, ref, root):
@@ -202,7 +182,7 @@ class Site:
         if self.resolves(ref):
             title = None
             if len(targets) > 1:
-                title = "ook: " + ", ".join(ids.split_id(t)[1] for t in targets[1:])
+                title = "ook: " + ", ".join(ids.cite_of(t) for t in targets[1:])
             if status == "suspect":
                 title = "verwijzing onzeker" + (f"; {title}" if title else "")
             return {"ref": text, "href": href(targets[0], root), "title": title, "status": status}
@@ -210,10 +190,8 @@ class Site:
 
     def node_view(self, el, notes):
         """A node as nested dicts: id, cite, tag, num, heading, inferred evidence, content blocks."""
-        _, cite = ids.split_id(el.get("id"))
-        label = el.find("title") if el.tag == "article" else el.find("heading")
-        view = {"id": el.get("id"), "cite": cite, "tag": el.tag, "num": el.get("num"),
-                "heading": label.text if label is not None else None,
+        view = {"id": el.get("id"), "cite": ids.cite_of(el.get("id")), "tag": el.tag, "num": el.get("num"),
+                "heading": tree.label_text(el),
                 "inferred": el.get("evidence") if el.get("numbering") == "inferred" else None,
                 "content": []}
         for child in el:
@@ -245,13 +223,12 @@ class Site:
             commentary.setdefault(article_of(c.get("on") or c.get("id")), []).append(c)
         pages = {}
         for article in ed.iterchildren("article"):
-            label = article.find("title")
             pages[article.get("id")] = ArticlePage(article.get("id"), edition, article.get("num"),
-                                                   label.text if label is not None else None, article)
+                                                   tree.label_text(article), article)
         # Commentary on an article the sources lack still gets its page, marked as such.
         for on in commentary:
             if on and on not in pages:
-                pages[on] = ArticlePage(on, edition, ids.split_id(on)[1], None)
+                pages[on] = ArticlePage(on, edition, ids.cite_of(on), None)
         ordered = sorted(pages.values(), key=lambda p: order_key(p.id))
         for prev, nxt in zip(ordered, ordered[1:]):
             prev.next, nxt.prev = nxt, prev
@@ -299,9 +276,9 @@ class Site:
         for ref, citing, targets in self.refs(edition):
             if not citing:
                 continue
-            source = ids.split_id(article_of(citing))[1]
+            source = ids.cite_of(article_of(citing))
             # One edge per reference and cited article, however many of its nodes the words name.
-            cited = {ids.split_id(article_of(t))[1] for t in targets if article_of(t)}
+            cited = {ids.cite_of(article_of(t)) for t in targets if article_of(t)}
             for num in cited - {source}:  # references within an article are no edge of the picture
                 edges[(source, num)] = edges.get((source, num), 0) + 1
         order = sorted(present | {n for edge in edges for n in edge}, key=ids.sort_key)
@@ -371,7 +348,7 @@ def environment():
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True, auto_reload=False, cache_size=-1)
     env.globals.update(title=TITLE, stylesheet=STYLESHEET, node_href=href)
-    env.filters["cite"] = lambda node_id: ids.split_id(node_id)[1] if node_id else ""
+    env.filters["cite"] = lambda node_id: ids.cite_of(node_id) if node_id else ""
     return env
 
 

@@ -1,4 +1,4 @@
-"""All ID rules in one place.
+"""All ID rules in one place: the NodeId value object.
 
 An ID is the edition and the citation the law itself uses:
     2017/53      article 53
@@ -6,18 +6,160 @@ An ID is the edition and the citation the law itself uses:
     2017/50D2    subsection 2 of section D
     2017/50D2a   item (a) of that subsection
 Notes and commentary hang below their node: 2017/41A/noot1, 2017/54/toelichting1.
+
+NodeId is the only code that knows the separator "/", the order of the levels and the
+words "noot" and "toelichting"; it also makes the forms other outputs need from an ID
+(the HTML anchor "50D2a", the footnote anchor "53A-noot1", the Typst label "n2017-50D2a").
+The module-level functions below are the same rules for callers that hold strings.
 """
 import re
+from dataclasses import dataclass
 
 LEVELS = ("article", "section", "subsection", "item")
+SEPARATOR = "/"
+# What hangs below a node, by the word its ID uses.
+NOTE, COMMENTARY = "noot", "toelichting"
+ANNEXES = (NOTE, COMMENTARY)
 
-CITATION = re.compile(r"^(?P<article>\d+)(?P<section>[A-Z])?(?P<subsection>\d+)?(?P<item>[a-z])?$")
-ID = re.compile(r"^(?P<edition>\d{4})/(?P<cite>\d+(?:[A-Z](?:\d+(?:[a-z])?)?)?)(?:/(?P<extra>[a-z]+\d+))?$")
+EDITION = re.compile(r"^\d{4}$", re.ASCII)
+CITATION = re.compile(r"^(?P<article>\d+)(?P<section>[A-Z])?(?P<subsection>\d+)?(?P<item>[a-z])?$", re.ASCII)
+ID = re.compile(r"^(?P<edition>\d{4})/(?P<cite>\d+(?:[A-Z](?:\d+(?:[a-z])?)?)?)"
+                r"(?:/(?P<annex>noot|toelichting)(?P<n>\d+))?$", re.ASCII)
+_TYPST_LABEL = re.compile(r"^n(\d{4})-([0-9A-Za-z]+)(?:-(noot|toelichting)(\d+))?$", re.ASCII)
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class NodeId:
+    """One node of the corpus: edition, the citation's parts, and optionally a note or commentary below it."""
+    edition: str
+    article: str
+    section: str | None = None
+    subsection: str | None = None
+    item: str | None = None
+    annex: str | None = None  # NOTE or COMMENTARY
+    n: int | None = None  # the note's or commentary's number
+
+    # -- reading and writing -----------------------------------------------------------------
+    @classmethod
+    def parse(cls, text):
+        """'2017/50D2a' or '2017/41A/noot1' -> NodeId; None when `text` is not a well-formed ID."""
+        m = ID.match(text or "")
+        if not m:
+            return None
+        parts = parse_citation(m.group("cite"))
+        if parts is None:
+            return None
+        n = int(m.group("n")) if m.group("n") else None
+        return cls(m.group("edition"), **parts, annex=m.group("annex"), n=n)
+
+    @classmethod
+    def of(cls, edition, cite):
+        """The node `cite` ('50D2a') of `edition`; None when the citation is malformed."""
+        parts = parse_citation(cite)
+        return cls(edition, **parts) if parts is not None and EDITION.match(edition or "") else None
+
+    @property
+    def parts(self):
+        return {"article": self.article, "section": self.section, "subsection": self.subsection, "item": self.item}
+
+    @property
+    def cite(self):
+        """The citation readers know: '50D2a'."""
+        return make_citation(self.article, self.section, self.subsection, self.item)
+
+    def __str__(self):
+        node = f"{self.edition}{SEPARATOR}{self.cite}"
+        return f"{node}{SEPARATOR}{self.annex}{self.n}" if self.annex else node
+
+    # -- relations ---------------------------------------------------------------------------
+    @property
+    def level(self):
+        """'article' … 'item' for a structural node; the annex word for a note or commentary."""
+        if self.annex:
+            return self.annex
+        return [k for k in LEVELS if self.parts[k]][-1]
+
+    @property
+    def node(self):
+        """The structural node: itself, or the node a note or commentary hangs below."""
+        return NodeId(self.edition, self.article, self.section, self.subsection, self.item) if self.annex else self
+
+    @property
+    def article_id(self):
+        return NodeId(self.edition, self.article)
+
+    @property
+    def parent(self):
+        """The node one level up (a note's node; None for an article)."""
+        if self.annex:
+            return self.node
+        keys = [k for k in LEVELS if self.parts[k]]
+        if len(keys) == 1:
+            return None
+        return NodeId(self.edition, **dict(self.parts, **{keys[-1]: None}))
+
+    def ancestors(self):
+        """This node and every node above it, nearest first."""
+        node = self
+        while node is not None:
+            yield node
+            node = node.parent
+
+    def child(self, num):
+        """The structural child `num` one level down: 53 -> 53A, 53A -> 53A1, 53A1 -> 53A1a."""
+        keys = [k for k in LEVELS if self.parts[k]]
+        below = LEVELS[LEVELS.index(keys[-1]) + 1]
+        return NodeId(self.edition, **dict(self.parts, **{below: num}))
+
+    def note(self, n):
+        return NodeId(self.edition, **self.parts, annex=NOTE, n=n)
+
+    def commentary(self, n):
+        return NodeId(self.edition, **self.parts, annex=COMMENTARY, n=n)
+
+    def in_edition(self, edition):
+        return NodeId(edition, self.article, self.section, self.subsection, self.item, self.annex, self.n)
+
+    # -- forms for the outputs ---------------------------------------------------------------
+    @property
+    def anchor(self):
+        """The HTML/Markdown anchor within an edition's page: '50D2a'; a note's is '53A-noot1'."""
+        return f"{self.cite}-{self.annex}{self.n}" if self.annex else self.cite
+
+    @property
+    def typst_label(self):
+        """The Typst label and PDF named destination: 'n2017-47E1', 'n2017-41A-noot1'."""
+        label = f"n{self.edition}-{self.cite}"
+        return f"{label}-{self.annex}{self.n}" if self.annex else label
+
+    @classmethod
+    def from_typst_label(cls, label):
+        m = _TYPST_LABEL.match(label or "")
+        if not m:
+            return None
+        node = cls.of(m.group(1), m.group(2))
+        if node is None or not m.group(3):
+            return node
+        return node.note(int(m.group(4))) if m.group(3) == NOTE else node.commentary(int(m.group(4)))
+
+    def sort_key(self):
+        """Reading order: 2017/9 < 2017/10 < 2017/10A < 2017/10A2 < 2017/10A2b (notes after their node)."""
+        key = [self.edition]
+        for level in LEVELS:
+            num = self.parts[level]
+            key.append(sort_key(num) if num else (-1, 0, ""))
+        return tuple(key) + ((self.annex or "", self.n or 0),)
+
+
+# -- the same rules on strings ------------------------------------------------------------------
+def parse(node_id):
+    """NodeId.parse: None for anything that is not an ID."""
+    return NodeId.parse(node_id)
 
 
 def parse_citation(cite):
     """'50D2a' -> {'article': '50', 'section': 'D', 'subsection': '2', 'item': 'a'}; None when malformed."""
-    m = CITATION.match(cite)
+    m = CITATION.match(cite or "")
     if not m:
         return None
     parts = m.groupdict()
@@ -34,26 +176,53 @@ def make_citation(article, section=None, subsection=None, item=None):
 
 
 def make_id(edition, article, section=None, subsection=None, item=None):
-    return f"{edition}/{make_citation(article, section, subsection, item)}"
+    return f"{edition}{SEPARATOR}{make_citation(article, section, subsection, item)}"
+
+
+def join(edition, cite):
+    """'2017', '50D2a' -> '2017/50D2a'."""
+    return f"{edition}{SEPARATOR}{cite}"
 
 
 def note_id(node_id, n):
-    return f"{node_id}/noot{n}"
+    return f"{node_id}{SEPARATOR}{NOTE}{n}"
 
 
 def commentary_id(node_id, n):
-    return f"{node_id}/toelichting{n}"
+    return f"{node_id}{SEPARATOR}{COMMENTARY}{n}"
 
 
 def split_id(node_id):
-    """'2017/50D2a' -> ('2017', '50D2a')."""
-    edition, _, cite = node_id.partition("/")
-    return edition, cite.split("/")[0]
+    """'2017/50D2a' (or '2017/50D2a/noot1') -> ('2017', '50D2a')."""
+    edition, _, cite = (node_id or "").partition(SEPARATOR)
+    return edition, cite.split(SEPARATOR)[0]
+
+
+def edition_of(node_id):
+    return split_id(node_id)[0]
+
+
+def cite_of(node_id):
+    """The citation readers know: '57B' for 2017/57B (and for 2017/57B/noot1)."""
+    return split_id(node_id)[1]
+
+
+def article_of(node_id):
+    """'2017/50D2a' (or '2017/50D2a/noot1') -> '2017/50'; None when it is no ID."""
+    edition, cite = split_id(node_id)
+    parts = parse_citation(cite)
+    return make_id(edition, parts["article"]) if parts else None
 
 
 def is_well_formed(node_id):
-    m = ID.match(node_id)
-    return bool(m) and parse_citation(m.group("cite")) is not None
+    """A well-formed ID: a node's, or a note's or commentary's below one."""
+    return NodeId.parse(node_id) is not None
+
+
+def is_annex(node_id):
+    """A note's or commentary's ID: 2017/41A/noot1, 2017/54/toelichting1."""
+    parsed = NodeId.parse(node_id)
+    return parsed is not None and parsed.annex is not None
 
 
 def parent_citation(cite):
@@ -63,6 +232,12 @@ def parent_citation(cite):
         return None
     parts[keys[-1]] = None
     return make_citation(*(parts[k] for k in LEVELS))
+
+
+def order_key(node_id):
+    """Reading order of ID strings; IDs that do not parse sort after, by their text."""
+    parsed = NodeId.parse(node_id)
+    return (parsed.sort_key() if parsed else (edition_of(node_id), (9, 0, "")), node_id)
 
 
 def sort_key(num):

@@ -78,44 +78,43 @@ class Writer:
                 parts.append(out)
                 first = after_note = False
 
-        text(el.text)
-        for child in el:
-            if child.tag == "note":
+        for kind, words, child in tree.inline(el):
+            if kind == tree.NOTE:
                 label = self.note_label(child)
                 self.footnotes.append((label, child))
                 parts.append(f"[^{label}]")
                 first = False
                 after_note = True
-            elif child.tag == "ref":
+            elif kind == tree.REF:
                 targets = (child.get("to") or "").split()
-                words = escape(_one_line(tree.plain_text(child)), line_start and first)
+                words = escape(_one_line(words), line_start and first)
                 if targets and targets[0] in self.nodes and child.get("status") not in UNRESOLVED:
                     parts.append(f"[{words}]({self.anchor(targets[0])})")
                 else:
                     parts.append(words)
                 first = after_note = False
             else:
-                text(tree.plain_text(child))
-            text(child.tail)
+                text(words)
         return "".join(parts).strip()
 
     def anchor(self, node_id):
         """A link target: '#47E1' within this edition's file, '../2007/lawbook.md#41A' across editions."""
-        edition, cite = ids.split_id(node_id)
-        return f"#{cite}" if edition == self.edition else f"../{edition}/lawbook.md#{cite}"
+        target = ids.NodeId.parse(node_id)
+        if target.edition == self.edition:
+            return f"#{target.anchor}"
+        return f"../{target.edition}/lawbook.md#{target.anchor}"
 
     @staticmethod
     def note_label(note):
         """2017/53A/noot1 -> '53A-noot1': unique in the edition, readable in the source."""
-        node_id, _, tail = note.get("id").rpartition("/")
-        return f"{ids.split_id(node_id)[1]}-{tail}"
+        return ids.NodeId.parse(note.get("id")).anchor
 
     def block(self, text):
         self.lines += [text, ""]
 
     def node(self, el):
-        _, cite = ids.split_id(el.get("id"))
-        label = el.find("title") if el.tag == "article" else el.find("heading")
+        cite = ids.cite_of(el.get("id"))
+        label = tree.label(el)
         words = f"Artikel {cite}" if el.tag == "article" else cite
         if label is not None and label.text:
             words += " " + escape(_one_line(label.text))
@@ -149,14 +148,15 @@ class Writer:
         commentary = {}
         for c in edition_el.iterchildren("commentary"):
             on = c.get("on") or c.get("id")
-            commentary.setdefault(f"{self.edition}/{ids.parse_citation(ids.split_id(on)[1])['article']}", []).append(c)
+            article = ids.NodeId.parse(on).article_id.in_edition(self.edition)
+            commentary.setdefault(str(article), []).append(c)
         articles = {a.get("id"): a for a in edition_el.iterchildren("article")}
-        order = sorted(set(articles) | set(commentary), key=lambda i: ids.sort_key(ids.split_id(i)[1]))
+        order = sorted(set(articles) | set(commentary), key=lambda i: ids.sort_key(ids.cite_of(i)))
         for article_id in order:
             if article_id in articles:
                 self.node(articles[article_id])
             else:
-                num = ids.split_id(article_id)[1]
+                num = ids.cite_of(article_id)
                 self.block(f"## Toelichting bij artikel {num} {{#{num}-toelichting}}")
                 self.block(f"*\\[Redactie bij {num}: de wettekst van artikel {num} staat in geen van de bronnen.\\]*")
             for c in commentary.get(article_id, []):

@@ -125,12 +125,15 @@ def _variant_or_conflict(x, y, file, log, node):
         # A case variant: keep the reading that starts its sentences with a capital.
         keep_y = len(SENTENCE_START_LOWER.findall(text_y)) < len(SENTENCE_START_LOWER.findall(text_x))
         kept = "the second" if keep_y else "the first"
+        # before: the reading set aside; after: the one kept (read before x takes y's content).
+        rejected, chosen = (tree.plain_text(x), tree.plain_text(y)) if keep_y else \
+            (tree.plain_text(y), tree.plain_text(x))
         if keep_y:
             _replace_content(x, y)
         log.add("variant", file, line_y,
                 f"capitalisation variant in {node}: {change} ({file_x}:{line_x} / {file}:{line_y}); "
                 f"kept {kept} reading, which starts its sentences with a capital", node,
-                before=tree.plain_text(x if keep_y else y), after=tree.plain_text(y if keep_y else x))
+                before=rejected, after=chosen)
         return
     squash = lambda s: re.sub(r"[\W_]+", "", s.lower())
     if squash(text_x) == squash(text_y):

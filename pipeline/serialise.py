@@ -84,38 +84,24 @@ def _sources(el):
 
 def inline_json(el):
     """Plain text of a mixed-content element, with notes and refs as offsets into it."""
-    out = {"text": "", "notes": [], "refs": []}
-    pieces, length = [], [0]  # the text is joined once at the end: adding to a string was quadratic
-
-    def add(text):
-        pieces.append(text)
-        length[0] += len(text)
-
-    def walk(node):
-        if node.text:
-            add(node.text)
-        for child in node:
-            if child.tag == "note":
-                note = inline_json(child)
-                entry = {"id": child.get("id"), "offset": length[0], "form": child.get("form"),
-                         "text": note["text"], "sources": _sources(child)}
-                if note["refs"]:
-                    entry["refs"] = note["refs"]
-                out["notes"].append(entry)
-            elif child.tag == "ref":
-                start, first = length[0], len(pieces)
-                walk(child)
-                ref = {k: v for k, v in sorted(child.attrib.items())}
-                ref.update({"words": "".join(pieces[first:]), "start": start, "end": length[0]})
-                out["refs"].append(ref)
-            else:
-                walk(child)
-            if child.tail:
-                add(child.tail)
-
-    walk(el)
-    out["text"] = "".join(pieces)
-    return out
+    text, notes, refs = [], [], []
+    length = 0
+    for kind, words, child in tree.inline(el):
+        if kind == tree.NOTE:
+            note = inline_json(child)
+            entry = {"id": child.get("id"), "offset": length, "form": child.get("form"),
+                     "text": note["text"], "sources": _sources(child)}
+            if note["refs"]:
+                entry["refs"] = note["refs"]
+            notes.append(entry)
+            continue
+        if kind == tree.REF:
+            ref = {k: v for k, v in sorted(child.attrib.items())}
+            ref.update({"words": words, "start": length, "end": length + len(words)})
+            refs.append(ref)
+        text.append(words)
+        length += len(words)
+    return {"text": "".join(text), "notes": notes, "refs": refs}
 
 
 def paragraph_json(p):
@@ -129,7 +115,7 @@ def paragraph_json(p):
 
 def node_json(el):
     data = {"id": el.get("id"), "type": el.tag, "num": el.get("num")}
-    label = el.find("title") if el.tag == "article" else el.find("heading")
+    label = tree.label(el)
     if label is not None:
         data["title" if el.tag == "article" else "heading"] = label.text or ""
     if el.get("numbering"):

@@ -122,23 +122,52 @@ def make_paragraph(text, notes, file, lines, tag="p"):
     return p
 
 
+# -- the inline walker ------------------------------------------------------------------------
+# The kinds of event inline() yields; every writer (XML/JSON, Markdown, HTML, PDF, diff, `show`)
+# walks a paragraph's content through it and only says what to emit for each.
+TEXT, NOTE, REF, OTHER = "text", "note", "ref", "other"
+
+
+def inline(el):
+    """The mixed content of a <p>, <note>, <attribution> or <heading> in reading order, as
+    (kind, text, element) events:
+        (TEXT, text, None)       a run of running text (el.text and every tail); never empty
+        (NOTE, None, <note>)     a note where its marker stands (its own content: inline(note))
+        (REF, words, <ref>)      the words of a reference (a ref never holds a note)
+        (OTHER, words, element)  any other inline element, by its words without notes
+    """
+    if el.text:
+        yield TEXT, el.text, None
+    for child in el:
+        if child.tag == "note":
+            yield NOTE, None, child
+        elif child.tag == "ref":
+            yield REF, plain_text(child), child
+        else:
+            yield OTHER, plain_text(child), child
+        if child.tail:
+            yield TEXT, child.tail, None
+
+
 def plain_text(el):
     """The words of an element without its notes: what a reader reads in the running text."""
-    parts = [el.text or ""]
-    for child in el:
-        if child.tag != "note":
-            parts.append(plain_text(child))
-        parts.append(child.tail or "")
-    return "".join(parts)
+    return "".join(text for kind, text, _ in inline(el) if kind != NOTE)
 
 
 def text_with_marks(el):
     """Text with NOTE_MARK where notes stand: the comparable form of a paragraph."""
-    parts = [el.text or ""]
-    for child in el:
-        parts.append(NOTE_MARK if child.tag == "note" else text_with_marks(child))
-        parts.append(child.tail or "")
-    return "".join(parts)
+    return "".join(NOTE_MARK if kind == NOTE else text for kind, text, _ in inline(el))
+
+
+def label(el):
+    """The element that names a node: an article's <title>, any other node's <heading>; None if absent."""
+    return el.find("title" if el.tag == "article" else "heading")
+
+
+def label_text(el):
+    """The text of label(el); None when the node has no label."""
+    found = label(el)
+    return found.text if found is not None else None
 
 
 def node_by_id(corpus, node_id):
