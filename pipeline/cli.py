@@ -16,10 +16,14 @@ Errors are one message naming the file and line; --debug shows the traceback.
 import argparse
 import json
 import os
+import re
 import sys
+from pathlib import Path
 
-from . import cache, diff, graph, ids, outdir, serialise, serve, tree
-from .errors import LawbookError
+from .core.errors import LawbookError
+
+# Every command imports what it needs when it runs: `lawbook build` with nothing to do reads the
+# stamp without loading lxml, jinja2 or the stages (see docs/architecture.md, "Start-up").
 
 
 def main(argv=None):
@@ -27,24 +31,7 @@ def main(argv=None):
                                                                   "Wedstrijdbridge")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     sub = parser.add_subparsers(dest="command", required=True)
-
-    p = sub.add_parser("build", help="build all outputs from the sources")
-    p.add_argument("--sources", default="sources")
-    p.add_argument("--out", default="build")
-    p.add_argument("--force", "--no-cache", dest="force", action="store_true",
-                   help="rebuild everything: ignore the previous build and the cache")
-    p.add_argument("--no-commentary", action="store_true",
-                   help="leave commentary out of the PDF edition, as in the official print")
-    p.add_argument("--no-pdf", action="store_true", help="leave out the PDF edition (a quicker preview)")
-    p.set_defaults(func=cmd_build)
-
-    p = sub.add_parser("show", help="show one node of the corpus")
-    p.add_argument("id", help="e.g. 2017/50D2a")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--sources", default="sources")
-    p.set_defaults(func=cmd_show)
-
-    for register in EXTRA_COMMANDS:
+    for register in COMMANDS:
         register(sub)
 
     args = parser.parse_args(argv)
@@ -86,34 +73,55 @@ def main(argv=None):
         return 2
 
 
-# Each registers its own subcommand: check, diff, serve.
-EXTRA_COMMANDS = [graph.register, diff.register, serve.register]
+# -- build ---------------------------------------------------------------------------------------
+def register_build(sub):
+    p = sub.add_parser("build", help="build all outputs from the sources")
+    p.add_argument("--sources", default="sources")
+    p.add_argument("--out", default="build")
+    p.add_argument("--force", "--no-cache", dest="force", action="store_true",
+                   help="rebuild everything: ignore the previous build and the cache")
+    p.add_argument("--no-commentary", action="store_true",
+                   help="leave commentary out of the PDF edition, as in the official print")
+    p.add_argument("--no-pdf", action="store_true", help="leave out the PDF edition (a quicker preview)")
+    p.set_defaults(func=cmd_build)
 
 
 def cmd_build(args):
     """Build into --out. A build that finds errors raises BuildFailed (status 1): main prints each
     error as FILE:LINE: message, and --out is left as it was. An --out that is not the build's own
     (outdir.check_target) is refused before anything is read."""
+    from .build import cache, outdir
+
     options = {"debug": args.debug, "force": args.force, "no_commentary": args.no_commentary,
                "no_pdf": args.no_pdf}
     outdir.check_target(args.out, args.sources)
     if cache.up_to_date(args.sources, args.out, options):
         print(f"{args.out}/ is up to date")
         return 0
-    from . import build as build_mod  # the stages are imported only when there is work to do
+    from .build import run  # the stages are imported only when there is work to do
 
-    ctx = build_mod.build(args.sources, args.out, options)
+    ctx = run.build(args.sources, args.out, options)
     summary = ", ".join(f"{v} {k}" for k, v in ctx.log.summary().items() if v)
     print(f"built {args.out}/ from {len(ctx.sources)} sources: {summary}")
     return 0
 
 
+# -- show ----------------------------------------------------------------------------------------
+def register_show(sub):
+    p = sub.add_parser("show", help="show one node of the corpus")
+    p.add_argument("id", help="e.g. 2017/50D2a")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--sources", default="sources")
+    p.set_defaults(func=cmd_show)
+
+
 def cmd_show(args):
+    from .build import run
+    from .core import ids, tree
+
     if not ids.is_well_formed(args.id):
         raise LawbookError(f"{args.id!r} is not an ID", fix="give an edition and a citation, e.g. 2017/50D2a")
-    from . import build as build_mod
-
-    ctx = build_mod.make_corpus(args.sources)
+    ctx = run.make_corpus(args.sources)
     el = tree.node_by_id(ctx.corpus, args.id)
     if el is None:
         raise LawbookError(f"{args.id} is not in the corpus",
@@ -126,8 +134,135 @@ def cmd_show(args):
     return 0
 
 
+
+# -- check ---------------------------------------------------------------------------------------
+def register_check(sub):
+    p = sub.add_parser("check", help="list every reference whose target is not in the corpus")
+    p.add_argument("--sources", default="sources")
+    p.add_argument("--known-missing", metavar="FILE",
+                   help="targets known to be outside the corpus (default: SOURCES/known-missing.toml)")
+    p.add_argument("--json", action="store_true", help="print every reference as JSON")
+    p.add_argument("--strict", action="store_true", help="suspect references fail the check too")
+    p.set_defaults(func=cmd_check)
+
+
+def cmd_check(args):
+    """Exit 0 when no reference dangles unexpectedly (and, with --strict, none is suspect); else 1."""
+    from .build import run
+    from .corpus import check, refs
+
+    options = {"known_missing": args.known_missing} if args.known_missing else {}
+    ctx = run.make_corpus(args.sources, options)
+    known = refs.load_known_missing(ctx.sources_dir, args.known_missing)
+    references = refs.references(ctx, known)
+    failing = {"dangling"} | ({"suspect"} if args.strict else set())
+    status = 1 if any(r.status in failing for r in references) else 0
+    # A corpus the build would refuse (a conflict, a lost line) is not ready for print either.
+    for e in ctx.log.errors:
+        print(f"lawbook: error: {e.file}:{e.line}: {e.message}", file=sys.stderr)
+        status = 1
+    if args.json:
+        print(json.dumps({"refs": [r.to_json() for r in references], "summary": check.summary(references)},
+                         ensure_ascii=False, indent=1))
+    else:
+        print(check.render_check(references, known, ctx))
+    return status
+
+
+# -- diff ----------------------------------------------------------------------------------------
+DIFF_FORMATS = ("html", "json", "text")
+
+
+def register_diff(sub):
+    """Adds the `diff` subcommand."""
+    p = sub.add_parser("diff", help="what changed between two editions, as a redline",
+                       description="Compare two editions article by article. OLD and NEW are edition ids "
+                                   "(built from --sources) or corpus.xml files from any build.")
+    p.add_argument("old", metavar="OLD", help="an edition (e.g. 2007) or a corpus.xml file")
+    p.add_argument("new", metavar="NEW", help="an edition (e.g. 2017) or a corpus.xml file")
+    p.add_argument("--format", choices=DIFF_FORMATS, default="text",
+                   help="text for the terminal (default), json for scripts, html for a page")
+    p.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument("--sources", default="sources", help="sources folder for edition ids (default: sources)")
+    p.add_argument("--old-edition", metavar="ID", help="the edition to take from OLD when it is a corpus.xml "
+                                                       "holding several")
+    p.add_argument("--new-edition", metavar="ID", help="the edition to take from NEW when it is a corpus.xml "
+                                                       "holding several")
+    p.set_defaults(func=cmd_diff)
+
+
+def cmd_diff(args):
+    from .outputs import diff
+
+    target = None
+    if args.out:  # refused before any work: a path in the sources folder, or a file that is not a diff
+        from .build.outdir import check_diff_out, write_file
+
+        target = check_diff_out(args.out, args.sources)
+    built = {}
+    old = resolve_edition(args.old, args.old_edition, args.sources, built, "--old-edition")
+    new = resolve_edition(args.new, args.new_edition, args.sources, built, "--new-edition")
+    text = diff.FORMATS[args.format](diff.compare(old, new))
+    if target is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        write_file(target, text)
+    except OSError as e:
+        raise LawbookError(f"cannot write the diff: {e.strerror}", file=args.out,
+                           fix="give a --out path in a folder that exists and is writable")
+    return 0
+
+
+def resolve_edition(arg, chosen, sources, built, flag):
+    """The <edition> element an argument names: a corpus.xml file (its only edition, or `chosen`) or an
+    edition id in the corpus built from `sources` (built once, kept in `built`). Raises LawbookError
+    (status 2) for a file that is unreadable or not a corpus, and for an edition that is not there."""
+    from .outputs.serialise import read_corpus
+
+    path = Path(arg)
+    if path.is_file():
+        corpus = read_corpus(path)
+        editions = {ed.get("id"): ed for ed in corpus.iterchildren("edition")}
+        where = str(path)
+    elif re.fullmatch(r"\d{4}", arg):
+        if chosen:
+            raise LawbookError(f"{flag} only applies to a corpus.xml file, not to the edition id {arg}",
+                               fix=f"leave out {flag}, or give a corpus.xml file")
+        if "corpus" not in built:
+            from .build import run
+            built["corpus"] = run.make_corpus(sources).corpus
+        editions = {ed.get("id"): ed for ed in built["corpus"].iterchildren("edition")}
+        chosen, where = arg, f"{sources}/"
+    else:
+        raise LawbookError(f"{arg!r} is neither an edition id nor a corpus.xml file",
+                           fix="give an edition such as 2007, or the path of a corpus.xml file")
+    if chosen is None:
+        if len(editions) != 1:
+            raise LawbookError(f"the corpus holds {len(editions)} editions ({', '.join(editions) or 'none'})",
+                               file=where, fix=f"say which one with {flag}")
+        chosen = next(iter(editions))
+    if chosen not in editions:
+        raise LawbookError(f"edition {chosen} is not in the corpus", file=where,
+                           fix=f"editions there: {', '.join(editions) or 'none'}")
+    return editions[chosen]
+
+
+
+def register_serve(sub):
+    from . import serve
+
+    serve.register(sub)
+
+
+COMMANDS = [register_build, register_show, register_check, register_diff, register_serve]
+
+
 def node_summary(el):
     """The `show --json` object: id, title, text, notes, children, sources."""
+    from .core import tree
+    from .outputs import serialise
+
     if el.tag == "note":
         return {"id": el.get("id"), "type": "note", "title": "", "text": tree.plain_text(el), "notes": [],
                 "children": [], "sources": serialise._sources(el)}
@@ -156,6 +291,8 @@ def node_summary(el):
 
 def render_text(el, depth=0):
     """A node and everything below it as indented plain text, notes numbered [1], [2] …"""
+    from .core import tree
+
     pad = "  " * depth
     out = []
     label = tree.label(el)

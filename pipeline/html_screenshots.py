@@ -9,7 +9,7 @@ whole pages. Drives Debian's Chromium (/usr/bin/chromium) through Playwright; do
 import sys
 from pathlib import Path
 
-from .errors import LawbookError
+from .core.errors import LawbookError
 
 CHROMIUM = "/usr/bin/chromium"
 # Offline, quiet, as root in CI: no sandbox, no background traffic.

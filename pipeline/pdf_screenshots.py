@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from lxml import etree
 
-from . import tree
+from .core import tree
 
 SCALE = 2.0  # 144 dpi: sharp enough to judge the typesetting
 

@@ -23,7 +23,7 @@ import sys
 import urllib.parse
 from pathlib import Path
 
-from .errors import LawbookError
+from .core.errors import LawbookError
 
 # Longer than any path of the site; a longer one is refused before it reaches the file system.
 MAX_PATH = 1024

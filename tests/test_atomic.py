@@ -9,8 +9,10 @@ import time
 
 import pytest
 
-from pipeline import build as build_mod, outdir
-from pipeline.errors import BuildFailed
+from pipeline.build import run as build_mod
+from pipeline.corpus import structure
+from pipeline.build import outdir
+from pipeline.core.errors import BuildFailed
 
 from conftest import ROOT, WIKI_54, snapshot
 
@@ -59,8 +61,8 @@ def test_an_interrupt_leaves_the_previous_build(sources_copy, good_build, monkey
 SLOW_BUILD = textwrap.dedent("""
     import sys, time
     from pathlib import Path
-    from pipeline import build, cli
-
+    from pipeline.build import run as build
+    from pipeline import cli
     def slow_stage(ctx):
         (ctx.tmp / "corpus.xml").write_text("half-written", encoding="utf-8")
         Path(sys.argv[3]).touch()
@@ -164,7 +166,7 @@ def test_every_line_of_the_real_sources_is_accounted_for(sources_copy):
 def test_a_line_no_stage_placed_fails_the_build(sources_copy, good_build, monkeypatch):
     """A reader that loses a line: account_lines names it, and the build fails."""
     out, before = good_build
-    real = build_mod.structure.build_fragment
+    real = structure.build_fragment
 
     def losing_line_12(reading, log, evidence):
         fragment = real(reading, log, evidence)
@@ -172,7 +174,7 @@ def test_a_line_no_stage_placed_fails_the_build(sources_copy, good_build, monkey
             del fragment.ledger[12]
         return fragment
 
-    monkeypatch.setattr(build_mod.structure, "build_fragment", losing_line_12)
+    monkeypatch.setattr(structure, "build_fragment", losing_line_12)
     with pytest.raises(BuildFailed) as caught:
         build_mod.build(sources_copy, out)
     [error] = caught.value.errors
@@ -182,7 +184,7 @@ def test_a_line_no_stage_placed_fails_the_build(sources_copy, good_build, monkey
 
 
 def test_a_line_placed_in_a_node_that_is_not_in_the_corpus_fails_the_build(sources_copy, monkeypatch):
-    real = build_mod.structure.build_fragment
+    real = structure.build_fragment
 
     def misplaced(reading, log, evidence):
         fragment = real(reading, log, evidence)
@@ -190,7 +192,7 @@ def test_a_line_placed_in_a_node_that_is_not_in_the_corpus_fails_the_build(sourc
             fragment.ledger[12] = "2017/99Z"
         return fragment
 
-    monkeypatch.setattr(build_mod.structure, "build_fragment", misplaced)
+    monkeypatch.setattr(structure, "build_fragment", misplaced)
     ctx = build_mod.make_corpus(sources_copy)
     [error] = ctx.log.errors
     assert (error.file, error.line, error.message) == (WIKI_54, 12, "line was placed in 2017/99Z, which is not in "

@@ -10,7 +10,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-from pipeline import build, html, markdown, serve
+from pipeline.build import run as build
+from pipeline import serve
+from pipeline.outputs import html, markdown
 from pipeline.html_screenshots import CHROMIUM, launch
 
 playwright_api = pytest.importorskip("playwright.sync_api")

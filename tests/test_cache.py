@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import build, cache, serialise
+from pipeline.build import run as build
+from pipeline.corpus import stages
+from pipeline.reading import manifest
+from pipeline.build import cache
+from pipeline.outputs import serialise
 from pipeline.bench import generate
 
 from conftest import run_lawbook
@@ -52,7 +56,7 @@ def test_a_changed_source_is_the_only_one_read_again(book):
 
 def test_a_cached_print_reading_is_dropped_when_the_vocabulary_answers_differently():
     words = {"voorgespeelde"}
-    asked = cache.RecordingVocabulary(words)
+    asked = stages.RecordingVocabulary(words)
     assert "voorge-speelde" not in asked and "voorgespeelde" in asked
     entry = cache.Entry(reading=None, words=set(), asked=asked.asked)
     assert entry.holds_for({"voorgespeelde", "kaart"})
@@ -89,8 +93,8 @@ def test_an_unchanged_edition_reuses_its_previous_output(book, monkeypatch):
     build.build(src, out, options)
     assert rendered == ["2007", "2017"]
     # Change a 2017 source only: 2007 is copied, 2017 rendered again.
-    manifest = build.manifest.load_manifest(src)
-    name = next(s.name for s in manifest if s.edition == "2017")
+    listed = manifest.load_manifest(src)
+    name = next(s.name for s in listed if s.edition == "2017")
     path = src / name
     path.write_text(path.read_text(encoding="utf-8").replace("de leider", "de Leider", 1), encoding="utf-8")
     rendered.clear()
@@ -122,7 +126,7 @@ def test_an_option_or_a_fixed_date_changes_every_digest(book, monkeypatch):
 
 def keys_of(src):
     """The cache key of each source of `src`, as the build computes it."""
-    return {s.name: cache.ReadingCache.key(s, s.path.read_bytes()) for s in build.manifest.load_manifest(src)}
+    return {s.name: cache.ReadingCache.key(s, s.path.read_bytes()) for s in manifest.load_manifest(src)}
 
 
 def test_a_planted_pickle_is_never_loaded(book, tmp_path):

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import build, serialise, tree
-from pipeline.model import NOTE_MARK
+from pipeline.build import run as build
+from pipeline.outputs import serialise
+from pipeline.core import tree
+from pipeline.core.model import NOTE_MARK
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"
@@ -279,7 +281,7 @@ def test_dropped_lines_are_page_furniture_only(ctx):
 def test_ids_are_unique_and_well_formed(corpus):
     all_ids = [el.get("id") for el in corpus.iter() if el.get("id")]
     assert len(all_ids) == len(set(all_ids))
-    from pipeline import ids
+    from pipeline.core import ids
     for el in corpus.iter(*tree.NODE_TAGS):
         assert ids.is_well_formed(el.get("id")), el.get("id")
         parent = el.getparent()

@@ -1,16 +1,16 @@
 """Edition diffs: on the five sources (2007 → 2017) and on small hand-made trees."""
 import json
-from types import SimpleNamespace
 
 import pytest
 from lxml import etree
 
-from pipeline import serialise
-from pipeline.build import make_corpus
+from pipeline.outputs import serialise
+from pipeline.build.run import make_corpus
 from pipeline.cli import main
-from pipeline.diff import compare, render, write_diff
-from pipeline.diff import words as w
-from pipeline.diff.compare import cited_targets
+from pipeline.outputs.diff import compare, render, write_diff
+from pipeline.outputs.diff import words as w
+from pipeline.outputs.diff.compare import cited_targets
+from pipeline.outputs.job import Job
 
 
 @pytest.fixture(scope="module")
@@ -212,7 +212,7 @@ def test_diff_command_writes_json_and_refuses_an_ambiguous_corpus_file(tmp_path,
 
 
 def test_build_stage_writes_one_diff_per_pair_of_consecutive_editions(corpus, tmp_path):
-    write_diff(SimpleNamespace(corpus=corpus, tmp=tmp_path))
+    write_diff(Job(corpus=corpus, tmp=tmp_path))
     assert sorted(p.name for p in (tmp_path / "diff").iterdir()) == ["2007-2017.html", "2007-2017.json"]
 
 

@@ -3,8 +3,9 @@ with exit status 2 (unreadable input, usage) or 1 (the build found errors); neve
 unless --debug is given. A build that finds errors leaves the previous build as it was."""
 import pytest
 
-from pipeline import cli, manifest, read
-from pipeline.errors import BuildFailed, LawbookError
+from pipeline import cli
+from pipeline.reading import manifest, decode as read
+from pipeline.core.errors import BuildFailed, LawbookError
 
 from conftest import PRINT_44, TEMPLATE_41, WIKI_56, add_source, run_lawbook, snapshot
 
@@ -331,7 +332,7 @@ def test_build_failed_carries_every_error(sources_copy, tmp_path):
     for n in (45, 46):
         add_source(sources_copy, f"pagina-{n}.txt", f"{n}\nARTIKEL {n + 45}\nVoorbeeld\nEen speler toont\n1\nmeer.\n",
                    edition="2007")
-    from pipeline import build as build_mod
+    from pipeline.build import run as build_mod
     with pytest.raises(BuildFailed) as caught:
         build_mod.build(sources_copy, tmp_path / "out")
     assert [(e.file, e.line) for e in caught.value.errors] == [("pagina-45.txt", 5), ("pagina-46.txt", 5)]

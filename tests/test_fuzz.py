@@ -26,8 +26,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pipeline import build as build_mod, glyphs, ids, manifest, read, refs, serialise
-from pipeline.errors import LawbookError
+from pipeline.build import run as build_mod
+from pipeline.outputs import glyphs
+from pipeline.core import ids
+from pipeline.reading import manifest, decode as read
+from pipeline.corpus import refs
+from pipeline.outputs import serialise
+from pipeline.core.errors import LawbookError
 
 from conftest import ROOT, SOURCES
 
@@ -281,7 +286,8 @@ def generate(folder, files, bytes_per_file):
 # output stages are limited to corpus and report: the size limits are those of the corpus.
 MEASURE = textwrap.dedent("""
     import resource, sys, time
-    from pipeline import build, cli
+    from pipeline.build import run as build
+    from pipeline import cli
     build.OUTPUT_STAGES[:] = [build.write_corpus, build.write_report]
     start = time.perf_counter()
     status = cli.main(["build", "--sources", sys.argv[1], "--out", sys.argv[2]] + sys.argv[3:])

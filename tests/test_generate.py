@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from pipeline import build, tree
+from pipeline.build import run as build
+from pipeline.core import tree
 from pipeline.bench import generate
 
 

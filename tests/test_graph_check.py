@@ -8,7 +8,10 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from pipeline import build, cli, graph, refs
+from pipeline.build import run as build
+from pipeline import cli
+from pipeline.outputs import graph
+from pipeline.corpus import refs
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"

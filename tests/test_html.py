@@ -4,15 +4,17 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from types import SimpleNamespace
 
 import lxml.html
 import pytest
 from lxml import etree
 
-from pipeline import build, html, serve
-from pipeline.errors import LawbookError
-from pipeline.report import BuildLog
+from pipeline.build import run as build
+from pipeline import serve
+from pipeline.outputs import html
+from pipeline.core.errors import LawbookError
+from pipeline.core.report import BuildLog
+from pipeline.outputs.job import Job
 
 SAMPLE = """<corpus>
 <edition id="2007">
@@ -66,7 +68,7 @@ def sample_log():
 def site(tmp_path_factory):
     """The sample corpus written as a site; returns a function page(path) -> parsed lxml.html document."""
     tmp = tmp_path_factory.mktemp("site")
-    ctx = SimpleNamespace(corpus=etree.fromstring(SAMPLE), log=sample_log(), tmp=tmp)
+    ctx = Job(corpus=etree.fromstring(SAMPLE), log=sample_log(), tmp=tmp)
     written = html.write_html(ctx)
 
     def page(path):
@@ -212,7 +214,7 @@ def test_no_external_urls_and_same_bytes_every_time(site, tmp_path):
         doc = site(path)
         for url in doc.xpath("//@href | //@src"):
             assert "//" not in url and not url.startswith(("http:", "https:", "/")), (path, url)
-    ctx = SimpleNamespace(corpus=site.ctx.corpus, log=site.ctx.log, tmp=tmp_path)
+    ctx = Job(corpus=site.ctx.corpus, log=site.ctx.log, tmp=tmp_path)
     html.write_html(ctx)
     for path in site.written:
         assert (tmp_path / "html" / path).read_bytes() == (site.root / path).read_bytes(), path

@@ -6,8 +6,8 @@ from hypothesis import given, strategies as st
 from lxml import etree
 
 from conftest import ROOT
-from pipeline import ids
-from pipeline.ids import NodeId
+from pipeline.core import ids
+from pipeline.core.ids import NodeId
 
 
 def test_parse_and_format_every_level():

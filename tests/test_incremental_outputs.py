@@ -10,7 +10,9 @@ import shutil
 
 import pytest
 
-from pipeline import build, diff, graph, html, manifest, markdown
+from pipeline.build import run as build
+from pipeline.outputs import diff, graph, html, markdown
+from pipeline.reading import manifest
 from pipeline.bench import generate
 
 STAGES = [build.write_corpus, build.write_report, graph.write_graph, markdown.write_markdown,

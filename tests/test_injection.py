@@ -6,7 +6,8 @@ import json
 import pytest
 from lxml import etree, html as lxml_html
 
-from pipeline import build as build_mod, serialise
+from pipeline.build import run as build_mod
+from pipeline.outputs import serialise
 
 from conftest import add_source
 

@@ -5,11 +5,13 @@ import re
 
 from lxml import etree
 
-from pipeline import notes, refs, repair, serialise
-from pipeline.diff import words as w
-from pipeline.diff.compare import segments
-from pipeline.model import NOTE_MARK, Note
-from pipeline.report import BuildLog
+from pipeline.reading import notes, repair
+from pipeline.corpus import refs
+from pipeline.outputs import serialise
+from pipeline.outputs.diff import words as w
+from pipeline.outputs.diff.compare import segments
+from pipeline.core.model import NOTE_MARK, Note
+from pipeline.core.report import BuildLog
 
 
 def logged(function, text, line):

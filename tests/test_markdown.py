@@ -1,12 +1,14 @@
 """The Markdown edition: read back with markdown-it-py it gives the corpus's structure and text."""
 import re
-from types import SimpleNamespace
 
 import pytest
 from lxml import etree
 from markdown_it import MarkdownIt
 
-from pipeline import build, ids, markdown, tree
+from pipeline.build import run as build
+from pipeline.core import ids, tree
+from pipeline.outputs import markdown
+from pipeline.outputs.job import Job
 
 # A small corpus with everything Markdown could misread: markup characters, an entity,
 # a paragraph that looks like a list item, a note followed by "(", references (resolved,
@@ -242,7 +244,7 @@ def test_script_and_ampersand_render_as_text():
 
 
 def test_write_markdown_writes_one_file_per_edition(tmp_path, real_corpus):
-    ctx = SimpleNamespace(corpus=real_corpus, tmp=tmp_path)
+    ctx = Job(corpus=real_corpus, tmp=tmp_path)
     written = markdown.write_markdown(ctx)
     assert [p.relative_to(tmp_path).as_posix() for p in written] == ["2007/lawbook.md", "2017/lawbook.md"]
     first = (tmp_path / "2017" / "lawbook.md").read_bytes()

@@ -9,8 +9,10 @@ import stat
 
 import pytest
 
-from pipeline import build as build_mod, cli, outdir
-from pipeline.errors import BuildFailed, LawbookError
+from pipeline.build import run as build_mod
+from pipeline import cli
+from pipeline.build import outdir
+from pipeline.core.errors import BuildFailed, LawbookError
 
 from conftest import WIKI_54, run_lawbook, snapshot
 

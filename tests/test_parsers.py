@@ -10,9 +10,11 @@ import string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline import build, notes, repair, tree
-from pipeline.model import NOTE_MARK
-from pipeline.report import BuildLog
+from pipeline.build import run as build
+from pipeline.reading import notes, repair
+from pipeline.core import tree
+from pipeline.core.model import NOTE_MARK
+from pipeline.core.report import BuildLog
 
 PROFILE = settings(max_examples=40, deadline=None, derandomize=True,
                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

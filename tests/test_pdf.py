@@ -14,9 +14,14 @@ import pytest
 from lxml import etree
 from pypdf import PdfReader
 
-from pipeline import build, cli, glyphs, pdf, tree
+from pipeline.build import run as build
+from pipeline.reading import manifest
+from pipeline import cli
+from pipeline.outputs import glyphs
+from pipeline.outputs import pdf
+from pipeline.core import tree
 from pipeline.bench import generate
-from pipeline.errors import LawbookError
+from pipeline.core.errors import LawbookError
 from pipeline.pdf_screenshots import footnote_page, png_bytes
 
 from conftest import add_source
@@ -405,7 +410,7 @@ def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkey
     first = {e: (out / pdf.pdf_name(e)).read_bytes() for e in ("2007", "2017")}
 
     # A later change to a 2017 source: only 2017 is compiled, 2007 is the previous file.
-    changed = next(src / s.name for s in build.manifest.load_manifest(src) if s.edition == "2017")
+    changed = next(src / s.name for s in manifest.load_manifest(src) if s.edition == "2017")
     changed.write_text(changed.read_text(encoding="utf-8").replace("de leider", "de Leider", 1), encoding="utf-8")
     os.utime(changed, (2_000_000_000, 2_000_000_000))
     compiled.clear()

@@ -7,7 +7,11 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from pipeline import build, cli, refs, serialise, tree
+from pipeline.build import run as build
+from pipeline import cli
+from pipeline.corpus import refs
+from pipeline.outputs import serialise
+from pipeline.core import tree
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"
@@ -252,7 +256,7 @@ def test_every_artikel_with_a_number_is_a_reference_or_explained(ctx, corpus):
 
 
 def test_plain_text_is_unchanged_by_ref_markup():
-    ctx = build.BuildContext(SOURCES, Path("."))
+    ctx = build.BuildContext(SOURCES)
     for stage in build.CORPUS_STAGES:
         if stage is refs.find_references:
             break
@@ -268,7 +272,7 @@ def test_plain_text_is_unchanged_by_ref_markup():
 def test_running_the_stage_again_changes_nothing(ctx):
     again = copy.deepcopy(ctx.corpus)
     first = serialise.to_xml(ctx.corpus)
-    rerun = build.BuildContext(SOURCES, Path("."), corpus=again)
+    rerun = build.BuildContext(SOURCES, corpus=again)
     refs.find_references(rerun)
     assert serialise.to_xml(again) == first
 

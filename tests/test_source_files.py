@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import cli, manifest, read
-from pipeline.errors import LawbookError
+from pipeline import cli
+from pipeline.reading import manifest, decode as read
+from pipeline.core.errors import LawbookError
 
 from conftest import PRINT_44, WIKI_54, WIKI_56, run_lawbook
 

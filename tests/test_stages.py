@@ -5,10 +5,11 @@ each stage guarantees on its own, with trees built here in a few lines.
 """
 from lxml import etree
 
-from pipeline import finish, merge, tree
-from pipeline.model import NOTE_MARK, Note
-from pipeline.report import BuildLog
-from pipeline.structure import Fragment
+from pipeline.corpus import finish, merge
+from pipeline.core import tree
+from pipeline.core.model import NOTE_MARK, Note
+from pipeline.core.report import BuildLog
+from pipeline.corpus.structure import Fragment
 
 
 def article(edition, num, *children, title=None, file="a.txt", line=1):

@@ -8,9 +8,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline import build, normalise, serialise, tree
-from pipeline.formats.common import looks_like_article
-from pipeline.report import BuildLog
+from pipeline.build import run as build
+from pipeline.reading import normalise
+from pipeline.outputs import serialise
+from pipeline.core import tree
+from pipeline.reading.formats.common import looks_like_article
+from pipeline.core.report import BuildLog
 
 from conftest import PRINT_44, SOURCES, TEMPLATE_41, WIKI_54, run_lawbook, snapshot
 

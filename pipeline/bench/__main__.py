@@ -38,7 +38,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .. import manifest
+from ..reading import manifest
 from . import generate, hostile
 
 # Hostile cases and their sizes n (each is also built at 2n): about 100 KB of one repeated word,

@@ -34,9 +34,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import manifest, repair
-from ..formats import printed
-from ..formats.common import LETTERED, NUMBERED
+from ..reading import manifest, repair
+from ..reading.formats import printed
+from ..reading.formats.common import LETTERED, NUMBERED
 
 SUBJECTS = ["de leider", "de blinde", "een tegenspeler", "de partner van de overtreder", "de overtreder",
             "de wedstrijdleider", "een speler", "de niet-overtredende partij", "de overtredende partij",

@@ -18,7 +18,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import manifest
+from ..reading import manifest
 
 HEAD = "Artikel 1\n\nDe titel van het artikel\n\n"
 

@@ -1,0 +1,348 @@
+"""Incremental builds: what a rebuild may take from earlier builds instead of redoing.
+
+Three mechanisms, each keyed so that it can only ever give what a full build gives:
+
+  up to date   build/.lawbook-stamp.json holds the digest of every input of the build
+               that made build/ (each file in the sources folder, the code version,
+               the output options). When the inputs hash to the same digest and every
+               file of build/ is still the one the build wrote (its sha256 in the
+               marker .lawbook-build.json, see outdir.py), build/ is what a build
+               would write, and the build is skipped.
+  readings     per source: the repaired Reading its reader made, the report entries
+               of reading and repair, and the source's word forms, as JSON in
+               .lawbook-cache/readings/ beside the sources folder. Keyed by the sha256
+               of the file's bytes, its manifest entry and the code version. A reader
+               may also have asked the book-wide vocabulary (a printed page's line-end
+               hyphens); those questions and answers are kept, and the entry is used
+               only while the vocabulary still gives the same answers.
+  editions     per edition: a digest of its corpus subtree and its sources' report
+               entries. An output stage that renders one edition at a time asks
+               reuse_edition() whether that edition is unchanged since build/ was
+               made; if so its previous files are copied instead of rendered, each
+               checked against the sha256 the previous build recorded.
+
+The cache holds data only (JSON, never pickle: reading it cannot run code). Each entry carries
+its key and the sha256 of its content; an entry that does not verify, or whose content has
+not the shape of a Reading, is ignored with a warning and made again. The cache folder is used
+only when it is the user's own (owned by them, not writable by group or others); an unsafe or
+unwritable cache is a warning, never a failure.
+
+The code version is the sha256 of the pipeline package's source files and of the
+templates/ and schema/ folders: any code change invalidates everything.
+"""
+import hashlib
+import json
+import os
+import stat
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from . import outdir
+from ..core.model import Block, Note, Reading
+from ..core.report import KINDS
+from ..corpus.stages import Entry
+
+PACKAGE = Path(__file__).resolve().parents[1]
+# Outside the package but part of what the code makes of the sources.
+CODE_FOLDERS = [PACKAGE, PACKAGE.parent / "templates", PACKAGE.parent / "schema"]
+CACHE_DIR = ".lawbook-cache"
+STAMP = ".lawbook-stamp.json"
+# Options that change nothing in build/.
+NEUTRAL_OPTIONS = {"debug", "force"}
+FORMAT = 2  # of the cache entries and the stamp; bump when their shape changes
+MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a reading of a source at the 8 MiB limit is well under this
+
+_code_version = None
+
+
+def code_version():
+    """sha256 over every file of the pipeline package, templates/ and schema/ (paths and bytes)."""
+    global _code_version
+    if _code_version is None:
+        digest = hashlib.sha256(f"format {FORMAT}".encode())
+        for folder in CODE_FOLDERS:
+            if not folder.is_dir():
+                continue
+            for path in sorted(folder.rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                    digest.update(str(path.relative_to(folder.parent)).encode() + b"\0")
+                    digest.update(hashlib.sha256(path.read_bytes()).digest())
+        _code_version = digest.hexdigest()
+    return _code_version
+
+
+def settings(options=None):
+    """What besides the sources and the code changes the outputs: the options that are not neutral
+    (--no-commentary) and SOURCE_DATE_EPOCH (the date printed in the PDF)."""
+    opts = {k: v for k, v in (options or {}).items() if k not in NEUTRAL_OPTIONS}
+    opts["SOURCE_DATE_EPOCH"] = os.environ.get("SOURCE_DATE_EPOCH")
+    return json.dumps(opts, sort_keys=True, default=str)
+
+
+def input_digest(sources_dir, options=None):
+    """The digest of everything a build reads: each file in the sources folder (the manifest too;
+    a file not in the manifest is an error, so it counts as well), the code version and the settings."""
+    digest = hashlib.sha256(code_version().encode())
+    digest.update(settings(options).encode())
+    folder = Path(sources_dir)
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        # Never follow a link or open a FIFO here: the build refuses them, so they only need to
+        # change the digest (by name and kind) for the build to run and say so.
+        mode = os.lstat(path).st_mode
+        if stat.S_ISREG(mode):
+            digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        elif not stat.S_ISDIR(mode):
+            digest.update(path.name.encode() + b"\0" + f"kind {stat.S_IFMT(mode)}".encode())
+    return digest.hexdigest()
+
+
+def read_stamp(out_dir):
+    """The stamp of the build in `out_dir`, or {} when there is none (or it is unreadable)."""
+    try:
+        data = json.loads((Path(out_dir) / STAMP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) and data.get("format") == FORMAT else {}
+
+
+def up_to_date(sources_dir, out_dir, options=None):
+    """True when `out_dir` holds a complete, error-free build of exactly these inputs, every file of it
+    as the build wrote it (outdir.intact). Reads the sources, the stamp and the outputs; never writes."""
+    options = options or {}
+    if options.get("force"):
+        return False
+    stamp = read_stamp(out_dir)
+    return bool(stamp) and stamp.get("inputs") == input_digest(sources_dir, options) and outdir.intact(out_dir)
+
+
+def write_stamp(folder, inputs, editions):
+    """Record in `folder` (the build being written) the input digest and the per-edition digests."""
+    data = {"format": FORMAT, "inputs": inputs, "editions": editions}
+    (Path(folder) / STAMP).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+# -- readings ----------------------------------------------------------------------------------------
+# The records (Entry, RecordingVocabulary, log_entries, replay) are the corpus stages': corpus/stages.py.
+
+def warn(path, message, fix):
+    """A problem with the cache: the build goes on without it (or without that entry)."""
+    print(f"lawbook: warning: {outdir.shown(path)}: {message}\n  fix: {fix}", file=sys.stderr)
+
+
+def unsafe(folder):
+    """Why `folder` may not hold the cache (others could plant or change entries), or None when it is
+    missing or the user's own: a real folder, owned by this user, not writable by group or others."""
+    try:
+        st = os.lstat(folder)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        return f"it cannot be used ({e.strerror})"
+    if not stat.S_ISDIR(st.st_mode):
+        return "it is a symbolic link" if stat.S_ISLNK(st.st_mode) else "it is not a folder"
+    if st.st_uid != os.getuid():
+        return f"it belongs to another user (uid {st.st_uid})"
+    if st.st_mode & 0o022:
+        return f"it can be written by other users (mode {st.st_mode & 0o777:o})"
+    return None
+
+
+class ReadingCache:
+    """Cached readings in `folder`/readings, one JSON file per key. Counts hits and misses per build.
+    With use=False (a forced build) nothing is taken from the cache, but what is read is stored."""
+
+    def __init__(self, folder, use=True):
+        self.root = Path(folder)
+        self.folder = self.root / "readings"
+        self.use = use
+        self.usable = None  # decided on first use: whether the folders are the user's own
+        self.writable = True  # False after the first failed write: one warning per build
+        self.hits, self.misses = [], []  # source names, in manifest order
+        self.keys = {}  # source name -> cache key
+        self.entries = {}  # source name -> Entry used in this build
+        self.inputs = None  # input_digest() taken when the build began reading
+        self.editions = {}  # edition -> edition_digest(), once the corpus is complete
+
+    @staticmethod
+    def key(source, data):
+        manifest_entry = json.dumps([source.name, source.edition, source.format, source.encoding])
+        return hashlib.sha256(f"{code_version()}\0{manifest_entry}\0".encode() + hashlib.sha256(data).digest()) \
+            .hexdigest()
+
+    def _safe(self):
+        if self.usable is None:
+            self.usable = True
+            for folder in (self.root, self.folder):
+                reason = unsafe(folder)
+                if reason:
+                    warn(folder, f"not using the cache: {reason}",
+                         f"remove {outdir.shown(folder)}, or make it yours: chown $USER and chmod go-w")
+                    self.usable = False
+                    break
+        return self.usable
+
+    def get(self, key, source):
+        """The Entry stored for `key` (made from `source`), or None: none stored, or one that does not
+        verify or has the wrong shape (ignored with a warning: the source is read again)."""
+        if not self.use or not self._safe():
+            return None
+        path = self.folder / f"{key}.json"
+        try:
+            with open(path, "rb", opener=outdir._no_follow) as f:
+                data = f.read(MAX_ENTRY_BYTES + 1)
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            warn(path, f"cache entry ignored: {e.strerror}", "none needed: the source is read again")
+            return None
+        try:
+            return entry_from_json(data, key, source)
+        except ValueError as e:
+            warn(path, f"cache entry ignored: {e}", "none needed: the source is read again and the entry made anew")
+            return None
+
+    def put(self, key, entry):
+        """Store `entry` (serialised now: later stages change the Reading's blocks in place). A cache
+        that cannot be written is a warning, once; the build goes on."""
+        if not self.writable or not self._safe():
+            return
+        try:
+            self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.folder.mkdir(mode=0o700, exist_ok=True)
+            self.usable = None
+            if not self._safe():  # made by someone else first
+                return
+            tmp = self.folder / f".{key}.{os.getpid()}"
+            tmp.write_bytes(entry_to_json(entry, key))
+            os.replace(tmp, self.folder / f"{key}.json")
+        except OSError as e:
+            self.writable = False
+            warn(e.filename or self.folder, f"cannot write the cache: {e.strerror}; the build goes on without it",
+                 "make the folder writable, or remove it")
+
+
+# -- entries as JSON ---------------------------------------------------------------------------------
+
+class Row(tuple):
+    """A shape: a list of fixed length, each item of its own shape (stored for a tuple)."""
+
+
+# The shape of an entry's content. A type, or a tuple of types: the value's exact type (bool is not
+# int); [shape]: a list of such; {key: shape}: a dict with exactly these keys; Row: a fixed row.
+NOTE = {"text": str, "lines": [int], "form": str, "number": (str, int, type(None))}
+BLOCK = {"kind": str, "text": str, "lines": [int], "cite": (str, type(None)), "number": (int, type(None)),
+         "level": int, "group": int, "notes": [NOTE], "extra_number": (int, type(None))}
+READING = {"file": str, "format": str, "edition": str, "blocks": [BLOCK], "dropped": [Row((int, str))],
+           "subject": (str, type(None)), "gaps": [Row((int, (str, type(None)), str, (str, type(None))))]}
+LOG_ENTRY = {"kind": str, "file": str, "line": (int, type(None)), "message": str, "node": (str, type(None)),
+             "before": (str, type(None)), "after": (str, type(None))}
+CONTENT = {"reading": READING, "words": [str], "asked": [Row((str, bool))], "read_log": [LOG_ENTRY],
+           "repair_log": [LOG_ENTRY]}
+
+
+def check_shape(value, shape, where="content"):
+    """ValueError naming the first place where `value` does not have `shape`."""
+    if isinstance(shape, dict):
+        if type(value) is not dict or set(value) != set(shape):
+            raise ValueError(f"{where} is not an object with the keys {', '.join(shape)}")
+        for k, sub in shape.items():
+            check_shape(value[k], sub, f"{where}.{k}")
+    elif isinstance(shape, Row):
+        if type(value) is not list or len(value) != len(shape):
+            raise ValueError(f"{where} is not a list of {len(shape)} items")
+        for k, sub in enumerate(shape):
+            check_shape(value[k], sub, f"{where}[{k}]")
+    elif isinstance(shape, list):
+        if type(value) is not list:
+            raise ValueError(f"{where} is not a list")
+        for k, item in enumerate(value):
+            check_shape(item, shape[0], f"{where}[{k}]")
+    elif type(value) not in (shape if isinstance(shape, tuple) else (shape,)):
+        raise ValueError(f"{where} is a {type(value).__name__}, not a "
+                         f"{' or '.join(t.__name__ for t in (shape if isinstance(shape, tuple) else (shape,)))}")
+
+
+def _canonical(content):
+    return json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def entry_to_json(entry, key):
+    """The bytes stored for `entry`: its key, its content and the sha256 of the content."""
+    r = entry.reading
+    content = {"reading": {"file": r.file, "format": r.format, "edition": r.edition, "subject": r.subject,
+                           "blocks": [asdict(b) for b in r.blocks], "dropped": [list(d) for d in r.dropped],
+                           "gaps": [list(g) for g in r.gaps]},
+               "words": sorted(entry.words), "asked": [[w, a] for w, a in entry.asked.items()],
+               "read_log": entry.read_log, "repair_log": entry.repair_log}
+    body = _canonical(content)
+    return b'{"format":%d,"key":"%s","sha256":"%s","content":%s}\n' % (
+        FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode(), body)
+
+
+def entry_from_json(data, key, source):
+    """The Entry in `data` when it is one for `key`, made from `source`; else ValueError saying why."""
+    if len(data) > MAX_ENTRY_BYTES:
+        raise ValueError(f"it is over {MAX_ENTRY_BYTES // 2**20} MiB")
+    try:
+        stored = json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"it is not JSON ({e})") from None
+    if type(stored) is not dict or set(stored) != {"format", "key", "sha256", "content"}:
+        raise ValueError("it is not a cache entry")
+    if stored["format"] != FORMAT or stored["key"] != key:
+        raise ValueError("it was stored for another key or by another version")
+    if stored["sha256"] != hashlib.sha256(_canonical(stored["content"])).hexdigest():
+        raise ValueError("its content does not match its sha256 (changed or damaged)")
+    content = stored["content"]
+    check_shape(content, CONTENT)
+    r = content["reading"]
+    if (r["file"], r["edition"]) != (source.name, source.edition):
+        raise ValueError(f"it holds the reading of {r['file']} ({r['edition']}), not of {source.name}")
+    for e in content["read_log"] + content["repair_log"]:
+        if e["kind"] not in KINDS:
+            raise ValueError(f"a report entry of unknown kind {e['kind']!r}")
+    blocks = [Block(**dict(b, notes=[Note(**n) for n in b["notes"]])) for b in r["blocks"]]
+    reading = Reading(r["file"], r["format"], r["edition"], blocks, dropped=[tuple(d) for d in r["dropped"]],
+                      subject=r["subject"], gaps=[tuple(g) for g in r["gaps"]])
+    return Entry(reading, set(content["words"]), dict(content["asked"]), content["read_log"], content["repair_log"])
+
+
+# -- editions ----------------------------------------------------------------------------------------
+
+def edition_digest(edition_el, log_entries_of_edition, options=None):
+    """sha256 of one edition's corpus subtree (canonical XML) and its sources' report entries, with the
+    code version and the settings: equal digests mean every output of that edition comes out the same."""
+    from lxml import etree  # not at the top: the no-op check imports this module and needs no lxml
+
+    digest = hashlib.sha256(code_version().encode())
+    digest.update(settings(options).encode())
+    digest.update(etree.tostring(edition_el, method="c14n"))
+    digest.update(json.dumps(log_entries_of_edition, sort_keys=True, ensure_ascii=False).encode())
+    return digest.hexdigest()
+
+
+def copy_previous(out_dir, tmp, paths, recorded):
+    """Copy `paths` (relative to the build folder: files or folders) from the previous build into the one
+    being written, each file checked against `recorded` ({relative path: sha256}, the previous build's
+    marker). Returns False, copying nothing, when a path has no recorded file or any file is missing or
+    differs from its record (damaged since): the stage then renders it again."""
+    out_dir, tmp = Path(out_dir), Path(tmp)
+    data = {}
+    for p in paths:
+        files = [rel for rel in recorded if rel == p or rel.startswith(p.rstrip("/") + "/")]
+        if not files:
+            return False
+        for rel in files:
+            try:
+                with open(out_dir / rel, "rb", opener=outdir._no_follow) as f:
+                    data[rel] = f.read()
+            except OSError:
+                return False
+            if hashlib.sha256(data[rel]).hexdigest() != recorded[rel]:
+                return False
+    for rel, content in data.items():
+        dst = tmp / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_bytes(content)
+    return True

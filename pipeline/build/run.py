@@ -1,0 +1,324 @@
+"""The build: an ordered list of small stages over one shared BuildContext.
+
+Each stage's docstring says what it reads and writes. Output goes to a fresh
+folder beside the target (build.tmp-…) and is swapped in only when every stage
+succeeded, so a failed or interrupted build leaves the previous build/ as it was.
+The target must be the build's own (missing, empty or an earlier build: see
+outdir.py), and only folders the build marked as its own are ever deleted.
+"""
+import contextlib
+import ctypes
+import errno
+import os
+import re
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import cache, outdir
+from ..core.errors import BuildFailed, LawbookError
+from ..corpus.stages import CORPUS_STAGES, CorpusContext, log_entries
+from ..outputs import diff, graph, html, markdown, pdf, serialise
+from ..outputs.job import NoPrevious
+
+
+@dataclass
+class BuildContext(CorpusContext):
+    """The corpus stages' context, and what the build adds: where it writes, what it may reuse.
+    An output stage sees it as its Job (outputs/job.py): it has every field a Job has."""
+    out_dir: Path = None
+    tmp: Path = None  # the folder being written
+    json: dict = None
+    timings: dict = field(default_factory=dict)
+    search_index: object = None  # the pagefind process, while it indexes beside the other outputs
+    cache: object = None  # cache.ReadingCache: what this build takes from earlier builds (see _cache)
+    recorded: dict = None  # the previous build's files that may be reused, {path: sha256} (see _previous)
+    previous: object = field(default_factory=NoPrevious)  # Previous(ctx) once the build runs
+
+
+class Previous:
+    """What the outputs of this build may take from the build in ctx.out_dir (see reuse_edition)."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    @property
+    def available(self):
+        return not self.ctx.options.get("force") and self.ctx.tmp is not None and bool(_previous(self.ctx))
+
+    def reuse(self, edition, paths):
+        return reuse_edition(self.ctx, edition, paths)
+
+    def digest(self, edition):
+        return edition_digest(self.ctx, edition)
+
+    def digests(self):
+        return cache.read_stamp(self.ctx.out_dir).get("editions", {})
+
+    def has(self, path):
+        return (Path(self.ctx.out_dir) / path).exists()
+
+    def corpus_file(self):
+        return Path(self.ctx.out_dir) / "corpus.xml" if "corpus.xml" in _previous(self.ctx) else None
+
+
+def _cache(ctx):
+    """This build's cache of readings, in the project: beside the sources folder (options: cache_dir;
+    force: read none)."""
+    if ctx.cache is None:
+        folder = ctx.options.get("cache_dir") or ctx.sources_dir.resolve().parent / cache.CACHE_DIR
+        ctx.cache = cache.ReadingCache(folder, use=not ctx.options.get("force"))
+    return ctx.cache
+
+
+def write_corpus(ctx):
+    """Reads: ctx.corpus. Writes: corpus.xml, corpus.json (both schema-validated)."""
+    errors = serialise.validate_xml(ctx.corpus)
+    ctx.json = serialise.to_json(ctx.corpus)
+    errors += serialise.validate_json(ctx.json)
+    if errors:
+        raise LawbookError("the corpus does not validate against its schema: " + "; ".join(errors[:5]),
+                           file="schema/", fix="this is a bug in the pipeline; run with --debug and report it",
+                           status=1)
+    (ctx.tmp / "corpus.xml").write_bytes(serialise.to_xml(ctx.corpus))
+    (ctx.tmp / "corpus.json").write_text(serialise.dump_json(ctx.json), encoding="utf-8")
+
+
+def write_report(ctx):
+    """Reads: ctx.log. Writes: report.json, report.txt."""
+    ctx.log.write(ctx.tmp)
+
+
+def edition_digest(ctx, edition):
+    """The digest of one edition's content: its corpus subtree, its sources' report entries and the
+    code version. Taken once per build, the first time an output stage (or the stamp) asks."""
+    readings = _cache(ctx)
+    if not readings.editions:
+        files = {}
+        for source in ctx.sources:
+            files.setdefault(source.edition, set()).add(source.name)
+        entries = log_entries(ctx.log)
+        for el in ctx.corpus.iterchildren("edition"):
+            readings.editions[el.get("id")] = cache.edition_digest(
+                el, [e for e in entries if e["file"] in files.get(el.get("id"), ())], ctx.options)
+    return readings.editions.get(edition)
+
+
+def _previous(ctx):
+    """The files of the build in ctx.out_dir that this build may copy: {path: sha256} as recorded in its
+    marker; {} when it has none, or when its stamp or corpus.xml (which the reuse decisions read) is
+    not the one it recorded."""
+    if ctx.recorded is None:
+        ctx.recorded = outdir.verified_files(ctx.out_dir, names=(cache.STAMP, "corpus.xml"))
+    return ctx.recorded
+
+
+def reuse_edition(ctx, edition, paths):
+    """For an output stage that renders one edition at a time, before it renders `edition`: when that
+    edition is unchanged since the build in ctx.out_dir was made, copy its outputs `paths` (relative to
+    the build folder, files or folders) from there into ctx.tmp and return True; the stage then skips
+    it. Returns False (and copies nothing) on a forced build, a changed edition, or a file that is
+    missing or not the one the previous build recorded (damaged since)."""
+    if ctx.options.get("force") or ctx.tmp is None:
+        return False
+    previous = _previous(ctx)
+    if not previous:
+        return False
+    digest = edition_digest(ctx, edition)
+    if digest is None or cache.read_stamp(ctx.out_dir).get("editions", {}).get(edition) != digest:
+        return False
+    return cache.copy_previous(ctx.out_dir, ctx.tmp, paths, previous)
+
+
+def write_stamp(ctx):
+    """Reads: the input digest taken by read_sources, the corpus, ctx.log. Writes: .lawbook-stamp.json
+    (see cache.py), only when the build has no errors: the next build with the same inputs is skipped
+    (`up_to_date`), and editions whose content is unchanged can reuse their outputs (`reuse_edition`)."""
+    if ctx.log.errors or _cache(ctx).inputs is None:
+        return
+    editions = {el.get("id"): edition_digest(ctx, el.get("id")) for el in ctx.corpus.iterchildren("edition")}
+    cache.write_stamp(ctx.tmp, _cache(ctx).inputs, editions)
+
+
+def up_to_date(sources_dir, out_dir, options=None):
+    """True when out_dir holds an error-free build of exactly these sources by this code (and options):
+    the build can be skipped. Reads the sources folder and out_dir's stamp only."""
+    return cache.up_to_date(sources_dir, out_dir, options)
+
+
+# Everything written to build/; each stage is a function of the build's context, seen as a Job.
+# pagefind indexes the site in a process of its own while the PDF and the diff are made.
+OUTPUT_STAGES = [write_corpus, write_report, graph.write_graph, markdown.write_markdown, html.write_html,
+                 html.start_search_index, pdf.write_pdf, diff.write_diff, html.finish_search_index, write_stamp]
+
+
+def stages(options=None):
+    """All stages in order; with the option no_pdf (`build --no-pdf`, a quick preview for editors)
+    without the PDF."""
+    if (options or {}).get("no_pdf"):
+        return CORPUS_STAGES + [stage for stage in OUTPUT_STAGES if stage is not pdf.write_pdf]
+    return CORPUS_STAGES + OUTPUT_STAGES
+
+
+def make_corpus(sources_dir, options=None):
+    """The corpus stages only (no output), with this project's cache of readings: for `show`, `check`,
+    `diff` and tests. The context it returns can be handed to an output stage as its Job (set `tmp`)."""
+    ctx = BuildContext(Path(sources_dir), options or {})
+    ctx.store = _cache(ctx)
+    for stage in CORPUS_STAGES:
+        stage(ctx)
+    return ctx
+
+
+def build(sources_dir, out_dir, options=None):
+    """Run every stage into a fresh folder beside `out_dir` and swap it in only when every stage
+    succeeded and the build found no errors. Returns the context.
+
+    Refuses (LawbookError, status 2, before anything is read or written) an `out_dir` that is not the
+    build's own, see outdir.check_target, and a `<out_dir>.failed` that is not.
+    Guarantees: `out_dir` is either the previous build, exactly as it was, or the complete new one,
+    with the previous folder's permission bits (a new folder: 0777 less the umask).
+    When the build finds errors (report entries of kind error or conflict) no output stage runs
+    after it and BuildFailed is raised; the failed build's report is written to `<out_dir>.failed/`
+    (replaced each time, removed by the next good build). Any other exception or an interrupt
+    leaves `out_dir` alone too. The temporary folder is always removed; folders left by a build
+    that was killed are removed by the next one.
+    """
+    out_dir = outdir.check_target(out_dir, sources_dir)
+    failed_dir = out_dir.with_name(out_dir.name + ".failed")
+    outdir.check_replaceable(failed_dir, why="a failed build writes its report there, replacing the folder")
+    mode = outdir.folder_mode(out_dir)
+    ctx = BuildContext(Path(sources_dir), options or {}, out_dir=out_dir)
+    ctx.store = _cache(ctx)
+    ctx.previous = Previous(ctx)
+    # Taken before any source is read: a source changed during the build makes the stamp stale, never wrong.
+    ctx.cache.inputs = cache.input_digest(ctx.sources_dir, ctx.options)
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    _clear_leftovers(out_dir)
+    ctx.tmp = outdir.make_temp(out_dir)
+    try:
+        try:
+            for stage in stages(ctx.options):
+                if ctx.log.errors and stage not in CORPUS_STAGES:
+                    break  # no output from a corpus with errors
+                start = time.perf_counter()
+                stage(ctx)
+                ctx.timings[stage.__name__] = time.perf_counter() - start
+        except LawbookError as e:
+            if e.status == 1 and ctx.log.entries:  # e.g. a schema failure: the report shows what led to it
+                _write_failed(ctx, failed_dir)
+            raise
+        if ctx.log.errors:
+            _write_failed(ctx, failed_dir)
+            raise BuildFailed(ctx.log.errors, _shown(failed_dir / "report.txt"), out_dir.name)
+        outdir.record(ctx.tmp)
+        if mode is not None:
+            os.chmod(ctx.tmp, mode)
+        _swap(ctx.tmp, out_dir)
+        ctx.tmp = None
+        outdir.discard(failed_dir)
+    finally:
+        if ctx.search_index is not None:  # a stage failed while pagefind ran: stop it before cleaning up
+            ctx.search_index.kill()
+            ctx.search_index.wait()
+        if ctx.tmp is not None:
+            outdir.discard(ctx.tmp)
+    return ctx
+
+
+_shown = outdir.shown
+
+
+def _write_failed(ctx, failed_dir):
+    """Writes the report of a failed build to `failed_dir` (report.json, report.txt), replacing the last one."""
+    folder = outdir.make_temp(failed_dir)
+    try:
+        ctx.log.write(folder)
+        outdir.record(folder)
+        _swap(folder, failed_dir)
+        folder = None
+    finally:
+        if folder is not None:
+            outdir.discard(folder)
+
+
+def _clear_leftovers(out_dir):
+    """Remove `<out>.tmp-PID-…`, `<out>.failed.tmp-PID-…` and `<out>.old-PID` folders that carry the
+    build's marker and whose build process no longer runs (it was killed before it could clean up).
+    Folders of a running build, and any folder without the marker whatever its name, are left alone."""
+    pattern = re.compile(rf"{re.escape(out_dir.name)}(?:\.failed)?\.(?:tmp|old)-(\d+)(?:-.*)?")
+    for path in out_dir.parent.iterdir():
+        m = pattern.fullmatch(path.name)
+        if m and outdir.is_marked(path) and not _running(int(m.group(1))):
+            outdir.discard(path)
+
+
+def _running(pid):
+    if pid == os.getpid():
+        return False  # an earlier build in this process that was interrupted
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _swap(new, target):
+    """Put folder `new` in place of `target` with renames only, so `target` is never half-written.
+
+    Where the system can exchange two names in one step (Linux renameat2), `target` names the
+    old or the new build at every instant. Elsewhere two renames, with SIGINT and SIGTERM held
+    off between them, and the old build put back if the second fails. The old build is removed
+    (outdir.discard: only when it is the build's own, as check_target made sure it was).
+    """
+    if target.exists() and _exchange(new, target):
+        outdir.discard(new)  # `new` now names the old build
+        return
+    old = None
+    with _signals_held():
+        if target.exists():
+            old = target.with_name(f"{target.name}.old-{os.getpid()}")
+            if os.path.lexists(old) and not outdir.discard(old):
+                raise LawbookError("a folder of this name is in the way of the build and was not made by it",
+                                   file=_shown(old), fix="move it away and build again")
+            os.rename(target, old)
+        try:
+            os.rename(new, target)
+        except BaseException:
+            if old is not None:
+                os.rename(old, target)
+            raise
+    if old is not None:
+        outdir.discard(old)
+
+
+def _exchange(a, b):
+    """Exchange the names of folders `a` and `b` atomically; False where the system cannot."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EPERM):
+        return False  # kernel or file system without exchange: fall back to two renames
+    raise OSError(err, os.strerror(err), str(b))
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """Delay SIGINT and SIGTERM for the duration (they are delivered afterwards)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -1,0 +1,79 @@
+"""Post-processing on the merged corpus: IDs for notes and commentary, gaps.
+
+Reads: the corpus tree after merge.
+Writes: the same tree, with
+  - every <note> given an ID below the node its marker stands in (2017/41A/noot1);
+  - every <commentary> given an ID below the article it is on (2017/54/toelichting1);
+  - a <gap> where the law has text the sources lack (a section with only a
+    heading, a list whose lead-in is missing), and a report entry for each,
+    and for each article whose title no source gives.
+Never invents text: a gap says what is missing and where, nothing more.
+"""
+from lxml import etree
+
+from ..core import ids, tree
+
+
+def number_notes(corpus):
+    """Notes are numbered per node, in reading order."""
+    for node in corpus.iter(*tree.NODE_TAGS):
+        n = 0
+        for p in node.iterchildren("p", "heading", "title"):
+            for note in p.iter("note"):
+                n += 1
+                note.set("id", ids.note_id(node.get("id"), n))
+
+
+def number_commentary(corpus):
+    counts = {}
+    for c in corpus.iter("commentary"):
+        on = c.get("on") or c.getparent().get("id")
+        counts[on] = counts.get(on, 0) + 1
+        c.set("id", ids.commentary_id(on, counts[on]))
+
+
+def find_gaps(corpus, log):
+    for article in corpus.iter("article"):
+        if article.find("title") is None:
+            file, line = tree.first_line(article)
+            log.add("gap", file, line, f"the title of {article.get('id')} is in none of the sources",
+                    article.get("id"))
+    for node in corpus.iter("section", "subsection", "item"):
+        own = [c for c in node if c.tag in ("p", "gap")]
+        children = tree.child_nodes(node)
+        file, line = tree.first_line(node)
+        if not own and not children:
+            _gap(node, None, f"{node.get('id')} has only its heading: its text is in none of the sources",
+                 f"De tekst van {cite(node)} ontbreekt in de bronnen; alleen het opschrift is overgeleverd.",
+                 log, file, line)
+        elif not own and children:
+            first = children[0]
+            p = first.find("p")
+            text = tree.plain_text(p).strip() if p is not None else ""
+            if text[:1].islower():
+                _gap(node, first, f"{node.get('id')}: the text that leads in to {first.get('id')} "
+                                  f"('{text[:30]}…') is in none of the sources",
+                     f"De inleidende tekst van {cite(node)}, vóór {cite(first)}, ontbreekt in de bronnen.",
+                     log, file, line)
+
+
+def cite(node):
+    """The citation readers know: '57B' for 2017/57B."""
+    return ids.split_id(node.get("id"))[1]
+
+
+def _gap(node, before, message, reason, log, file, line):
+    """A <gap> for readers (`reason`, in Dutch, the language of the book) and a report entry (`message`)."""
+    gap = etree.Element("gap", reason=reason)
+    if before is not None:
+        before.addprevious(gap)
+    else:
+        node.append(gap)
+    log.add("gap", file, line, message, node.get("id"))
+
+
+def finish(corpus, log):
+    find_gaps(corpus, log)
+    number_notes(corpus)
+    number_commentary(corpus)
+    return corpus

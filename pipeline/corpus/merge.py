@@ -1,0 +1,165 @@
+"""Merge: the articles of every source into one tree per edition.
+
+Reads: Fragments, in manifest order.
+Writes: the corpus tree (<corpus><edition>…).
+Guarantees:
+  - editions are never mixed: an article merges only with the same article of
+    the same edition;
+  - one article shown by several sources is one article whose `sources` lists
+    every file and line span (one article shown twice in one source is merged the
+    same way, by the structure stage, with merge_node);
+  - the same note in two sources is one note (it sits at the same place of the
+    same text, so the paragraphs compare equal);
+  - wording variants are logged with both readings and the one kept; a real
+    conflict is logged as an error and the first source's reading is kept,
+    never silently.
+"""
+import bisect
+import difflib
+import re
+
+from ..core import ids, tree
+
+SENTENCE_START_LOWER = re.compile(r"(?:^|[.!?]\s+)[a-z]")
+
+
+def merge(fragments, log):
+    corpus = tree.new_corpus()
+    # Per edition: num -> article, and the articles in number order. Looking an article up by
+    # scanning the edition made merging quadratic in the number of articles.
+    by_num, ordered = {}, {}
+    for fragment in fragments:
+        edition = tree.edition(corpus, fragment.edition)
+        for article in fragment.articles:
+            key = (fragment.edition, article.get("num"))
+            existing = by_num.get(key)
+            if existing is None:
+                _insert_article(edition, article, ordered.setdefault(fragment.edition, ([], [])))
+                by_num[key] = article
+            else:
+                merge_node(existing, article, fragment.file, log)
+        for commentary in fragment.commentary:
+            edition.append(commentary)
+    return corpus
+
+
+def _insert_article(edition, article, ordered):
+    """Place `article` among the edition's articles in number order, before any commentary.
+
+    `ordered` is (sort keys, articles) of the edition so far, kept sorted.
+    """
+    keys, articles = ordered
+    key = ids.sort_key(article.get("num"))
+    i = bisect.bisect_right(keys, key)
+    if i < len(articles):
+        articles[i].addprevious(article)
+    else:
+        commentary = edition.find("commentary")
+        if commentary is not None:
+            commentary.addprevious(article)
+        else:
+            edition.append(article)
+    keys.insert(i, key)
+    articles.insert(i, article)
+
+
+def _own(el, tags=("title", "heading", "p", "gap")):
+    return [c for c in el if c.tag in tags]
+
+
+def _comparable(el):
+    """What must agree between two sources: the words, the note positions and the note texts."""
+    return tree.text_with_marks(el), tuple(" ".join((n.text or "").split()) for n in el.iter("note"))
+
+
+def merge_node(a, b, file, log):
+    """Merge node `b` (read from `file`) into node `a`, the same node read earlier: its sources, its
+    headings and paragraphs (variants and conflicts logged) and, child by child, its children.
+    Used for one node in two sources and for one node shown twice in one source (structure.py)."""
+    tree.merge_sources(a, b)
+    own_a, own_b = _own(a), _own(b)
+    if not own_a and own_b:
+        anchor = next(iter(tree.child_nodes(a)), None)
+        for el in own_b:
+            if anchor is not None:
+                anchor.addprevious(el)
+            else:
+                a.append(el)
+    elif own_a and own_b:
+        _merge_own(a, own_a, own_b, file, log)
+    for child in tree.child_nodes(b):
+        existing = tree.find_child(a, child.get("num"))
+        if existing is None:
+            tree.insert_child(a, child)
+        else:
+            merge_node(existing, child, file, log)
+
+
+def _merge_own(a, own_a, own_b, file, log):
+    node = a.get("id")
+    by_tag_a = [(el.tag, el) for el in own_a]
+    by_tag_b = [(el.tag, el) for el in own_b]
+    if [t for t, _ in by_tag_a] != [t for t, _ in by_tag_b]:
+        # Different shape: one source has a heading or paragraph the other lacks.
+        _, line = tree.first_line(own_b[0])
+        file_a, line_a = tree.first_line(own_a[0])
+        log.add("conflict", file, line,
+                f"{node} has a different structure here ({', '.join(t for t, _ in by_tag_b)}) than in "
+                f"{file_a}:{line_a} ({', '.join(t for t, _ in by_tag_a)}); the earlier text is kept", node)
+        return
+    for (_, x), (_, y) in zip(by_tag_a, by_tag_b):
+        tree.merge_sources(x, y)
+        if _comparable(x) == _comparable(y):
+            for nx, ny in zip(x.iter("note"), y.iter("note")):
+                tree.merge_sources(nx, ny)
+            continue
+        _variant_or_conflict(x, y, file, log, node)
+
+
+def _variant_or_conflict(x, y, file, log, node):
+    text_x, text_y = tree.text_with_marks(x), tree.text_with_marks(y)
+    file_x, line_x = tree.first_line(x)
+    _, line_y = tree.first_line(y)
+    change = _word_change(tree.plain_text(x), tree.plain_text(y))
+    if text_x.lower() == text_y.lower() and _comparable(x)[1] == _comparable(y)[1]:
+        # A case variant: keep the reading that starts its sentences with a capital.
+        keep_y = len(SENTENCE_START_LOWER.findall(text_y)) < len(SENTENCE_START_LOWER.findall(text_x))
+        kept = "the second" if keep_y else "the first"
+        # before: the reading set aside; after: the one kept (read before x takes y's content).
+        rejected, chosen = (tree.plain_text(x), tree.plain_text(y)) if keep_y else \
+            (tree.plain_text(y), tree.plain_text(x))
+        if keep_y:
+            _replace_content(x, y)
+        log.add("variant", file, line_y,
+                f"capitalisation variant in {node}: {change} ({file_x}:{line_x} / {file}:{line_y}); "
+                f"kept {kept} reading, which starts its sentences with a capital", node,
+                before=rejected, after=chosen)
+        return
+    squash = lambda s: re.sub(r"[\W_]+", "", s.lower())
+    if squash(text_x) == squash(text_y):
+        log.add("variant", file, line_y,
+                f"punctuation or spacing variant in {node}: {change} ({file_x}:{line_x} / {file}:{line_y}); "
+                f"kept the first reading", node)
+        return
+    log.add("conflict", file, line_y,
+            f"{node} reads differently in {file_x}:{line_x} and {file}:{line_y}: {change}; the first reading is "
+            f"kept until a source is corrected", node)
+
+
+def _replace_content(x, y):
+    sources = x.get("sources")
+    x.text = y.text
+    for child in list(x):
+        x.remove(child)
+    for child in list(y):
+        x.append(child)
+    x.set("sources", sources)
+
+
+def _word_change(a, b):
+    wa, wb = a.split(), b.split()
+    parts = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, wa, wb, autojunk=False).get_opcodes():
+        if op != "equal":
+            parts.append(f"'{' '.join(wa[i1:i2])}' / '{' '.join(wb[j1:j2])}'")
+    return "; ".join(parts[:3]) or "(note texts differ)"

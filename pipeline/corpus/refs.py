@@ -1,0 +1,657 @@
+"""Cross-references: find every citation in the corpus text and mark it up in place.
+
+Reads: ctx.corpus (paragraph and note text), the optional sources/known-missing.toml.
+Writes: <ref to="2017/47E1" status="ok">artikel 47E1</ref> around the citing words,
+inside <p> and <note> (see the ref element in schema/corpus.rng).
+Guarantees: the plain text of every paragraph and note is unchanged; a ref never
+spans a note; running the stage twice gives the same tree.
+
+Finding works in two passes, as in laws-africa/indigo: a cheap regex (CANDIDATE)
+finds the words a citation can start or end with ("artikel", "art.", "zie",
+"volgens", "hierboven", "hieronder", "t/m"); a careful parser then reads the phrase
+at each such place (keywords, citation, lists, ranges, relative designations) and
+either returns citations with their exact spans or nothing.
+
+Resolution is edition-aware (a 2017 paragraph cites 2017) and relative citations
+resolve against where they stand: "zie B", "C2 hierboven" against the current
+article; "(a)", "(b) hieronder" against the current subsection. The status of
+each target:
+    ok             the target is in the corpus
+    known-missing  listed (itself or an ancestor) in sources/known-missing.toml
+    dangling       not in the corpus; kind article-absent or part-absent
+    suspect        the phrase is damaged: a duplicated target, a malformed
+                   citation, a relative citation with nothing to resolve against,
+                   or "hierboven"/"hieronder" pointing the wrong way
+"""
+import bisect
+import functools
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from ..core import ids, tree
+from ..core.errors import LawbookError
+
+KNOWN_MISSING = "known-missing.toml"
+# Worst last: a ref with several targets carries the worst status among them.
+STATUSES = ("ok", "known-missing", "dangling", "suspect")
+KINDS = ("article-absent", "part-absent")
+# A range wider than this is read as damage, not as a list of targets.
+MAX_RANGE = 50
+
+# -- pass 1: where a citation may be ------------------------------------------------
+CANDIDATE = re.compile(
+    r"(?<!\w)(?:artikel(?:en)?|art\.?)(?=\s*(?:\d|art))"  # "artikel 47E1", "Art.53", "artikel artikel 63A1"
+    r"|(?<!\w)(?:zie|volgens)(?!\w)"  # "(maar zie B)", "volgens (a)"
+    r"|(?<!\w)hier(?:boven|onder)(?!\w)"  # "C2 hierboven", "(b) hieronder"
+    r"|(?<!\w)t/m(?!\w)",  # "A t/m E"
+    re.IGNORECASE)
+
+# -- pass 2: the careful parse ------------------------------------------------------
+KEYWORD = r"(?:artikel(?:en)?(?![^\W\d_])|art\.|art(?![^\W\d_]))"
+KEYWORDS = re.compile(rf"{KEYWORD}(?:\s*{KEYWORD})*\s*", re.IGNORECASE)  # "artikel artikel " is one keyword
+ONE_KEYWORD = re.compile(rf"{KEYWORD}\s*", re.IGNORECASE)
+# An article number with its parts: "47E1", "47 E2" (space before the section), "50D2a", "50D2(a)".
+CITE = re.compile(r"(?P<article>\d+)(?:\s?(?P<section>[A-Z])(?![A-Za-z])"
+                  r"(?:(?P<subsection>\d+)(?:(?P<item>[a-z])|\((?P<pitem>[a-z])\))?)?)?(?!\w)")
+# What follows a list separator in "artikel 20F2 en F3": the article is the previous one's.
+PART = re.compile(r"(?P<section>[A-Z])(?![A-Za-z])(?:(?P<subsection>\d+)(?:(?P<item>[a-z])|\((?P<pitem>[a-z])\))?)?(?!\w)")
+# A number-like token after a keyword that CITE cannot read ("artikel 50a"): damage, reported.
+MALFORMED = re.compile(r"\d[\w()]*")
+LIST_SEP = re.compile(r"\s*,\s*|\s+(?:en|of)\s+")
+RANGE_SEP = re.compile(r"\s+(?:t/m|tot en met)\s+")
+# A designation inside the current article: "B", "C2", "E1a"; or an item "(a)".
+DESIGNATION = r"(?:(?P<des>[A-Z](?:\d+[a-z]?)?)(?![\w(])|\((?P<item>[a-z])\))"
+DIRECTION = re.compile(r"\s+(?P<dir>hierboven|hieronder)(?!\w)")
+AFTER_ZIE = re.compile(rf"(?:zie|volgens)\s+(?:(?:echter|ook|verder)\s+)?{DESIGNATION}", re.IGNORECASE)
+# What AFTER_ZIE reads in any case, as a designation: the section letter in either case, the item
+# letter in lower case ("b", "C2", "c2", "E1a").
+LETTER_DESIGNATION = re.compile(r"[A-Za-z](?:\d+[a-z]?)?")
+NOT_DESIGNATIONS = {"u"}  # "volgens u": the pronoun
+ABBREVIATION_DOT = re.compile(r"\.\w")  # "zie o.a.", "zie e.d."
+BEFORE_HIER = re.compile(rf"(?:(?<![\w(]){DESIGNATION})\s+$")
+LETTER_RANGE = re.compile(r"(?<!\w)(?P<a>[A-Z])\s+t/m\s+(?P<b>[A-Z])(?!\w)")
+# How far before "hierboven" a designation is looked for: the longest one ("(b)", "E1a") and its
+# space with room to spare; searching from the start of the text for each was quadratic.
+LOOK_BACK = 40
+
+
+@dataclass
+class Citation:
+    """One cited thing and the exact words that cite it, as found in one text segment."""
+    start: int
+    end: int
+    parts: dict = None  # absolute: article, section, subsection, item
+    relative: str = None  # "B", "C2", "E1a" (current article) or "(a)" (current subsection)
+    direction: str = None  # "hierboven" or "hieronder"
+    range_end: dict = None  # absolute or relative parts of the last element of a range
+    malformed: str = None  # the raw token when the citation cannot be read
+    phrase: int = 0  # citations read from one phrase ("artikel 50 en artikel 50") share this number
+
+
+@dataclass
+class Resolved:
+    """A citation resolved: its targets and, per target, status and kind; reason for suspects."""
+    targets: list
+    statuses: list = field(default_factory=list)
+    kinds: list = field(default_factory=list)
+    reason: str = None
+
+
+def _parts(m, article=None):
+    """The parts of a CITE match, or of a PART match read in `article`."""
+    return {"article": article or m.group("article"), "section": m.group("section"),
+            "subsection": m.group("subsection"), "item": m.group("item") or m.group("pitem")}
+
+
+# -- pass 2 parsers: each returns citations (possibly empty) read at one candidate --
+def parse_keyword_phrase(text, pos):
+    """Citations of the phrase starting with a keyword at `pos`: "artikel 20F2 en 20F3",
+    "de artikelen 42, 43 en 44", "artikelen 12 t/m 14", "artikel 50 en artikel 50"."""
+    kw = KEYWORDS.match(text, pos)
+    if not kw:
+        return []
+    plural = "artikelen" in kw.group().lower()
+    m = CITE.match(text, kw.end())
+    if not m:
+        bad = MALFORMED.match(text, kw.end())
+        return [Citation(pos, bad.end(), malformed=bad.group())] if bad else []
+    found = [Citation(pos, m.end(), parts=_parts(m))]
+    end = m.end()
+    while True:
+        sep = RANGE_SEP.match(text, end)
+        is_range = bool(sep)
+        sep = sep or LIST_SEP.match(text, end)
+        if not sep:
+            break
+        after = sep.end()
+        own_kw = ONE_KEYWORD.match(text, after)
+        if own_kw:
+            after = own_kw.end()
+        previous = found[-1].range_end or found[-1].parts
+        m = CITE.match(text, after)
+        if m:
+            parts = _parts(m)
+            # "artikel 57 en 3 kaarten": a bare number continues only a plural, a range or a cited part.
+            if not (own_kw or plural or is_range or parts["section"]):
+                break
+        elif previous and previous["section"] and (m := PART.match(text, after)):
+            parts = _parts(m, previous["article"])
+        else:
+            break
+        if is_range and found[-1].range_end is None:
+            found[-1].range_end = parts
+            found[-1].end = m.end()
+        elif is_range:
+            break
+        else:
+            found.append(Citation(own_kw.start() if own_kw else after, m.end(), parts=parts))
+        end = m.end()
+    return found
+
+
+def _relative(m, start, end, direction=None, des=None):
+    des = des or m.group("des")
+    return Citation(start, end, relative=des if des else f"({m.group('item')})", direction=direction)
+
+
+def parse_zie(text, pos):
+    """"zie B", "(maar zie B)", "zie E hieronder", "volgens (a)": the designation is the cite.
+
+    The keyword may be written in any case, and so may the section letter: "(maar zie b)" cites
+    section B, "zie c2 hierboven" C2. A lowercase letter is read only where it can be nothing
+    else: not the pronoun in "volgens u", not the start of an abbreviation ("zie o.a."). A
+    designation whose item letter is a capital ("zie C2A") is damage, reported as a malformed
+    citation."""
+    m = AFTER_ZIE.match(text, pos)
+    if not m:
+        return []
+    des = m.group("des")
+    start = m.start("des") if des else m.start("item") - 1
+    d = DIRECTION.match(text, m.end())
+    end = d.end() if d else m.end()
+    if des and not LETTER_DESIGNATION.fullmatch(des):
+        return [Citation(start, end, malformed=des)]
+    if des and des[0].islower():
+        if des in NOT_DESIGNATIONS or ABBREVIATION_DOT.match(text, m.end("des")):
+            return []
+        des = des[0].upper() + des[1:]
+    return [_relative(m, start, end, d.group("dir") if d else None, des)]
+
+
+def parse_hier(text, pos):
+    """"C2 hierboven", "(b) hieronder": the designation stands just before the direction word."""
+    m = BEFORE_HIER.search(text, max(0, pos - LOOK_BACK), pos)
+    if not m:
+        return []
+    start = m.start("des") if m.group("des") else m.start("item") - 1
+    word = re.match(r"hier(?:boven|onder)", text[pos:], re.IGNORECASE).group()
+    return [_relative(m, start, pos + len(word), word.lower())]
+
+
+def parse_letter_range(text, pos):
+    """"de voorwaarden A t/m E": sections A to E of the current article (a range that starts at most
+    ten characters before the "t/m" at `pos`)."""
+    start = max(0, pos - 10)
+    while start <= pos:  # as finditer from `start` would, without searching on past `pos`
+        m = LETTER_RANGE.match(text, start)
+        if m and pos < m.end():
+            return [Citation(m.start(), m.end(), relative=m.group("a"), range_end={"relative": m.group("b")})]
+        start = m.end() if m else start + 1
+    return []
+
+
+def find_citations(text):
+    """All citations in one text segment, in order, none overlapping (pass 1, then pass 2)."""
+    found = []
+    for phrase, cand in enumerate(CANDIDATE.finditer(text)):
+        word = cand.group().lower()
+        if word.startswith("art"):
+            citations = parse_keyword_phrase(text, cand.start())
+        elif word in ("zie", "volgens"):
+            citations = parse_zie(text, cand.start())
+        elif word.startswith("hier"):
+            citations = parse_hier(text, cand.start())
+        else:
+            citations = parse_letter_range(text, cand.start())
+        for c in citations:
+            c.phrase = phrase
+        found += citations
+    # The same words can be reached from two candidates ("zie E hieronder"): keep the
+    # earliest, longest reading of each stretch of text.
+    found.sort(key=lambda c: (c.start, -c.end))
+    kept = []
+    for c in found:
+        if kept and c.start < kept[-1].end:
+            continue
+        kept.append(c)
+    return kept
+
+
+# -- resolution -----------------------------------------------------------------------
+def context_of(container):
+    """(edition, the node a paragraph or note stands in, the citing ID) for a <p> or <note>.
+
+    A commentary paragraph stands in the node the commentary is on; a note cites
+    under its own ID but resolves in its paragraph's node.
+    """
+    citing = container.get("id") if container.tag == "note" else None
+    for anc in container.iterancestors():
+        if anc.tag in tree.NODE_TAGS:
+            return _edition(anc), anc.get("id"), citing or anc.get("id")
+        if anc.tag == "commentary":
+            return _edition(anc), anc.get("on"), citing or anc.get("id")
+    raise ValueError("a paragraph outside any node")
+
+
+def _edition(el):
+    for anc in el.iterancestors("edition"):
+        return anc.get("id")
+
+
+def _expand_range(first, last):
+    """The citations from `first` to `last`, both parts dicts; None when not one level's run."""
+    keys = [k for k in ids.LEVELS if first.get(k)]
+    if keys != [k for k in ids.LEVELS if last.get(k)]:
+        return None
+    level = keys[-1]
+    if any(first[k] != last[k] for k in keys[:-1]):
+        return None
+    a, b = first[level], last[level]
+    if a.isdigit() != b.isdigit():
+        return None
+    lo, hi = (int(a), int(b)) if a.isdigit() else (ord(a), ord(b))
+    if not lo < hi <= lo + MAX_RANGE:
+        return None
+    return [dict(first, **{level: str(n) if a.isdigit() else chr(n)}) for n in range(lo, hi + 1)]
+
+
+def _relative_parts(designation, node_id):
+    """Parts of a designation ("B", "C2", "(a)") read in the node `node_id`; (parts, problem)."""
+    _, cite = ids.split_id(node_id)
+    here = ids.parse_citation(cite) if cite else None
+    if here is None:
+        return None, f"{node_id} is not a node a relative citation can be read in"
+    if designation.startswith("("):
+        if not here["subsection"]:
+            return None, f"'{designation}' names an item, but {node_id} is not in a subsection"
+        return dict(here, item=designation[1]), None
+    m = re.fullmatch(r"([A-Z])(\d+)?([a-z])?", designation)
+    return {"article": here["article"], "section": m.group(1), "subsection": m.group(2), "item": m.group(3)}, None
+
+
+def resolve(citation, edition, node_id):
+    """The target IDs of one citation found in node `node_id` of `edition`, and a problem or None."""
+    if citation.malformed:
+        return [], f"'{citation.malformed}' is not a citation of an article or a part of one"
+    if citation.relative:
+        first, problem = _relative_parts(citation.relative, node_id)
+        if problem:
+            return [], problem
+        last = None
+        if citation.range_end:
+            last, problem = _relative_parts(citation.range_end["relative"], node_id)
+    else:
+        first, last = citation.parts, citation.range_end
+    runs = [first]
+    if last:
+        runs = _expand_range(first, last)
+        if runs is None:
+            return [], "the ends of the range are not two numbers of one level, in order"
+    targets = []
+    for parts in runs:
+        cite = ids.make_citation(*(parts[k] for k in ids.LEVELS))
+        if ids.parse_citation(cite) is None:
+            return [], f"'{cite}' is not a citation of an article or a part of one"
+        targets.append(f"{edition}/{cite}")
+    return targets, None
+
+
+def classify(target, index, known):
+    """(status, kind) of one well-formed target: ok, known-missing, or dangling with its kind."""
+    if target in index:
+        return "ok", None
+    if covered(target, known):
+        return "known-missing", None
+    edition, cite = ids.split_id(target)
+    article = f"{edition}/{ids.parse_citation(cite)['article']}"
+    return "dangling", "part-absent" if article in index else "article-absent"
+
+
+def covered(target, known):
+    """Whether `target` or one of its ancestors is listed as known missing."""
+    edition, cite = ids.split_id(target)
+    while cite:
+        if f"{edition}/{cite}" in known:
+            return True
+        cite = ids.parent_citation(cite)
+    return False
+
+
+def _order(index):
+    return {node_id: n for n, node_id in enumerate(index)}
+
+
+def resolve_phrase(text, citations, edition, node_id, index, known, order):
+    """Resolve the citations found in one text segment; a target named twice in one phrase is suspect."""
+    out, seen = [], {}
+    for c in citations:
+        seen = seen if out and c.phrase == citations[len(out) - 1].phrase else {}
+        targets, problem = resolve(c, edition, node_id)
+        r = Resolved(targets)
+        if problem:
+            r.reason = problem
+        for t in targets:
+            status, kind = classify(t, index, known)
+            r.statuses.append(status)
+            r.kinds.append(kind)
+        if not problem and c.direction and len(targets) == 1 and targets[0] in order and node_id in order:
+            below = order[targets[0]] > order[node_id]
+            if below != (c.direction == "hieronder"):
+                r.reason = f"'{c.direction}' but {targets[0]} stands {'below' if below else 'above'} {node_id}"
+        dup = [t for t in targets if t in seen]
+        if dup and not r.reason:
+            r.reason = f"duplicated target: {dup[0]} is already cited by '{seen[dup[0]]}' just before"
+        out.append(r)
+        for t in targets:
+            seen.setdefault(t, text[c.start:c.end])
+    return out
+
+
+# -- the stage --------------------------------------------------------------------
+def load_known_missing(sources_dir, path=None):
+    """Reads: sources/known-missing.toml (or `path`). Returns {target ID: reason}; {} when there is none.
+
+    The format (see docs/references.md):
+        [[missing]]
+        id = "2017/54"
+        reason = "article 54 is not in the sources"
+    An article's ID covers all its parts.
+    """
+    path = Path(path) if path else Path(sources_dir) / KNOWN_MISSING
+    if not path.is_file():
+        if path.name != KNOWN_MISSING or path.parent != Path(sources_dir):
+            raise LawbookError("the known-missing file does not exist", file=str(path),
+                               fix="give an existing file, or leave the option out")
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise LawbookError(f"not valid TOML ({e})", file=str(path), line=getattr(e, "lineno", None),
+                           fix="correct the TOML syntax at that line") from None
+    except UnicodeDecodeError:
+        raise LawbookError("not UTF-8", file=str(path), fix=f"save {path.name} as UTF-8") from None
+    entries = data.get("missing", [])
+    unknown = sorted(set(data) - {"missing"})
+    if unknown or not isinstance(entries, list):
+        raise LawbookError(f"unexpected key {unknown[0] if unknown else 'missing'!r}", file=str(path),
+                           fix='list each target as a [[missing]] table with id = "2017/54" and an optional reason')
+    known = {}
+    for n, entry in enumerate(entries, 1):
+        target = entry.get("id") if isinstance(entry, dict) else None
+        if not isinstance(target, str) or not ids.is_well_formed(target):
+            raise LawbookError(f"[[missing]] number {n} has no valid id ({target!r})", file=str(path),
+                               fix='give an edition and a citation, e.g. id = "2017/54" or "2017/47E2"')
+        known[target] = str(entry.get("reason", ""))
+    return known
+
+
+def _segments(container):
+    """(owner, attribute) of every text run of a <p> or <note> outside its notes: the text, then tails."""
+    yield container, "text"
+    for child in container:
+        yield child, "tail"
+
+
+def _wrap(owner, attr, spans):
+    """Replace the text run `owner.<attr>` by text and <ref> elements; `spans` are (start, end, attrib),
+    sorted and not overlapping. Inserted right to left so the earlier offsets stay valid."""
+    text = getattr(owner, attr)
+    if attr == "text":
+        parent, index = owner, 0
+    else:
+        parent, index = owner.getparent(), owner.getparent().index(owner) + 1
+    stop = len(text)  # each piece is cut from the whole text once: cutting it shorter each time was quadratic
+    for start, end, attrib in reversed(spans):
+        ref = etree.Element("ref", attrib)
+        ref.text = text[start:end]
+        ref.tail = text[end:stop] or None
+        parent.insert(index, ref)
+        stop = start
+    setattr(owner, attr, text[:stop] or None)
+
+
+def mark_container(container, index, known, order):
+    """Find, resolve and mark up the citations in one <p> or <note>. Returns the number of refs."""
+    edition, node_id, _ = context_of(container)
+    count = 0
+    for owner, attr in list(_segments(container)):
+        text = getattr(owner, attr)
+        if not text:
+            continue
+        citations = find_citations(text)
+        if not citations:
+            continue
+        spans = []
+        for c, r in zip(citations, resolve_phrase(text, citations, edition, node_id, index, known, order)):
+            spans.append((c.start, c.end, ref_attributes(r, text[c.start:c.end])))
+        _wrap(owner, attr, spans)
+        count += len(spans)
+    return count
+
+
+def ref_attributes(r, words):
+    """The attributes of one <ref>: to, status, and kind (dangling) or reason (suspect)."""
+    attrib = {"to": " ".join(r.targets) if r.targets else "", "status": "suspect"}
+    if r.reason:
+        attrib["reason"] = r.reason
+        return attrib
+    attrib["status"] = max(r.statuses, key=STATUSES.index)
+    if attrib["status"] == "dangling":
+        attrib["kind"] = " ".join(k for k in KINDS if k in r.kinds)
+    return attrib
+
+
+def find_references(ctx):
+    """Reads: ctx.corpus (text), known-missing.toml. Writes: <ref to=… status=…> around the citing words.
+
+    Existing refs are removed first, so the stage can run again on the same tree.
+    """
+    known = load_known_missing(ctx.sources_dir, ctx.options.get("known_missing"))
+    etree.strip_tags(ctx.corpus, "ref")
+    index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
+    order = _order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
+    for container in list(ctx.corpus.iter("p", "note")):
+        mark_container(container, index, known, order)
+
+
+# -- reading the refs back: for the graph and `check` ------------------------------
+@dataclass
+class Reference:
+    """One target of one <ref>, with where it came from."""
+    source_id: str  # the citing ID: a node, a note or a commentary
+    target: str
+    words: str
+    status: str
+    kind: str = None
+    reason: str = None
+    locations: list = field(default_factory=list)  # "file:line" for every source that has the words
+
+    def to_json(self):
+        out = {"from": self.source_id, "to": self.target, "words": self.words, "status": self.status,
+               "source": self.locations[0] if self.locations else ""}
+        if self.kind:
+            out["kind"] = self.kind
+        if self.reason:
+            out["reason"] = self.reason
+        if len(self.locations) > 1:
+            out["sources"] = self.locations
+        return out
+
+
+def references(ctx, known=None):
+    """Every target of every <ref> in ctx.corpus, in document order, with status and source lines.
+
+    Per-target status is recomputed from the tree (a range can hold present and
+    absent articles); a suspect ref makes each of its targets suspect.
+    """
+    if known is None:
+        known = load_known_missing(ctx.sources_dir, ctx.options.get("known_missing"))
+    index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
+    lines = {(line.file, line.num): line.text for lines in ctx.lines.values() for line in lines}
+    out = []
+    for container in ctx.corpus.iter("p", "note"):
+        refs = [r for r in container if r.tag == "ref"]
+        if not refs:
+            continue
+        _, _, citing = context_of(container)
+        seen_words = {}
+        wordings = {ref.text or "" for ref in refs}
+        # Each source's text is searched once per container for all its refs' words, not once per ref.
+        found = [(name, nums, starts, find_wordings(text, wordings))
+                 for name, nums, text, starts in source_texts(container, lines)]
+        for ref in refs:
+            words = ref.text or ""
+            occurrence = seen_words.get(words, 0)
+            seen_words[words] = occurrence + 1
+            where = locate(found, words, occurrence)
+            targets = (ref.get("to") or "").split()
+            if ref.get("status") == "suspect":
+                out += [Reference(citing, t, words, "suspect", reason=ref.get("reason"), locations=where)
+                        for t in targets or [""]]
+                continue
+            for t in targets:
+                status, kind = classify(t, index, known)
+                out.append(Reference(citing, t, words, status, kind, locations=where))
+    return out
+
+
+def source_texts(container, lines):
+    """Per source of `container` (sorted by name): (name, its line numbers, their text joined by
+    newlines, where each line starts in that text)."""
+    out = []
+    for name, nums in sorted(tree.parse_sources(container.get("sources")).items()):
+        nums = sorted(nums)
+        parts, starts, length = [], [], 0
+        for n in nums:
+            starts.append(length)
+            part = lines.get((name, n), "") + "\n"
+            parts.append(part)
+            length += len(part)
+        out.append((name, nums, "".join(parts), starts))
+    return out
+
+
+# Up to this many different wordings in a paragraph, each is searched for in its source lines.
+FEW_WORDINGS = 8
+
+
+@functools.lru_cache(maxsize=4096)
+def _words_pattern(words):
+    """The words with any whitespace between them, as whole words."""
+    return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words.split())) + r"(?!\w)")
+
+
+def _is_word(ch):
+    return ch.isalnum() or ch == "_"  # what \w matches
+
+
+@functools.lru_cache(maxsize=64)
+def _anchors(first_chars, longest):
+    """Where a wording can start (not after a word character, at one of `first_chars`), capturing up
+    to `longest` + 1 characters of the rest of the token there."""
+    chars = "".join(re.escape(c) for c in sorted(first_chars))
+    return re.compile(rf"(?<!\w)(?=([{chars}]\S{{0,{longest}}}))")
+
+
+def find_wordings(text, wordings):
+    """{wording: the start of each match of _words_pattern(wording) in `text`}, as finditer gives them
+    (left to right, not overlapping). A few wordings are each searched for (the common paragraph, and
+    the fastest there); more are found in one pass (find_many_wordings), so the cost stays linear in
+    the text however many references a paragraph holds."""
+    if len(wordings) <= FEW_WORDINGS:
+        return {w: [m.start() for m in _words_pattern(w).finditer(text)] for w in wordings}
+    return find_many_wordings(text, wordings)
+
+
+def find_many_wordings(text, wordings):
+    """find_wordings for any number of wordings, in one pass over `text`.
+
+    A match is the first word at the end of a token (where nothing of a word stands before it), the
+    middle words as whole tokens, the last word at the start of a token (where nothing of a word
+    follows). So every place a wording can start is looked at once, and what stands there is looked
+    up, instead of searching the whole text for each wording: a paragraph with 20,000 references to
+    20,000 different articles is read once, not 20,000 times."""
+    wanted, odd = {}, []
+    for wording in wordings:
+        words = tuple(wording.split())
+        (wanted.setdefault(words, []) if words else odd).append(wording)
+    out = {w: [] for w in wordings}
+    out.update({w: [m.start() for m in _words_pattern(w).finditer(text)] for w in odd})  # no words at all
+    if not wanted:
+        return out
+    singles = {words[0] for words in wanted if len(words) == 1}
+    single_lengths = sorted({len(w) for w in singles})
+    firsts = {}  # first word of a longer wording -> {number of words: {length of the last word}}
+    for words in wanted:
+        if len(words) > 1:
+            firsts.setdefault(words[0], {}).setdefault(len(words), set()).add(len(words[-1]))
+    longest = max(len(words[0]) for words in wanted)
+    tokens = [m.span() for m in re.finditer(r"\S+", text)] if firsts else []
+    token_starts = [a for a, _ in tokens]
+    spans = {}  # words -> [(start, end)] of every match, overlapping ones included
+
+    def ends_word(e):
+        return e == len(text) or not _is_word(text[e])
+
+    for m in _anchors(frozenset(words[0][0] for words in wanted), longest).finditer(text):
+        p, rest = m.start(), m.group(1)
+        for n in single_lengths:
+            if n > len(rest):
+                break
+            if rest[:n] in singles and ends_word(p + n):
+                spans.setdefault((rest[:n],), []).append((p, p + n))
+        if rest not in firsts or not (p + len(rest) == len(text) or text[p + len(rest)].isspace()):
+            continue  # a longer wording's first word is the whole rest of its token
+        a = bisect.bisect_right(token_starts, p) - 1
+        for count, last_lengths in firsts[rest].items():
+            if a + count > len(tokens):
+                continue
+            middle = tuple(text[s:e] for s, e in tokens[a + 1:a + count - 1])
+            last_start, last_end = tokens[a + count - 1]
+            for n in last_lengths:
+                if n <= last_end - last_start and ends_word(last_start + n):
+                    words = (rest,) + middle + (text[last_start:last_start + n],)
+                    if words in wanted:
+                        spans.setdefault(words, []).append((p, last_start + n))
+    for words, found in spans.items():
+        starts, end = [], 0
+        for s, e in found:  # left to right, each match after the one before, as finditer
+            if s >= end:
+                starts.append(s)
+                end = e
+        for wording in wanted[words]:
+            out[wording] = starts
+    return out
+
+
+def locate(found, words, occurrence):
+    """"file:line" in each source where the `occurrence`-th `words` of a container stand; `found` is
+    (name, line numbers, where each line starts, find_wordings of its text) per source of the container.
+
+    Matching is on the words with any whitespace between them (a printed line may
+    break inside), so repairs elsewhere in the line do not matter. When the words
+    are not found (a repair inside them) the container's first line is given.
+    """
+    out = []
+    for name, nums, starts, matches in found:
+        positions = matches.get(words)
+        line = nums[0]
+        if positions:
+            pos = positions[min(occurrence, len(positions) - 1)]
+            line = nums[bisect.bisect_right(starts, pos) - 1]
+        out.append(f"{name}:{line}")
+    return out

@@ -1,0 +1,462 @@
+"""Blocks to article trees: restore the law's numbering and give every node its ID.
+
+Reads: a Reading (blocks of one source, text already repaired).
+Writes: a Fragment: the articles and commentary this source shows, as lxml
+elements (see tree.py), plus a ledger line -> node ID for every line used.
+Guarantees:
+  - a shown article belongs to its own number, whatever page shows it;
+  - list numbers become the letters/numbers of the level they stand for, from the
+    evidence of the page ("Artikel 50D" then "1." = subsection 50D1) and the
+    indentation; every such number is logged as an inference with the citations
+    in the sources that confirm it ("artikel 53A", "(maar zie B)", "C2 hierboven");
+  - every block ends up in exactly one node, or in the ledger with a reason;
+  - numbering never goes back inside one showing of an article (a section, subsection
+    or item that begins again, or comes after a later one, is an error: it is how the
+    text of an article whose heading line was not recognised shows up), and a wiki
+    article whose sections are numbered gets no section from a lone heading-like line;
+  - in a print extraction the article numbers go up (the book's page order);
+  - one article shown twice in one source is merged as merge.py merges two sources:
+    the same text once (the repeat logged), different text a conflict.
+"""
+import re
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from ..core import ids, tree
+from . import merge
+from ..reading.formats.common import is_heading_like
+
+LEVEL_INDEX = {level: i for i, level in enumerate(ids.LEVELS)}
+
+
+@dataclass
+class Fragment:
+    file: str
+    edition: str
+    articles: list = field(default_factory=list)
+    commentary: list = field(default_factory=list)
+    ledger: dict = field(default_factory=dict)  # line -> node id or reason
+    node_lines: dict = field(default_factory=dict)  # node id -> source lines, written out once at the end
+
+
+class Evidence:
+    """Citations in the sources that confirm an inferred number.
+
+    The lines are indexed once (citation -> lines citing it, line -> text), so a
+    lookup costs the citations and article lines it touches, not all the
+    edition's lines: building stays linear in the size of the sources.
+    """
+
+    # "artikel 53A", "Art.53", "art 16C1": the whole alphanumeric run after it is the citation.
+    CITING = re.compile(r"\b[Aa]rt(?:ikel|\.)?\s*(\d[A-Za-z0-9]*)")
+
+    def __init__(self, lines):
+        self.text = {}  # (file, line) -> text
+        self.citing = {}  # citation -> [(file, line, matched words)], in line order, first match per line
+        for line in lines:
+            text = line.text.replace("\u00a0", " ")
+            self.text[(line.file, line.num)] = text
+            seen = set()
+            for m in self.CITING.finditer(text):
+                if m.group(1) not in seen:
+                    seen.add(m.group(1))
+                    self.citing.setdefault(m.group(1), []).append((line.file, line.num, m.group()))
+
+    def find(self, article_lines, node_id, level, num):
+        edition, cite = ids.split_id(node_id)
+        found = [f"'{words}' ({file}:{n})" for file, n, words in self.citing.get(cite, [])[:3]]
+        if len(found) >= 3:
+            return found
+        if level == "section":
+            relative = re.compile(rf"\bzie\s+{num}\b|\b{num}\d*\s+(?:hierboven|hieronder)\b")
+        elif level == "subsection":
+            section = re.match(r"\d+([A-Z])", cite).group(1)
+            relative = re.compile(rf"\b{section}{num}\s+(?:hierboven|hieronder)\b")
+        else:
+            relative = re.compile(rf"\({num}\)(?:\s+hier(?:boven|onder))?")
+        for file, n in sorted(article_lines):
+            text = self.text.get((file, n))
+            if text is not None and (m := relative.search(text)):
+                # Quote the word before "(a)" too ("volgens (a)"); found by looking back from the
+                # match, since a pattern starting with an optional word is slow on long lines.
+                before = re.search(r"\w+\s+$", text[max(0, m.start() - 40):m.start()])
+                found.append(f"'{before.group() if before else ''}{m.group()}' ({file}:{n})")
+        return found[:3]
+
+
+class ArticleBuilder:
+    """Builds the nodes of one shown article (or part of one) from its blocks."""
+
+    def __init__(self, fragment, flog, evidence, fmt, article_el, anchor_block):
+        self.fragment = fragment
+        self.flog = flog
+        self.evidence = evidence
+        self.format = fmt
+        self.article = article_el
+        self.article_lines = set()
+        self.open = {"article": article_el}  # the open node at each level
+        self.context = article_el  # deepest node opened by the page anchor or a heading
+        self.anchor_lines = anchor_block.lines
+        self.heading_sections = set()  # sections numbered from the order of lone headings
+
+    # -- nodes ----------------------------------------------------------------
+    def node(self, parent, level, num, block, how, basis=None):
+        """The new child `num` at `level` below `parent`; `how` is 'source' or 'inferred'. A child that exists
+        already, or a higher sibling, is a structure error (the rest of the showing is set aside)."""
+        existing = tree.find_child(parent, num)
+        later = [c for c in tree.child_nodes(parent)
+                 if c.tag == level and ids.sort_key(c.get("num")) > ids.sort_key(num)]
+        if existing is not None or later:
+            node_id = parent.get("id") + num
+            other = existing if existing is not None else later[0]
+            first = min(self.fragment.node_lines.get(other.get("id"), [block.first_line]))
+            self.structure_error(block.first_line,
+                                 (f"{node_id} begins a second time at line {block.first_line} (first at line {first})"
+                                  if existing is not None else
+                                  f"{node_id} at line {block.first_line} comes after {other.get('id')} (line {first})")
+                                 + ", but numbering does not go back inside one article")
+        el = tree.add_child(parent, level, num, parent.get("id") + num)
+        if how == "inferred":
+            el.set("numbering", "inferred")
+            found = self.evidence.find({(self.fragment.file, n) for n in self.article_lines | set(block.lines)},
+                                       el.get("id"), level, num)
+            message = f"{level} {num} of {parent.get('id')} inferred from {basis}"
+            message += "; confirmed by " + ", ".join(found) if found else "; no citation in the sources confirms it"
+            el.set("evidence", message)
+            self.flog.inference(block.first_line, el.get("id"), message)
+        self.open[level] = el
+        for deeper in ids.LEVELS[LEVEL_INDEX[level] + 1:]:
+            self.open.pop(deeper, None)
+        self.touch(el, block.lines)
+        return el
+
+    def structure_error(self, line, what):
+        """Numbering that contradicts itself inside one showing of an article: the sign that the text
+        of another article was read into this one. Reported once, then raises _Derailed: run() sets the
+        rest of the showing aside, so that nothing of it is read into the wrong article."""
+        self.flog.error(line, f"{what}: the text from here on is probably another article's, whose heading line "
+                              f"was not recognised, and is set aside; check the lines above for a damaged article "
+                              f"heading", self.article.get("id"))
+        raise _Derailed(line)
+
+    def touch(self, el, lines):
+        """Record that `lines` belong to `el` (and so to all its ancestors)."""
+        for ancestor in [el] + list(el.iterancestors()):
+            if ancestor.tag in tree.NODE_TAGS:
+                self.fragment.node_lines.setdefault(ancestor.get("id"), set()).update(lines)
+        for n in lines:
+            self.fragment.ledger[n] = el.get("id")
+
+    def deepest_open(self):
+        for level in reversed(ids.LEVELS):
+            if level in self.open:
+                return self.open[level]
+
+    def paragraph(self, el, block, tag="p"):
+        if not block.text and not block.notes:
+            return
+        el.append(tree.make_paragraph(block.text, block.notes, self.fragment.file, block.lines, tag))
+        self.touch(el, block.lines + [n for note in block.notes for n in note.lines])
+
+    def heading(self, el, block, tag="heading"):
+        if el.find(tag) is not None:
+            self.flog.damage(block.first_line, f"{el.get('id')} has a second {tag}", "kept as a paragraph")
+            return self.paragraph(el, block)
+        h = etree.Element(tag)
+        h.text = block.text.replace("\ue000", "")
+        tree.add_sources(h, self.fragment.file, block.lines)
+        # Heading first, before any paragraph or child.
+        el.insert(0, h)
+        self.touch(el, block.lines)
+
+    # -- blocks ---------------------------------------------------------------
+    def anchor(self, cite, blocks):
+        """The page anchor "Artikel 50D": open its section/subsection; the next line may be its heading."""
+        parts = ids.parse_citation(cite)
+        anchor_block = blocks[0] if blocks else None
+        if parts["section"]:
+            sec = self.node(self.article, "section", parts["section"], _AnchorBlock(self.anchor_lines), "source")
+            self.context = sec
+            if parts["subsection"]:
+                self.context = self.node(sec, "subsection", parts["subsection"], _AnchorBlock(self.anchor_lines),
+                                         "source")
+            if anchor_block is not None and anchor_block.kind == "heading":
+                letter, digits = anchor_block.cite[0], anchor_block.cite[1:]
+                if letter != parts["section"] or (digits and digits != (parts["subsection"] or "")):
+                    self.flog.damage(anchor_block.first_line,
+                                     f"heading '{anchor_block.cite}.' does not match the page anchor 'Artikel {cite}'",
+                                     "the anchor's number is used")
+                self.heading(sec, anchor_block)
+                if digits:
+                    self.flog.inference(anchor_block.first_line, sec.get("id"),
+                                        f"'{anchor_block.cite}. {anchor_block.text}' read as the heading of section "
+                                        f"{letter}, followed by subsection {letter}{digits}")
+                return blocks[1:]
+            return blocks
+        if anchor_block is not None and anchor_block.kind in ("para", "title") and is_heading_like(anchor_block.text):
+            self.heading(self.article, anchor_block, tag="title")
+            return blocks[1:]
+        return blocks
+
+    def run(self, cite, blocks):
+        blocks = self.anchor(cite, blocks)
+        self.base = self.context
+        for block in blocks:
+            self.article_lines.update(block.lines)
+        groups = _groups(blocks)
+        try:
+            for group in groups:
+                if self._group_as_subsections(group):
+                    continue
+                for block in group:
+                    self.block(block, single=len(group) == 1)
+        except _Derailed as derailed:
+            # The rest of this showing is set aside, from the block that derailed it on (never guessed into
+            # this article); the error names the line.
+            reason = f"set aside after the structure error at line {derailed.line} (error)"
+            rest = [b for b in blocks if b.first_line >= derailed.line]
+            for block in rest:
+                self.fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes
+                                                                                  for n in note.lines]})
+
+    def block(self, block, single):
+        if block.kind == "title":
+            return self.heading(self.article, block, tag="title")
+        if block.kind == "heading":
+            letter, digits = block.cite[0], block.cite[1:]
+            sec = self.node(self.article, "section", letter, block, "source")
+            self.heading(sec, block)
+            self.context = sec
+            if digits:
+                self.context = self.node(sec, "subsection", digits, block, "source")
+            return
+        if block.kind == "list":
+            return self.list_entry(block)
+        # A lone heading-like line in a wiki article shown whole, without numbers: the next section.
+        if (self.format == "wiki" and single and self.base.tag == "article" and is_heading_like(block.text)
+                and not block.notes and self.article.find("title") is not None):
+            sections = [c for c in tree.child_nodes(self.article) if c.tag == "section"]
+            numbered = [c.get("num") for c in sections if c.get("num") not in self.heading_sections]
+            if numbered:
+                # Sections numbered in the source and then one without a number: not a section of this article.
+                self.structure_error(block.first_line,
+                                     f"{block.text!r} stands alone like a section heading, but the sections of "
+                                     f"{self.article.get('id')} are numbered in the source ({', '.join(numbered)})")
+            num = ids.letter_for(len(sections) + 1, "section")
+            sec = self.node(self.article, "section", num, block,
+                            "inferred", "the order of the headings (the source has no letters)")
+            self.heading_sections.add(num)
+            self.heading(sec, block)
+            self.context = sec
+            return
+        self.paragraph(self.deepest_open(), block)
+
+    def list_entry(self, block):
+        base = LEVEL_INDEX[self.context.tag]
+        index = base + 1 + block.level
+        if index >= len(ids.LEVELS):
+            self.flog.damage(block.first_line, f"list number {block.number}. nested deeper than an item",
+                             "kept as a paragraph with its number")
+            block.text = f"{block.number}. {block.text}"
+            return self.paragraph(self.deepest_open(), block)
+        level = ids.LEVELS[index]
+        parent = self.open.get(ids.LEVELS[index - 1])
+        if parent is None:
+            self.flog.damage(block.first_line, f"list number {block.number}. at {level} level without a parent",
+                             "kept as a paragraph with its number")
+            block.text = f"{block.number}. {block.text}"
+            return self.paragraph(self.deepest_open(), block)
+        num = str(block.number) if level == "subsection" else ids.letter_for(block.number, level)
+        written_as_number = level != "subsection" and self.format != "print"
+        how = "inferred" if written_as_number or self.format == "wiki" else "source"
+        basis = f"list number {block.number}." + (f" indented {block.level} level(s)" if block.level else "")
+        el = self.node(parent, level, num, block, how, basis)
+        if block.extra_number and index + 1 < len(ids.LEVELS):
+            inner = ids.LEVELS[index + 1]
+            inner_num = str(block.extra_number) if inner == "subsection" else ids.letter_for(block.extra_number, inner)
+            el = self.node(el, inner, inner_num, block,
+                           "inferred", f"the second list number in '{block.number}. {block.extra_number}.'")
+        elif block.extra_number:
+            self.flog.damage(block.first_line, f"list number {block.extra_number}. nested deeper than an item",
+                             "kept as a paragraph with its number")
+            block.text = f"{block.extra_number}. {block.text}"
+        # "1. Gedekte uitkomst" followed by its text: the number stands for a section with a heading.
+        if level == "section" and is_heading_like(block.text, max_length=160):
+            self.heading(el, block)
+        else:
+            self.paragraph(el, block)
+
+    def _group_as_subsections(self, group):
+        """Several unnumbered paragraphs in one block under a section heading: its subsections 1, 2, …
+
+        (16C: "Voor een niet-overtredende partij …" / "Voor een overtredende partij …" /
+        "… C2 hierboven …"). Only in wiki exports, where each paragraph is one line.
+        """
+        if self.format != "wiki" or len(group) < 2 or any(b.kind != "para" for b in group):
+            return False
+        sec = self.context
+        if sec.tag != "section" or any(c.tag == "subsection" for c in tree.child_nodes(sec)):
+            return False
+        for n, block in enumerate(group, 1):
+            sub = self.node(sec, "subsection", str(n), block, "inferred",
+                            f"paragraph {n} of {len(group)} standing together under the section heading")
+            self.paragraph(sub, block)
+        self.context = sec
+        return True
+
+
+class _Derailed(Exception):
+    def __init__(self, line):
+        super().__init__(line)
+        self.line = line
+
+
+class _AnchorBlock:
+    def __init__(self, lines):
+        self.lines = lines
+        self.first_line = lines[0]
+
+
+def _groups(blocks):
+    """Runs of blocks the source wrote without a blank line between them."""
+    groups = []
+    for block in blocks:
+        if groups and groups[-1][-1].group == block.group:
+            groups[-1].append(block)
+        else:
+            groups.append([block])
+    return groups
+
+
+def build_fragment(reading, log, evidence):
+    """All articles and commentary of one Reading."""
+    flog = log.for_file(reading.file)
+    fragment = Fragment(reading.file, reading.edition)
+    for line, reason in reading.dropped:
+        fragment.ledger[line] = reason
+        flog.dropped(line, reason)
+
+    segments, current, commentary = [], None, []
+    for block in reading.blocks:
+        if block.kind in ("attribution", "commentary"):
+            commentary.append(block)
+        elif block.kind == "article":
+            current = (block, [])
+            segments.append(current)
+        elif current is None:
+            flog.error(block.first_line, "text before the first article heading: it cannot be placed")
+            fragment.ledger.update({n: "unplaced text before the first article (error)" for n in block.lines})
+        else:
+            current[1].append(block)
+
+    articles = {}  # article number -> (its element, line of the heading that first showed it)
+    previous = None  # print: (number, line) of the article heading before
+    for anchor, blocks in segments:
+        cite = anchor.cite
+        parts = ids.parse_citation(cite) if cite else None
+        if parts is None:
+            if cite:
+                flog.error(anchor.first_line, f"'{anchor.text}' is not a citation of an article or part of one")
+            # The reader reported the heading; its text belongs to no article we know, never to the one before.
+            reason = f"under the article heading at line {anchor.first_line}, which does not read (error)"
+            for block in [anchor] + blocks:
+                fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
+            continue
+        num = parts["article"]
+        if reading.format == "print":
+            if previous and ids.sort_key(num) < ids.sort_key(previous[0]):
+                flog.error(anchor.first_line, f"article {num} at line {anchor.first_line} comes after article "
+                                              f"{previous[0]} at line {previous[1]}: a printed book's articles go "
+                                              f"up, so a heading or the order of the pages is damaged")
+            previous = (num, anchor.first_line)
+        article = etree.Element("article", id=ids.make_id(reading.edition, num), num=num)
+        builder = ArticleBuilder(fragment, flog, evidence, reading.format, article, anchor)
+        builder.touch(article, anchor.lines)
+        builder.run(cite, blocks)
+        if num not in articles:
+            articles[num] = (article, anchor.first_line)
+            fragment.articles.append(article)
+        else:
+            _merge_repeat(articles[num], article, anchor, fragment, log, flog)
+
+    if commentary:
+        fragment.commentary.append(_commentary(reading, commentary, fragment, flog))
+    for line, cite, message, reason in reading.gaps:
+        node = ids.make_id(reading.edition, cite) if cite else None
+        flog.gap(line, node, message)
+        if node and num_in(articles, cite):
+            gap = etree.SubElement(articles[ids.parse_citation(cite)["article"]][0], "gap", reason=reason or message)
+            tree.add_sources(gap, reading.file, [line])
+    _write_node_sources(fragment)
+    return fragment
+
+
+def _merge_repeat(first, article, anchor, fragment, log, flog):
+    """A second showing of an article in one source: merged into the first exactly as merge.py merges
+    the same article from two sources. Another part of it (50D, then 50E) is simply added; a node
+    shown in both is logged: kept once when both read the same, else the variant or conflict merge logs."""
+    earlier, earlier_line = first
+    repeated = _with_text(earlier) & _with_text(article)
+    start = len(log.entries)
+    merge.merge_node(earlier, article, fragment.file, log)
+    if not repeated:
+        return
+    kinds = {e.kind for e in log.entries[start:]}
+    node = ids.make_id(ids.split_id(article.get("id"))[0], anchor.cite)
+    if "conflict" in kinds:
+        outcome = "the two differ: see the conflict"
+    elif "variant" in kinds:
+        outcome = "they differ in capitals, punctuation or spacing only: see the variant"
+    else:
+        outcome = "both read the same, so it is kept once"
+    flog.damage(anchor.first_line, f"{node} is shown twice in this source, at line {earlier_line} and again at "
+                                   f"line {anchor.first_line}", outcome, node)
+
+
+def _with_text(article):
+    """IDs of the nodes of `article` that have a title, heading or paragraph of their own."""
+    return {el.get("id") for el in article.iter(*tree.NODE_TAGS)
+            if any(c.tag in ("title", "heading", "p") for c in el)}
+
+
+def _write_node_sources(fragment):
+    """Each node's `sources` attribute, from the lines collected while building (one write per node)."""
+    for article in fragment.articles:
+        for el in article.iter(*tree.NODE_TAGS):
+            lines = fragment.node_lines.get(el.get("id"))
+            if lines:
+                el.set("sources", tree.format_sources({fragment.file: lines}))
+
+
+def num_in(articles, cite):
+    parts = ids.parse_citation(cite)
+    return parts is not None and parts["article"] in articles
+
+
+AUTHOR = re.compile(r"verantwoording van ([A-Z][\w.\- ]*?)\s*\.?$")
+
+
+def _commentary(reading, blocks, fragment, flog):
+    """A personal remark: kept whole, attributed, on the page's article; never law text."""
+    attribution = blocks[0]
+    m = AUTHOR.search(attribution.text)
+    author = m.group(1) if m else ""
+    if not author:
+        flog.damage(attribution.first_line, "commentary without a named author", "kept without author")
+    subject = reading.subject
+    on = ids.make_id(reading.edition, subject) if subject else ""
+    if not subject:
+        flog.damage(attribution.first_line, "commentary on a page without an article number",
+                    "kept without the article it is about")
+    el = etree.Element("commentary", on=on, author=author)
+    att = etree.SubElement(el, "attribution")
+    att.text = attribution.text
+    for block in blocks[1:]:
+        p = tree.make_paragraph(block.text, block.notes, reading.file, block.lines)
+        el.append(p)
+    lines = [n for b in blocks for n in b.lines]
+    tree.add_sources(el, reading.file, lines)
+    for n in lines:
+        fragment.ledger[n] = f"commentary on {on}"
+    return el

@@ -1,0 +1,479 @@
+"""Compare two editions article by article: match nodes, diff their words, find moved sentences and
+changed references.
+
+Reads: two <edition> elements of the corpus tree (never changed).
+Writes: nothing; returns the comparison as plain dicts and lists (the JSON output as is), which the
+renderers turn into HTML and text.
+Guarantees: the same two editions always give the same result, in the order of the new edition (nodes
+only in the old edition stand after their old predecessor).
+"""
+from . import words as w
+from ...core import ids, tree
+
+# Matching (see docs/diff.md). Scores are difflib ratios over the words of a node and everything below it.
+SAME_NUM_MIN = 0.3  # same citation: paired unless the texts share less than this
+RENUMBERED_MIN = 0.6  # different citation: paired (as renumbered) only when the texts share at least this
+ID_BONUS = 0.25  # the citation counts as evidence: B↔B at 0.5 beats B↔C at 0.7, not B↔C at 0.8
+SETTLED = 0.8  # a same-citation pair this similar is not weighed against other candidates
+WEIGH_ALL_MAX = 400  # up to 20 × 20 nodes (sections of an article) every pair is weighed; beyond, see match()
+# Moves: a sentence that lost at least half its words at its place and one that is new at another place
+# are the same rule moved when their words agree this much (article 24: 0.67 and 0.57; wrong pairs 0.40).
+MOVE_MIN = 0.5
+MOVE_MIN_WORDS = 5  # "Zie B." is no evidence of a move
+KEPT_MIN = 0.5  # a sentence keeping this share of its words in place has not moved
+
+
+def cite(el):
+    return ids.split_id(el.get("id"))[1] if el is not None else None
+
+
+def label_text(el):
+    """The article title or section heading, '' when there is none."""
+    if el is None:
+        return ""
+    label = el.find("title" if el.tag == "article" else "heading")
+    return " ".join((label.text or "").split()) if label is not None else ""
+
+
+def own_paragraphs(el):
+    return [] if el is None else [c for c in el if c.tag == "p"]
+
+
+def gaps(el):
+    return [] if el is None else [g.get("reason") for g in el.iterchildren("gap")]
+
+
+def cited_targets(el):
+    """The citations a node's own text cites (its <p> and their notes; not its children), edition stripped,
+    in order of first citation: from the <ref to="2017/47E 2017/54"> elements the references stage adds."""
+    targets, words_by_target = [], {}
+    for p in own_paragraphs(el):
+        for ref in p.iter("ref"):
+            for target in (ref.get("to") or "").split():
+                c = ids.split_id(target)[1] if "/" in target else target
+                if c not in words_by_target:
+                    targets.append(c)
+                    words_by_target[c] = " ".join("".join(ref.itertext()).split())
+    return targets, words_by_target
+
+
+class Comparison:
+    """One comparison of two editions; caches the words of each node so every node is read once."""
+
+    def __init__(self, old_edition, new_edition):
+        self.old = old_edition
+        self.new = new_edition
+        self._words = {}
+
+    def node_words(self, el):
+        """Words of a node's label and of every paragraph below it (notes left out), read once (keyed
+        by the element: the dict keeps lxml's proxy, so identity holds)."""
+        out = self._words.get(el)
+        if out is None:
+            out = w.words(w.tokenise(label_text(el)))
+            for p in el.iter("p"):
+                words = self._words.get(p)
+                if words is None:
+                    words = self._words[p] = w.paragraph_words(p)
+                out.extend(words)
+            self._words[el] = out
+        return out
+
+    # -- matching ------------------------------------------------------------------------------------
+    def match(self, old_nodes, new_nodes):
+        """Pairs (old, new, how) in display order; how is 'citation', 'text' (renumbered) or None
+        (only on one side). Same-citation pairs first; the rest by text similarity."""
+        sims = {}
+
+        def sim(i, j, floor):
+            if (i, j) not in sims:
+                sims[(i, j)] = w.similarity(self.node_words(old_nodes[i]), self.node_words(new_nodes[j]), floor)
+            return sims[(i, j)]
+
+        new_by_num = {(n.tag, n.get("num")): j for j, n in enumerate(new_nodes)}
+        settled_old, settled_new, candidates = set(), set(), []
+        for i, o in enumerate(old_nodes):
+            j = new_by_num.get((o.tag, o.get("num")))
+            if j is None:
+                continue
+            s = sim(i, j, SAME_NUM_MIN)
+            same_label = label_text(o) and label_text(o) == label_text(new_nodes[j])
+            if s >= SETTLED:
+                settled_old.add(i)
+                settled_new.add(j)
+            if s >= SAME_NUM_MIN or same_label:
+                candidates.append((-(s + ID_BONUS), i, j))
+        if len(old_nodes) * len(new_nodes) > WEIGH_ALL_MAX:
+            # A book's articles: only nodes without a same-citation partner look for one by text.
+            paired_nums = {c[1] for c in candidates}, {c[2] for c in candidates}
+            settled_old |= paired_nums[0]
+            settled_new |= paired_nums[1]
+        for i, o in enumerate(old_nodes):
+            if i in settled_old:
+                continue
+            for j, n in enumerate(new_nodes):
+                if j in settled_new or n.tag != o.tag or n.get("num") == o.get("num"):
+                    continue
+                s = sim(i, j, RENUMBERED_MIN)
+                if s >= RENUMBERED_MIN:
+                    candidates.append((-s, i, j))
+        pair_of_old, pair_of_new = {}, {}
+        for _, i, j in sorted(candidates):
+            if i not in pair_of_old and j not in pair_of_new:
+                pair_of_old[i], pair_of_new[j] = j, i
+        pairs, flushed = [], 0
+        for j, n in enumerate(new_nodes):
+            if j in pair_of_new:
+                i = pair_of_new[j]
+                while flushed < i:
+                    if flushed not in pair_of_old:
+                        pairs.append((old_nodes[flushed], None, None))
+                    flushed += 1
+                flushed = max(flushed, i + 1)
+                o = old_nodes[i]
+                pairs.append((o, n, "citation" if o.get("num") == n.get("num") else "text"))
+            else:
+                pairs.append((None, n, None))
+        for i in range(flushed, len(old_nodes)):
+            if i not in pair_of_old:
+                pairs.append((old_nodes[i], None, None))
+        return pairs
+
+    # -- the whole comparison ------------------------------------------------------------------------
+    def run(self):
+        """The comparison as a dict: editions, summary, and one entry per article."""
+        pairs = self.match(list(self.old.iterchildren("article")), list(self.new.iterchildren("article")))
+        new_nums = {a.get("num") for a in self.new.iterchildren("article")}
+        articles = []
+        for o, n, how in pairs:
+            anchor = f"art-{(n if n is not None else o).get('num')}"
+            if n is None and o.get("num") in new_nums:
+                anchor += f"-{self.old.get('id')}"
+            articles.append(ArticleDiff(self, o, n, how, anchor).as_dict())
+        summary = {"changed": [], "unchanged": [], "added": [], "removed": [], "renumbered": []}
+        for a in articles:
+            summary[a["status"]].append(a["new"] or a["old"])
+            if a["renumbered"]:
+                summary["renumbered"].append([a["old"], a["new"]])
+        return {"format": "lawbook-diff", "version": 1, "old": self.old.get("id"), "new": self.new.get("id"),
+                "summary": summary, "articles": articles}
+
+
+class NodePair:
+    """A node of the old edition and its match in the new (either may be None), diffed word by word."""
+
+    def __init__(self, old, new, how, old_edition):
+        self.old, self.new, self.how = old, new, how
+        self.old_edition = old_edition
+        self.old_tokens = w.node_text_tokens(own_paragraphs(old))
+        self.new_tokens = w.node_text_tokens(own_paragraphs(new))
+        self.ops = w.diff_tokens(self.old_tokens, self.new_tokens)
+        self.old_group, self.new_group = {}, {}
+        self.old_kept, self.new_kept = set(), set()
+        for k, (tag, i1, i2, j1, j2) in enumerate(self.ops):
+            for i in range(i1, i2):
+                (self.old_kept.add(i) if tag == "equal" else self.old_group.__setitem__(i, k))
+            for j in range(j1, j2):
+                (self.new_kept.add(j) if tag == "equal" else self.new_group.__setitem__(j, k))
+        self.children = []
+        self.moved_out = {}  # old sentence index -> where it went (citation)
+        self.moved_in = {}  # new sentence index -> (source NodePair, old sentence index)
+        self._status = self._refs_changed = self._own_change = None  # worked out once, when first asked
+
+    @property
+    def citation(self):
+        return cite(self.new) or cite(self.old)
+
+    @property
+    def anchor(self):
+        return f"c-{cite(self.new)}" if self.new is not None else f"c-{cite(self.old)}-{self.old_edition}"
+
+    def walk(self):
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def sentences(self, side):
+        """(sentence index, its tokens, its token indices) of one side's own text."""
+        tokens = self.old_tokens if side == "old" else self.new_tokens
+        out = {}
+        for k, t in enumerate(tokens):
+            out.setdefault(t.sentence, []).append(k)
+        return [(s, [tokens[k] for k in ks], ks) for s, ks in sorted(out.items())]
+
+    def notes_differ(self):
+        old_notes = [" ".join(tree.plain_text(t.note).split()) for t in self.old_tokens if t.key == w.NOTE]
+        new_notes = [" ".join(tree.plain_text(t.note).split()) for t in self.new_tokens if t.key == w.NOTE]
+        return old_notes != new_notes
+
+    # own_change, status and refs_changed are asked for every node at several levels: each is worked
+    # out once (moves found later change neither: they only add segments).
+    def own_change(self):
+        """Whether this node's own heading, text or notes differ (children not counted)."""
+        if self._own_change is None:
+            self._own_change = (self.old is None or self.new is None or label_text(self.old) != label_text(self.new)
+                                or any(op[0] != "equal" for op in self.ops) or self.notes_differ())
+        return self._own_change
+
+    def status(self):
+        if self._status is None:
+            self._status = self._work_out_status()
+        return self._status
+
+    def _work_out_status(self):
+        if self.old is None:
+            return "added"
+        if self.new is None:
+            return "removed"
+        if self.own_change() or self.refs_changed() or any(c.status() != "unchanged" for c in self.children):
+            return "changed"
+        return "renumbered" if self.how == "text" else "unchanged"
+
+    def refs_changed(self):
+        """The change of the targets this node's own text cites, or None; worked out once."""
+        if self._refs_changed is None:
+            self._refs_changed = (self._work_out_refs_changed(),)
+        return self._refs_changed[0]
+
+    def _work_out_refs_changed(self):
+        if self.old is None or self.new is None:
+            return None
+        old_targets, old_words = cited_targets(self.old)
+        new_targets, new_words = cited_targets(self.new)
+        if set(old_targets) == set(new_targets):
+            return None
+        return {"node": self.citation, "old": old_targets, "new": new_targets,
+                "removed": [t for t in old_targets if t not in new_targets],
+                "added": [t for t in new_targets if t not in old_targets],
+                "old_words": [old_words[t] for t in old_targets], "new_words": [new_words[t] for t in new_targets]}
+
+    # -- segments ------------------------------------------------------------------------------------
+    def paragraphs(self):
+        """The redline of this node's own text: a list of paragraphs, each a list of segments
+        (equal / delete / insert / note / moved-out / moved-in)."""
+        return segments(self.old_tokens, self.new_tokens, self.ops, self)
+
+    def as_dict(self):
+        data = {"level": (self.new if self.new is not None else self.old).tag,
+                "old": cite(self.old), "new": cite(self.new), "status": self.status(),
+                "renumbered": self.how == "text", "anchor": self.anchor}
+        old_label, new_label = label_text(self.old), label_text(self.new)
+        if old_label or new_label:
+            data["label"] = {"old": old_label if self.old is not None else None,
+                             "new": new_label if self.new is not None else None,
+                             "segments": label_segments(old_label, new_label)}
+        data["paragraphs"] = self.paragraphs()
+        gap_notes = [{"edition": ed, "reason": r} for ed, el in (("old", self.old), ("new", self.new))
+                     for r in gaps(el)]
+        if gap_notes:
+            data["gaps"] = gap_notes
+        data["children"] = [c.as_dict() for c in self.children]
+        return data
+
+
+class ArticleDiff:
+    """One article pair: its node tree, moved sentences and changed references."""
+
+    def __init__(self, comparison, old, new, how, anchor):
+        self.comparison = comparison
+        self.anchor = anchor
+        self.root = self._pair(old, new, how)
+        self.root_anchor = anchor
+        self.moves = self._find_moves() if old is not None and new is not None else []
+
+    def _pair(self, old, new, how):
+        pair = NodePair(old, new, how, self.comparison.old.get("id"))
+        if old is not None and new is not None:
+            for o, n, h in self.comparison.match(tree.child_nodes(old), tree.child_nodes(new)):
+                pair.children.append(self._pair(o, n, h))
+        else:
+            for child in tree.child_nodes(old if old is not None else new):
+                pair.children.append(self._pair(child if old is not None else None,
+                                                child if new is not None else None, None))
+        return pair
+
+    def _find_moves(self):
+        """Pair sentences that left their place with sentences new at another place, by word similarity
+        (greedy, best first). Marks them on the NodePairs; returns the moves in order of the new text."""
+        gone, arrived = [], []
+        for order, pair in enumerate(self.root.walk()):
+            for side, out, kept, group in (("old", gone, pair.old_kept, pair.old_group),
+                                           ("new", arrived, pair.new_kept, pair.new_group)):
+                for s, toks, idx in pair.sentences(side):
+                    word_idx = [k for k, t in zip(idx, toks) if t.is_word]
+                    if len(word_idx) < MOVE_MIN_WORDS:
+                        continue
+                    if sum(k in kept for k in word_idx) / len(word_idx) >= KEPT_MIN:
+                        continue
+                    out.append((order, s, pair, toks, {group[k] for k in idx if k in group}))
+        candidates = []
+        for a, (o_order, o_s, o_pair, o_toks, o_groups) in enumerate(gone):
+            for b, (n_order, n_s, n_pair, n_toks, n_groups) in enumerate(arrived):
+                if o_pair is n_pair and o_groups & n_groups:
+                    continue  # rewritten in place: the word diff shows it
+                ratio = w.similarity(w.words(o_toks), w.words(n_toks), MOVE_MIN)
+                if ratio >= MOVE_MIN:
+                    candidates.append((-ratio, n_order, n_s, o_order, o_s, a, b))
+        used_a, used_b, moves = set(), set(), []
+        for neg_ratio, *_, a, b in sorted(candidates, key=lambda c: c[:5]):
+            if a in used_a or b in used_b:
+                continue
+            used_a.add(a)
+            used_b.add(b)
+            _, o_s, o_pair, o_toks, _ = gone[a]
+            _, n_s, n_pair, n_toks, _ = arrived[b]
+            o_pair.moved_out[o_s] = n_pair.citation
+            n_pair.moved_in[n_s] = (o_pair, o_s)
+            moves.append({"from": o_pair.citation, "to": n_pair.citation, "similarity": round(-neg_ratio, 2),
+                          "old": text_of(o_toks), "new": text_of(n_toks),
+                          "from_anchor": o_pair.anchor, "to_anchor": n_pair.anchor,
+                          "_order": (b,)})
+        moves.sort(key=lambda m: m.pop("_order"))
+        return moves
+
+    def as_dict(self):
+        root = self.root
+        data = root.as_dict()
+        data["anchor"] = self.anchor
+        data["title"] = label_text(root.new) or label_text(root.old)
+        sections = {"added": [], "removed": [], "renumbered": [], "changed": []}
+        references = []
+        both = root.old is not None and root.new is not None
+        for pair in list(root.walk())[1:] if both else []:  # an article on one side only has no changes
+            st = pair.status()
+            if st in ("added", "removed"):
+                sections[st].append(pair.citation if st == "added" else cite(pair.old))
+                continue
+            if pair.how == "text":
+                sections["renumbered"].append([cite(pair.old), cite(pair.new)])
+            if pair.own_change() or pair.refs_changed():
+                sections["changed"].append(cite(pair.new))
+        for pair in root.walk():
+            change = pair.refs_changed()
+            if change:
+                references.append(change)
+        data["changes"] = {
+            "title": ({"old": label_text(root.old), "new": label_text(root.new)}
+                      if root.old is not None and root.new is not None
+                      and label_text(root.old) != label_text(root.new) else None),
+            "sections": sections, "references": references, "moved": self.moves}
+        return data
+
+
+def text_of(tokens):
+    return "".join(t.text for t in tokens if t.key not in (w.NOTE, w.PARA)).strip()
+
+
+def label_segments(old, new):
+    """Word diff of a title or heading as segments."""
+    a, b = w.tokenise(old), w.tokenise(new)
+    return segments(a, b, w.diff_tokens(a, b), None)[0] if (a or b) else []
+
+
+def note_segments(old_note, new_note):
+    a = w.paragraph_tokens(old_note) if old_note is not None else []
+    b = w.paragraph_tokens(new_note) if new_note is not None else []
+    flat = segments(a, b, w.diff_tokens(a, b), None)
+    return flat[0] if flat else []
+
+
+def segments(old, new, ops, pair):
+    """Segments of the word diff `ops` between token lists, split into paragraphs at PARA tokens.
+    With `pair`, sentences that moved are shown as moved-out (where they stood) and moved-in (where
+    they stand now, with their own word diff against the sentence they came from)."""
+    paragraphs = [[]]
+    moved_out = pair.moved_out if pair else {}
+    moved_in = pair.moved_in if pair else {}
+    shown_in = set()
+
+    def emit(op, text, **extra):
+        # A run's text is kept as a list of pieces and joined once at the end: adding to a string
+        # copies it, which made a long run quadratic (a 6 MB line: minutes and 1.45 GB).
+        seg_list = paragraphs[-1]
+        if (seg_list and seg_list[-1]["op"] == op and op in ("equal", "delete", "insert", "moved-out")
+                and seg_list[-1].get("to") == extra.get("to")):
+            seg_list[-1]["text"].append(text)
+        else:
+            seg_list.append({"op": op, "text": [text], **extra})
+
+    def note(old_t, new_t):
+        o = old_t.note if old_t is not None else None
+        n = new_t.note if new_t is not None else None
+        segs = note_segments(o, n)
+        if o is None:
+            status = "added"
+        elif n is None:
+            status = "removed"
+        else:
+            status = "changed" if any(s["op"] != "equal" for s in segs) else "unchanged"
+        paragraphs[-1].append({"op": "note", "status": status, "old_id": o.get("id") if o is not None else None,
+                               "new_id": n.get("id") if n is not None else None, "segments": segs})
+        if (new_t if new_t is not None else old_t).text:  # the space after the marker: "De leider¹ en"
+            emit("equal", " ")
+
+    def new_token(j, op, old_t=None):
+        t = new[j]
+        if t.sentence in moved_in:
+            if t.sentence not in shown_in:
+                shown_in.add(t.sentence)
+                src_pair, src_s = moved_in[t.sentence]
+                src = [x for x in src_pair.old_tokens if x.sentence == src_s and x.key != w.PARA]
+                dst = [x for x in new if x.sentence == t.sentence and x.key != w.PARA]
+                inner = segments(src, dst, w.diff_tokens(src, dst), None)[0]
+                paragraphs[-1].append({"op": "moved-in", "from": src_pair.citation, "from_anchor": src_pair.anchor,
+                                       "segments": inner})
+            if t.key == w.PARA:
+                paragraphs.append([])
+            return
+        if t.key == w.PARA:
+            paragraphs.append([])
+        elif t.key == w.NOTE:
+            note(old_t, t)
+        else:
+            emit(op, t.text)
+
+    def old_token(i):
+        t = old[i]
+        if t.key == w.PARA:
+            return
+        if t.key == w.NOTE:
+            note(t, None)
+        elif t.sentence in moved_out:
+            emit("moved-out", t.text, to=moved_out[t.sentence])
+        else:
+            emit("delete", t.text)
+
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "equal":
+            for i, j in zip(range(i1, i2), range(j1, j2)):
+                new_token(j, "equal", old[i])
+            continue
+        for i in range(i1, i2):
+            old_token(i)
+        for j in range(j1, j2):
+            new_token(j, "insert")
+    for p in paragraphs:
+        for seg in p:
+            if isinstance(seg.get("text"), list):
+                seg["text"] = "".join(seg["text"])
+    return [tidy(p) for p in paragraphs if p]
+
+
+def tidy(segs):
+    """Move the space after a struck or inserted run outside it, so the marks cover words only:
+    "wordt <del>elke zodanige kaart</del> <ins>de kaarten</ins> toegevoegd"."""
+    out = []
+    for k, s in enumerate(segs):
+        if s["op"] not in ("delete", "insert", "moved-out") or not s["text"].endswith(" "):
+            out.append(s)
+            continue
+        out.append(dict(s, text=s["text"].rstrip()))
+        nxt = segs[k + 1] if k + 1 < len(segs) else None
+        if nxt is None:
+            continue
+        if nxt["op"] == "equal":
+            if not nxt["text"].startswith(" "):
+                nxt["text"] = " " + nxt["text"]
+        else:
+            out.append({"op": "equal", "text": " "})
+    return out

@@ -1,0 +1,130 @@
+"""The comparison of two editions as JSON, HTML (a redline "in renvooi") and terminal text.
+
+Reads: the dict from compare.Comparison.run().
+Writes: strings only. Guarantees: the same comparison always gives the same bytes (no dates, no
+unordered sets).
+"""
+import functools
+import json
+from json.encoder import encode_basestring
+from pathlib import Path
+
+from ...core.jsonio import json_text
+
+import jinja2
+
+TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
+
+
+def to_json(result):
+    return json_text(result) + "\n"
+
+
+def node_name(node):
+    """How a node is cited to a reader: '24D', or '24 (aanhef)' for an article's opening text."""
+    c = node["new"] or node["old"]
+    return f"{c} (aanhef)" if node["level"] == "article" else c
+
+
+def place(cite):
+    """A citation as a place in the text: an article citation alone means its opening text."""
+    return f"{cite} (aanhef)" if cite.isdigit() else cite
+
+
+def targets(cites):
+    return " en ".join(cites) if cites else "—"
+
+
+@functools.cache
+def environment():
+    """The jinja2 environment over templates/, once per process (templates compiled once)."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
+                             auto_reload=False)
+    env.filters.update(node_name=node_name, place=place, targets=targets)
+    return env
+
+
+def to_html(result):
+    """A self-contained page: summary table, changed references, then one block per article (id art-N)."""
+    references = [r for a in result["articles"] for r in a["changes"]["references"]]
+    return environment().get_template("diff/redline.html").render(diff=result, labels=STATUS_NL,
+                                                                   references=references)
+
+
+STATUS_NL = {"changed": "gewijzigd", "unchanged": "ongewijzigd", "added": "alleen in {new}",
+             "removed": "alleen in {old}", "renumbered": "vernummerd"}
+
+
+# -- text ---------------------------------------------------------------------------------------------
+def segments_text(segs):
+    """Segments as git-style word diff: [-struck-] {+inserted+}, moved text as [-…-]→24D and ←24{…}."""
+    out = []
+    for s in segs:
+        op = s["op"]
+        if op == "equal":
+            out.append(s["text"])
+        elif op == "delete":
+            out.append(f"[-{s['text']}-]")
+        elif op == "insert":
+            out.append(f"{{+{s['text']}+}}")
+        elif op == "moved-out":
+            out.append(f"[-{s['text']}-](moved to {place(s['to'])})")
+        elif op == "moved-in":
+            out.append(f"(moved from {place(s['from'])}: {segments_text(s['segments'])})")
+        elif op == "note":
+            mark = {"added": "+", "removed": "-"}.get(s["status"], "")
+            out.append(f"[{mark}note: {segments_text(s['segments'])}]")
+    return "".join(out)
+
+
+def to_text(result):
+    """The comparison for a terminal: summary, then per changed article its changes and its redline."""
+    old, new, summary = result["old"], result["new"], result["summary"]
+    lines = [f"Editions {old} → {new}",
+             f"articles: {len(summary['changed'])} changed, {len(summary['unchanged'])} unchanged, "
+             f"{len(summary['added'])} only in {new}, {len(summary['removed'])} only in {old}"]
+    for key, label in (("changed", "changed"), ("unchanged", "unchanged"), ("added", f"only in {new}"),
+                       ("removed", f"only in {old}")):
+        if summary[key]:
+            lines.append(f"  {label}: {', '.join(summary[key])}")
+    for pair in summary["renumbered"]:
+        lines.append(f"  renumbered: {pair[0]} → {pair[1]}")
+    for article in result["articles"]:
+        if article["status"] not in ("changed", "renumbered"):
+            continue
+        ch = article["changes"]
+        lines += ["", f"Article {article['new']}: {article['title']}"]
+        if ch["title"]:
+            lines.append(f"  title: {ch['title']['old']!r} → {ch['title']['new']!r}")
+        for key in ("added", "removed", "changed"):
+            if ch["sections"][key]:
+                lines.append(f"  {key}: {', '.join(ch['sections'][key])}")
+        for a, b in ch["sections"]["renumbered"]:
+            lines.append(f"  renumbered: {a} → {b}")
+        for ref in ch["references"]:
+            lines.append(f"  reference in {place(ref['node'])}: {targets(ref['old'])} → {targets(ref['new'])}")
+        for move in ch["moved"]:
+            lines.append(f"  moved: {place(move['from'])} → {move['to']} (similarity {move['similarity']:.2f}): "
+                         f"{move['new']!r}")
+        lines.append("")
+        lines += node_text_lines(article, 1)
+    return "\n".join(lines) + "\n"
+
+
+def node_text_lines(node, depth):
+    """The redline of one node and its changed children, indented."""
+    pad = "  " * depth
+    out = []
+    if node["status"] != "unchanged":
+        head = node["new"] or node["old"]
+        if node["renumbered"]:
+            head = f"{node['old']} → {node['new']}"
+        label = segments_text(node["label"]["segments"]) if "label" in node else ""
+        status = "" if node["status"] == "changed" else f" [{node['status']}]"
+        out.append(f"{pad}{head}{status}  {label}".rstrip())
+        for p in node["paragraphs"]:
+            out.append(f"{pad}  {segments_text(p)}")
+    for child in node["children"]:
+        out += node_text_lines(child, depth + 1)
+    return out

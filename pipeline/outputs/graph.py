@@ -1,0 +1,77 @@
+"""The reference graph and the dangling-reference check (`python -m pipeline check`).
+
+The graph (networkx MultiDiGraph), built from the <ref> elements of the corpus:
+    nodes  every corpus ID at every level (edition, article, section, subsection,
+           item, note, commentary), plus every cited target that is not in the
+           corpus (present=False, with its status and kind)
+    edges  kind="contains": parent to child; kind="comments-on": commentary to the
+           node it is on; kind="refers": citing ID to target, one edge per target of
+           each reference, with the words, status and source lines
+Written as build/refs.graphml and build/refs.json (nodes with "cited_by" and
+"refers_to", and the flat list of references that `check --json` also prints).
+"""
+from ..core import ids, tree
+from ..corpus import refs
+from ..corpus.check import summary
+from ..core.jsonio import json_text
+from ..core.memory import collector_paused
+
+def build_graph(corpus, references):
+    """Reads: the corpus tree and refs.references(). Returns the MultiDiGraph described above."""
+    import networkx as nx  # here, not at import: the CLI starts without it
+
+    g = nx.MultiDiGraph()
+    for ed in corpus.iterchildren("edition"):
+        g.add_node(ed.get("id"), type="edition", edition=ed.get("id"), present=True)
+        for el in ed.iter(*tree.NODE_TAGS, "note", "commentary"):
+            node_id = el.get("id")
+            g.add_node(node_id, type=el.tag, edition=ed.get("id"), present=True, label=tree.label_text(el) or "")
+            parent = next((a.get("id") for a in el.iterancestors() if a.get("id")), None)
+            g.add_edge(parent, node_id, kind="contains")
+            if el.tag == "commentary":
+                g.add_node(el.get("on"))  # attributes below if it is absent
+                g.add_edge(node_id, el.get("on"), kind="comments-on")
+    for r in references:
+        if not r.target:  # a suspect ref that resolved to nothing: no edge to draw
+            continue
+        if r.target not in g or not g.nodes[r.target].get("present"):
+            g.add_node(r.target, type="absent", edition=ids.edition_of(r.target), present=False)
+            # A target's own status comes from a reading that is not suspect, when there is one.
+            if r.status != "suspect" or "status" not in g.nodes[r.target]:
+                g.nodes[r.target]["status"] = r.status
+                if r.kind:
+                    g.nodes[r.target]["kind"] = r.kind
+        edge = {"kind": "refers", "words": r.words, "status": r.status, "source": " ".join(r.locations)}
+        if r.reason:
+            edge["reason"] = r.reason
+        g.add_edge(r.source_id, r.target, **edge)
+    for node_id, data in g.nodes(data=True):  # a commentary target absent and never cited
+        if "present" not in data:
+            data.update(type="absent", edition=ids.edition_of(node_id), present=False, status="dangling")
+    return g
+
+
+def graph_json(g, references):
+    """The refs.json object: nodes in corpus order with who cites them, and every reference."""
+    nodes = []
+    pred, succ = g.pred, g.succ  # the adjacency itself: the edge views cost more than the JSON
+    for node_id, data in g.nodes(data=True):
+        cited_by = [{"from": u, "words": e["words"], "status": e["status"], "source": e["source"]}
+                    for u, keyed in pred[node_id].items() for e in keyed.values() if e["kind"] == "refers"]
+        refers_to = sorted({v for v, keyed in succ[node_id].items()
+                            for e in keyed.values() if e["kind"] == "refers"})
+        nodes.append({"id": node_id, **{k: data[k] for k in sorted(data)}, "cited_by": cited_by,
+                      "refers_to": refers_to})
+    return {"format": "lawbook-refs", "version": 1, "summary": summary(references), "nodes": nodes,
+            "refs": [r.to_json() for r in references]}
+
+
+@collector_paused
+def write_graph(job):
+    """Reads: job.corpus with refs. Writes: refs.graphml, refs.json into the output folder."""
+    import networkx as nx
+
+    references = refs.references(job)
+    g = build_graph(job.corpus, references)
+    nx.write_graphml(g, job.tmp / "refs.graphml", named_key_ids=True)
+    (job.tmp / "refs.json").write_text(json_text(graph_json(g, references)) + "\n", encoding="utf-8")

@@ -1,0 +1,189 @@
+"""The Markdown edition: build/<edition>/lawbook.md, for wikis and other tools.
+
+One file per edition, CommonMark with two widely supported extensions:
+
+    # Spelregels voor Wedstrijdbridge — uitgave 2017
+    ## Artikel 53 Accepteren van voor de beurt voorspelen {#53}
+    ### 53A Voor de beurt voorspelen behandeld als juist voorgespeeld {#53A}
+    #### 50D2 {#50D2}                      (subsection: heading level 4)
+    ##### 50D2a {#50D2a}                   (item: heading level 5)
+    text with [artikel 47E1](#47E1) and a note[^53A-noot1].
+
+    [^53A-noot1]: the note's text
+
+Heading attributes ({#53A}: pandoc, kramdown, Hugo, MkDocs attr_list) give every
+node its citation as anchor, so references are links within the file; footnotes
+([^…]) follow each article. A reference the corpus cannot resolve stays plain text.
+A gap is an emphasised editorial remark naming its node ("*[Redactie bij 57B: …]*"); commentary is a block
+quote headed "**Toelichting — Peter**", never a heading, so it is never read as law.
+Each paragraph is one line. Characters Markdown would read as markup are escaped,
+so reading the file back (markdown-it-py) gives exactly the corpus text.
+"""
+import re
+
+from ..core import ids, tree
+
+TITLE = "Spelregels voor Wedstrijdbridge"
+HEADING_LEVEL = {"article": 2, "section": 3, "subsection": 4, "item": 5}
+UNRESOLVED = ("dangling", "known-missing")
+
+# Inline markup characters: emphasis, links, code, HTML, heading attributes, tables, strikethrough.
+_INLINE = re.compile(r"([\\`*_\[\]<>{}|~])")
+# Entity-like text (&amp; &#38;) would be decoded by a reader; the & is escaped so it stays as written.
+_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
+# What would open a block at the start of a line: heading, quote, list, rule, setext underline.
+_BLOCK_START = re.compile(r"^(#|>|[-+*=]|\d+[.)])")
+
+
+def escape(text, line_start=False):
+    """`text` as Markdown that renders as exactly `text`."""
+    out = _INLINE.sub(r"\\\1", text)
+    out = _ENTITY.sub(r"\\&", out)
+    out = out.replace("!\\[", "\\!\\[")
+    if line_start:
+        out = out.lstrip(" \t")  # leading blanks would be dropped (or make code) anyway
+        m = _BLOCK_START.match(out)
+        if m:
+            token = m.group(1)
+            out = (token[:-1] + "\\" + token[-1]) + out[len(token):]
+    return out
+
+
+def _one_line(text):
+    """Running text on one line: line breaks inside a paragraph are spaces to a reader."""
+    return re.sub(r"[ \t]*\n[ \t]*", " ", text)
+
+
+class Writer:
+    """Writes one edition; collects each article's footnotes to place them after the article."""
+
+    def __init__(self, corpus, edition):
+        self.edition = edition
+        self.nodes = {el.get("id") for el in corpus.iter(*tree.NODE_TAGS)}
+        self.lines = []
+        self.footnotes = []
+
+    def inline(self, el, line_start=True):
+        """Mixed content of <p>, <note> or <attribution>: text escaped, refs as links, notes as [^label]."""
+        parts = []
+        first = True
+        after_note = False
+
+        def text(s):
+            nonlocal first, after_note
+            if s:
+                out = escape(_one_line(s), line_start and first)
+                if after_note and out.startswith("("):
+                    out = "\\" + out  # '[^n](…' would read as a link
+                parts.append(out)
+                first = after_note = False
+
+        for kind, words, child in tree.inline(el):
+            if kind == tree.NOTE:
+                label = self.note_label(child)
+                self.footnotes.append((label, child))
+                parts.append(f"[^{label}]")
+                first = False
+                after_note = True
+            elif kind == tree.REF:
+                targets = (child.get("to") or "").split()
+                words = escape(_one_line(words), line_start and first)
+                if targets and targets[0] in self.nodes and child.get("status") not in UNRESOLVED:
+                    parts.append(f"[{words}]({self.anchor(targets[0])})")
+                else:
+                    parts.append(words)
+                first = after_note = False
+            else:
+                text(words)
+        return "".join(parts).strip()
+
+    def anchor(self, node_id):
+        """A link target: '#47E1' within this edition's file, '../2007/lawbook.md#41A' across editions."""
+        target = ids.NodeId.parse(node_id)
+        if target.edition == self.edition:
+            return f"#{target.anchor}"
+        return f"../{target.edition}/lawbook.md#{target.anchor}"
+
+    @staticmethod
+    def note_label(note):
+        """2017/53A/noot1 -> '53A-noot1': unique in the edition, readable in the source."""
+        return ids.NodeId.parse(note.get("id")).anchor
+
+    def block(self, text):
+        self.lines += [text, ""]
+
+    def node(self, el):
+        cite = ids.cite_of(el.get("id"))
+        label = tree.label(el)
+        words = f"Artikel {cite}" if el.tag == "article" else cite
+        if label is not None and label.text:
+            words += " " + escape(_one_line(label.text))
+        self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}}}")
+        for child in el:
+            if child.tag == "p":
+                self.block(self.inline(child))
+            elif child.tag == "gap":
+                # The remark names its node: after subsections it would otherwise read as the last one's.
+                self.block(f"*\\[Redactie bij {cite}: {escape(_one_line(child.get('reason')))}\\]*")
+            elif child.tag in tree.NODE_TAGS:
+                self.node(child)
+
+    def commentary(self, el):
+        attribution = el.find("attribution")
+        quote = [f"**Toelichting — {escape(el.get('author') or '')}**"]
+        if attribution is not None:
+            quote.append(f"*{self.inline(attribution)}*")
+        quote += [self.inline(p) for p in el.iterchildren("p")]
+        self.block("\n>\n".join(f"> {q}" for q in quote))
+
+    def flush_footnotes(self):
+        for label, note in self.footnotes:
+            self.block(f"[^{label}]: {self.inline(note)}")
+        self.footnotes = []
+
+    def write(self, edition_el):
+        """The whole edition: articles in order, each followed by its commentary, then its footnotes.
+        Commentary on an article the sources lack gets a heading of its own (never an article heading)."""
+        self.block(f"# {TITLE} — uitgave {self.edition}")
+        commentary = {}
+        for c in edition_el.iterchildren("commentary"):
+            on = c.get("on") or c.get("id")
+            article = ids.NodeId.parse(on).article_id.in_edition(self.edition)
+            commentary.setdefault(str(article), []).append(c)
+        articles = {a.get("id"): a for a in edition_el.iterchildren("article")}
+        order = sorted(set(articles) | set(commentary), key=lambda i: ids.sort_key(ids.cite_of(i)))
+        for article_id in order:
+            if article_id in articles:
+                self.node(articles[article_id])
+            else:
+                num = ids.cite_of(article_id)
+                self.block(f"## Toelichting bij artikel {num} {{#{num}-toelichting}}")
+                self.block(f"*\\[Redactie bij {num}: de wettekst van artikel {num} staat in geen van de bronnen.\\]*")
+            for c in commentary.get(article_id, []):
+                self.commentary(c)
+            self.flush_footnotes()
+        return "\n".join(self.lines).rstrip("\n") + "\n"
+
+
+def render(corpus, edition_id):
+    """The Markdown text of one edition of the corpus tree."""
+    edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
+    return Writer(corpus, edition_id).write(edition_el)
+
+
+def write_markdown(job):
+    """Reads: job.corpus (with <ref> when the references stage marked them).
+    Writes: <edition>/lawbook.md per edition (UTF-8, LF, no timestamps); returns the files written.
+    An edition unchanged since the last build is copied from there (job.previous): its file depends
+    on that edition alone, as every reference resolves within its own edition."""
+    written = []
+    for edition_el in job.corpus.iterchildren("edition"):
+        edition_id = edition_el.get("id")
+        target = job.tmp / edition_id / "lawbook.md"
+        if job.previous.reuse(edition_id, [f"{edition_id}/lawbook.md"]):
+            written.append(target)
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(render(job.corpus, edition_id), encoding="utf-8")
+        written.append(target)
+    return written

@@ -1,0 +1,413 @@
+"""The PDF edition: a print-ready book per edition, typeset with Typst.
+
+    corpus tree ──book_view──> the book as plain data (text stays str, paragraphs become Typst markup)
+                ──templates/pdf/*.j2──> Typst source ──typst──> PDF/A-2b
+
+Escaping is the template environment's job: every value a template prints is a Typst
+string literal unless it is `TypstCode`, and only this module makes `TypstCode` (from
+fixed markup, labels it has checked, and paragraph markup it built from escaped text).
+So no law text can ever act as markup, whatever characters it holds.
+"""
+import datetime
+import functools
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import jinja2
+import markupsafe
+import typst
+
+from . import glyphs
+from ..core import ids, tree
+from ..core.errors import LawbookError
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "pdf"
+
+PUBLISHER = "Nederlandse Bridge Bond"
+SERIES = "Spelregels voor Wedstrijdbridge"
+PDF_STANDARDS = ["a-2b"]
+MONTHS = ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober",
+          "november", "december")
+
+# Hanging-label column of a subsection ("1.") and an item ("(a)"), and their heading levels.
+LABEL_COLUMN = {"subsection": "1.6em", "item": "1.9em"}
+HEADING_LEVEL = {"subsection": 3, "item": 4}
+# Editions compile side by side only while their Typst sources together stay under this many
+# characters: the compiler takes roughly 1 MB of memory per 1,000 characters of source, so
+# two books of 93 articles (700,000 characters) compile together, larger ones one by one.
+PARALLEL_SOURCE_LIMIT = 1_000_000
+_LABEL_SAFE_ID = re.compile(r"^[0-9A-Za-z/]+$")
+_WHITESPACE = re.compile(r"\s+")
+
+
+class TypstCode(markupsafe.Markup):
+    """Typst source that a template prints as is. Never build one from corpus text.
+
+    A Markup subclass so that the template engine treats it, like the output of a template
+    macro, as already safe."""
+
+
+def typst_string(text):
+    """`text` as a Typst string literal: it prints exactly these characters, never markup."""
+    out = []
+    for ch in str(text):
+        if ch == "\\":
+            out.append("\\\\")
+        elif ch == '"':
+            out.append('\\"')
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+            out.append(f"\\u{{{ord(ch):x}}}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def markup_text(text):
+    """`text` placed in markup: an embedded string, closed by `;` so nothing after it can extend it."""
+    return f"#{typst_string(text)};" if text else ""
+
+
+def label_name(node_id, el=None):
+    """The Typst label (and PDF named destination) of a node: '2017/47E1' -> 'n2017-47E1'.
+    An ID of other characters (full-width digits, say) is refused, naming the source line of `el`."""
+    if not _LABEL_SAFE_ID.match(node_id or ""):
+        file, line = source_line(el) if el is not None else (None, None)
+        raise LawbookError(f"the node ID {node_id!r} cannot be a link target in the PDF edition: an ID holds "
+                           f"only the letters A-Z and a-z, the digits 0-9 and '/'", file=file, line=line,
+                           fix="write the article number and its parts with the digits 0-9 and letters a-z",
+                           status=1)
+    return "n" + node_id.replace("/", "-")
+
+
+def source_line(el):
+    """(file, line) where `el`, or the nearest element around it that records its sources, starts."""
+    for holder in (el, *el.iterancestors()):
+        if holder.get("sources"):
+            return tree.first_line(holder)
+    return None, None
+
+
+def node_id_of_label(name):
+    """The inverse of label_name: 'n2017-47E1' -> '2017/47E1'."""
+    return name[1:].replace("-", "/")
+
+
+def _finalize(value):
+    # Every printed value is a string literal unless it is code: TypstCode from this module,
+    # or the output of a template macro (Markup, which autoescaping gives it).
+    if isinstance(value, markupsafe.Markup):
+        return value
+    return TypstCode(typst_string("" if value is None else value))
+
+
+@functools.lru_cache(maxsize=1)
+def template_environment():
+    """The jinja2 environment for templates/pdf/: escapes every printed value (see _finalize).
+    One per process: it caches the compiled templates."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), finalize=_finalize,
+                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                              autoescape=True)
+
+
+def inline_markup(el, targets):
+    """The mixed content of a <p> or <note> as Typst markup.
+
+    Text is embedded as string literals with whitespace runs collapsed; a <note> becomes a
+    footnote where its marker stands; a <ref> whose first target is in `targets` (the node
+    IDs printed in this book) becomes a link followed by the target's page, any other ref
+    prints as its words only. Elements of other kinds print their words.
+    """
+    parts = [markup_text(_WHITESPACE.sub(" ", el.text or ""))]
+    for child in el:
+        if child.tag == "note":
+            parts.append(f"#footnote[{inline_markup(child, targets).strip()}];")
+        elif child.tag == "ref":
+            words = _WHITESPACE.sub(" ", tree.plain_text(child))
+            first = (child.get("to") or "").split()[:1]
+            if first and first[0] in targets:
+                parts.append(f"#xref(<{label_name(first[0], child)}>, {typst_string(words)});")
+            else:
+                parts.append(markup_text(words))
+        else:
+            parts.append(markup_text(_WHITESPACE.sub(" ", tree.plain_text(child))))
+        parts.append(markup_text(_WHITESPACE.sub(" ", child.tail or "")))
+    return TypstCode(_strip_outer_space("".join(parts)))
+
+
+def _strip_outer_space(markup):
+    # A paragraph's first and last string literal lose the space a line break in the source left.
+    markup = re.sub(r'^#" ', '#"', markup)
+    return re.sub(r' ";$', '";', markup)
+
+
+def _mark(el):
+    """The label as the law writes it: sections 'A.', subsections '1.', items '(a)'."""
+    num = el.get("num")
+    return f"({num})" if el.tag == "item" else f"{num}."
+
+
+def node_view(el, targets):
+    """One article, section, subsection or item with everything below it, in corpus order."""
+    children = []
+    for child in el:
+        if child.tag == "p":
+            children.append({"kind": "p", "markup": inline_markup(child, targets)})
+        elif child.tag == "gap":
+            children.append({"kind": "gap", "reason": child.get("reason") or ""})
+        elif child.tag in tree.NODE_TAGS:
+            children.append(node_view(child, targets))
+    view = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"), el)),
+            "children": children}
+    if el.tag == "article":
+        view.update(number=f"Artikel {el.get('num')}", title=el.findtext("title"), commentary=[])
+    elif el.tag == "section":
+        view.update(mark=_mark(el), heading=el.findtext("heading"))
+    else:
+        view.update(mark=_mark(el), heading=el.findtext("heading"), level=TypstCode(HEADING_LEVEL[el.tag]),
+                    column=TypstCode(LABEL_COLUMN[el.tag]))
+    return view
+
+
+def commentary_view(el, targets):
+    """A commentary: what it is on, who wrote it, its paragraphs as markup."""
+    _, cite = ids.split_id(el.get("on") or "")
+    title = f"Toelichting bij artikel {cite}" if cite else "Toelichting"
+    if el.get("author"):
+        title += f" ({el.get('author')})"
+    return {"id": el.get("id"), "title": title, "attribution": el.findtext("attribution") or "",
+            "paragraphs": [inline_markup(p, targets) for p in el.iterchildren("p")]}
+
+
+def dutch_date(day):
+    """'30 november 2025'."""
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
+def book_view(edition, built, with_commentary=True):
+    """The book of one <edition> as data for book.typ.j2.
+
+    `built` is the build date printed on the title page. Commentary follows the article it
+    is on; commentary on an article this edition does not hold goes to a closing chapter.
+    """
+    edition_id = edition.get("id")
+    targets = {el.get("id") for el in edition.iter(*tree.NODE_TAGS)}
+    articles = [node_view(a, targets) for a in edition.iterchildren("article")]
+    by_number = {a["id"]: a for a in articles}
+    loose = []
+    if with_commentary:
+        for el in edition.iterchildren("commentary"):
+            view = commentary_view(el, targets)
+            article_id = _article_id(el.get("on") or "")
+            if article_id in by_number:
+                by_number[article_id]["commentary"].append(view)
+            else:
+                loose.append(view)
+    return {
+        "edition": edition_id,
+        "title": f"{SERIES} {edition_id}",
+        "series": SERIES,
+        "publisher": PUBLISHER,
+        "description": f"{SERIES}, editie {edition_id}" + ("" if with_commentary else ", zonder toelichtingen"),
+        "keywords": ["bridge", "spelregels", f"editie {edition_id}"],
+        "edition_line": f"Editie {edition_id}",
+        "date_line": f"Samengesteld op {dutch_date(built)}",
+        "with_commentary": with_commentary,
+        "without_commentary_line": "Officiële tekst, zonder toelichtingen",
+        "articles": articles,
+        "loose_commentary": loose,
+        "loose_commentary_title": "Toelichtingen",
+        "loose_commentary_intro": "Toelichtingen bij artikelen die niet in deze uitgave staan.",
+    }
+
+
+def _article_id(node_id):
+    edition, cite = ids.split_id(node_id)
+    parts = ids.parse_citation(cite)
+    return f"{edition}/{parts['article']}" if parts else None
+
+
+def typst_source(edition, built, with_commentary=True):
+    """The complete Typst source of one edition's book."""
+    template = template_environment().get_template("book.typ.j2")
+    return template.render(book=book_view(edition, built, with_commentary))
+
+
+def build_timestamp(source_paths, environ=os.environ):
+    """A book's date: SOURCE_DATE_EPOCH when set, else the newest modification time of
+    `source_paths` (one edition's sources); the same sources give the same date, so the PDF
+    bytes repeat, and an edition whose sources did not change keeps its date."""
+    epoch = environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        seconds = int(epoch)
+    else:
+        seconds = int(max((Path(p).stat().st_mtime for p in source_paths), default=0))
+    return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc)
+
+
+def render_pdf(source, timestamp):
+    """PDF/A-2b bytes of a Typst source, with only the fonts bundled in the compiler (no system
+    fonts, no packages, no network), dated `timestamp`: equal input gives equal bytes."""
+    return typst.compile(source.encode("utf-8"), timestamp=timestamp, pdf_standards=PDF_STANDARDS,
+                         ignore_system_fonts=True)
+
+
+def unprintable(edition, lines):
+    """Report entries (file, line, node, message) for the text of `edition` the compiler cannot set
+    (see glyphs.py): a character no font has, a letter with too many marks, an overlong word or
+    heading. Each names the source line that holds it, found in `lines` ({(file, number): text})
+    among the lines the element records; one entry per problem and line."""
+    found = {}
+    for el in edition.iter():
+        runs = [el.text] + [child.tail for child in el]
+        runs += [el.get(attr) for attr in ("num", "author")]
+        for text in filter(None, runs):
+            problems = glyphs.problems(text)
+            if el.tag in ("title", "heading") and len(text) > glyphs.MAX_HEADING:
+                problems.append((0, f"a heading of {len(text):,} characters, longer than the "
+                                    f"{glyphs.MAX_HEADING:,} a PDF bookmark can hold", "shorten the heading"))
+            for offset, message, fix in problems:
+                # The word from the problem on, else the character alone (a repair changed the word).
+                file, line, column = _locate(el, (text[offset:offset + 40].split(" ")[0], text[offset]), lines)
+                key = (file, line, message)
+                if key not in found:
+                    node = next((a.get("id") for a in (el, *el.iterancestors())
+                                 if a.tag in tree.NODE_TAGS or a.tag == "commentary"), None)
+                    at = f" (column {column})" if column else ""
+                    found[key] = (file, line, node, f"{message}{at}; {fix}, or build without the PDF (--no-pdf)")
+    return list(found.values())
+
+
+def _locate(el, snippets, lines):
+    """(file, line, column) of the first source line of `el` (or the element around it that records
+    sources) holding the first of `snippets` any line holds; the element's first line, without a
+    column, when none does."""
+    for holder in (el, *el.iterancestors()):
+        sources = tree.parse_sources(holder.get("sources"))
+        if sources:
+            break
+    else:
+        return None, None, None
+    for snippet in snippets:
+        for name in sorted(sources):
+            for num in sorted(sources[name]):
+                column = lines.get((name, num), "").find(snippet)
+                if column >= 0:
+                    return name, num, column + 1
+    name = sorted(sources)[0]
+    return name, min(sources[name]), None
+
+
+def pdf_name(edition_id):
+    """The book's path in the build folder."""
+    return f"pdf/spelregels-{edition_id}.pdf"
+
+
+# The child that compiles one book: Typst source on stdin, the timestamp in seconds as its
+# argument, PDF bytes on stdout. When it cannot, it writes one line of JSON to stdout instead,
+# {"kind": …, "message": …}, and exits with status 2: a compile error, or the compiler stopped
+# (a panic, which the typst package raises as a BaseException, or no memory). Rust's own panic
+# report on stderr is never shown.
+_COMPILE_CHILD = """
+import datetime, json, sys, typst
+try:
+    data = typst.compile(sys.stdin.buffer.read(), pdf_standards=%r, ignore_system_fonts=True,
+                         timestamp=datetime.datetime.fromtimestamp(int(sys.argv[1]), datetime.timezone.utc))
+except typst.TypstError as e:
+    sys.stdout.write(json.dumps({"kind": "error", "message": e.message}))
+    sys.exit(2)
+except BaseException as e:
+    sys.stdout.write(json.dumps({"kind": type(e).__name__, "message": str(e)}))
+    sys.exit(2)
+sys.stdout.buffer.write(data)
+""" % (PDF_STANDARDS,)
+
+
+def _compile_failure(returncode, output, edition_id):
+    """The one message for a compile child that did not give a PDF (see _COMPILE_CHILD). Text the
+    compiler is known to refuse was reported at its source line before (unprintable), so what is
+    left is a fault of the templates or of the compiler."""
+    book = f"the PDF edition {edition_id}" if edition_id else "the PDF edition"
+    fix = "build without the PDF (--no-pdf) and report this with the sources; the other outputs do not need it"
+    memory = "build with more memory, or without the PDF (--no-pdf)"
+    if returncode == 2:
+        try:
+            failure = json.loads(output.decode("utf-8", "replace"))
+        except ValueError:
+            failure = {"kind": "error", "message": output.decode("utf-8", "replace")}
+        kind = failure.get("kind")
+        message = " ".join(str(failure.get("message", "")).split())[:300] or kind
+        if kind == "error":
+            return LawbookError(f"{book} did not compile: {message}", file="templates/pdf/", status=1, fix=fix)
+        if kind == "MemoryError":
+            return LawbookError(f"the PDF compiler ran out of memory while setting {book}", file="templates/pdf/",
+                                status=1, fix=memory)
+        return LawbookError(f"the PDF compiler stopped while setting {book}: {message}", file="templates/pdf/",
+                            status=1, fix=fix)
+    if returncode < 0:
+        try:
+            cause = signal.Signals(-returncode).name
+        except ValueError:
+            cause = f"signal {-returncode}"
+        return LawbookError(f"the PDF compiler was stopped by {cause} while setting {book} (out of memory?)",
+                            file="templates/pdf/", status=1, fix=memory)
+    return LawbookError(f"the PDF compiler ended with exit status {returncode} while setting {book}",
+                        file="templates/pdf/", status=1, fix=fix)
+
+
+def compile_books(books, names=None):
+    """PDF bytes of each (Typst source, timestamp) in `books`, in order: the same bytes as
+    render_pdf, each compiled in a Python process of its own. The compiler keeps every layout
+    it made in memory until its process ends, so one long-lived process would hold every book
+    compiled so far. Books compile side by side while their sources together stay under
+    PARALLEL_SOURCE_LIMIT characters, else one after the other. A book that does not compile
+    raises one LawbookError (status 1) naming the edition in `names`."""
+    names = names or [None] * len(books)
+    parallel = sum(len(source) for source, _ in books) <= PARALLEL_SOURCE_LIMIT
+    groups = [list(zip(books, names))] if parallel else [[pair] for pair in zip(books, names)]
+    results = []
+    for group in groups:
+        env = dict(os.environ, RUST_BACKTRACE="0")
+        children = [subprocess.Popen([sys.executable, "-c", _COMPILE_CHILD, str(int(timestamp.timestamp()))],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                    for (_, timestamp), _ in group]
+        # Feed and drain every child at once, or a full pipe could stall one while we wait on another.
+        with ThreadPoolExecutor(max_workers=max(1, len(children))) as pool:
+            answers = list(pool.map(lambda c_b: c_b[0].communicate(c_b[1][0][0].encode("utf-8")),
+                                    zip(children, group)))
+        for child, (data, _), (_, name) in zip(children, answers, group):
+            if child.returncode != 0:
+                raise _compile_failure(child.returncode, data, name)
+            results.append(data)
+    return results
+
+
+def write_pdf(job):
+    """Reads: job.corpus, job.sources (each edition's files and their dates),
+    job.options['no_commentary'], and the previous build (job.previous).
+    Writes: pdf/spelregels-<edition>.pdf for every edition. An edition whose content is
+    unchanged since the previous build is copied from it, not compiled; the others go to
+    compile_books."""
+    out = job.tmp / "pdf"
+    out.mkdir(parents=True, exist_ok=True)
+    with_commentary = not job.options.get("no_commentary")
+    todo = [e for e in job.corpus.iterchildren("edition")
+            if not job.previous.reuse(e.get("id"), [pdf_name(e.get("id"))])]
+    # Text the compiler cannot set is a build error at its source line, found before compiling.
+    lines = {(name, line.num): line.text for name, file_lines in job.lines.items() for line in file_lines}
+    for edition in todo:
+        for file, line, node, message in unprintable(edition, lines):
+            job.log.add("error", file, line, message, node)
+    if job.log.errors:
+        return
+    books = []
+    for edition in todo:
+        timestamp = build_timestamp([s.path for s in job.sources if s.edition == edition.get("id")])
+        books.append((typst_source(edition, timestamp.date(), with_commentary), timestamp))
+    for edition, data in zip(todo, compile_books(books, [e.get("id") for e in todo])):
+        (job.tmp / pdf_name(edition.get("id"))).write_bytes(data)

@@ -1,0 +1,315 @@
+"""Bytes to lines: encodings, line endings and characters that are not text.
+
+Reads: a source file's bytes: a regular file only, never a symbolic link, folder, pipe or device
+(so nothing outside the sources folder is read and nothing blocks), and at most MAX_SOURCE_BYTES
+of it, counted as read (the size the file system reports is not trusted: a file can grow while
+it is read).
+Writes: a list of Line (file name, 1-based number, text without line ending);
+source.detected is set to the encoding used.
+Guarantees: the same text whatever the line endings (LF, CRLF, CR) and whether the
+file is UTF-8 (with or without BOM), UTF-16 with BOM or cp1252; anything else is a
+LawbookError that names the file and line and suggests declaring the encoding in
+the manifest. Line numbers are those an editor sees: every LF, CRLF or CR ends a line,
+nothing else does.
+
+Characters (see docs/errors.md, "Characters"):
+  - a form feed or vertical tab (page breaks of a PDF extraction) is read as a space,
+    so a line holding only a page break is blank; each is logged as a repair;
+  - any other control character (C0, DEL, C1), a bidirectional override, a
+    private-use character (the pipeline marks note positions with one) or a
+    noncharacter (U+FFFE, U+FFFF; not allowed in XML) is refused: it is never law
+    text, and is usually a sign of a wrong encoding or binary data.
+"""
+import codecs
+import errno
+import os
+import re
+import stat
+import unicodedata
+from dataclasses import dataclass, field
+
+from ..core.errors import LawbookError
+
+MIB = 1024 * 1024
+# Past this a source is refused rather than read (docs/errors.md, "Limits": the numbers behind it).
+MAX_SOURCE_BYTES = 8 * MIB
+# Page breaks of a text extraction: read as a space.
+PAGE_BREAK = re.compile(r"[\x0b\x0c]")
+# Never law text. Tab, LF and CR are text; form feed and vertical tab are handled as PAGE_BREAK.
+REFUSED = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue000-\uf8ff\ufffe\uffff]")
+# A UTF-8 multibyte sequence: its presence means the file was meant as UTF-8, never as cp1252.
+UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+# What a directory entry that is not a regular file is, in the words of the messages.
+KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+         (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def file_kind(mode):
+    """None for a regular file; else what it is ("a symbolic link", "a folder", …), from an lstat mode."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((kind for test, kind in KINDS if test(mode)), "not a regular file")
+
+
+def not_a_file(path, kind, listed=True):
+    """The error for a source that is `kind` (see file_kind) instead of a regular file; `listed`: named in
+    the manifest, else only found in the sources folder."""
+    message = f"this is {kind}, not a regular file: sources are read only from regular files in the sources folder"
+    if not listed:
+        fix = "move it out of the sources folder; a source must be a regular file listed in sources.toml"
+    elif kind == "a symbolic link":
+        fix = "replace the link by a copy of the file it points to (cp --remove-destination TARGET LINK), " \
+              "or remove its entry from sources.toml"
+    else:
+        fix = "put the text in a regular file and list that, or remove the entry from sources.toml"
+    return LawbookError(message, file=str(path), fix=fix)
+
+
+@dataclass
+class Budget:
+    """The bytes all sources of one build may hold together, counted as they are read (the manifest
+    makes one per build and gives it to each Source)."""
+    limit: int
+    manifest: str  # named by the error
+    read: dict = field(default_factory=dict)  # file name -> bytes read
+    total: int = 0
+
+    def left(self, name):
+        """How many bytes source `name` may still hold (a source read again counts once)."""
+        return self.limit - self.total + self.read.get(name, 0)
+
+    def take(self, name, size):
+        self.total += size - self.read.get(name, 0)
+        self.read[name] = size
+
+
+@dataclass(frozen=True)
+class Line:
+    file: str
+    num: int
+    text: str
+
+    @property
+    def blank(self):
+        return not self.text.strip()
+
+
+def _line_of(data, offset):
+    """1-based line of a byte offset, counting LF, CRLF and CR as an editor does."""
+    head = data[:offset]
+    return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
+
+
+def decode(data, name, declared=None):
+    """Decode `data` (the bytes of source `name`); returns (text, encoding used).
+
+    `declared` is the manifest's encoding = …; without it UTF-8 (BOM or not),
+    UTF-16 with BOM and cp1252 are recognised. A file that holds UTF-8 sequences
+    but is not valid UTF-8 is damaged or mixes encodings: it is refused, never
+    silently read as cp1252.
+    """
+    utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    if declared:
+        codec = text_codec(declared, name)
+        try:
+            return data.decode(codec.name), declared
+        except UnicodeDecodeError as e:
+            # Some codecs (idna) decode piece by piece: the position is then in the piece, not in the file.
+            line = _line_of(data, e.start) if e.object == data else None
+            raise LawbookError(f"the file is not {declared}: byte {e.object[e.start]:#04x} cannot be decoded",
+                               file=name, line=line,
+                               fix="correct the encoding = … entry for this file in sources.toml") from None
+        except UnicodeError as e:  # a codec that refuses without a position ("undefined")
+            raise LawbookError(f"the file cannot be read as {declared}: {e}", file=name,
+                               fix="correct the encoding = … entry for this file in sources.toml") from None
+    if b"\x00" in data and not utf16:
+        if _looks_like_utf16(data):
+            raise LawbookError("the file looks like UTF-16 without a byte order mark", file=name,
+                               fix='declare it in sources.toml: encoding = "utf-16-le" (or "utf-16-be"), '
+                                   'or save the file as UTF-8')
+        raise LawbookError("this is a binary file, not text (it contains NUL bytes)", file=name,
+                           line=_line_of(data, data.index(b"\x00")),
+                           fix="replace it with the text export of the source, or remove it from the manifest")
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+        try:
+            return data.decode("utf-8"), "utf-8-sig"
+        except UnicodeDecodeError as e:
+            _refuse_bad_utf8(data, e, name)
+    if utf16:
+        try:
+            return data.decode("utf-16"), "utf-16"
+        except UnicodeDecodeError as e:
+            raise LawbookError(f"the file starts as UTF-16 but byte {e.start} cannot be decoded (cut off or damaged)",
+                               file=name, fix="export the source again, or save it as UTF-8") from None
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError as e:
+        utf8_error = e
+    # Valid UTF-8 up to a sequence cut at the end, or UTF-8 elsewhere in the file: never cp1252.
+    if utf8_error.reason == "unexpected end of data" or UTF8_MULTIBYTE.search(data):
+        _refuse_bad_utf8(data, utf8_error, name)
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None:
+        return text, "cp1252"
+    raise LawbookError(f"unknown encoding: byte {data[utf8_error.start]:#04x} is neither UTF-8 nor cp1252 text",
+                       file=name, line=_line_of(data, utf8_error.start),
+                       fix='declare it in sources.toml, e.g. encoding = "latin-1", or save the file as UTF-8')
+
+
+def text_codec(encoding, name):
+    """The codec of `encoding`, a manifest's encoding = …; refused when Python has no such codec or it
+    is not a text encoding (rot13, base64, zlib, hex, uu, bz2, quopri: codecs that make no text of bytes)."""
+    try:
+        codec = codecs.lookup(encoding)
+    except LookupError:
+        raise LawbookError(f"unknown encoding {encoding!r}", file=name,
+                           fix="use a Python codec name such as utf-8, cp1252, latin-1 or utf-16") from None
+    if not codec._is_text_encoding:  # the one flag Python keeps for this; str.decode refuses the same codecs
+        raise LawbookError(f"{encoding!r} is not a text encoding (the {codec.name} codec does not make text of "
+                           "bytes)", file=name, fix="use a text encoding such as utf-8, cp1252, latin-1 or utf-16")
+    return codec
+
+
+def _looks_like_utf16(data):
+    """Text in UTF-16 without a BOM: NUL at every other byte of ASCII characters."""
+    sample = data[:4096]
+    return len(sample) >= 4 and (sample[1::2].count(0) > len(sample) // 4 or sample[0::2].count(0) > len(sample) // 4)
+
+
+def _refuse_bad_utf8(data, error, name):
+    line = _line_of(data, error.start)
+    if error.end >= len(data) and len(data) - error.start < 4:
+        raise LawbookError("the file ends in the middle of a UTF-8 character: it was cut off", file=name, line=line,
+                           fix="export or copy the source again; its end is missing")
+    raise LawbookError(f"byte {data[error.start]:#04x} is not UTF-8, but the rest of the file is: the file is damaged "
+                       "or mixes encodings", file=name, line=line,
+                       fix="retype the characters on that line in UTF-8, or declare the file's encoding in sources.toml")
+
+
+def open_regular(path, refuse):
+    """`path` opened for reading (a binary file) if it is a regular file; else raises refuse(kind).
+
+    Checked with lstat before the open, so a pipe or a device is never opened, and with fstat on the
+    open file, which is opened without following a link and without waiting for a pipe's writer: a
+    file replaced by a link or a pipe in between is refused too, and nothing blocks.
+    """
+    kind = file_kind(os.lstat(path).st_mode)
+    if kind:
+        raise refuse(kind)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise refuse("a symbolic link") from None
+        raise
+    f = os.fdopen(fd, "rb")
+    kind = file_kind(os.fstat(fd).st_mode)
+    if kind:
+        f.close()
+        raise refuse(kind)
+    return f
+
+
+def read_bytes(source):
+    """A source's bytes (see open_regular), refused past MAX_SOURCE_BYTES, or past what source.budget
+    (the build's total) has left, counted as they are read: a file may hold more than its size says."""
+    name = str(source.path)
+    budget = getattr(source, "budget", None)
+    limit = MAX_SOURCE_BYTES if budget is None else min(MAX_SOURCE_BYTES, budget.left(source.name))
+    try:
+        with open_regular(source.path, lambda kind: not_a_file(name, kind)) as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_SOURCE_BYTES:
+                raise _too_big(name, f"the file is {size_text(size)}")
+            data = f.read(limit + 1)
+    except FileNotFoundError:
+        raise LawbookError("source file listed in the manifest is missing", file=name,
+                           fix="restore the file or remove its entry from sources.toml") from None
+    except OSError as e:
+        raise LawbookError(f"cannot read the file: {e.strerror}", file=name,
+                           fix="check that the file exists and is readable") from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise _too_big(name, f"more than {limit_text(MAX_SOURCE_BYTES)} could be read from the file",
+                       f" (the file system gave its size as {size_text(size)}: it grows, or is not an ordinary file)")
+    if len(data) > limit:
+        raise LawbookError(f"the sources together are over the limit of {limit_text(budget.limit)} for one build "
+                           f"(counted as they were read; {source.name} passed it)", file=budget.manifest,
+                           fix="build the editions separately, or remove sources that repeat others")
+    if budget is not None:
+        budget.take(source.name, len(data))
+    return data
+
+
+def _too_big(name, what, why=""):
+    return LawbookError(f"{what}, over the limit of {limit_text(MAX_SOURCE_BYTES)} for one source{why}", file=name,
+                        fix="split the source into several files, one per part of the book")
+
+
+def size_text(n):
+    """A size in the messages: 5.0 MiB, or bytes below a tenth of a MiB (tests set small limits)."""
+    return f"{n / MIB:.1f} MiB" if n >= MIB // 10 else f"{n} bytes"
+
+
+def limit_text(n):
+    """A limit in the messages: 8 MiB, or as size_text when it is not a whole number of MiB."""
+    return f"{n // MIB} MiB" if n and n % MIB == 0 else size_text(n)
+
+
+def read_lines(source, log=None, data=None):
+    """Read one Source into Lines (from `data`, its bytes, when the caller has them already); page
+    breaks are logged to `log` (a BuildLog) when given.
+
+    Errors name the file by its path, so an editor can open it; Lines and the report name it by
+    its file name, as the manifest does.
+    """
+    name = str(source.path)
+    if data is None:
+        data = read_bytes(source)
+    text, source.detected = decode(data, name, source.encoding)
+    del data
+    if not text.strip():
+        raise LawbookError("the file is empty" if not text else "the file holds only blank lines", file=name,
+                           fix="put the exported text in the file, or remove it from the manifest")
+    if text.startswith("\ufeff"):  # a BOM left by a declared encoding
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    bad = REFUSED.search(text)
+    if bad:
+        _refuse_character(text, bad, name)
+    lines = []
+    flog = log.for_file(source.name) if log is not None else None
+    for n, t in enumerate(text.split("\n"), 1):
+        if PAGE_BREAK.search(t):
+            if flog is not None:
+                flog.repair(n, "page break (form feed) read as a space", t, PAGE_BREAK.sub(" ", t))
+            t = PAGE_BREAK.sub(" ", t)
+        lines.append(Line(source.name, n, t))
+    return lines
+
+
+def _refuse_character(text, bad, name):
+    start = text.rfind("\n", 0, bad.start()) + 1
+    line = text.count("\n", 0, bad.start()) + 1
+    char = bad.group()
+    name_of_char = unicodedata.name(char, "")  # control characters have no name
+    code = f"U+{ord(char):04X}" + (f" ({name_of_char.lower()})" if name_of_char else "")
+    column = bad.start() - start + 1
+    if "\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069":
+        message = f"bidirectional control {code} at column {column}: it makes text display in another order than it reads"
+        fix = "remove it; law text needs no direction controls"
+    elif "\ue000" <= char <= "\uf8ff":
+        message = f"private-use character {code} at column {column}: no law text uses it"
+        fix = "remove it or replace it by the character it stands for"
+    elif char in "\ufffe\uffff":
+        message = f"noncharacter {code} at column {column}"
+        fix = "remove it; it is not text (a damaged export may be the cause)"
+    else:
+        message = f"control character {code} at column {column}"
+        fix = "remove it; it is not law text (a wrong encoding or binary data may be the cause)"
+    raise LawbookError(message, file=name, line=line, fix=fix)

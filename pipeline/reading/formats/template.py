@@ -1,0 +1,71 @@
+"""Reader for a MediaWiki template ("Sjabloon:2007:41").
+
+Shape: the template name on the first line (dropped: page context), then
+"ARTIKEL 41 Het begin van het spelen", lettered section headings "A. …", one
+paragraph per line, and numbered footnotes: a marker " 1)" in the text and a
+line "1) text" after the paragraph. The footnote becomes a Note at its marker.
+"""
+import re
+
+from .. import notes
+from ...core.model import Block, Note, Reading
+from .common import LETTERED, NUMBERED, looks_like_article
+
+KEYWORD = "ARTIKEL"
+ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+)(?:[\s\u00a0]+(\S.*))?$")
+TEMPLATE_NAME = re.compile(r"^(?:Sjabloon|Template):(?:(\d{4}):)?(\S*)")
+
+
+def read(lines, source, vocabulary, log):
+    flog = log.for_file(source.name)
+    reading = Reading(source.name, "template", source.edition, [])
+    texts = [line for line in lines if not line.blank]
+    bodies = {m.group(1) for line in texts if (m := notes.NUMBERED_BODY.match(line.text.strip()))}
+    for k, line in enumerate(texts):
+        text = line.text.strip()
+        if k == 0 and (m := TEMPLATE_NAME.match(text)):
+            reading.dropped.append((line.num, f"template name {text!r}: page context, not law text"))
+            if m.group(1) and m.group(1) != source.edition:
+                flog.damage(line.num, f"template name says edition {m.group(1)}, the manifest says {source.edition}",
+                            "the manifest's edition is used")
+            continue
+        if m := ARTICLE.match(text):
+            reading.blocks.append(Block("article", text, [line.num], cite=m.group(1)))
+            if m.group(2):
+                reading.blocks.append(Block("title", m.group(2), [line.num]))
+            continue
+        if looks_like_article(text, KEYWORD):
+            flog.error(line.num, f"{text!r} looks like an article heading but does not read as one: a heading is "
+                                 f"'{KEYWORD}', the article number and the title, as in '{KEYWORD} 41 Het begin "
+                                 f"van het spelen'; the text up to the next heading is not read until the line "
+                                 f"is corrected")
+            reading.blocks.append(Block("article", text, [line.num]))
+            continue
+        if m := notes.NUMBERED_BODY.match(text):
+            _attach_footnote(reading, m.group(1), m.group(2), line.num, flog)
+            continue
+        if m := LETTERED.match(text):
+            block = Block("heading", m.group(3), [line.num], cite=m.group(1) + m.group(2))
+        elif m := NUMBERED.match(text):
+            block = Block("list", m.group(3), [line.num], number=int(m.group(2)))
+        else:
+            block = Block("para", text, [line.num])
+        block.text, numbers = notes.extract_numbered_markers(block.text, bodies)
+        block.notes = [Note(text="", lines=[], form="numbered", number=n) for n in numbers]
+        reading.blocks.append(block)
+    for block in reading.blocks:
+        for note in block.notes:
+            if not note.lines:
+                flog.error(block.first_line, f"note marker {note.number}) has no footnote text")
+    return reading
+
+
+def _attach_footnote(reading, number, text, line, flog):
+    """Give footnote `number` to the nearest earlier marker with that number that has no text yet."""
+    for block in reversed(reading.blocks):
+        for note in block.notes:
+            if note.number == number and not note.lines:
+                note.text, note.lines = text, [line]
+                return
+    flog.error(line, f"footnote {number}) has no marker in the text before it")
+    reading.blocks.append(Block("para", f"{number}) {text}", [line]))

@@ -1,0 +1,75 @@
+"""Reader for the wiki page export (keesboek-style MediaWiki pages).
+
+What the export did to the law, and what this reader undoes:
+  - the first line is the page title ("ARTIKEL 54", "Art.53 …"): page context, dropped;
+  - each shown article starts with "Artikel\u00a0N" (or "Artikel 50D", "Artikel 47E1"
+    when the page shows only a part);
+  - section letters became list numbers "1. 2. 3.", items (a) (b) became indented
+    numbers; "1. 1." is a subsection and its first item on one line;
+  - notes are inline "(Noot: …)", once malformed as "Noot: (…)";
+  - a personal remark starts with "* Deze opmerking … persoonlijke titel … van NAME."
+    and runs to the end of the page: it is commentary on the page's article.
+Numbers stay numbers here; the structure stage decides what they stand for.
+"""
+import re
+
+from .. import notes
+from ...core.model import Block, Reading
+from .common import DOUBLE, LETTERED, NUMBERED, indent_level, looks_like_article
+
+KEYWORD = "Artikel"
+ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+(?:[A-Z](?:\d+[a-z]?)?)?)\s*$")
+PAGE_SUBJECT = re.compile(r"^(?:ARTIKEL|Artikel|Art\.?)[\s\u00a0]*(\d+)")
+COMMENTARY = re.compile(r"^\*\s*(.*\bpersoonlijke titel\b.*)$")
+
+
+def read(lines, source, vocabulary, log):
+    flog = log.for_file(source.name)
+    reading = Reading(source.name, "wiki", source.edition, [])
+    group = 0
+    in_commentary = False
+    seen_text = False
+    for line in lines:
+        if line.blank:
+            group += 1
+            continue
+        text = line.text.rstrip()
+        if not seen_text:
+            seen_text = True
+            if not ARTICLE.match(text):
+                reading.dropped.append((line.num, f"page title {text.strip()!r}: page context, not law text"))
+                m = PAGE_SUBJECT.match(text.strip())
+                reading.subject = m.group(1) if m else None
+                continue
+        if in_commentary:
+            reading.blocks.append(Block("commentary", text.strip(), [line.num], group=group))
+            continue
+        m = COMMENTARY.match(text.strip())
+        if m:
+            in_commentary = True
+            reading.blocks.append(Block("attribution", m.group(1), [line.num], group=group))
+            continue
+        m = ARTICLE.match(text)
+        if m:
+            reading.blocks.append(Block("article", text.strip(), [line.num], cite=m.group(1), group=group))
+            continue
+        if looks_like_article(text, KEYWORD):
+            flog.error(line.num, f"{text.strip()!r} looks like an article heading but does not read as one: a "
+                                 f"heading is '{KEYWORD}' and the citation alone on its line, as in "
+                                 f"'{KEYWORD} 41', '{KEYWORD} 50D' or '{KEYWORD} 47E1'; the text up to the next "
+                                 f"heading is not read until the line is corrected")
+            reading.blocks.append(Block("article", text.strip(), [line.num], group=group))
+            continue
+        if m := DOUBLE.match(text):
+            block = Block("list", m.group(4), [line.num], number=int(m.group(2)),
+                          extra_number=int(m.group(3)), level=indent_level(m.group(1)), group=group)
+        elif m := NUMBERED.match(text):
+            block = Block("list", m.group(3), [line.num], number=int(m.group(2)),
+                          level=indent_level(m.group(1)), group=group)
+        elif m := LETTERED.match(text.strip()):
+            block = Block("heading", m.group(3), [line.num], cite=m.group(1) + m.group(2), group=group)
+        else:
+            block = Block("para", text.strip(), [line.num], group=group)
+        block.text, block.notes = notes.extract_inline_notes(block.text, line.num, flog)
+        reading.blocks.append(block)
+    return reading

@@ -1,0 +1,223 @@
+"""Reads sources/sources.toml: which files make up the book, and what each holds.
+
+Reads: the manifest file (UTF-8, a byte order mark allowed) and the folder listing.
+Writes: a list of Source, in manifest order (that order is also the priority
+when two sources give the same article in different wording).
+Every problem is a LawbookError naming the manifest (and the line of the entry) or the file.
+A source is a regular file in the folder itself: a symbolic link (even to a file beside it), a
+folder, a named pipe, a socket or a device is refused, listed or not (see _refuse_unlisted).
+"""
+import os
+import re
+import stat
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import LawbookError
+from . import decode as read
+
+EDITIONS = ("2007", "2017")
+FORMATS = ("wiki", "template", "print")
+MANIFEST = "sources.toml"
+# Limits of one build, checked before any source is read (docs/errors.md, "Limits", gives the
+# measurements behind them). The whole book is under 1 MiB of text.
+MAX_SOURCES = 10_000
+MAX_TOTAL_BYTES = 16 * 1024 * 1024
+# The keys a [[source]] entry may have.
+KEYS = {"file", "edition", "origin", "format", "encoding"}
+# Files in the sources folder that are not law text.
+NOT_SOURCES = {MANIFEST, "known-missing.toml", "README.md"}
+
+
+@dataclass
+class Source:
+    path: Path
+    edition: str
+    origin: str = ""
+    format: str | None = None  # forced in the manifest, else detected
+    encoding: str | None = None  # declared in the manifest
+    detected: str | None = None  # the encoding the file was read with (set by read)
+    budget: read.Budget | None = field(default=None, repr=False, compare=False)  # the build's total, shared
+
+    @property
+    def name(self):
+        return self.path.name
+
+
+def load_manifest(folder):
+    folder = Path(folder)
+    manifest = folder / MANIFEST
+    if not folder.is_dir():
+        raise LawbookError("the sources folder does not exist", file=str(folder),
+                           fix="give an existing folder with --sources")
+    text = _read_manifest(manifest)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        # Python 3.11 gives the position only in the message: "… (at line 3, column 7)".
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
+        line = getattr(e, "lineno", None) or (int(m.group(1)) if m else None)
+        what = re.sub(r"\s*\(at line \d+, column \d+\)|\s*\(at end of document\)", "", str(e))
+        raise LawbookError(f"the manifest is not valid TOML: {what}", file=str(manifest), line=line,
+                           fix="correct the TOML syntax at that line") from None
+
+    entries = data.get("source")
+    if not isinstance(entries, list) or not entries:
+        raise LawbookError("the manifest lists no sources", file=str(manifest),
+                           fix="add one [[source]] table per file, with file = \"…\" and edition = \"2017\"")
+    line_of = _entry_lines(text, len(entries))
+    budget = read.Budget(MAX_TOTAL_BYTES, str(manifest))
+    sources, sizes, seen = [], [], set()
+    for n, entry in enumerate(entries, 1):
+        where = f"[[source]] number {n}"
+
+        def refuse(message, fix, key=None):
+            return LawbookError(message, file=str(manifest), line=line_of(n, key), fix=fix)
+
+        if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
+            raise refuse(f"{where} has no file name", 'give each [[source]] a file = "name.txt"', "file")
+        name = entry["file"]
+        unknown = sorted(set(entry) - KEYS)
+        if unknown:
+            raise refuse(f"{where} ({name}) has unknown key {unknown[0]!r}",
+                         f"use only the keys {', '.join(sorted(KEYS))}", unknown[0])
+        if not name or Path(name).name != name or name in (".", "..") or "\0" in name:
+            raise refuse(f"{where}: {name!r} is not a file name in the sources folder",
+                         "give the bare file name, without a folder; the file must be in the sources folder", "file")
+        for key in ("edition", "origin", "encoding", "format"):
+            value = entry.get(key, "")
+            if not isinstance(value, str):
+                # edition = 2017 is a TOML integer: say how to write it, not only that it is wrong.
+                shown = value if isinstance(value, int) and not isinstance(value, bool) else "…"
+                raise refuse(f"{where} ({name}): {key} must be a string", f'write {key} = "{shown}" in quotes', key)
+        edition = entry.get("edition")
+        if edition is None:
+            raise refuse(f"{where} ({name}) has no edition", f'add edition = "…", one of {", ".join(EDITIONS)}')
+        if edition not in EDITIONS:
+            raise refuse(f"{where} ({name}) has unknown edition {edition!r}",
+                         f"set edition to one of {', '.join(EDITIONS)}", "edition")
+        fmt = entry.get("format")
+        if fmt is not None and fmt not in FORMATS:
+            raise refuse(f"{where} ({name}) has unknown format {fmt!r}",
+                         f"set format to one of {', '.join(FORMATS)}, or leave it out to detect it", "format")
+        if entry.get("encoding"):
+            try:
+                read.text_codec(entry["encoding"], str(manifest))
+            except LawbookError as e:
+                raise refuse(f"{where} ({name}): {e.message}", e.fix, "encoding") from None
+        if name in seen:
+            raise refuse(f"{name} is listed twice", "list each file once", "file")
+        seen.add(name)
+        path = folder / name
+        sizes.append(_regular_file_size(path))
+        sources.append(Source(path=path, edition=edition, origin=entry.get("origin", ""),
+                              format=fmt, encoding=entry.get("encoding"), budget=budget))
+
+    _check_limits(sources, sizes, manifest)
+    _refuse_unlisted(folder, seen)
+    return sources
+
+
+def _read_manifest(manifest):
+    """The manifest's text: a regular UTF-8 file (a byte order mark at its start is allowed)."""
+    def refuse(kind):
+        return LawbookError(f"the manifest is {kind}, not a regular file", file=str(manifest),
+                            fix=f"make {MANIFEST} a regular file in the sources folder (a copy, not a link)")
+    try:
+        with read.open_regular(manifest, refuse) as f:
+            data = f.read()
+    except FileNotFoundError:
+        raise LawbookError("no manifest in the sources folder", file=str(manifest),
+                           fix=f"create {MANIFEST} with one [[source]] entry (file, edition) per source file") from None
+    except OSError as e:
+        raise LawbookError(f"cannot read the manifest: {e.strerror}", file=str(manifest),
+                           fix="check that the file is readable") from None
+    try:
+        return data.decode("utf-8-sig")  # editors on Windows write a BOM; TOML itself does not allow one
+    except UnicodeDecodeError as e:
+        raise LawbookError("the manifest is not UTF-8", file=str(manifest), line=read._line_of(data, e.start),
+                           fix="save sources.toml as UTF-8") from None
+
+
+# A [[source]] header on a line of its own, as a manifest writes one.
+HEADER = re.compile(r"""\s*\[\[\s*(source|"source"|'source')\s*\]\]\s*(#.*)?$""")
+
+
+def _entry_lines(text, count):
+    """line_of(n, key): the line of entry n's `key = …` (or of its [[source]] header), for the messages.
+
+    Only when the text holds exactly one header per entry; else (a header inside a multi-line string,
+    entries written as an inline array) the messages give no line rather than a wrong one.
+    """
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if HEADER.match(line)]
+    if len(starts) != count:
+        return lambda n, key=None: None
+    ends = starts[1:] + [len(lines)]
+
+    def line_of(n, key=None):
+        start, end = starts[n - 1], ends[n - 1]
+        if key:
+            assign = re.compile(rf"""\s*({re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')\s*=""")
+            found = [i for i in range(start + 1, end) if assign.match(lines[i])]
+            if len(found) == 1:
+                return found[0] + 1
+        return start + 1
+    return line_of
+
+
+def _regular_file_size(path):
+    """The size of a listed source, which must be a regular file in the folder: a link (even to a
+    file beside it), a folder, a pipe, a socket or a device is refused, and never opened."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        raise LawbookError("source file listed in the manifest is missing", file=str(path),
+                           fix=f"restore the file or remove its entry from {MANIFEST}") from None
+    except OSError as e:
+        raise LawbookError(f"cannot read the file: {e.strerror}", file=str(path),
+                           fix="check that the file exists and is readable") from None
+    kind = read.file_kind(info.st_mode)
+    if kind:
+        raise read.not_a_file(path, kind)
+    return info.st_size
+
+
+def _refuse_unlisted(folder, listed):
+    """Every entry of the folder is a listed source, a known file (NOT_SOURCES), hidden (a dot name)
+    or a folder (never read: the sources are the folder's own files). Anything else is refused by name:
+    a file missing from the manifest, and a link, pipe, socket or device, which cannot be a source."""
+    for path in sorted(folder.iterdir()):
+        if path.name in listed or path.name in NOT_SOURCES or path.name.startswith("."):
+            continue
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:  # removed while we looked
+            continue
+        if stat.S_ISDIR(mode):
+            continue
+        kind = read.file_kind(mode)
+        if kind:
+            raise read.not_a_file(path, kind, listed=False)
+        raise LawbookError("file is not in the manifest", file=str(path),
+                           fix=f"add a [[source]] entry for {path.name} to {MANIFEST}, or move the file out of the folder")
+
+
+def _check_limits(sources, sizes, manifest):
+    """Refuse a source set past the documented limits before anything is read (read.MAX_SOURCE_BYTES
+    for one file, MAX_TOTAL_BYTES for all, MAX_SOURCES files), by the sizes the file system gives;
+    read.read_bytes enforces the same limits on the bytes it reads."""
+    if len(sources) > MAX_SOURCES:
+        raise LawbookError(f"the manifest lists {len(sources)} sources, over the limit of {MAX_SOURCES}",
+                           file=str(manifest), fix="combine small sources into larger files")
+    for source, size in zip(sources, sizes):
+        if size > read.MAX_SOURCE_BYTES:
+            raise LawbookError(f"the file is {read.size_text(size)}, over the limit of "
+                               f"{read.limit_text(read.MAX_SOURCE_BYTES)} for one source", file=str(source.path),
+                               fix="split the source into several files, one per part of the book")
+    total = sum(sizes)
+    if total > MAX_TOTAL_BYTES:
+        raise LawbookError(f"the sources together are {read.size_text(total)}, over the limit of "
+                           f"{read.limit_text(MAX_TOTAL_BYTES)} for one build", file=str(manifest),
+                           fix="build the editions separately, or remove sources that repeat others")

@@ -1,0 +1,211 @@
+"""Text repair: undo what exports and extractions did to the words.
+
+Reads: block text (with NOTE_MARK at note markers).
+Writes: the repaired text; each change is logged with file and line.
+Guarantees: only the listed damage is touched; NOTE_MARK is never moved across
+words; a change that is not certain (a real hyphen at a line end) keeps the
+source's form.
+
+    join_print_lines     "ge-" + "volg" -> "gevolg"; "bied-" + "of" -> "bied- of"
+    drop_soft_hyphens    "bied¬verloop" -> "biedverloop" (U+00AC / U+00AD marks)
+    collapse_duplicates  "artikel artikel 63A1" -> "artikel 63A1"
+    space_after_comma    "59,als" -> "59, als"
+    normalise_space      non-breaking and repeated spaces -> one space
+"""
+import heapq
+import re
+
+from ..core.model import NOTE_MARK
+
+WORD = r"[^\W\d_]"
+# Dutch words that legitimately stand twice in a row ("dat dat klopt", "die die kaart").
+LEGIT_DOUBLES = {"dat", "die", "had", "is", "was", "wat", "er", "zich", "hun", "haar"}
+# Prefixes that keep their hyphen in Dutch compounds: "niet-overtredende".
+HYPHEN_PREFIXES = {"niet", "ex", "oud", "vice", "non", "anti", "semi", "zuid", "noord", "oost", "west"}
+# An elliptic compound: "bied- of speelwijze" keeps hyphen and space.
+CONJUNCTIONS = {"of", "en", "noch", "als"}
+TRAILING = re.compile(r"[\W_]+$")
+LETTER = re.compile(WORD)
+ENDS_IN_LETTER = re.compile(rf"{WORD}$")
+SOFT_HYPHENS = re.compile(rf"(?<={WORD})[\u00ac\u00ad](?={WORD})|\u00ad")
+
+
+def normalise_space(text):
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def drop_soft_hyphens(text, line, log):
+    new = SOFT_HYPHENS.sub("", text)
+    if new != text:
+        for m in SOFT_HYPHENS.finditer(text):
+            word = re.search(rf"\S*$", text[: m.start()]).group() + text[m.start():m.end()] + \
+                re.match(r"\S*", text[m.end():]).group()
+            log.repair(line, "soft-hyphen mark dropped", word, word.replace(m.group(), ""))
+    return new
+
+
+def collapse_duplicates(text, line, log):
+    """Remove a word or phrase (up to six words) that stands twice in a row.
+
+    Longer phrases first, then from left to right; repeated until nothing is doubled.
+
+    The text is a linked list of words, each with the whitespace after it, and the candidates wait in
+    a heap ordered (longest first, leftmost first). Removing a phrase changes only the candidates
+    whose twelve words reach across the place where it stood, so only those are looked at again:
+    a line of one word repeated 20,000 times takes one pass, not one per removal."""
+    lead = re.match(r"\s*", text).group()
+    tokens = [(m.group(1), m.group(2)) for m in re.finditer(r"(\S+)(\s*)", text)]
+    words = [w for w, _ in tokens]
+    keys = [TRAILING.sub("", w.lower()) for w in words]
+    nxt = list(range(1, len(words) + 1))  # the next word still in the text; len(words) is the end
+    prev = list(range(-1, len(words) - 1))
+    alive = [True] * len(words)
+    heap = []
+
+    def phrase(i, count):
+        """The indices of `count` words from i on, or None where the text ends first."""
+        out = []
+        while i < len(words) and len(out) < count:
+            out.append(i)
+            i = nxt[i]
+        return out if len(out) == count else None
+
+    def repeat_at(i, n):
+        """The 2n words from i when words i… stand again right after them, else None."""
+        span = phrase(i, 2 * n)
+        if span is None or not keys[i] or keys[i] != keys[span[n]]:
+            return None
+        first, second = [words[k] for k in span[:n]], [words[k] for k in span[n:]]
+        if not _same_phrase(first, second):
+            return None
+        if n == 1 and (first[0].lower() in LEGIT_DOUBLES or len(first[0]) < 2 or not LETTER.search(first[0])):
+            return None
+        return span
+
+    def push_from(i):
+        """Queue every repeat that starts at word i (a repeat starts with the same word again)."""
+        j = i
+        for n in range(1, 7):
+            j = nxt[j]
+            if j == len(words):
+                return
+            if keys[i] and keys[j] == keys[i] and repeat_at(i, n):
+                heapq.heappush(heap, (-n, i))
+
+    recent = {}  # key -> where it stood among the last six words
+    for j, key in enumerate(keys):
+        if key:
+            seen = [i for i in recent.get(key, ()) if j - i <= 6]
+            for i in seen:
+                if repeat_at(i, j - i):
+                    heap.append((i - j, i))
+            recent[key] = seen + [j]
+    if not heap:
+        return text
+    heapq.heapify(heap)
+    while heap:
+        n, i = heapq.heappop(heap)
+        n = -n
+        span = alive[i] and repeat_at(i, n)
+        if not span:
+            continue  # a removal since it was found undid it
+        before = "".join(words[k] + tokens[k][1] for k in span[:-1]) + words[span[-1]]
+        log.repair(line, "duplicated words collapsed", before.replace(NOTE_MARK, ""),
+                   " ".join(words[k] for k in span[n:]).replace(NOTE_MARK, ""))
+        left, right = prev[i], span[n]
+        for k in span[:n]:
+            alive[k] = False
+        prev[right] = left
+        if left >= 0:
+            nxt[left] = right
+        # Phrases starting up to eleven words before the join may now repeat across it.
+        k = left
+        for _ in range(11):
+            if k < 0:
+                break
+            push_from(k)
+            k = prev[k]
+    return lead + "".join(w + space for k, (w, space) in enumerate(tokens) if alive[k])
+
+
+def _same_phrase(first, second):
+    """The phrase `first` repeated as `second`; the repeat may carry trailing punctuation or a marker."""
+    if any(not LETTER.search(w) for w in first):
+        return False
+    if [w.lower() for w in first[:-1]] != [w.lower() for w in second[:-1]]:
+        return False
+    a, b = first[-1].lower(), second[-1].lower()
+    if not ENDS_IN_LETTER.search(a):  # the first copy ends in a word, not punctuation
+        return False
+    return b == a or (b.startswith(a) and not LETTER.match(b[len(a)]))
+
+
+def space_after_comma(text, line, log):
+    def fix(m):
+        log.repair(line, "space added after comma", m.group(), f"{m.group(1)}, {m.group(2)}")
+        return f"{m.group(1)}, {m.group(2)}"
+    return re.sub(rf"(\w),({WORD}{{2,}})", fix, text)
+
+
+def repair_text(text, line, log):
+    """All in-line repairs, in order. Returns the repaired, space-normalised text."""
+    text = drop_soft_hyphens(text, line, log)
+    text = normalise_space(text)
+    text = collapse_duplicates(text, line, log)
+    text = space_after_comma(text, line, log)
+    return text
+
+
+def join_print_lines(lines, vocabulary, log):
+    """Rejoin the lines of one printed paragraph; `lines` are (number, text).
+
+    A line-end hyphen is dropped ("ge-" + "volg" -> "gevolg") unless the hyphen
+    is real: the hyphenated form is attested elsewhere in the sources and the
+    joined form is not, the first part is a hyphen prefix ("niet-"), the next line
+    starts with a capital or digit, or the next word is a conjunction ("bied- of").
+    Every decision is logged.
+    """
+    text = ""
+    for k, (num, raw) in enumerate(lines):
+        part = raw.strip()
+        if not text:
+            text = part
+            continue
+        m = re.search(rf"({WORD}+)-$", text)
+        if not m:
+            text += " " + part
+            continue
+        left = m.group(1)
+        right = re.match(r"[^\s.,;:()]*", part).group()
+        prev_line = lines[k - 1][0]
+        joined, hyphened = (left + right).lower(), f"{left}-{right}".lower()
+        if right.lower() in CONJUNCTIONS:
+            text += " " + part
+            rule = "kept: elliptic compound before a conjunction"
+            after = f"{left}- {right}"
+        elif not right or not re.match(WORD, right) or right[0].isupper():
+            text += part
+            rule = "kept: the next line does not continue a word"
+            after = f"{left}-{right}"
+        elif hyphened in vocabulary and joined not in vocabulary:
+            text += part
+            rule = "kept: the hyphenated form is used elsewhere in the sources"
+            after = f"{left}-{right}"
+        elif left.lower() in HYPHEN_PREFIXES:
+            text += part
+            rule = "kept: a prefix that keeps its hyphen"
+            after = f"{left}-{right}"
+        else:
+            text = text[:-1] + part
+            rule = "line-end hyphen joined"
+            after = f"{left}{right}"
+        log.repair(prev_line, rule, f"{left}-\\n{right}", after)
+    return text
+
+
+def vocabulary(all_lines):
+    """Every word form in the sources, lower-cased: evidence for hyphen decisions."""
+    words = set()
+    for line in all_lines:
+        words.update(w.lower() for w in re.findall(rf"{WORD}+(?:-{WORD}+)*", line.text))
+    return words
