@@ -1,5 +1,5 @@
 """Dutch: the language of the Spelregels voor Wedstrijdbridge."""
-from .. import Profile
+from ..profile import Profile
 from . import rules, words
 
 PROFILE = Profile(code="nl", region="NL", name="Nederlands", rules=rules, words=words.WORDS)
