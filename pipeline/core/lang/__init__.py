@@ -5,7 +5,7 @@ A profile is a folder here (nl/ for Dutch): rules.py holds how the language writ
 words readers see in the outputs (HTML, PDF, Markdown, diff), keyed by their English. The
 manifest's top-level `language = "nl"` (the default) picks the profile of a book.
 
-Adding a language is one new folder beside nl/ and one line in PROFILES.
+Adding a language is one new folder beside nl/ and one line in _profiles().
 """
 from ..errors import LawbookError
 from .profile import Profile  # noqa: F401 (the type, for the modules that use profiles)
