@@ -249,10 +249,27 @@ def resolve_edition(arg, chosen, sources, built, flag):
 
 
 
-def register_serve(sub):
-    from . import serve
+def port_number(text):
+    """--port: 1 to 65535, or 0 for any free port (the line `serving …` says which)."""
+    port = int(text) if re.fullmatch(r"-?[0-9]+", text) else None
+    if port is None or not 0 <= port <= 65535:
+        shown = text if port is not None else repr(text)
+        raise argparse.ArgumentTypeError(f"{shown} is not a port number (1 to 65535, or 0 for any free port)")
+    return port
 
-    serve.register(sub)
+
+def register_serve(sub):
+    """Adds the `serve` subcommand: python -m pipeline serve [--out build] [--port 8000]."""
+    p = sub.add_parser("serve", help="serve the HTML edition on 127.0.0.1 (search needs a web server)")
+    p.add_argument("--out", default="build", help="the build folder whose html/ is served")
+    p.add_argument("--port", type=port_number, default=8000, help="1 to 65535, or 0 for any free port")
+    p.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args):
+    from . import serve  # http.server is imported only to serve
+
+    return serve.cmd_serve(args)
 
 
 COMMANDS = [register_build, register_show, register_check, register_diff, register_serve]

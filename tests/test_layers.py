@@ -91,3 +91,24 @@ def test_no_import_loops():
         if m not in state:
             visit(m, [m])
     assert not loops, "import loops:\n" + "\n".join(loops)
+
+
+def test_a_build_with_nothing_to_do_loads_no_stage(tmp_path):
+    """`lawbook build` that finds the build up to date reads the stamp and the marker only: none of
+    lxml, jinja2, networkx, typst or the pipeline's stages is imported (start-up is most of its cost)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "build"
+    code = ("import sys; from pipeline import cli; "
+            f"rc = cli.main(['build', '--sources', {str(ROOT / 'sources')!r}, '--out', {str(out)!r}, '--no-pdf']); "
+            "print(rc, sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('lxml', 'jinja2', 'networkx', 'typst', 'http') or m.startswith('pipeline.')))")
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert "is up to date" in again.stdout
+    assert again.stdout.splitlines()[-1] == ("0 ['pipeline.build', 'pipeline.build.cache', 'pipeline.build.outdir', "
+                                             "'pipeline.cli', 'pipeline.core', 'pipeline.core.errors', "
+                                             "'pipeline.core.model', 'pipeline.core.report']")
