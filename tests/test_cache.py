@@ -58,7 +58,7 @@ def test_a_cached_print_reading_is_dropped_when_the_vocabulary_answers_different
     words = {"voorgespeelde"}
     asked = stages.RecordingVocabulary(words)
     assert "voorge-speelde" not in asked and "voorgespeelde" in asked
-    entry = cache.Entry(reading=None, words=set(), asked=asked.asked)
+    entry = stages.Entry(reading=None, words=set(), asked=asked.asked)
     assert entry.holds_for({"voorgespeelde", "kaart"})
     assert not entry.holds_for({"voorgespeelde", "voorge-speelde"})
 
