@@ -1,15 +1,13 @@
 """lawbook: the publishing pipeline for the Spelregels voor Wedstrijdbridge.
 
-The stages, each a module with one job:
+Six layers, imports pointing one way (docs/architecture.md):
 
-    manifest   sources.toml        -> list of Source (file, edition, format)
-    read       bytes               -> decoded lines (encoding, line endings)
-    formats/*  lines               -> blocks (one reader per source format)
-    notes      inline note forms   -> one note model (all footnote handling)
-    repair     block text          -> repaired text, every repair logged
-    structure  blocks              -> article trees (lxml) with IDs and inferred numbering
-    merge      trees per source    -> one tree per edition; variants and conflicts
-    serialise  corpus tree         -> corpus.xml, corpus.json, validated against schema/
-    report     log of the build    -> report.json, report.txt
+    core      IDs (NodeId), the data model, the corpus tree and its inline walker, errors, the
+              report, the language profiles
+    reading   manifest, bytes to lines, the source formats, notes, repair
+    corpus    structure, merge, finish, references: make_corpus()
+    outputs   corpus.xml/json, the reference graph, Markdown, HTML, PDF, edition diffs
+    build     the run, the swap, the cache and reuse of the last build
+    cli       the commands (cli.py, serve.py) and the tools (bench/, screenshots)
 """
 __version__ = "0.1.0"
