@@ -75,9 +75,15 @@ def main(argv=None):
 
 # -- build ---------------------------------------------------------------------------------------
 def register_build(sub):
-    p = sub.add_parser("build", help="build all outputs from the sources")
-    p.add_argument("--sources", default="sources")
-    p.add_argument("--out", default="build")
+    p = sub.add_parser("build", help="build all outputs from the sources",
+                       description="Build the corpus, the report, the reference graph, the HTML site, the "
+                                   "Markdown and PDF editions and the edition diff into a fresh folder, and "
+                                   "swap it in only when the build found no errors. Does nothing when the "
+                                   "output folder already holds a build of these inputs.")
+    p.add_argument("--sources", default="sources", metavar="DIR",
+                   help="the sources folder with its sources.toml (default: sources)")
+    p.add_argument("--out", default="build", metavar="DIR",
+                   help="the output folder: missing, empty or an earlier build (default: build)")
     p.add_argument("--force", "--no-cache", dest="force", action="store_true",
                    help="rebuild everything: ignore the previous build and the cache")
     p.add_argument("--no-commentary", action="store_true",
@@ -103,29 +109,52 @@ def cmd_build(args):
     ctx = run.build(args.sources, args.out, options)
     summary = ", ".join(f"{v} {k}" for k, v in ctx.log.summary().items() if v)
     print(f"built {args.out}/ from {len(ctx.sources)} sources: {summary}")
+    print(closing_line(ctx, args.out))
     return 0
+
+
+def closing_line(ctx, out):
+    """What an editor looks at next: the references that point outside the corpus, and the report."""
+    from .corpus import check, refs
+
+    counts = check.summary(refs.references(ctx))
+    report = f"{out}/report.txt"
+    if not counts["dangling"] and not counts["suspect"]:
+        return f"every reference resolves; the report is {report}"
+    suspect = f", {counts['suspect']} suspect" if counts["suspect"] else ""
+    return (f"{counts['dangling']} references point outside the corpus{suspect}: `lawbook check` lists them; "
+            f"the report is {report}")
 
 
 # -- show ----------------------------------------------------------------------------------------
 def register_show(sub):
-    p = sub.add_parser("show", help="show one node of the corpus")
-    p.add_argument("id", help="e.g. 2017/50D2a")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--sources", default="sources")
+    p = sub.add_parser("show", help="show one node of the corpus: its text, notes, children and sources",
+                       description="Show one node of the corpus. ID is an edition and a citation (2017/50D2a); "
+                                   "case does not matter, and without an edition the newest edition that "
+                                   "holds the citation is shown.")
+    p.add_argument("id", metavar="ID", help="e.g. 2017/50D2a, 2017/41A/noot1, 53A or '2007 41B'")
+    p.add_argument("--json", action="store_true", help="print the node as JSON instead of text")
+    p.add_argument("--sources", default="sources", metavar="DIR", help="the sources folder (default: sources)")
     p.set_defaults(func=cmd_show)
 
 
 def cmd_show(args):
     from .build import run
-    from .core import ids, tree
+    from .core import tree
 
-    if not ids.is_well_formed(args.id):
-        raise LawbookError(f"{args.id!r} is not an ID", fix="give an edition and a citation, e.g. 2017/50D2a")
+    typed = _typed_id(args.id)
     ctx = run.make_corpus(args.sources)
-    el = tree.node_by_id(ctx.corpus, args.id)
-    if el is None:
-        raise LawbookError(f"{args.id} is not in the corpus",
-                           fix="see build/corpus.xml for the IDs there are", status=1)
+    node_id, el = find_node(ctx.corpus, *typed, typed_as=args.id)
+    if el is None:  # an article known only from its commentary: show that, saying so
+        commentary = [c for c in ctx.corpus.iter("commentary") if c.get("on") == node_id]
+        if not commentary:
+            raise LawbookError(f"{node_id} is not in the corpus", status=1,
+                               fix=suggestion(ctx.corpus, node_id))
+        print(f"{node_id}: the text of this article is in none of the sources; its commentary:", file=sys.stderr)
+        data = [node_summary(c) for c in commentary]
+        print(json.dumps(data, ensure_ascii=False, indent=1) if args.json else
+              "\n\n".join(render_text(c) for c in commentary))
+        return 0
     data = node_summary(el)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
@@ -134,11 +163,55 @@ def cmd_show(args):
     return 0
 
 
+def _typed_id(text):
+    from .core import ids
+
+    typed = ids.read_typed(text)
+    if typed is None:
+        raise LawbookError(f"{text!r} is not an ID", fix="give an edition and a citation, e.g. 2017/50D2a, "
+                                                         "or a citation alone, e.g. 53A")
+    return typed
+
+
+def find_node(corpus, edition, rest, typed_as=""):
+    """(ID, element or None) for a typed ID: its edition, or without one the newest edition holding it.
+    An edition the corpus does not hold is a LawbookError that lists the ones it does."""
+    from .core import ids, tree
+
+    editions = [e.get("id") for e in corpus.iterchildren("edition")]
+    if edition is not None and edition not in editions:
+        raise LawbookError(f"edition {edition} is not in the corpus", status=1,
+                           fix=f"the editions are {', '.join(editions) or 'none'}")
+    for candidate in ([edition] if edition else reversed(editions)):
+        node_id = ids.join(candidate, rest)
+        el = tree.node_by_id(corpus, node_id)
+        if el is not None:
+            if edition is None:
+                print(f"showing {node_id}: {candidate} is the newest edition that holds {rest}", file=sys.stderr)
+            elif node_id != typed_as:
+                print(f"showing {node_id}", file=sys.stderr)
+            return node_id, el
+    return ids.join(edition or (editions[-1] if editions else "?"), rest), None
+
+
+def suggestion(corpus, node_id):
+    """'did you mean …': the nearest IDs of the corpus, or where to look."""
+    import difflib
+
+    known = [el.get("id") for el in corpus.iter() if el.get("id") and el.tag != "edition"]
+    near = difflib.get_close_matches(node_id, known, n=3, cutoff=0.6)
+    if near:
+        return f"did you mean {', '.join(near)}?"
+    return "see build/corpus.xml, or `lawbook show` an article (e.g. 2017/53) for the IDs below it"
+
 
 # -- check ---------------------------------------------------------------------------------------
 def register_check(sub):
-    p = sub.add_parser("check", help="list every reference whose target is not in the corpus")
-    p.add_argument("--sources", default="sources")
+    p = sub.add_parser("check", help="list every reference whose target is not in the corpus",
+                       description="Find every reference of the corpus whose target is not in it, grouped by "
+                                   "kind and by target, each with its source file and line. Exit status 1 "
+                                   "while one dangles that known-missing.toml does not list.")
+    p.add_argument("--sources", default="sources", metavar="DIR", help="the sources folder (default: sources)")
     p.add_argument("--known-missing", metavar="FILE",
                    help="targets known to be outside the corpus (default: SOURCES/known-missing.toml)")
     p.add_argument("--json", action="store_true", help="print every reference as JSON")
@@ -307,31 +380,49 @@ def node_summary(el):
 
 
 def render_text(el, depth=0):
-    """A node and everything below it as indented plain text, notes numbered [1], [2] …"""
+    """A node and everything below it as indented plain text: notes numbered [1], [2] …, a number the
+    sources do not write marked °, a reference that points outside the corpus marked [?]."""
     from .core import tree
 
     pad = "  " * depth
     out = []
     label = tree.label(el)
     head = el.get("id") or el.tag
+    if el.get("numbering") == "inferred":
+        head += "°"
+    if el.tag == "commentary":
+        head += f"  commentary by {el.get('author') or '?'} on {el.get('on')} (not law text)"
     out.append(f"{pad}{head}" + (f"  {label.text}" if label is not None else ""))
-    notes = []
+    notes, dangling = [], []
+
+    def inline(container):
+        parts = []
+        for kind, words, sub in tree.inline(container):
+            if kind == tree.NOTE:
+                notes.append(sub)
+                parts.append(f"[{len(notes)}]")
+            elif kind == tree.REF and sub.get("status") in ("dangling", "suspect"):
+                dangling.append((words, sub.get("to") or "?", sub.get("status")))
+                parts.append(f"{words}[?]")
+            else:
+                parts.append(words)
+        return "".join(parts)
+
+    if el.tag == "note":
+        out.append(f"{pad}  {inline(el)}")
     for child in el:
-        if child.tag == "p":
-            parts = []
-            for kind, words, sub in tree.inline(child):
-                if kind == tree.NOTE:
-                    notes.append(sub)
-                    parts.append(f"[{len(notes)}]")
-                else:
-                    parts.append(words)
-            out.append(f"{pad}  {''.join(parts)}")
+        if child.tag in ("p", "attribution"):
+            out.append(f"{pad}  {inline(child)}")
         elif child.tag == "gap":
             out.append(f"{pad}  [gap: {child.get('reason')}]")
         elif child.tag in tree.NODE_TAGS:
             out.append(render_text(child, depth + 1))
     for n, note in enumerate(notes, 1):
         out.append(f"{pad}  [{n}] {note.get('id')}: {tree.plain_text(note)}")
+    if el.get("numbering") == "inferred":
+        out.append(f"{pad}  ° {el.get('evidence')}")
+    for words, to, status in dangling:
+        out.append(f"{pad}  [?] '{words}' -> {to}: {'not in the corpus' if status == 'dangling' else 'suspect'}")
     if depth == 0:
         out.append(f"sources: {el.get('sources')}")
     return "\n".join(out)

@@ -251,3 +251,25 @@ def letter_for(n, level):
     """List number n (1-based) as the letter used at `level`: sections A, B…; items a, b…"""
     letter = chr(ord("A") + n - 1)
     return letter if level == "section" else letter.lower()
+
+
+# "50d2a", "2017 41B", "2017/50D2(a)", "53" : what a person types for an ID.
+_TYPED = re.compile(r"^\s*(?:(?P<edition>\d{4})\s*[/ ]\s*)?(?P<article>\d+)\s*(?P<section>[A-Za-z])?"
+                    r"(?P<subsection>\d+)?(?:(?P<item>[A-Za-z])|\((?P<pitem>[A-Za-z])\))?"
+                    r"(?:\s*/\s*(?P<annex>noot|toelichting)\s*(?P<n>\d+))?\s*$", re.ASCII | re.IGNORECASE)
+
+
+def read_typed(text):
+    """(edition or None, the ID without its edition) for an ID as a person types it: any case, the
+    edition left out or set apart by a space, the item in brackets. None when it cannot be one."""
+    m = _TYPED.match(text or "")
+    if not m:
+        return None
+    g = m.groupdict()
+    item = g["item"] or g["pitem"]
+    cite = make_citation(g["article"], (g["section"] or "").upper() or None, g["subsection"],
+                         item.lower() if item else None)
+    if parse_citation(cite) is None:
+        return None
+    rest = f"{cite}{SEPARATOR}{g['annex'].lower()}{g['n']}" if g["annex"] else cite
+    return g["edition"], rest

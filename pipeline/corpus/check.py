@@ -4,7 +4,7 @@ Reads: the references of a corpus (refs.references) and the known-missing list.
 Writes: nothing; `lawbook check` prints render_check() (or the JSON) and exits 1 when a reference
 dangles (with --strict, also when one is suspect).
 """
-from ..core import tree
+from ..core import ids, tree
 from . import refs
 
 # The check's groups, in the order they are printed; "known" is not an error.
@@ -41,6 +41,15 @@ def render_check(references, known, ctx):
             if r.reason:
                 line += f": {r.reason}"
             out.append(line)
+    missing = {}
+    for r in references:
+        if r.status == "dangling":
+            missing.setdefault(r.target, []).append(r.source_id)
+    if missing:
+        out += ["", f"by target ({len(missing)} not in the corpus, each with what cites it):"]
+        for target in sorted(missing, key=ids.order_key):
+            citing = list(dict.fromkeys(missing[target]))
+            out.append(f"  {target}: cited by {', '.join(citing)}")
     cited = {r.target for r in references}
     index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     stale = sorted(t for t in known if t in index)
