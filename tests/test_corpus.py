@@ -344,8 +344,8 @@ def test_show_text_and_errors():
     assert result.returncode == 0
     assert "2017/16C  Informatie uit ingetrokken handelingen" in result.stdout
     assert "2017/16C2" in result.stdout and f"sources: {F002}:16,18-19,21-23" in result.stdout
-    missing = run_cli("show", "2017/54")
-    assert missing.returncode == 1 and "2017/54 is not in the corpus" in missing.stderr
+    missing = run_cli("show", "2017/55")
+    assert missing.returncode == 1 and "2017/55 is not in the corpus" in missing.stderr
     bad = run_cli("show", "not-an-id")
     assert bad.returncode == 2 and "is not an ID" in bad.stderr and "Traceback" not in bad.stderr
 
