@@ -11,7 +11,8 @@
 Every section, subsection and item carries the anchor of its citation, so
 2017/50D2a is 2017/50.html#50D2a. Every link is relative and nothing is loaded
 from elsewhere, so the site works from any web server and (except search) from file://.
-Pages hold no timestamps: the same corpus gives the same bytes.
+Pages hold no timestamps: the same corpus gives the same bytes. Every word around the law text
+and the pages' lang are the language profile's (text.py; the templates' _("…")).
 """
 import gc
 import math
