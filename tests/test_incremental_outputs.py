@@ -33,9 +33,9 @@ def book(tmp_path, monkeypatch):
         rendered["html"].append(edition)
         return write_edition(site, edition, page)
 
-    def spy_render(corpus, edition_id):
+    def spy_render(corpus, edition_id, *profile):
         rendered["markdown"].append(edition_id)
-        return render(corpus, edition_id)
+        return render(corpus, edition_id, *profile)
 
     monkeypatch.setattr(html, "write_edition", spy_write_edition)
     monkeypatch.setattr(markdown, "render", spy_render)

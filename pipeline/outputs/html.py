@@ -11,9 +11,9 @@
 Every section, subsection and item carries the anchor of its citation, so
 2017/50D2a is 2017/50.html#50D2a. Every link is relative and nothing is loaded
 from elsewhere, so the site works from any web server and (except search) from file://.
-Pages hold no timestamps: the same corpus gives the same bytes.
+Pages hold no timestamps: the same corpus gives the same bytes. Every word around the law text
+and the pages' lang are the language profile's (text.py; the templates' _("…")).
 """
-import functools
 import gc
 import math
 import shutil
@@ -25,17 +25,16 @@ from pathlib import Path
 import jinja2
 from lxml import etree
 
-from ..core import ids, tree
+from ..core import ids, lang, tree
 from ..core.memory import collector_paused
 from ..core.errors import LawbookError
 from ..core.report import KINDS
+from .text import UNRESOLVED, per_profile, profile_of, say
+from . import text
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "html"
 STYLESHEET = "lawbook.css"
-TITLE = "Spelregels voor Wedstrijdbridge"
-NOT_IN_CORPUS = "niet in dit corpus"
-# Reference statuses that mean the words cite something the corpus does not hold.
-UNRESOLVED = ("dangling", "known-missing")
+NOT_IN_CORPUS = "not in this corpus"
 
 
 # ---------------------------------------------------------------- IDs and links
@@ -120,11 +119,12 @@ class Site:
 
     Built in one pass over the corpus: the node index, who cites what, and per edition its article
     pages in order. Each page's content (node views, notes, commentary) is read by fill() for the
-    editions actually rendered."""
+    editions actually rendered. The words it adds (a reference's title) are `profile`'s, Dutch when none."""
 
-    def __init__(self, corpus, log):
+    def __init__(self, corpus, log, profile=None):
         self.corpus = corpus
         self.log = log
+        self.profile = profile or lang.profile()
         # Only structural nodes are link targets: they are the anchors the pages carry.
         self.nodes = {el.get("id"): el for el in corpus.iter(*tree.NODE_TAGS)}
         self._editions = {e.get("id"): e for e in corpus.iterchildren("edition")}
@@ -183,11 +183,11 @@ class Site:
         if self.resolves(ref):
             title = None
             if len(targets) > 1:
-                title = "ook: " + ", ".join(ids.cite_of(t) for t in targets[1:])
+                title = say(self.profile, "also: %(cites)s", cites=", ".join(ids.cite_of(t) for t in targets[1:]))
             if status == "suspect":
-                title = "verwijzing onzeker" + (f"; {title}" if title else "")
+                title = say(self.profile, "reference uncertain") + (f"; {title}" if title else "")
             return {"ref": text, "href": href(targets[0], root), "title": title, "status": status}
-        return {"ref": text, "href": None, "title": NOT_IN_CORPUS, "status": "dangling"}
+        return {"ref": text, "href": None, "title": say(self.profile, NOT_IN_CORPUS), "status": "dangling"}
 
     def node_view(self, el, notes):
         """A node as nested dicts: id, cite, tag, num, heading, inferred evidence, content blocks."""
@@ -320,33 +320,38 @@ class Site:
 
 # ---------------------------------------------------------------- rendering
 
-@functools.cache
-def environment():
-    """The jinja2 environment over templates/html/, autoescaping every page (law text is data, not markup).
-    One per process: each template is compiled once and never checked again on disk (the templates
-    are part of the code version, so a change to them means a new process anyway)."""
+@per_profile
+def environment(profile):
+    """The jinja2 environment over templates/html/, autoescaping every page (law text is data, not markup),
+    its words and lang="…" from `profile` (Dutch when none is given; see text.install).
+    One per process and profile: each template is compiled once and never checked again on disk (the
+    templates are part of the code version, so a change to them means a new process anyway)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True, auto_reload=False, cache_size=-1)
-    env.globals.update(title=TITLE, stylesheet=STYLESHEET, node_href=href)
+    text.install(env, profile)
+    env.globals.update(stylesheet=STYLESHEET, node_href=href)
     env.filters["cite"] = lambda node_id: ids.cite_of(node_id) if node_id else ""
     return env
 
 
+# The editor's page: report kinds with a section of their own, its title and introduction (profile words).
 REPORT_SECTIONS = [
-    ("repair", "Reparaties", "Tekst die de pijplijn heeft hersteld (voor → na)."),
-    ("inference", "Afgeleide nummering", "Nummering of structuur die niet in de bron staat maar is afgeleid."),
-    ("variant", "Varianten", "Bronnen die dezelfde tekst net anders geven; welke lezing is gekozen."),
-    ("gap", "Ontbrekende tekst", "Tekst die de wet heeft maar de bronnen niet."),
+    ("repair", "Repairs", "Text the pipeline has mended (before → after)."),
+    ("inference", "Inferred numbering", "Numbering or structure the source does not state but that was inferred."),
+    ("variant", "Variants", "Sources that give the same text slightly differently; which reading was chosen."),
+    ("gap", "Missing text", "Text the law has but the sources do not."),
 ]
 
 
-def report_view(log):
+def report_view(log, profile=None):
     """The build report grouped for the editor's page: the sections above, then every other kind."""
+    profile = profile or lang.profile()
     data = log.to_json()
     # Every entry with every field, so the template need not guess which ones a kind has.
     entries = [{"line": None, "node": None, "before": None, "after": None, **e} for e in data["entries"]]
-    sections = [{"kind": kind, "title": title, "intro": intro, "entries": [e for e in entries if e["kind"] == kind]}
+    sections = [{"kind": kind, "title": say(profile, title), "intro": say(profile, intro),
+                 "entries": [e for e in entries if e["kind"] == kind]}
                 for kind, title, intro in REPORT_SECTIONS]
     shown = {kind for kind, _, _ in REPORT_SECTIONS}
     others = [e for e in entries if e["kind"] not in shown]
@@ -366,9 +371,10 @@ def write_html(job):
     Guarantees: relative links only, no external requests, no timestamps; returns the pages written."""
     out = job.tmp / "html"
     out.mkdir(parents=True, exist_ok=True)
-    site = Site(job.corpus, job.log)
+    profile = profile_of(job)
+    site = Site(job.corpus, job.log, profile)
     site.link_editions()
-    env = environment()
+    env = environment(profile)
     written = []
 
     folders = {out}
@@ -389,7 +395,7 @@ def write_html(job):
             written += edition_pages(site, ed["id"])
             continue
         write_edition(site, ed["id"], page)
-    page("redactie.html", "editor.html", root="", report=report_view(job.log), refs=site.unresolved_refs())
+    page("redactie.html", "editor.html", root="", report=report_view(job.log, profile), refs=site.unresolved_refs())
     page("zoeken.html", "search.html", root="")
     shutil.copyfile(TEMPLATES / STYLESHEET, out / STYLESHEET)
     return written
@@ -516,7 +522,8 @@ def finish_search_index(job):
 
 
 def write_search_index(job):
-    """Reads: html/ (article pages mark their text with data-pagefind-body; lang="nl" picks Dutch stemming).
+    """Reads: html/ (article pages mark their text with data-pagefind-body; their lang="…", the profile's
+    code, picks the stemming: Dutch for lang="nl").
     Writes: html/pagefind/ — the search index and pagefind's own UI script and style sheet (all local).
     Runs the pagefind binary from the pagefind[bin] wheel and waits for it; no network.
     (A build can instead run start_search_index here and finish_search_index as its last output

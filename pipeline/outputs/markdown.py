@@ -17,15 +17,15 @@ node its citation as anchor, so references are links within the file; footnotes
 A gap is an emphasised editorial remark naming its node ("*[Redactie bij 57B: …]*"); commentary is a block
 quote headed "**Toelichting — Peter**", never a heading, so it is never read as law.
 Each paragraph is one line. Characters Markdown would read as markup are escaped,
-so reading the file back (markdown-it-py) gives exactly the corpus text.
+so reading the file back (markdown-it-py) gives exactly the corpus text. The words around the law
+text (headings, remarks) are the language profile's (text.py), escaped like the text.
 """
 import re
 
-from ..core import ids, tree
+from ..core import ids, lang, tree
+from .text import UNRESOLVED, profile_of, title
 
-TITLE = "Spelregels voor Wedstrijdbridge"
 HEADING_LEVEL = {"article": 2, "section": 3, "subsection": 4, "item": 5}
-UNRESOLVED = ("dangling", "known-missing")
 
 # Inline markup characters: emphasis, links, code, HTML, heading attributes, tables, strikethrough.
 _INLINE = re.compile(r"([\\`*_\[\]<>{}|~])")
@@ -55,10 +55,12 @@ def _one_line(text):
 
 
 class Writer:
-    """Writes one edition; collects each article's footnotes to place them after the article."""
+    """Writes one edition in the words of `profile` (Dutch when none); collects each article's
+    footnotes to place them after the article."""
 
-    def __init__(self, corpus, edition):
+    def __init__(self, corpus, edition, profile=None):
         self.edition = edition
+        self.profile = profile or lang.profile()
         self.nodes = {el.get("id") for el in corpus.iter(*tree.NODE_TAGS)}
         self.lines = []
         self.footnotes = []
@@ -112,10 +114,14 @@ class Writer:
     def block(self, text):
         self.lines += [text, ""]
 
+    def say(self, english, **values):
+        """The profile's words for `english`, escaped, with `values` (Markdown already) put in."""
+        return escape(self.profile.word(english)) % values
+
     def node(self, el):
         cite = ids.cite_of(el.get("id"))
         label = tree.label(el)
-        words = f"Artikel {cite}" if el.tag == "article" else cite
+        words = self.say("Article %(num)s", num=cite) if el.tag == "article" else cite
         if label is not None and label.text:
             words += " " + escape(_one_line(label.text))
         self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}}}")
@@ -124,13 +130,15 @@ class Writer:
                 self.block(self.inline(child))
             elif child.tag == "gap":
                 # The remark names its node: after subsections it would otherwise read as the last one's.
-                self.block(f"*\\[Redactie bij {cite}: {escape(_one_line(child.get('reason')))}\\]*")
+                remark = self.say("Editorial note on %(cite)s: %(text)s", cite=cite,
+                                  text=escape(_one_line(child.get("reason"))))
+                self.block(f"*\\[{remark}\\]*")
             elif child.tag in tree.NODE_TAGS:
                 self.node(child)
 
     def commentary(self, el):
         attribution = el.find("attribution")
-        quote = [f"**Toelichting — {escape(el.get('author') or '')}**"]
+        quote = [f"**{self.say('Commentary — %(author)s', author=escape(el.get('author') or ''))}**"]
         if attribution is not None:
             quote.append(f"*{self.inline(attribution)}*")
         quote += [self.inline(p) for p in el.iterchildren("p")]
@@ -144,7 +152,7 @@ class Writer:
     def write(self, edition_el):
         """The whole edition: articles in order, each followed by its commentary, then its footnotes.
         Commentary on an article the sources lack gets a heading of its own (never an article heading)."""
-        self.block(f"# {TITLE} — uitgave {self.edition}")
+        self.block(f"# {escape(title(self.profile))} — {self.say('edition %(edition)s', edition=self.edition)}")
         commentary = {}
         for c in edition_el.iterchildren("commentary"):
             on = c.get("on") or c.get("id")
@@ -157,18 +165,19 @@ class Writer:
                 self.node(articles[article_id])
             else:
                 num = ids.cite_of(article_id)
-                self.block(f"## Toelichting bij artikel {num} {{#{num}-toelichting}}")
-                self.block(f"*\\[Redactie bij {num}: de wettekst van artikel {num} staat in geen van de bronnen.\\]*")
+                self.block(f"## {self.say('Commentary on article %(num)s', num=num)} {{#{num}-toelichting}}")
+                missing = self.say("the law text of article %(num)s is in none of the sources.", num=num)
+                self.block(f"*\\[{self.say('Editorial note on %(cite)s: %(text)s', cite=num, text=missing)}\\]*")
             for c in commentary.get(article_id, []):
                 self.commentary(c)
             self.flush_footnotes()
         return "\n".join(self.lines).rstrip("\n") + "\n"
 
 
-def render(corpus, edition_id):
-    """The Markdown text of one edition of the corpus tree."""
+def render(corpus, edition_id, profile=None):
+    """The Markdown text of one edition of the corpus tree, in the words of `profile` (Dutch when none)."""
     edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
-    return Writer(corpus, edition_id).write(edition_el)
+    return Writer(corpus, edition_id, profile).write(edition_el)
 
 
 def write_markdown(job):
@@ -184,6 +193,6 @@ def write_markdown(job):
             written.append(target)
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(render(job.corpus, edition_id), encoding="utf-8")
+        target.write_text(render(job.corpus, edition_id, profile_of(job)), encoding="utf-8")
         written.append(target)
     return written

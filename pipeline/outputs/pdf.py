@@ -6,10 +6,10 @@
 Escaping is the template environment's job: every value a template prints is a Typst
 string literal unless it is `TypstCode`, and only this module makes `TypstCode` (from
 fixed markup, labels it has checked, and paragraph markup it built from escaped text).
-So no law text can ever act as markup, whatever characters it holds.
+So no law text can ever act as markup, whatever characters it holds. The book's own words
+(title page, headings, the date) are the language profile's (text.py), and so are its lang and region.
 """
 import datetime
-import functools
 import json
 import os
 import re
@@ -24,16 +24,18 @@ import markupsafe
 import typst
 
 from . import glyphs
-from ..core import ids, tree
+from ..core import ids, lang, tree
 from ..core.errors import LawbookError
+from . import text
+from .text import profile_of, say
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "pdf"
 
-PUBLISHER = "Nederlandse Bridge Bond"
-SERIES = "Spelregels voor Wedstrijdbridge"
+PUBLISHER = "Dutch Bridge Federation"  # a profile word, like the months
 PDF_STANDARDS = ["a-2b"]
-MONTHS = ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober",
-          "november", "december")
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+_MARKUP_SPECIAL = re.compile(r"([\\*_`#$<>@\[\]~=+\-/'\"])")
 
 # Hanging-label column of a subsection ("1.") and an item ("(a)"), and their heading levels.
 LABEL_COLUMN = {"subsection": "1.6em", "item": "1.9em"}
@@ -66,6 +68,12 @@ def typst_string(text):
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
+
+
+def markup_words(text):
+    """`text` as Typst markup that prints exactly these characters: the profile's words where the
+    templates write markup (`[Inhoud]`), every character markup would read escaped."""
+    return TypstCode(_MARKUP_SPECIAL.sub(r"\\\1", str(text)))
 
 
 def markup_text(text):
@@ -106,13 +114,18 @@ def _finalize(value):
     return TypstCode(typst_string("" if value is None else value))
 
 
-@functools.lru_cache(maxsize=1)
-def template_environment():
-    """The jinja2 environment for templates/pdf/: escapes every printed value (see _finalize).
-    One per process: it caches the compiled templates."""
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), finalize=_finalize,
-                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                              autoescape=True)
+@text.per_profile
+def template_environment(profile):
+    """The jinja2 environment for templates/pdf/: escapes every printed value (see _finalize); its
+    words, lang and region from `profile` (Dutch when none): `{{ _("Contents") }}` prints a string
+    literal, `{{ _("Contents")|markup }}` escaped markup (markup_words).
+    One per process and profile: it caches the compiled templates."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), finalize=_finalize,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                             autoescape=True)
+    env.filters["markup"] = markup_words
+    # Old-style _(): the plain words, so that _finalize escapes them like any other value.
+    return text.install(env, profile, newstyle=False)
 
 
 def inline_markup(el, targets):
@@ -152,7 +165,7 @@ def _mark(el):
     return f"({num})" if el.tag == "item" else f"{num}."
 
 
-def node_view(el, targets):
+def node_view(el, targets, profile):
     """One article, section, subsection or item with everything below it, in corpus order."""
     children = []
     for child in el:
@@ -161,11 +174,12 @@ def node_view(el, targets):
         elif child.tag == "gap":
             children.append({"kind": "gap", "reason": child.get("reason") or ""})
         elif child.tag in tree.NODE_TAGS:
-            children.append(node_view(child, targets))
+            children.append(node_view(child, targets, profile))
     view = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"), el)),
             "children": children}
     if el.tag == "article":
-        view.update(number=f"Artikel {el.get('num')}", title=el.findtext("title"), commentary=[])
+        view.update(number=say(profile, "Article %(num)s", num=el.get("num")), title=el.findtext("title"),
+                    commentary=[])
     elif el.tag == "section":
         view.update(mark=_mark(el), heading=el.findtext("heading"))
     else:
@@ -174,35 +188,39 @@ def node_view(el, targets):
     return view
 
 
-def commentary_view(el, targets):
+def commentary_view(el, targets, profile):
     """A commentary: what it is on, who wrote it, its paragraphs as markup."""
     _, cite = ids.split_id(el.get("on") or "")
-    title = f"Toelichting bij artikel {cite}" if cite else "Toelichting"
+    title = say(profile, "Commentary on article %(num)s", num=cite) if cite else say(profile, "Commentary")
     if el.get("author"):
         title += f" ({el.get('author')})"
     return {"id": el.get("id"), "title": title, "attribution": el.findtext("attribution") or "",
             "paragraphs": [inline_markup(p, targets) for p in el.iterchildren("p")]}
 
 
-def dutch_date(day):
-    """'30 november 2025'."""
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+def date_words(day, profile=None):
+    """The date as the profile writes it: '30 november 2025' in Dutch."""
+    profile = profile or lang.profile()
+    return say(profile, "%(month)s %(day)s, %(year)s", day=day.day, month=profile.word(MONTHS[day.month - 1]),
+               year=day.year)
 
 
-def book_view(edition, built, with_commentary=True):
-    """The book of one <edition> as data for book.typ.j2.
+def book_view(edition, built, with_commentary=True, profile=None):
+    """The book of one <edition> as data for book.typ.j2, in the words of `profile` (Dutch when none).
 
     `built` is the build date printed on the title page. Commentary follows the article it
     is on; commentary on an article this edition does not hold goes to a closing chapter.
     """
+    profile = profile or lang.profile()
     edition_id = edition.get("id")
+    series = text.title(profile)
     targets = {el.get("id") for el in edition.iter(*tree.NODE_TAGS)}
-    articles = [node_view(a, targets) for a in edition.iterchildren("article")]
+    articles = [node_view(a, targets, profile) for a in edition.iterchildren("article")]
     by_number = {a["id"]: a for a in articles}
     loose = []
     if with_commentary:
         for el in edition.iterchildren("commentary"):
-            view = commentary_view(el, targets)
+            view = commentary_view(el, targets, profile)
             article_id = _article_id(el.get("on") or "")
             if article_id in by_number:
                 by_number[article_id]["commentary"].append(view)
@@ -210,19 +228,21 @@ def book_view(edition, built, with_commentary=True):
                 loose.append(view)
     return {
         "edition": edition_id,
-        "title": f"{SERIES} {edition_id}",
-        "series": SERIES,
-        "publisher": PUBLISHER,
-        "description": f"{SERIES}, editie {edition_id}" + ("" if with_commentary else ", zonder toelichtingen"),
-        "keywords": ["bridge", "spelregels", f"editie {edition_id}"],
-        "edition_line": f"Editie {edition_id}",
-        "date_line": f"Samengesteld op {dutch_date(built)}",
+        "title": f"{series} {edition_id}",
+        "series": series,
+        "publisher": profile.word(PUBLISHER),
+        "description": f"{series}, {say(profile, 'printed edition %(edition)s', edition=edition_id)}"
+                       + ("" if with_commentary else say(profile, ", without commentary")),
+        "keywords": [profile.word("bridge"), profile.word("laws"),
+                     say(profile, "printed edition %(edition)s", edition=edition_id)],
+        "edition_line": say(profile, "Printed edition %(edition)s", edition=edition_id),
+        "date_line": say(profile, "Compiled on %(date)s", date=date_words(built, profile)),
         "with_commentary": with_commentary,
-        "without_commentary_line": "Officiële tekst, zonder toelichtingen",
+        "without_commentary_line": say(profile, "Official text, without commentary"),
         "articles": articles,
         "loose_commentary": loose,
-        "loose_commentary_title": "Toelichtingen",
-        "loose_commentary_intro": "Toelichtingen bij artikelen die niet in deze uitgave staan.",
+        "loose_commentary_title": say(profile, "Commentaries"),
+        "loose_commentary_intro": say(profile, "Commentary on articles that are not in this edition."),
     }
 
 
@@ -232,10 +252,10 @@ def _article_id(node_id):
     return f"{edition}/{parts['article']}" if parts else None
 
 
-def typst_source(edition, built, with_commentary=True):
-    """The complete Typst source of one edition's book."""
-    template = template_environment().get_template("book.typ.j2")
-    return template.render(book=book_view(edition, built, with_commentary))
+def typst_source(edition, built, with_commentary=True, profile=None):
+    """The complete Typst source of one edition's book, in the words of `profile` (Dutch when none)."""
+    template = template_environment(profile).get_template("book.typ.j2")
+    return template.render(book=book_view(edition, built, with_commentary, profile))
 
 
 def build_timestamp(source_paths, environ=os.environ):
@@ -406,8 +426,9 @@ def write_pdf(job):
     if job.log.errors:
         return
     books = []
+    profile = profile_of(job)
     for edition in todo:
         timestamp = build_timestamp([s.path for s in job.sources if s.edition == edition.get("id")])
-        books.append((typst_source(edition, timestamp.date(), with_commentary), timestamp))
+        books.append((typst_source(edition, timestamp.date(), with_commentary, profile), timestamp))
     for edition, data in zip(todo, compile_books(books, [e.get("id") for e in todo])):
         (job.tmp / pdf_name(edition.get("id"))).write_bytes(data)

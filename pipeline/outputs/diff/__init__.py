@@ -15,6 +15,7 @@ from lxml import etree
 from ...core.errors import LawbookError
 from ...core.memory import collector_paused
 from ..serialise import parse_xml, relaxng
+from ..text import profile_of
 from . import render
 from .compare import Comparison
 
@@ -39,4 +40,4 @@ def write_diff(job):
         result = compare(old, new)
         name = f"{old.get('id')}-{new.get('id')}"
         (out / f"{name}.json").write_text(render.to_json(result), encoding="utf-8")
-        (out / f"{name}.html").write_text(render.to_html(result), encoding="utf-8")
+        (out / f"{name}.html").write_text(render.to_html(result, profile_of(job)), encoding="utf-8")

@@ -1,6 +1,8 @@
 """The comparison of two editions as JSON, HTML (a redline "in renvooi") and terminal text.
 
-Reads: the dict from compare.Comparison.run().
+Reads: the dict from compare.Comparison.run(), and for HTML a language profile (Dutch when none):
+the page's words and lang. The terminal text is English, the command line's language, citing
+places as the profile does.
 Writes: strings only. Guarantees: the same comparison always gives the same bytes (no dates, no
 unordered sets).
 """
@@ -9,7 +11,10 @@ import json
 from json.encoder import encode_basestring
 from pathlib import Path
 
+from ...core import lang
 from ...core.jsonio import json_text
+from .. import text
+from ..text import say
 
 import jinja2
 
@@ -20,40 +25,53 @@ def to_json(result):
     return json_text(result) + "\n"
 
 
-def node_name(node):
+def node_name(node, profile=None):
     """How a node is cited to a reader: '24D', or '24 (aanhef)' for an article's opening text."""
     c = node["new"] or node["old"]
-    return f"{c} (aanhef)" if node["level"] == "article" else c
+    return opening(c, profile) if node["level"] == "article" else c
 
 
-def place(cite):
+def opening(cite, profile=None):
+    """The opening text of article `cite`: '24 (aanhef)'."""
+    return say(profile or lang.profile(), "%(cite)s (opening words)", cite=cite)
+
+
+def place(cite, profile=None):
     """A citation as a place in the text: an article citation alone means its opening text."""
-    return f"{cite} (aanhef)" if cite.isdigit() else cite
+    return opening(cite, profile) if cite.isdigit() else cite
 
 
-def targets(cites):
-    return " en ".join(cites) if cites else "—"
+def targets(cites, profile=None):
+    return (profile or lang.profile()).word(" and ").join(cites) if cites else "—"
 
 
-@functools.cache
-def environment():
-    """The jinja2 environment over templates/, once per process (templates compiled once)."""
+@text.per_profile
+def environment(profile):
+    """The jinja2 environment over templates/, its words and lang from `profile` (Dutch when none);
+    once per process and profile (templates compiled once)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
                              auto_reload=False)
-    env.filters.update(node_name=node_name, place=place, targets=targets)
+    text.install(env, profile)
+    env.filters.update(node_name=functools.partial(node_name, profile=profile),
+                       place=functools.partial(place, profile=profile),
+                       targets=functools.partial(targets, profile=profile))
     return env
 
 
-def to_html(result):
-    """A self-contained page: summary table, changed references, then one block per article (id art-N)."""
+def to_html(result, profile=None):
+    """A self-contained page: summary table, changed references, then one block per article (id art-N),
+    in the words of `profile` (Dutch when none)."""
+    profile = profile or lang.profile()
     references = [r for a in result["articles"] for r in a["changes"]["references"]]
-    return environment().get_template("diff/redline.html").render(diff=result, labels=STATUS_NL,
-                                                                   references=references)
+    labels = {status: say(profile, words, old=result["old"], new=result["new"]) for status, words in STATUS.items()}
+    return environment(profile).get_template("diff/redline.html").render(diff=result, labels=labels,
+                                                                          references=references)
 
 
-STATUS_NL = {"changed": "gewijzigd", "unchanged": "ongewijzigd", "added": "alleen in {new}",
-             "removed": "alleen in {old}", "renumbered": "vernummerd"}
+# What an article's badge says (profile words; old and new are the editions).
+STATUS = {"changed": "changed", "unchanged": "unchanged", "added": "only in %(new)s",
+          "removed": "only in %(old)s", "renumbered": "renumbered"}
 
 
 # -- text ---------------------------------------------------------------------------------------------

@@ -9,13 +9,15 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from ...core.lang.nl.words import ABBREVIATIONS
+
 NOTE = "\x00note"  # key of a note marker: notes align by place, their texts are compared apart
 PARA = "\x00para"  # key of a paragraph break within one node's text
 
 WORD_OR_MARK = re.compile(r"(\w+(?:[-'’/]\w+)*|[^\w\s])(\s*)")
-# Abbreviations that end in a full stop without ending the sentence ("art. 58", "bijv. Noord").
-ABBREVIATIONS = {"art", "artt", "blz", "bijv", "bv", "nr", "nrs", "resp", "enz", "etc", "jl", "vgl", "zgn", "dhr",
-                 "mevr", "mr", "dr", "st", "a", "o", "d", "w", "z", "m", "i", "e", "t"}
+# Abbreviations that end in a full stop without ending the sentence ("art. 58", "bijv. Noord"): the
+# book's language's. The comparison is not given a profile yet, so these are Dutch, the default's.
+ABBREVIATIONS = frozenset(ABBREVIATIONS)
 SENTENCE_END = {".", "?", "!"}
 CLOSERS = {")", "]", "'", '"', "’", "”"}
 OPENERS = {"(", "[", "'", '"', "‘", "“"}

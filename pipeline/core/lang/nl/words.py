@@ -1,4 +1,196 @@
-"""The words Dutch readers see in the outputs, keyed by their English (as templates name them: _("…"))."""
+"""The words Dutch readers see in the outputs, keyed by their English (as templates name them: _("…")).
+
+Each is a %-format string: `%(num)s` is where the value goes (so a phrase keeps its own word
+order), a literal % is written %%. Words the HTML pages print are trusted as markup (<code>);
+the other outputs escape them.
+"""
 
 WORDS = {
+    # -- every output
+    "Laws of Duplicate Bridge": "Spelregels voor Wedstrijdbridge",
+    "Article %(num)s": "Artikel %(num)s",
+    "article %(num)s": "artikel %(num)s",
+    "Edition %(edition)s": "Uitgave %(edition)s",
+    "edition %(edition)s": "uitgave %(edition)s",
+    "edition": "uitgave",
+    "Commentary — %(author)s": "Toelichting — %(author)s",
+    "Commentary on article %(num)s": "Toelichting bij artikel %(num)s",
+    "not in this corpus": "niet in dit corpus",
+    "Editorial note:": "Redactie:",
+    "Editorial note on %(cite)s: %(text)s": "Redactie bij %(cite)s: %(text)s",
+    "the law text of article %(num)s is in none of the sources.":
+        "de wettekst van artikel %(num)s staat in geen van de bronnen.",
+
+    # -- HTML: every page
+    "Skip to the content": "Naar de inhoud",
+    "Search the laws": "Zoeken in de spelregels",
+    "Search…": "Zoeken…",
+    "Find": "Zoek",
+    "Search": "Zoeken",
+    "Editions": "Uitgaven",
+    "Editorial": "Redactie",
+    "Breadcrumb": "Kruimelpad",
+
+    # -- HTML: the index of editions
+    "The laws of duplicate bridge, edition by edition. Every article, section and subsection has an address of "
+    "its own: <code>2017/50.html#50D2a</code> points to article 50D2a.":
+        "De spelregels voor wedstrijdbridge, per uitgave. Elk artikel, elke paragraaf en elk lid heeft een eigen "
+        "adres: <code>2017/50.html#50D2a</code> wijst naar artikel 50D2a.",
+    "%(count)s articles:": "%(count)s artikelen:",
+    "References between the articles (graph)": "Verwijzingen tussen de artikelen (grafiek)",
+    "Search the text": "Zoeken in de tekst",
+    "Editorial: build report with repairs, inferred numbering, variants and missing text":
+        "Redactie: bouwverslag met reparaties, afgeleide nummering, varianten en ontbrekende tekst",
+
+    # -- HTML: an edition's contents
+    "Contents": "Inhoud",
+    "commentary only": "alleen toelichting",
+    "title missing": "titel ontbreekt",
+    "References between the articles of edition %(edition)s (graph)":
+        "Verwijzingen tussen de artikelen van uitgave %(edition)s (grafiek)",
+
+    # -- HTML: an article
+    "the title of this article is in none of the sources.": "de titel van dit artikel staat in geen van de bronnen.",
+    "This article in edition %(edition)s": "Dit artikel in uitgave %(edition)s",
+    "Compare %(editions)s": "Vergelijk %(editions)s",
+    "the law text of article %(num)s is in none of the sources; this page holds only its commentary.":
+        "de wettekst van artikel %(num)s staat in geen van de bronnen; deze pagina bevat alleen de toelichting "
+        "erop.",
+    "Notes": "Noten",
+    "note %(number)s": "noot %(number)s",
+    "back to note %(number)s in the text": "terug naar noot %(number)s in de tekst",
+    "Not law text: personal commentary on article %(num)s.":
+        "Geen wettekst: persoonlijke toelichting bij artikel %(num)s.",
+    "References and navigation": "Verwijzingen en navigatie",
+    "Cited in": "Wordt genoemd in",
+    "cites %(cite)s": "noemt %(cite)s",
+    "Contents %(edition)s": "Inhoud %(edition)s",
+    "Numbering inferred: %(evidence)s": "Nummering afgeleid: %(evidence)s",
+    "text is missing from the sources here": "hier ontbreekt tekst in de bronnen",
+    "also: %(cites)s": "ook: %(cites)s",
+    "reference uncertain": "verwijzing onzeker",
+
+    # -- HTML: the reference graph
+    "References in edition %(edition)s": "Verwijzingen in uitgave %(edition)s",
+    "References": "Verwijzingen",
+    "Each arrow is a reference in the text of one article to another; a thicker arrow stands for more references. "
+    "Click an article to open it. Dotted circles are articles that are cited but not in this corpus.":
+        "Elke pijl is een verwijzing in de tekst van het ene artikel naar het andere; een dikkere pijl staat voor "
+        "meer verwijzingen. Klik op een artikel om het te openen. Gestippelde cirkels zijn artikelen die genoemd "
+        "worden maar niet in dit corpus staan.",
+    "References between the articles of edition %(edition)s":
+        "Verwijzingen tussen de artikelen van uitgave %(edition)s",
+    "As a list": "Als lijst",
+    "cites": "noemt",
+    "No references between articles have been found (yet).":
+        "Er zijn (nog) geen verwijzingen tussen artikelen gevonden.",
+
+    # -- HTML: the editor's page
+    "Editorial: build report": "Redactie: bouwverslag",
+    "build report": "bouwverslag",
+    "Everything the pipeline did to the sources or inferred from them, with source file and line. For the laws "
+    "committee; this page is not law text.":
+        "Alles wat de pijplijn aan de bronnen heeft gedaan of afgeleid, met bronbestand en regel. Voor de "
+        "regelcommissie; deze pagina is geen wettekst.",
+    "On this page": "Op deze pagina",
+    "Repairs": "Reparaties",
+    "Text the pipeline has mended (before → after).": "Tekst die de pijplijn heeft hersteld (voor → na).",
+    "Inferred numbering": "Afgeleide nummering",
+    "Numbering or structure the source does not state but that was inferred.":
+        "Nummering of structuur die niet in de bron staat maar is afgeleid.",
+    "Variants": "Varianten",
+    "Sources that give the same text slightly differently; which reading was chosen.":
+        "Bronnen die dezelfde tekst net anders geven; welke lezing is gekozen.",
+    "Missing text": "Ontbrekende tekst",
+    "Text the law has but the sources do not.": "Tekst die de wet heeft maar de bronnen niet.",
+    "References that do not resolve": "Verwijzingen die niet kloppen",
+    "References to places that are not in this corpus, or that are marked as doubtful.":
+        "Verwijzingen naar plaatsen die niet in dit corpus staan, of die als twijfelachtig zijn gemarkeerd.",
+    "Other messages": "Overige meldingen",
+    "Sources": "Bronnen",
+    "None.": "Geen.",
+    "%(count)s lines": "%(count)s regels",
+
+    # -- HTML: search
+    "Note:": "Let op:",
+    "search works only when the site is opened through a web server, for example with "
+    "<code>python -m pipeline serve</code>.":
+        "zoeken werkt alleen als de site via een webserver wordt geopend, bijvoorbeeld met "
+        "<code>python -m pipeline serve</code>.",
+    "Search needs JavaScript.": "Zoeken heeft JavaScript nodig.",
+
+    # -- PDF
+    "Dutch Bridge Federation": "Nederlandse Bridge Bond",
+    "printed edition %(edition)s": "editie %(edition)s",
+    "Printed edition %(edition)s": "Editie %(edition)s",
+    ", without commentary": ", zonder toelichtingen",
+    "bridge": "bridge",
+    "laws": "spelregels",
+    "Compiled on %(date)s": "Samengesteld op %(date)s",
+    "%(month)s %(day)s, %(year)s": "%(day)s %(month)s %(year)s",
+    "January": "januari", "February": "februari", "March": "maart", "April": "april", "May": "mei",
+    "June": "juni", "July": "juli", "August": "augustus", "September": "september", "October": "oktober",
+    "November": "november", "December": "december",
+    "Official text, without commentary": "Officiële tekst, zonder toelichtingen",
+    "Commentary": "Toelichting",
+    "Commentaries": "Toelichtingen",
+    "Commentary on articles that are not in this edition.":
+        "Toelichtingen bij artikelen die niet in deze uitgave staan.",
+    "p.": "p.",
+    "text missing from the sources": "tekst ontbreekt in de bronnen",
+
+    # -- the diff page
+    "Laws %(old)s → %(new)s: what has changed": "Spelregels %(old)s → %(new)s: wat is er gewijzigd",
+    "Article by article, as a redline:": "Per artikel in renvooi:",
+    "struck in %(edition)s": "geschrapt in %(edition)s",
+    "new in %(edition)s": "nieuw in %(edition)s",
+    "not in %(edition)s": "niet in %(edition)s",
+    "moved": "verplaatst",
+    "to another place": "naar een andere plaats",
+    "note": "noot",
+    ", new": ", nieuw",
+    ", dropped": ", vervallen",
+    ", changed": ", gewijzigd",
+    "moved to %(place)s": "verplaatst naar %(place)s",
+    "moved from %(place)s": "verplaatst uit %(place)s",
+    "was %(cite)s": "was %(cite)s",
+    "%(cite)s (opening words)": "%(cite)s (aanhef)",
+    " and ": " en ",
+    "Incomplete in the sources of %(edition)s: %(reason)s": "Onvolledig in de bronnen van %(edition)s: %(reason)s",
+    "Summary": "Overzicht",
+    "changed": "gewijzigd",
+    "unchanged": "ongewijzigd",
+    "only in %(new)s": "alleen in %(new)s",
+    "only in %(old)s": "alleen in %(old)s",
+    "renumbered": "vernummerd",
+    "Article": "Artikel",
+    "Title": "Titel",
+    "Status": "Status",
+    "Changes": "Wijzigingen",
+    "title changed": "titel gewijzigd",
+    "new:": "nieuw:",
+    "dropped:": "vervallen:",
+    "renumbered:": "vernummerd:",
+    "changed:": "gewijzigd:",
+    "references:": "verwijzingen:",
+    "moved sentences:": "verplaatste zinnen:",
+    "Changed references": "Gewijzigde verwijzingen",
+    "What a tournament director must learn anew: where the text refers to another article.":
+        "Wat een wedstrijdleider opnieuw moet leren: waar de tekst naar een ander artikel verwijst.",
+    "Place": "Plaats",
+    "None: every reference points to the same article as in %(edition)s.":
+        "Geen: elke verwijzing wijst naar hetzelfde artikel als in %(edition)s.",
+    "Reference in": "Verwijzing in",
+    "none": "geen",
+    "Moved: from": "Verplaatst: uit",
+    "to": "naar",
+    "Text, notes and references the same in %(old)s and %(new)s.":
+        "Tekst, noten en verwijzingen gelijk in %(old)s en %(new)s.",
+    "This article is only in the sources of %(edition)s; there is nothing to compare it with.":
+        "Dit artikel staat alleen in de bronnen van %(edition)s; er is niets om mee te vergelijken.",
 }
+
+# Abbreviations that end in a full stop without ending the sentence ("art. 58", "bijv. Noord"):
+# the diff's sentence splitting (outputs/diff/words.py).
+ABBREVIATIONS = {"art", "artt", "blz", "bijv", "bv", "nr", "nrs", "resp", "enz", "etc", "jl", "vgl", "zgn", "dhr",
+                 "mevr", "mr", "dr", "st", "a", "o", "d", "w", "z", "m", "i", "e", "t"}
