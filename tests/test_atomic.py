@@ -13,6 +13,7 @@ from pipeline.build import run as build_mod
 from pipeline.corpus import structure
 from pipeline.build import outdir
 from pipeline.core.errors import BuildFailed
+from pipeline.core.model import Placed
 
 from conftest import ROOT, WIKI_54, snapshot
 
@@ -189,7 +190,7 @@ def test_a_line_placed_in_a_node_that_is_not_in_the_corpus_fails_the_build(sourc
     def misplaced(reading, log, evidence):
         fragment = real(reading, log, evidence)
         if fragment.file == WIKI_54:
-            fragment.ledger[12] = "2017/99Z"
+            fragment.ledger[12] = Placed("2017/99Z")
         return fragment
 
     monkeypatch.setattr(structure, "build_fragment", misplaced)

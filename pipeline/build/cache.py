@@ -8,13 +8,12 @@ Three mechanisms, each keyed so that it can only ever give what a full build giv
                file of build/ is still the one the build wrote (its sha256 in the
                marker .lawbook-build.json, see outdir.py), build/ is what a build
                would write, and the build is skipped.
-  readings     per source: the repaired Reading its reader made, the report entries
-               of reading and repair, and the source's word forms, as JSON in
-               .lawbook-cache/readings/ beside the sources folder. Keyed by the sha256
-               of the file's bytes, its manifest entry and the code version. A reader
-               may also have asked the book-wide vocabulary (a printed page's line-end
-               hyphens); those questions and answers are kept, and the entry is used
-               only while the vocabulary still gives the same answers.
+  readings     per source: the Reading its reader made, before repair, and the reader's
+               report entries, as JSON in .lawbook-cache/readings/ beside the sources
+               folder. Keyed by the sha256 of the file's bytes, its manifest entry and
+               the code version: a reader depends on nothing else. The repair stage runs
+               on every build, because a printed line-end hyphen is decided with the
+               whole book's vocabulary, which a change to any source may change.
   editions     per edition: a digest of its corpus subtree and its sources' report
                entries. An output stage that renders one edition at a time asks
                reuse_edition() whether that edition is unchanged since build/ was
@@ -39,7 +38,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import outdir
-from ..core.model import Block, Note, Reading
+from ..core.model import Block, Dropped, Gap, Note, Reading
 from ..core.report import KINDS
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -49,7 +48,7 @@ CACHE_DIR = ".lawbook-cache"
 STAMP = ".lawbook-stamp.json"
 # Options that change nothing in build/.
 NEUTRAL_OPTIONS = {"debug", "force"}
-FORMAT = 2  # of the cache entries and the stamp; bump when their shape changes
+FORMAT = 3  # of the cache entries and the stamp; bump when their shape changes
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a reading of a source at the 8 MiB limit is well under this
 
 _code_version = None
@@ -122,7 +121,7 @@ def write_stamp(folder, inputs, editions):
 
 
 # -- readings ----------------------------------------------------------------------------------------
-# The records (Entry, RecordingVocabulary, log_entries, replay) are the corpus stages': corpus/stages.py.
+# The records (Entry, log_entries, replay) are the corpus stages': corpus/stages.py.
 
 def warn(path, message, fix):
     """A problem with the cache: the build goes on without it (or without that entry)."""
@@ -229,15 +228,16 @@ class Row(tuple):
 
 # The shape of an entry's content. A type, or a tuple of types: the value's exact type (bool is not
 # int); [shape]: a list of such; {key: shape}: a dict with exactly these keys; Row: a fixed row.
-NOTE = {"text": str, "lines": [int], "form": str, "number": (str, int, type(None))}
+PIECE = Row((int, str))  # a printed line: (line, text)
+NOTE = {"text": str, "lines": [int], "form": str, "number": (str, int, type(None)), "pieces": [PIECE]}
 BLOCK = {"kind": str, "text": str, "lines": [int], "cite": (str, type(None)), "number": (int, type(None)),
-         "level": int, "group": int, "notes": [NOTE], "extra_number": (int, type(None))}
-READING = {"file": str, "format": str, "edition": str, "blocks": [BLOCK], "dropped": [Row((int, str))],
-           "subject": (str, type(None)), "gaps": [Row((int, (str, type(None)), str, (str, type(None))))]}
+         "level": int, "group": int, "notes": [NOTE], "extra_number": (int, type(None)), "pieces": [PIECE]}
+READING = {"file": str, "format": str, "edition": str, "blocks": [BLOCK],
+           "dropped": [{"line": int, "reason": str}], "subject": (str, type(None)),
+           "gaps": [{"line": int, "cite": (str, type(None)), "message": str, "reason": (str, type(None))}]}
 LOG_ENTRY = {"kind": str, "file": str, "line": (int, type(None)), "message": str, "node": (str, type(None)),
              "before": (str, type(None)), "after": (str, type(None))}
-CONTENT = {"reading": READING, "words": [str], "asked": [Row((str, bool))], "read_log": [LOG_ENTRY],
-           "repair_log": [LOG_ENTRY]}
+CONTENT = {"reading": READING, "read_log": [LOG_ENTRY]}
 
 
 def check_shape(value, shape, where="content"):
@@ -270,10 +270,9 @@ def entry_to_json(entry, key):
     """The bytes stored for `entry`: its key, its content and the sha256 of the content."""
     r = entry.reading
     content = {"reading": {"file": r.file, "format": r.format, "edition": r.edition, "subject": r.subject,
-                           "blocks": [asdict(b) for b in r.blocks], "dropped": [list(d) for d in r.dropped],
-                           "gaps": [list(g) for g in r.gaps]},
-               "words": sorted(entry.words), "asked": [[w, a] for w, a in entry.asked.items()],
-               "read_log": entry.read_log, "repair_log": entry.repair_log}
+                           "blocks": [asdict(b) for b in r.blocks], "dropped": [asdict(d) for d in r.dropped],
+                           "gaps": [asdict(g) for g in r.gaps]},
+               "read_log": entry.read_log}
     body = _canonical(content)
     return b'{"format":%d,"key":"%s","sha256":"%s","content":%s}\n' % (
         FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode(), body)
@@ -298,15 +297,26 @@ def entry_from_json(data, key, source):
     r = content["reading"]
     if (r["file"], r["edition"]) != (source.name, source.edition):
         raise ValueError(f"it holds the reading of {r['file']} ({r['edition']}), not of {source.name}")
-    for e in content["read_log"] + content["repair_log"]:
+    # Here, not at the top: the no-op check imports this module and needs neither readers nor stages.
+    from ..corpus.stages import Entry
+    from ..reading import formats
+
+    if r["format"] not in formats.FORMATS:
+        raise ValueError(f"it holds a reading of unknown format {r['format']!r}")
+    for e in content["read_log"]:
         if e["kind"] not in KINDS:
             raise ValueError(f"a report entry of unknown kind {e['kind']!r}")
-    blocks = [Block(**dict(b, notes=[Note(**n) for n in b["notes"]])) for b in r["blocks"]]
-    reading = Reading(r["file"], r["format"], r["edition"], blocks, dropped=[tuple(d) for d in r["dropped"]],
-                      subject=r["subject"], gaps=[tuple(g) for g in r["gaps"]])
-    from ..corpus.stages import Entry  # here: the no-op check imports this module and needs no corpus stages
 
-    return Entry(reading, set(content["words"]), dict(content["asked"]), content["read_log"], content["repair_log"])
+    def pieces(rows):
+        return [tuple(p) for p in rows]
+
+    blocks = [Block(**dict(b, pieces=pieces(b["pieces"]),
+                           notes=[Note(**dict(n, pieces=pieces(n["pieces"]))) for n in b["notes"]]))
+              for b in r["blocks"]]
+    reading = Reading(r["file"], r["format"], r["edition"], blocks, dropped=[Dropped(**d) for d in r["dropped"]],
+                      subject=r["subject"], gaps=[Gap(**g) for g in r["gaps"]],
+                      rules=formats.FORMATS[r["format"]].rules)
+    return Entry(reading, content["read_log"])
 
 
 # -- editions ----------------------------------------------------------------------------------------

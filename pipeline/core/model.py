@@ -1,8 +1,9 @@
-"""The data every stage shares before the tree exists: blocks and notes.
+"""The data every stage shares before the tree exists: blocks, notes and the records about them.
 
 A reader turns a source's lines into Blocks: one per paragraph, heading, list
-entry or page furniture, each with the source lines it came from. The structure
-stage turns blocks into the corpus tree (lxml), which from then on is the model.
+entry or page furniture, each with the source lines it came from. The repair stage
+repairs their text; the structure stage turns blocks into the corpus tree (lxml),
+which from then on is the model.
 
 A note's marker stands in block text as NOTE_MARK; block.notes holds the notes in
 the order of their markers. Text repairs never touch NOTE_MARK.
@@ -18,6 +19,8 @@ class Note:
     lines: list
     form: str  # how the source wrote it: inline "(Noot: …)", malformed "Noot: (…)", numbered "1)", print digit
     number: str | None = None  # the footnote number in the source, where it had one
+    # A printed footnote's lines as the page broke them, (line, text): the repair stage joins them into text.
+    pieces: list = field(default_factory=list)
 
 
 @dataclass
@@ -33,10 +36,63 @@ class Block:
     group: int = 0  # blocks separated by blank lines have different groups
     notes: list = field(default_factory=list)
     extra_number: int | None = None  # "1. 1." : the inner number
+    # A printed paragraph's lines as the page broke them, (line, text); until the repair stage joins
+    # them (line-end hyphens need the book's vocabulary), text is these lines joined by "\n".
+    pieces: list = field(default_factory=list)
 
     @property
     def first_line(self):
         return self.lines[0]
+
+
+@dataclass(frozen=True)
+class Gap:
+    """Text the law has that the source lacks (a page that starts or ends inside an article)."""
+    line: int
+    cite: str | None  # the article cut off, when known
+    message: str  # for the report
+    reason: str | None = None  # for readers of the book, in its language; None: no <gap> in the tree
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A source line that is not law text (page title, page number, running header), and why."""
+    line: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Ledger entry: the line is in the corpus node with this ID (which must survive the merge)."""
+    node: str
+
+
+@dataclass(frozen=True)
+class Accounted:
+    """Ledger entry: the line is in no node, for this reason (in the report, or commentary)."""
+    reason: str
+
+
+@dataclass(frozen=True)
+class Detected:
+    """How a source was read: its format (forced in the manifest or detected) and its encoding."""
+    format: str
+    encoding: str
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How a source format writes the law's numbering: what structure may take as written and what it
+    must restore from evidence (and log as an inference). Declared by each format (reading/formats)."""
+    # For a list number ("1.") at each level: "source" when the number as written is the node's
+    # number, "inferred" when it stands for a letter or number the layout did not write.
+    list_numbers: dict
+    # A lone unlettered heading-like line directly under an article with a title: its next section.
+    headings_are_sections: bool = False
+    # Unnumbered paragraphs standing together (no blank line) under a section heading: its subsections.
+    paragraphs_are_subsections: bool = False
+    # The source is the book's pages in order, so its article numbers go up.
+    articles_go_up: bool = False
 
 
 @dataclass
@@ -46,7 +102,7 @@ class Reading:
     format: str
     edition: str
     blocks: list
-    dropped: list = field(default_factory=list)  # (line, reason): page furniture, never law text
+    dropped: list = field(default_factory=list)  # [Dropped]: page furniture, never law text
     subject: str | None = None  # the article a page is about ("ARTIKEL 54"), for commentary
-    # (line, cite or None, message for the report, reason for readers in Dutch or None)
-    gaps: list = field(default_factory=list)
+    gaps: list = field(default_factory=list)  # [Gap]
+    rules: Rules | None = field(default=None, compare=False)  # the format's, set by formats.read

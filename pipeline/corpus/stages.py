@@ -2,8 +2,8 @@
 
     load_sources     sources.toml -> the list of sources
     read_sources     bytes -> lines (encoding, line endings, characters)
-    parse_sources    lines -> blocks, by the reader of each source's format
-    repair_text      block text -> repaired text, every change logged
+    parse_sources    lines -> blocks, by the reader of each source's format (formats/__init__.py)
+    repair_text      block text -> repaired text (printed lines joined too), every change logged
     build_structure  blocks -> article trees with IDs (one fragment per source)
     merge_editions   fragments -> one tree per edition
     finish_corpus    note and commentary IDs, gaps
@@ -11,12 +11,14 @@
     find_references  <ref> around every citation
 
 make_corpus() runs them: `show`, `check` and `diff` use it, and the build runs the same list
-before its outputs. What an earlier build read may be taken from a store of readings (the build
-passes its cache, build/cache.py); without one every source is read.
+before its outputs. What an earlier build read (the reading before repair) may be taken from a
+store of readings (the build passes its cache, build/cache.py); without one every source is read.
+Repair always runs: it depends on the whole book's vocabulary, which any source may change.
 """
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..core.model import Detected, Placed
 from ..core.report import BuildLog
 from ..reading import decode as read, formats, manifest, repair
 from . import finish, merge, refs, structure
@@ -47,6 +49,8 @@ class CorpusContext:
     log: BuildLog = field(default_factory=BuildLog)
     sources: list = field(default_factory=list)
     lines: dict = field(default_factory=dict)  # file -> [Line]
+    encodings: dict = field(default_factory=dict)  # file -> the encoding its lines were read with
+    detected: dict = field(default_factory=dict)  # file -> Detected (format and encoding)
     readings: list = field(default_factory=list)
     fragments: list = field(default_factory=list)
     corpus: object = None
@@ -54,29 +58,12 @@ class CorpusContext:
 
 
 # -- the records of one source's reading, as a store keeps them ------------------------------
-class RecordingVocabulary:
-    """The book's vocabulary as a reader sees it, noting every question (word -> answer)."""
-
-    def __init__(self, words):
-        self.words = words
-        self.asked = {}
-
-    def __contains__(self, word):
-        answer = word in self.words
-        self.asked[word] = answer
-        return answer
-
 @dataclass
 class Entry:
-    """What reading and repairing one source gave."""
-    reading: object  # model.Reading, text repaired
-    words: set  # the source's word forms: its share of the vocabulary
-    asked: dict  # vocabulary questions the reader asked, and the answers it got
+    """What reading one source gave: its reading before repair (a reader asks nothing of the other
+    sources, so it depends on this source alone) and the reader's report entries."""
+    reading: object  # model.Reading, text not yet repaired
     read_log: list = field(default_factory=list)  # report entries (as dicts) of the reader
-    repair_log: list = field(default_factory=list)  # … and of the repair stage
-
-    def holds_for(self, vocabulary):
-        return all((word in vocabulary) == answer for word, answer in self.asked.items())
 
 def log_entries(log, since=0):
     """A BuildLog's entries from `since` on, as dicts (to store, and to replay with replay())."""
@@ -101,55 +88,42 @@ def read_sources(ctx):
     for source in ctx.sources:
         data = read.read_bytes(source)  # once: the cache key and the lines come from the same bytes
         readings.keys[source.name] = readings.key(source, data)
-        ctx.lines[source.name] = read.read_lines(source, ctx.log, data)
+        ctx.lines[source.name], ctx.encodings[source.name] = read.read_source(source, ctx.log, data)
 
 
 
 def parse_sources(ctx):
-    """Reads: ctx.lines. Writes: ctx.readings, one per source, by the reader of its format; for a source
-    read before (same bytes, manifest entry and code; see build/cache.py) the cached reading, already repaired."""
+    """Reads: ctx.lines. Writes: ctx.readings, one per source, by the reader of its format (text not yet
+    repaired), and ctx.detected; for a source read before (same bytes, manifest entry and code; see
+    build/cache.py) the stored reading. Each new reading is stored before repair changes it."""
     readings = ctx.store
-    cached = {s.name: readings.get(readings.keys[s.name], s) for s in ctx.sources}
-    words = {name: entry.words if entry else repair.vocabulary(ctx.lines[name]) for name, entry in cached.items()}
-    vocabulary = set().union(*words.values())
     for source in ctx.sources:
-        lines, entry = ctx.lines[source.name], cached[source.name]
-        if entry is not None and entry.holds_for(vocabulary):
+        lines, key = ctx.lines[source.name], readings.keys[source.name]
+        entry = readings.get(key, source)
+        if entry is not None:
             readings.hits.append(source.name)
             replay(ctx.log, entry.read_log)
         else:
             readings.misses.append(source.name)
             start = len(ctx.log.entries)
-            asked = RecordingVocabulary(vocabulary)
-            reading = formats.read(lines, source, asked, ctx.log)
-            entry = Entry(reading, words[source.name], asked.asked, log_entries(ctx.log, start))
+            entry = Entry(formats.read(lines, source, ctx.log), log_entries(ctx.log, start))
+            readings.put(key, entry)
         readings.entries[source.name] = entry
         ctx.readings.append(entry.reading)
-        ctx.log.sources.append({"file": source.name, "edition": source.edition, "format": entry.reading.format,
-                                "origin": source.origin, "lines": len(lines),
-                                "encoding": source.detected})
+        detected = ctx.detected[source.name] = Detected(entry.reading.format, ctx.encodings[source.name])
+        ctx.log.sources.append({"file": source.name, "edition": source.edition, "format": detected.format,
+                                "origin": source.origin, "lines": len(lines), "encoding": detected.encoding})
 
 
 
 def repair_text(ctx):
-    """Reads: block and note text. Writes: the same, repaired (see repair.py); every change logged.
-    A cached reading was repaired when it was read: its repairs are only logged again. Each newly
-    repaired reading goes into the cache."""
-    readings = ctx.store
+    """Reads: ctx.readings as their readers left them, and (for printed lines) every source's word forms.
+    Writes: block and note text, repaired (repair.repair_reading, for every format); every change logged."""
+    vocabulary = None  # the book's word forms: evidence for a printed line-end hyphen, made when first needed
     for reading in ctx.readings:
-        entry = readings.entries.get(reading.file)
-        if reading.file in readings.hits:
-            replay(ctx.log, entry.repair_log)
-            continue
-        start = len(ctx.log.entries)
-        flog = ctx.log.for_file(reading.file)
-        for block in reading.blocks:
-            block.text = repair.repair_text(block.text, block.first_line, flog)
-            for note in block.notes:
-                note.text = repair.repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog)
-        if entry is not None:
-            entry.repair_log = log_entries(ctx.log, start)
-            readings.put(readings.keys[reading.file], entry)
+        if vocabulary is None and repair.needs_vocabulary(reading):
+            vocabulary = set().union(*(repair.vocabulary(lines) for lines in ctx.lines.values()))
+        repair.repair_reading(reading, vocabulary, ctx.log)
 
 
 
@@ -189,8 +163,9 @@ def account_lines(ctx):
             if where is None:
                 ctx.log.add("error", fragment.file, line.num, f"line is neither in the corpus nor in the report: "
                                                               f"{line.text.strip()[:60]!r}")
-            elif "/" in where and " " not in where and where not in ids_in_corpus:
-                ctx.log.add("error", fragment.file, line.num, f"line was placed in {where}, which is not in the corpus")
+            elif isinstance(where, Placed) and where.node not in ids_in_corpus:
+                ctx.log.add("error", fragment.file, line.num,
+                            f"line was placed in {where.node}, which is not in the corpus")
 
 
 

@@ -1,20 +1,24 @@
 """Blocks to article trees: restore the law's numbering and give every node its ID.
 
-Reads: a Reading (blocks of one source, text already repaired).
+Reads: a Reading (blocks of one source, text already repaired) and its format's Rules
+(reading.rules, declared in reading/formats): what the layout writes and what must be restored.
 Writes: a Fragment: the articles and commentary this source shows, as lxml
-elements (see tree.py), plus a ledger line -> node ID for every line used.
+elements (see tree.py), plus a ledger line -> Placed(node ID) or Accounted(reason)
+for every line used.
 Guarantees:
   - a shown article belongs to its own number, whatever page shows it;
   - list numbers become the letters/numbers of the level they stand for, from the
     evidence of the page ("Artikel 50D" then "1." = subsection 50D1) and the
-    indentation; every such number is logged as an inference with the citations
-    in the sources that confirm it ("artikel 53A", "(maar zie B)", "C2 hierboven");
+    indentation; a number the format's rules do not take as written (Rules.list_numbers)
+    is logged as an inference with the citations in the sources that confirm it
+    ("artikel 53A", "(maar zie B)", "C2 hierboven");
   - every block ends up in exactly one node, or in the ledger with a reason;
   - numbering never goes back inside one showing of an article (a section, subsection
     or item that begins again, or comes after a later one, is an error: it is how the
-    text of an article whose heading line was not recognised shows up), and a wiki
-    article whose sections are numbered gets no section from a lone heading-like line;
-  - in a print extraction the article numbers go up (the book's page order);
+    text of an article whose heading line was not recognised shows up), and an article
+    whose sections are numbered gets no section from a lone heading-like line (where the
+    rules read such lines as sections at all);
+  - where the rules say the source is the book's pages in order, the article numbers go up;
   - one article shown twice in one source is merged as merge.py merges two sources:
     the same text once (the repeat logged), different text a conflict.
 """
@@ -24,6 +28,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ..core import ids, tree
+from ..core.model import Accounted, Placed
 from . import merge
 from ..reading.formats.common import is_heading_like
 
@@ -36,7 +41,7 @@ class Fragment:
     edition: str
     articles: list = field(default_factory=list)
     commentary: list = field(default_factory=list)
-    ledger: dict = field(default_factory=dict)  # line -> node id or reason
+    ledger: dict = field(default_factory=dict)  # line -> Placed(node id) or Accounted(reason)
     node_lines: dict = field(default_factory=dict)  # node id -> source lines, written out once at the end
 
 
@@ -88,11 +93,11 @@ class Evidence:
 class ArticleBuilder:
     """Builds the nodes of one shown article (or part of one) from its blocks."""
 
-    def __init__(self, fragment, flog, evidence, fmt, article_el, anchor_block):
+    def __init__(self, fragment, flog, evidence, rules, article_el, anchor_block):
         self.fragment = fragment
         self.flog = flog
         self.evidence = evidence
-        self.format = fmt
+        self.rules = rules
         self.article = article_el
         self.article_lines = set()
         self.open = {"article": article_el}  # the open node at each level
@@ -145,8 +150,9 @@ class ArticleBuilder:
         for ancestor in [el] + list(el.iterancestors()):
             if ancestor.tag in tree.NODE_TAGS:
                 self.fragment.node_lines.setdefault(ancestor.get("id"), set()).update(lines)
+        placed = Placed(el.get("id"))
         for n in lines:
-            self.fragment.ledger[n] = el.get("id")
+            self.fragment.ledger[n] = placed
 
     def deepest_open(self):
         for level in reversed(ids.LEVELS):
@@ -214,7 +220,7 @@ class ArticleBuilder:
         except _Derailed as derailed:
             # The rest of this showing is set aside, from the block that derailed it on (never guessed into
             # this article); the error names the line.
-            reason = f"set aside after the structure error at line {derailed.line} (error)"
+            reason = Accounted(f"set aside after the structure error at line {derailed.line} (error)")
             rest = [b for b in blocks if b.first_line >= derailed.line]
             for block in rest:
                 self.fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes
@@ -233,8 +239,8 @@ class ArticleBuilder:
             return
         if block.kind == "list":
             return self.list_entry(block)
-        # A lone heading-like line in a wiki article shown whole, without numbers: the next section.
-        if (self.format == "wiki" and single and self.base.tag == "article" and is_heading_like(block.text)
+        # A lone heading-like line in an article shown whole, without numbers: the next section.
+        if (self.rules.headings_are_sections and single and self.base.tag == "article" and is_heading_like(block.text)
                 and not block.notes and self.article.find("title") is not None):
             sections = [c for c in tree.child_nodes(self.article) if c.tag == "section"]
             numbered = [c.get("num") for c in sections if c.get("num") not in self.heading_sections]
@@ -268,8 +274,9 @@ class ArticleBuilder:
             block.text = f"{block.number}. {block.text}"
             return self.paragraph(self.deepest_open(), block)
         num = str(block.number) if level == "subsection" else ids.letter_for(block.number, level)
-        written_as_number = level != "subsection" and self.format != "print"
-        how = "inferred" if written_as_number or self.format == "wiki" else "source"
+        # Whether this layout writes a list number at this level as the node's number, or the number
+        # stands for a letter it did not write ("1." directly under an article: section A).
+        how = self.rules.list_numbers[level]
         basis = f"list number {block.number}." + (f" indented {block.level} level(s)" if block.level else "")
         el = self.node(parent, level, num, block, how, basis)
         if block.extra_number and index + 1 < len(ids.LEVELS):
@@ -291,9 +298,9 @@ class ArticleBuilder:
         """Several unnumbered paragraphs in one block under a section heading: its subsections 1, 2, …
 
         (16C: "Voor een niet-overtredende partij …" / "Voor een overtredende partij …" /
-        "… C2 hierboven …"). Only in wiki exports, where each paragraph is one line.
+        "… C2 hierboven …"). Only where the rules say so (a wiki export, where each paragraph is one line).
         """
-        if self.format != "wiki" or len(group) < 2 or any(b.kind != "para" for b in group):
+        if not self.rules.paragraphs_are_subsections or len(group) < 2 or any(b.kind != "para" for b in group):
             return False
         sec = self.context
         if sec.tag != "section" or any(c.tag == "subsection" for c in tree.child_nodes(sec)):
@@ -333,9 +340,9 @@ def build_fragment(reading, log, evidence):
     """All articles and commentary of one Reading."""
     flog = log.for_file(reading.file)
     fragment = Fragment(reading.file, reading.edition)
-    for line, reason in reading.dropped:
-        fragment.ledger[line] = reason
-        flog.dropped(line, reason)
+    for dropped in reading.dropped:
+        fragment.ledger[dropped.line] = Accounted(dropped.reason)
+        flog.dropped(dropped.line, dropped.reason)
 
     segments, current, commentary = [], None, []
     for block in reading.blocks:
@@ -346,12 +353,13 @@ def build_fragment(reading, log, evidence):
             segments.append(current)
         elif current is None:
             flog.error(block.first_line, "text before the first article heading: it cannot be placed")
-            fragment.ledger.update({n: "unplaced text before the first article (error)" for n in block.lines})
+            fragment.ledger.update({n: Accounted("unplaced text before the first article (error)")
+                                    for n in block.lines})
         else:
             current[1].append(block)
 
     articles = {}  # article number -> (its element, line of the heading that first showed it)
-    previous = None  # print: (number, line) of the article heading before
+    previous = None  # (number, line) of the article heading before, where articles go up
     for anchor, blocks in segments:
         cite = anchor.cite
         parts = ids.parse_citation(cite) if cite else None
@@ -359,19 +367,19 @@ def build_fragment(reading, log, evidence):
             if cite:
                 flog.error(anchor.first_line, f"'{anchor.text}' is not a citation of an article or part of one")
             # The reader reported the heading; its text belongs to no article we know, never to the one before.
-            reason = f"under the article heading at line {anchor.first_line}, which does not read (error)"
+            reason = Accounted(f"under the article heading at line {anchor.first_line}, which does not read (error)")
             for block in [anchor] + blocks:
                 fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
             continue
         num = parts["article"]
-        if reading.format == "print":
+        if reading.rules.articles_go_up:
             if previous and ids.sort_key(num) < ids.sort_key(previous[0]):
                 flog.error(anchor.first_line, f"article {num} at line {anchor.first_line} comes after article "
                                               f"{previous[0]} at line {previous[1]}: a printed book's articles go "
                                               f"up, so a heading or the order of the pages is damaged")
             previous = (num, anchor.first_line)
         article = etree.Element("article", id=ids.make_id(reading.edition, num), num=num)
-        builder = ArticleBuilder(fragment, flog, evidence, reading.format, article, anchor)
+        builder = ArticleBuilder(fragment, flog, evidence, reading.rules, article, anchor)
         builder.touch(article, anchor.lines)
         builder.run(cite, blocks)
         if num not in articles:
@@ -382,12 +390,13 @@ def build_fragment(reading, log, evidence):
 
     if commentary:
         fragment.commentary.append(_commentary(reading, commentary, fragment, flog))
-    for line, cite, message, reason in reading.gaps:
-        node = ids.make_id(reading.edition, cite) if cite else None
-        flog.gap(line, node, message)
-        if node and num_in(articles, cite):
-            gap = etree.SubElement(articles[ids.parse_citation(cite)["article"]][0], "gap", reason=reason or message)
-            tree.add_sources(gap, reading.file, [line])
+    for g in reading.gaps:
+        node = ids.make_id(reading.edition, g.cite) if g.cite else None
+        flog.gap(g.line, node, g.message)
+        if node and num_in(articles, g.cite):
+            gap = etree.SubElement(articles[ids.parse_citation(g.cite)["article"]][0], "gap",
+                                   reason=g.reason or g.message)
+            tree.add_sources(gap, reading.file, [g.line])
     _write_node_sources(fragment)
     return fragment
 
@@ -457,6 +466,7 @@ def _commentary(reading, blocks, fragment, flog):
         el.append(p)
     lines = [n for b in blocks for n in b.lines]
     tree.add_sources(el, reading.file, lines)
+    accounted = Accounted(f"commentary on {on}")
     for n in lines:
-        fragment.ledger[n] = f"commentary on {on}"
+        fragment.ledger[n] = accounted
     return el

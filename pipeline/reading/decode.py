@@ -4,8 +4,8 @@ Reads: a source file's bytes: a regular file only, never a symbolic link, folder
 (so nothing outside the sources folder is read and nothing blocks), and at most MAX_SOURCE_BYTES
 of it, counted as read (the size the file system reports is not trusted: a file can grow while
 it is read).
-Writes: a list of Line (file name, 1-based number, text without line ending);
-source.detected is set to the encoding used.
+Writes: a list of Line (file name, 1-based number, text without line ending) and the
+encoding used (read_source returns both; the Source is never written to).
 Guarantees: the same text whatever the line endings (LF, CRLF, CR) and whether the
 file is UTF-8 (with or without BOM), UTF-16 with BOM or cp1252; anything else is a
 LawbookError that names the file and line and suggests declaring the encoding in
@@ -262,8 +262,13 @@ def limit_text(n):
 
 
 def read_lines(source, log=None, data=None):
-    """Read one Source into Lines (from `data`, its bytes, when the caller has them already); page
-    breaks are logged to `log` (a BuildLog) when given.
+    """The Lines of read_source() alone."""
+    return read_source(source, log, data)[0]
+
+
+def read_source(source, log=None, data=None):
+    """Read one Source into (Lines, the encoding they were read with), from `data`, its bytes, when the
+    caller has them already; page breaks are logged to `log` (a BuildLog) when given.
 
     Errors name the file by its path, so an editor can open it; Lines and the report name it by
     its file name, as the manifest does.
@@ -271,7 +276,7 @@ def read_lines(source, log=None, data=None):
     name = str(source.path)
     if data is None:
         data = read_bytes(source)
-    text, source.detected = decode(data, name, source.encoding)
+    text, encoding = decode(data, name, source.encoding)
     del data
     if not text.strip():
         raise LawbookError("the file is empty" if not text else "the file holds only blank lines", file=name,
@@ -290,7 +295,7 @@ def read_lines(source, log=None, data=None):
                 flog.repair(n, "page break (form feed) read as a space", t, PAGE_BREAK.sub(" ", t))
             t = PAGE_BREAK.sub(" ", t)
         lines.append(Line(source.name, n, t))
-    return lines
+    return lines, encoding
 
 
 def _refuse_character(text, bad, name):

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import LawbookError
-from . import decode as read
+from . import decode as read, formats
 
 EDITIONS = ("2007", "2017")
-FORMATS = ("wiki", "template", "print")
+FORMATS = formats.NAMES  # the registry's
 MANIFEST = "sources.toml"
 # Limits of one build, checked before any source is read (docs/errors.md, "Limits", gives the
 # measurements behind them). The whole book is under 1 MiB of text.
@@ -37,7 +37,6 @@ class Source:
     origin: str = ""
     format: str | None = None  # forced in the manifest, else detected
     encoding: str | None = None  # declared in the manifest
-    detected: str | None = None  # the encoding the file was read with (set by read)
     budget: read.Budget | None = field(default=None, repr=False, compare=False)  # the build's total, shared
 
     @property

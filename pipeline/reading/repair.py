@@ -1,7 +1,9 @@
 """Text repair: undo what exports and extractions did to the words.
 
-Reads: block text (with NOTE_MARK at note markers).
-Writes: the repaired text; each change is logged with file and line.
+Reads: a Reading as its reader left it: block and note text (with NOTE_MARK at note markers),
+a printed paragraph still in the lines the page broke it into (Block.pieces, Note.pieces).
+Writes: the repaired text (repair_reading, the stage's entry, for every format); each change
+is logged with file and line.
 Guarantees: only the listed damage is touched; NOTE_MARK is never moved across
 words; a change that is not certain (a real hyphen at a line end) keeps the
 source's form.
@@ -154,6 +156,26 @@ def repair_text(text, line, log):
     text = collapse_duplicates(text, line, log)
     text = space_after_comma(text, line, log)
     return text
+
+
+def repair_reading(reading, vocabulary, log):
+    """The repair stage for one Reading, in place: a printed paragraph's lines joined (each line-end
+    hyphen decided with `vocabulary`, the book's word forms: see vocabulary()), then the in-line
+    repairs of every block's and note's text. Every change is logged."""
+    flog = log.for_file(reading.file)
+    for block in reading.blocks:
+        if block.pieces:
+            block.text, block.pieces = join_print_lines(block.pieces, vocabulary, flog), []
+        block.text = repair_text(block.text, block.first_line, flog)
+        for note in block.notes:
+            if note.pieces:
+                note.text, note.pieces = join_print_lines(note.pieces, vocabulary, flog), []
+            note.text = repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog)
+
+
+def needs_vocabulary(reading):
+    """Whether repair_reading() asks the vocabulary for this reading (it has printed lines to join)."""
+    return any(block.pieces or any(note.pieces for note in block.notes) for block in reading.blocks)
 
 
 def join_print_lines(lines, vocabulary, log):

@@ -1,4 +1,6 @@
-"""One reader per source format; each turns Lines into a Reading of Blocks.
+"""The registry of source formats: each reader's module declares its Format (common.Format):
+its name, the signs that detect it, its reader, the note forms it produces and its numbering
+rules (core.model.Rules), which the structure stage asks instead of the format's name.
 
     wiki      a wiki's page export: "Artikel 53" headings, list numbers for letters,
               inline "(Noot: …)" notes, a page title on the first line
@@ -7,19 +9,24 @@
     print     a text extraction of the printed book: running header, page number,
               "ARTIKEL 24", short lines with line-end hyphens, bare footnote digits
 
+Adding a format: one module with its reader and FORMAT, and its FORMAT in REGISTRY.
+
 Before a reader sees them, the heads of the lines (article headings, list and section numbers,
 page titles) are normalised (normalise.py). A line that starts like an article heading but
 does not read as one is an error, never text of the article before it (common.looks_like_article).
+A reader repairs no text: the repair stage (repair.py) does, after every reader.
 
 detect() picks the format from the content; the manifest can force one.
 """
-import re
-
 from .. import normalise
 from ...core.errors import LawbookError
 from . import printed, template, wiki
 
-READERS = {"wiki": wiki.read, "template": template.read, "print": printed.read}
+REGISTRY = (wiki.FORMAT, template.FORMAT, printed.FORMAT)
+FORMATS = {f.name: f for f in REGISTRY}
+NAMES = tuple(FORMATS)  # the manifest's allowed `format = …` values
+# Every sign of every format, tried in order of priority.
+SIGNS = sorted(((priority, f.name, test) for f in REGISTRY for priority, test in f.signs), key=lambda s: s[0])
 
 
 def detect(lines, name):
@@ -27,21 +34,16 @@ def detect(lines, name):
     texts = [line.text for line in lines if not line.blank]
     if not texts:
         raise LawbookError("the file is empty", file=name, fix="put the exported text in the file")
-    if texts[0].startswith(("Sjabloon:", "Template:")):
-        return "template"
-    hyphen_ends = sum(1 for t in texts if re.search(r"[^\W\d_]-$", t))
-    if any(re.fullmatch(r"\d{1,4}", t.strip()) for t in texts[:4]) or hyphen_ends >= 3:
-        return "print"
-    if any(wiki.ARTICLE.match(t) for t in texts):
-        return "wiki"
-    if any(template.ARTICLE.match(t) for t in texts):
-        return "template"
+    for _, fmt, test in SIGNS:
+        if test(texts):
+            return fmt
+    quoted = ", ".join(f'"{n}"' for n in NAMES[:-1]) + f' or "{NAMES[-1]}"'
     raise LawbookError("cannot tell the format of this file: no 'Artikel N' heading, template name or page layout found",
-                       file=name, line=lines[0].num,
-                       fix='set format = "wiki", "template" or "print" for this file in sources.toml')
+                       file=name, line=lines[0].num, fix=f"set format = {quoted} for this file in sources.toml")
 
 
-def read(lines, source, vocabulary, log):
+def read(lines, source, log):
+    """Lines to a Reading by the reader of the source's format (text not yet repaired)."""
     lines = normalise.lines(lines, log.for_file(source.name))
     fmt = source.format or detect(lines, source.name)
-    return READERS[fmt](lines, source, vocabulary, log)
+    return FORMATS[fmt].read(lines, source, log)

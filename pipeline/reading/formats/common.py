@@ -1,5 +1,23 @@
-"""Line shapes shared by the readers."""
+"""What a format declares (Format), and the line shapes shared by the readers."""
 import re
+from dataclasses import dataclass
+from typing import Callable
+
+from ...core.model import Rules
+
+
+@dataclass(frozen=True)
+class Format:
+    """One source format, as the registry (formats/__init__.py) lists it.
+
+    signs: (priority, test) pairs; test(texts) looks at the source's non-blank line texts. Detection
+    tries the signs of all formats, lowest priority first, and the first that holds names the format.
+    """
+    name: str
+    read: Callable  # read(lines, source, log) -> Reading, text not yet repaired
+    signs: tuple
+    notes: tuple  # the Note.form values its reader produces
+    rules: Rules
 
 # "B. Om een onreglementair spelen te herstellen", "E1. Wijziging …", "D.\u00a0\u00a0Behandeling …"
 LETTERED = re.compile(r"^([A-Z])(\d*)\.[\s\u00a0]+(\S.*)$")

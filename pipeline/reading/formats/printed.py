@@ -10,21 +10,22 @@ The extraction keeps the page layout, which this reader takes apart:
     itself: the same digit alone on a line near the page bottom, then its text.
 The last article on the last page may continue on a page that is not in the
 sources: that is reported as a gap, never filled.
+A paragraph's lines stay as the page broke them (Block.pieces): the repair stage joins them,
+deciding each line-end hyphen with the book's vocabulary.
 """
 import re
 
-from .. import repair
-from ...core.model import NOTE_MARK, Block, Note, Reading
-from .common import LETTERED, NUMBERED, is_heading_like, looks_like_article
+from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
+from .common import LETTERED, NUMBERED, Format, is_heading_like, looks_like_article
 
 KEYWORD = "ARTIKEL"
 ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+)\s*$")
 DIGITS = re.compile(r"^\d{1,4}$")
 
 
-def read(lines, source, vocabulary, log):
+def read(lines, source, log):
     flog = log.for_file(source.name)
-    reading = Reading(source.name, "print", source.edition, [])
+    reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     texts = [line for line in lines if not line.blank]
     k = 0
     # Page top: running header lines, then the page number.
@@ -32,13 +33,13 @@ def read(lines, source, vocabulary, log):
     page = None
     if top is not None:
         for line in texts[:top]:
-            reading.dropped.append((line.num, f"running header {line.text.strip()!r}: page layout, not law text"))
+            reading.dropped.append(Dropped(line.num, f"running header {line.text.strip()!r}: page layout, not law text"))
         page = texts[top].text.strip()
-        reading.dropped.append((texts[top].num, f"page number {page}"))
+        reading.dropped.append(Dropped(texts[top].num, f"page number {page}"))
         k = top + 1
     if k < len(texts) and not looks_like_article(texts[k].text, KEYWORD):
-        reading.gaps.append((texts[k].num, None, "the page starts inside an article whose beginning is "
-                                                 "on an earlier page, which is not in the sources", None))
+        reading.gaps.append(Gap(texts[k].num, None, "the page starts inside an article whose beginning is "
+                                                    "on an earlier page, which is not in the sources"))
 
     markers = set()  # footnote numbers whose marker has been seen
     paragraph = []  # (line number, text) of the paragraph being collected
@@ -47,7 +48,8 @@ def read(lines, source, vocabulary, log):
     def flush():
         nonlocal paragraph
         if current is not None and paragraph:
-            current.text = repair.join_print_lines(paragraph, vocabulary, flog)
+            current.pieces = paragraph
+            current.text = "\n".join(text for _, text in paragraph)
             current.lines = sorted(set(current.lines) | {n for n, _ in paragraph})
         paragraph = []
 
@@ -91,7 +93,7 @@ def read(lines, source, vocabulary, log):
                 while k < len(texts) and not DIGITS.match(texts[k].text.strip()):
                     body.append((texts[k].num, texts[k].text))
                     k += 1
-                _attach_footnote(reading, number, body, line.num, vocabulary, flog)
+                _attach_footnote(reading, number, body, line.num, flog)
                 markers.discard(number)
                 current = None
                 continue
@@ -127,26 +129,41 @@ def read(lines, source, vocabulary, log):
 
     for block in reading.blocks:
         for note in block.notes:
-            if note.form == "print" and not note.text:
+            if note.form == "print" and not note.pieces:
                 flog.error(note.lines[0], f"footnote marker {note.number} has no footnote text on this page")
     last_article = next((b for b in reversed(reading.blocks) if b.kind == "article"), None)
     if last_article is not None and last_article.cite:  # (an unreadable heading is an error already)
         where, waar = (f"page {page}", f"pagina {page}") if page else ("the extraction", "de tekst")
-        reading.gaps.append((texts[-1].num, last_article.cite,
-                             f"article {last_article.cite} is cut off at the end of {where}: "
-                             f"the rest is on a page that is not in the sources",
-                             f"Artikel {last_article.cite} breekt af aan het eind van {waar}; het vervolg "
-                             f"staat op een pagina die niet in de bronnen zit."))
+        reading.gaps.append(Gap(texts[-1].num, last_article.cite,
+                                f"article {last_article.cite} is cut off at the end of {where}: "
+                                f"the rest is on a page that is not in the sources",
+                                f"Artikel {last_article.cite} breekt af aan het eind van {waar}; het vervolg "
+                                f"staat op een pagina die niet in de bronnen zit."))
     return reading
 
 
-def _attach_footnote(reading, number, body, line, vocabulary, flog):
-    text = repair.join_print_lines(body, vocabulary, flog) if body else ""
+def _attach_footnote(reading, number, body, line, flog):
+    """Give the footnote's lines to the nearest earlier marker `number` that has none yet."""
     for block in reversed(reading.blocks):
         for note in block.notes:
-            if note.number == number and not note.text:
-                # Marker text in the paragraph: NOTE_MARK joined to the line; the join added a space after it.
-                note.text = text
+            if note.number == number and not note.pieces:
+                note.pieces = body
+                note.text = "\n".join(text.strip() for _, text in body)
                 note.lines = note.lines + [line] + [n for n, _ in body]
                 return
     flog.error(line, f"footnote {number} has no marker in the text before it")
+
+
+def has_page_layout(texts):
+    """A page number among the first lines, or words hyphenated at three or more line ends."""
+    hyphen_ends = sum(1 for t in texts if re.search(r"[^\W\d_]-$", t))
+    return any(DIGITS.match(t.strip()) for t in texts[:4]) or hyphen_ends >= 3
+
+
+FORMAT = Format(
+    "print", read, signs=((20, has_page_layout),), notes=("print",),
+    # The book prints section letters "A." and subsection numbers "1."; a list number where a letter
+    # belongs (directly under an article, or under a subsection) is not what the page wrote, so it is
+    # restored from evidence. The pages come in the book's order.
+    rules=Rules(list_numbers={"section": "inferred", "subsection": "source", "item": "inferred"},
+                articles_go_up=True))

@@ -8,23 +8,23 @@ line "1) text" after the paragraph. The footnote becomes a Note at its marker.
 import re
 
 from .. import notes
-from ...core.model import Block, Note, Reading
-from .common import LETTERED, NUMBERED, looks_like_article
+from ...core.model import Block, Dropped, Note, Reading, Rules
+from .common import LETTERED, NUMBERED, Format, looks_like_article
 
 KEYWORD = "ARTIKEL"
 ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+)(?:[\s\u00a0]+(\S.*))?$")
 TEMPLATE_NAME = re.compile(r"^(?:Sjabloon|Template):(?:(\d{4}):)?(\S*)")
 
 
-def read(lines, source, vocabulary, log):
+def read(lines, source, log):
     flog = log.for_file(source.name)
-    reading = Reading(source.name, "template", source.edition, [])
+    reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     texts = [line for line in lines if not line.blank]
     bodies = {m.group(1) for line in texts if (m := notes.NUMBERED_BODY.match(line.text.strip()))}
     for k, line in enumerate(texts):
         text = line.text.strip()
         if k == 0 and (m := TEMPLATE_NAME.match(text)):
-            reading.dropped.append((line.num, f"template name {text!r}: page context, not law text"))
+            reading.dropped.append(Dropped(line.num, f"template name {text!r}: page context, not law text"))
             if m.group(1) and m.group(1) != source.edition:
                 flog.damage(line.num, f"template name says edition {m.group(1)}, the manifest says {source.edition}",
                             "the manifest's edition is used")
@@ -69,3 +69,18 @@ def _attach_footnote(reading, number, text, line, flog):
                 return
     flog.error(line, f"footnote {number}) has no marker in the text before it")
     reading.blocks.append(Block("para", f"{number}) {text}", [line]))
+
+
+def has_name(texts):
+    return texts[0].startswith(("Sjabloon:", "Template:"))
+
+
+def has_heading(texts):
+    return any(ARTICLE.match(t) for t in texts)
+
+
+FORMAT = Format(
+    "template", read, signs=((10, has_name), (40, has_heading)), notes=("numbered",),
+    # The template writes section letters "A." and subsection numbers "1."; a list number where a
+    # letter belongs (a section, an item) is the wiki's list markup, restored from evidence.
+    rules=Rules(list_numbers={"section": "inferred", "subsection": "source", "item": "inferred"}))

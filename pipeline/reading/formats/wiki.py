@@ -14,8 +14,8 @@ Numbers stay numbers here; the structure stage decides what they stand for.
 import re
 
 from .. import notes
-from ...core.model import Block, Reading
-from .common import DOUBLE, LETTERED, NUMBERED, indent_level, looks_like_article
+from ...core.model import Block, Dropped, Reading, Rules
+from .common import DOUBLE, LETTERED, NUMBERED, Format, indent_level, looks_like_article
 
 KEYWORD = "Artikel"
 ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+(?:[A-Z](?:\d+[a-z]?)?)?)\s*$")
@@ -23,9 +23,9 @@ PAGE_SUBJECT = re.compile(r"^(?:ARTIKEL|Artikel|Art\.?)[\s\u00a0]*(\d+)")
 COMMENTARY = re.compile(r"^\*\s*(.*\bpersoonlijke titel\b.*)$")
 
 
-def read(lines, source, vocabulary, log):
+def read(lines, source, log):
     flog = log.for_file(source.name)
-    reading = Reading(source.name, "wiki", source.edition, [])
+    reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     group = 0
     in_commentary = False
     seen_text = False
@@ -37,7 +37,7 @@ def read(lines, source, vocabulary, log):
         if not seen_text:
             seen_text = True
             if not ARTICLE.match(text):
-                reading.dropped.append((line.num, f"page title {text.strip()!r}: page context, not law text"))
+                reading.dropped.append(Dropped(line.num, f"page title {text.strip()!r}: page context, not law text"))
                 m = PAGE_SUBJECT.match(text.strip())
                 reading.subject = m.group(1) if m else None
                 continue
@@ -73,3 +73,16 @@ def read(lines, source, vocabulary, log):
         block.text, block.notes = notes.extract_inline_notes(block.text, line.num, flog)
         reading.blocks.append(block)
     return reading
+
+
+def has_heading(texts):
+    return any(ARTICLE.match(t) for t in texts)
+
+
+FORMAT = Format(
+    "wiki", read, signs=((30, has_heading),), notes=("inline", "malformed"),
+    # The export's list markup numbers every level "1. 2. 3.": the law's letters (A, a) and even its
+    # subsection numbers were rendered by the wiki, never typed, so each is restored from evidence.
+    # Sections shown without letters are unlettered headings; subsections, paragraphs on one line each.
+    rules=Rules(list_numbers={"section": "inferred", "subsection": "inferred", "item": "inferred"},
+                headings_are_sections=True, paragraphs_are_subsections=True))
