@@ -98,8 +98,9 @@ def cmd_build(args):
     (outdir.check_target) is refused before anything is read."""
     from .build import cache, outdir
 
-    options = {"debug": args.debug, "force": args.force, "no_commentary": args.no_commentary,
-               "no_pdf": args.no_pdf}
+    from .core.options import Options
+
+    options = Options(debug=args.debug, force=args.force, no_commentary=args.no_commentary, no_pdf=args.no_pdf)
     outdir.check_target(args.out, args.sources)
     if cache.up_to_date(args.sources, args.out, options):
         print(f"{args.out}/ is up to date")
@@ -224,7 +225,9 @@ def cmd_check(args):
     from .build import run
     from .corpus import check, refs
 
-    options = {"known_missing": args.known_missing} if args.known_missing else {}
+    from .core.options import Options
+
+    options = Options(known_missing=args.known_missing)
     ctx = run.make_corpus(args.sources, options)
     known = refs.load_known_missing(ctx.sources_dir, args.known_missing)
     references = refs.references(ctx, known)

@@ -70,7 +70,7 @@ SLOW_BUILD = textwrap.dedent("""
         time.sleep(60)
 
     build.OUTPUT_STAGES.insert(2, slow_stage)
-    sys.exit(cli.main(["build", "--sources", sys.argv[1], "--out", sys.argv[2]]))
+    sys.exit(cli.main(["build", "--sources", sys.argv[1], "--out", sys.argv[2], "--force"]))
 """)
 
 

@@ -38,6 +38,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import outdir
+from ..core.options import Options
 from ..core.model import Block, Dropped, Gap, Note, Reading
 from ..core.report import KINDS
 
@@ -46,8 +47,6 @@ PACKAGE = Path(__file__).resolve().parents[1]
 CODE_FOLDERS = [PACKAGE, PACKAGE.parent / "templates", PACKAGE.parent / "schema"]
 CACHE_DIR = ".lawbook-cache"
 STAMP = ".lawbook-stamp.json"
-# Options that change nothing in build/.
-NEUTRAL_OPTIONS = {"debug", "force"}
 FORMAT = 3  # of the cache entries and the stamp; bump when their shape changes
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a reading of a source at the 8 MiB limit is well under this
 
@@ -73,7 +72,7 @@ def code_version():
 def settings(options=None):
     """What besides the sources and the code changes the outputs: the options that are not neutral
     (--no-commentary) and SOURCE_DATE_EPOCH (the date printed in the PDF)."""
-    opts = {k: v for k, v in (options or {}).items() if k not in NEUTRAL_OPTIONS}
+    opts = Options.of(options).digest_fields()
     opts["SOURCE_DATE_EPOCH"] = os.environ.get("SOURCE_DATE_EPOCH")
     return json.dumps(opts, sort_keys=True, default=str)
 
@@ -107,8 +106,7 @@ def read_stamp(out_dir):
 def up_to_date(sources_dir, out_dir, options=None):
     """True when `out_dir` holds a complete, error-free build of exactly these inputs, every file of it
     as the build wrote it (outdir.intact). Reads the sources, the stamp and the outputs; never writes."""
-    options = options or {}
-    if options.get("force"):
+    if Options.of(options).force:
         return False
     stamp = read_stamp(out_dir)
     return bool(stamp) and stamp.get("inputs") == input_digest(sources_dir, options) and outdir.intact(out_dir)

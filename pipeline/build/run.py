@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import cache, outdir
 from ..core.errors import BuildFailed, LawbookError
+from ..core.options import Options
 from ..corpus.stages import CORPUS_STAGES, CorpusContext, log_entries
 from ..outputs import diff, graph, html, markdown, pdf, serialise
 from ..outputs.job import NoPrevious
@@ -45,7 +46,7 @@ class Previous:
 
     @property
     def available(self):
-        return not self.ctx.options.get("force") and self.ctx.tmp is not None and bool(_previous(self.ctx))
+        return not self.ctx.options.force and self.ctx.tmp is not None and bool(_previous(self.ctx))
 
     def reuse(self, edition, paths):
         return reuse_edition(self.ctx, edition, paths)
@@ -67,8 +68,8 @@ def _cache(ctx):
     """This build's cache of readings, in the project: beside the sources folder (options: cache_dir;
     force: read none)."""
     if ctx.cache is None:
-        folder = ctx.options.get("cache_dir") or ctx.sources_dir.resolve().parent / cache.CACHE_DIR
-        ctx.cache = cache.ReadingCache(folder, use=not ctx.options.get("force"))
+        folder = ctx.options.cache_dir or ctx.sources_dir.resolve().parent / cache.CACHE_DIR
+        ctx.cache = cache.ReadingCache(folder, use=not ctx.options.force)
     return ctx.cache
 
 
@@ -120,7 +121,7 @@ def reuse_edition(ctx, edition, paths):
     the build folder, files or folders) from there into ctx.tmp and return True; the stage then skips
     it. Returns False (and copies nothing) on a forced build, a changed edition, or a file that is
     missing or not the one the previous build recorded (damaged since)."""
-    if ctx.options.get("force") or ctx.tmp is None:
+    if ctx.options.force or ctx.tmp is None:
         return False
     previous = _previous(ctx)
     if not previous:
@@ -156,7 +157,7 @@ OUTPUT_STAGES = [write_corpus, write_report, graph.write_graph, markdown.write_m
 def stages(options=None):
     """All stages in order; with the option no_pdf (`build --no-pdf`, a quick preview for editors)
     without the PDF."""
-    if (options or {}).get("no_pdf"):
+    if Options.of(options).no_pdf:
         return CORPUS_STAGES + [stage for stage in OUTPUT_STAGES if stage is not pdf.write_pdf]
     return CORPUS_STAGES + OUTPUT_STAGES
 
@@ -164,7 +165,7 @@ def stages(options=None):
 def make_corpus(sources_dir, options=None):
     """The corpus stages only (no output), with this project's cache of readings: for `show`, `check`,
     `diff` and tests. The context it returns can be handed to an output stage as its Job (set `tmp`)."""
-    ctx = BuildContext(Path(sources_dir), options or {})
+    ctx = BuildContext(Path(sources_dir), Options.of(options))
     ctx.store = _cache(ctx)
     for stage in CORPUS_STAGES:
         stage(ctx)
@@ -189,7 +190,7 @@ def build(sources_dir, out_dir, options=None):
     failed_dir = out_dir.with_name(out_dir.name + ".failed")
     outdir.check_replaceable(failed_dir, why="a failed build writes its report there, replacing the folder")
     mode = outdir.folder_mode(out_dir)
-    ctx = BuildContext(Path(sources_dir), options or {}, out_dir=out_dir)
+    ctx = BuildContext(Path(sources_dir), Options.of(options), out_dir=out_dir)
     ctx.store = _cache(ctx)
     ctx.previous = Previous(ctx)
     # Taken before any source is read: a source changed during the build makes the stamp stale, never wrong.

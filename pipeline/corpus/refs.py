@@ -460,7 +460,7 @@ def find_references(ctx):
 
     Existing refs are removed first, so the stage can run again on the same tree.
     """
-    known = load_known_missing(ctx.sources_dir, ctx.options.get("known_missing"))
+    known = load_known_missing(ctx.sources_dir, ctx.options.known_missing)
     etree.strip_tags(ctx.corpus, "ref")
     index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     order = _order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
@@ -499,7 +499,7 @@ def references(ctx, known=None):
     absent articles); a suspect ref makes each of its targets suspect.
     """
     if known is None:
-        known = load_known_missing(ctx.sources_dir, ctx.options.get("known_missing"))
+        known = load_known_missing(ctx.sources_dir, ctx.options.known_missing)
     index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     lines = {(line.file, line.num): line.text for lines in ctx.lines.values() for line in lines}
     out = []

@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..core.model import Detected, Placed
+from ..core.options import Options
 from ..core.report import BuildLog
 from ..reading import decode as read, formats, manifest, repair
 from . import finish, merge, refs, structure
@@ -45,7 +46,7 @@ class NoStore:
 class CorpusContext:
     """What the corpus stages share: the inputs, the report, and what each stage made."""
     sources_dir: Path
-    options: dict = field(default_factory=dict)
+    options: Options = field(default_factory=Options)
     log: BuildLog = field(default_factory=BuildLog)
     sources: list = field(default_factory=list)
     lines: dict = field(default_factory=dict)  # file -> [Line]
@@ -175,7 +176,7 @@ CORPUS_STAGES = [load_sources, read_sources, parse_sources, repair_text, build_s
 
 def make_corpus(sources_dir, options=None, store=None):
     """Run the corpus stages (no output) and return their context: `ctx.corpus`, `ctx.log`, `ctx.lines`."""
-    ctx = CorpusContext(Path(sources_dir), options or {}, store=store if store is not None else NoStore())
+    ctx = CorpusContext(Path(sources_dir), Options.of(options), store=store if store is not None else NoStore())
     for stage in CORPUS_STAGES:
         stage(ctx)
     return ctx

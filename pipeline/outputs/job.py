@@ -8,6 +8,7 @@ tools) makes one with Job.of(corpus context, folder), and then nothing is reused
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.options import Options
 from ..core.report import BuildLog
 
 
@@ -41,7 +42,7 @@ class Job:
     corpus: object  # the corpus tree, read only
     tmp: Path  # the folder the outputs are written to (the build's temporary folder)
     log: BuildLog = field(default_factory=BuildLog)
-    options: dict = field(default_factory=dict)
+    options: Options = field(default_factory=Options)
     sources: list = field(default_factory=list)  # the manifest's sources (their editions, paths, dates)
     lines: dict = field(default_factory=dict)  # file -> [Line]: the source text, for messages
     sources_dir: Path | None = None

@@ -409,13 +409,13 @@ def compile_books(books, names=None):
 
 def write_pdf(job):
     """Reads: job.corpus, job.sources (each edition's files and their dates),
-    job.options['no_commentary'], and the previous build (job.previous).
+    job.options.no_commentary, and the previous build (job.previous).
     Writes: pdf/spelregels-<edition>.pdf for every edition. An edition whose content is
     unchanged since the previous build is copied from it, not compiled; the others go to
     compile_books."""
     out = job.tmp / "pdf"
     out.mkdir(parents=True, exist_ok=True)
-    with_commentary = not job.options.get("no_commentary")
+    with_commentary = not job.options.no_commentary
     todo = [e for e in job.corpus.iterchildren("edition")
             if not job.previous.reuse(e.get("id"), [pdf_name(e.get("id"))])]
     # Text the compiler cannot set is a build error at its source line, found before compiling.
