@@ -11,7 +11,7 @@ Three mechanisms, each keyed so that it can only ever give what a full build giv
   readings     per source: the repaired Reading its reader made, the report entries
                of reading and repair, and the source's word forms, as JSON in
                .lawbook-cache/readings/ beside the sources folder. Keyed by the sha256
-               of the file's bytes, its manifest entry and the code version. A reader
+               of the file's bytes, its manifest entry (and the book's language) and the code version. A reader
                may also have asked the book-wide vocabulary (a printed page's line-end
                hyphens); those questions and answers are kept, and the entry is used
                only while the vocabulary still gives the same answers.
@@ -166,7 +166,7 @@ class ReadingCache:
 
     @staticmethod
     def key(source, data):
-        manifest_entry = json.dumps([source.name, source.edition, source.format, source.encoding])
+        manifest_entry = json.dumps([source.name, source.edition, source.format, source.encoding, source.language])
         return hashlib.sha256(f"{code_version()}\0{manifest_entry}\0".encode() + hashlib.sha256(data).digest()) \
             .hexdigest()
 

@@ -17,6 +17,7 @@ passes its cache, build/cache.py); without one every source is read.
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..core import lang
 from ..core.report import BuildLog
 from ..reading import decode as read, formats, manifest, repair
 from . import finish, merge, refs, structure
@@ -51,6 +52,7 @@ class CorpusContext:
     fragments: list = field(default_factory=list)
     corpus: object = None
     store: object = field(default_factory=NoStore)  # readings of earlier builds (see NoStore, build/cache.py)
+    profile: object = field(default_factory=lang.profile)  # the book's language (the manifest's; core/lang)
 
 
 # -- the records of one source's reading, as a store keeps them ------------------------------
@@ -89,8 +91,9 @@ def replay(log, entries):
 
 # -- the stages ---------------------------------------------------------------------------------
 def load_sources(ctx):
-    """Reads: sources/sources.toml. Writes: ctx.sources."""
+    """Reads: sources/sources.toml. Writes: ctx.sources and ctx.profile (the manifest's language)."""
     ctx.sources = manifest.load_manifest(ctx.sources_dir)
+    ctx.profile = ctx.sources.profile
 
 
 
@@ -144,9 +147,10 @@ def repair_text(ctx):
         start = len(ctx.log.entries)
         flog = ctx.log.for_file(reading.file)
         for block in reading.blocks:
-            block.text = repair.repair_text(block.text, block.first_line, flog)
+            block.text = repair.repair_text(block.text, block.first_line, flog, ctx.profile)
             for note in block.notes:
-                note.text = repair.repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog)
+                note.text = repair.repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog,
+                                               ctx.profile)
         if entry is not None:
             entry.repair_log = log_entries(ctx.log, start)
             readings.put(readings.keys[reading.file], entry)
@@ -159,7 +163,7 @@ def build_structure(ctx):
     evidence = {}
     for edition in dict.fromkeys(r.edition for r in ctx.readings):
         edition_lines = [line for r in ctx.readings if r.edition == edition for line in ctx.lines[r.file]]
-        evidence[edition] = structure.Evidence(edition_lines)
+        evidence[edition] = structure.Evidence(edition_lines, ctx.profile)
     for reading in ctx.readings:
         ctx.fragments.append(structure.build_fragment(reading, ctx.log, evidence[reading.edition]))
 
@@ -173,7 +177,7 @@ def merge_editions(ctx):
 
 def finish_corpus(ctx):
     """Reads: ctx.corpus. Writes: note and commentary IDs, gaps (in the tree and the report)."""
-    finish.finish(ctx.corpus, ctx.log)
+    finish.finish(ctx.corpus, ctx.log, ctx.profile)
 
 
 
