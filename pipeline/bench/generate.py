@@ -34,7 +34,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..reading import manifest, repair
+from ..core import lang
+from ..reading import manifest
 from ..reading.formats import printed
 from ..reading.formats.common import LETTERED, NUMBERED
 
@@ -372,7 +373,7 @@ def _hyphen_point(word, room, salt):
     if salt % 2 or not re.fullmatch(r"[a-zë]{8,}", word) or room < 4:
         return None
     cut = min(room, len(word) - 3, max(3, len(word) // 2))
-    if cut < 3 or word[:cut] in repair.HYPHEN_PREFIXES:
+    if cut < 3 or word[:cut] in lang.profile().rules.HYPHEN_PREFIXES:
         return None
     return cut
 

@@ -10,8 +10,8 @@ Three mechanisms, each keyed so that it can only ever give what a full build giv
                would write, and the build is skipped.
   readings     per source: the Reading its reader made, before repair, and the reader's
                report entries, as JSON in .lawbook-cache/readings/ beside the sources
-               folder. Keyed by the sha256 of the file's bytes, its manifest entry and
-               the code version: a reader depends on nothing else. The repair stage runs
+               folder. Keyed by the sha256 of the file's bytes, its manifest entry, the
+               book's language and the code version: a reader depends on nothing else. The repair stage runs
                on every build, because a printed line-end hyphen is decided with the
                whole book's vocabulary, which a change to any source may change.
   editions     per edition: a digest of its corpus subtree and its sources' report
@@ -162,7 +162,7 @@ class ReadingCache:
 
     @staticmethod
     def key(source, data):
-        manifest_entry = json.dumps([source.name, source.edition, source.format, source.encoding])
+        manifest_entry = json.dumps([source.name, source.edition, source.format, source.encoding, source.language])
         return hashlib.sha256(f"{code_version()}\0{manifest_entry}\0".encode() + hashlib.sha256(data).digest()) \
             .hexdigest()
 

@@ -14,7 +14,6 @@ class Options:
     no_corrections: bool = False  # build the book exactly as the sources say (sources/corrections.toml unused)
     cache_dir: str | None = None  # where the cache of readings is (default: beside the sources folder)
     known_missing: str | None = None  # the known-missing list (default: SOURCES/known-missing.toml)
-    language: str | None = None  # the profile of the outputs (default: the manifest's language)
 
     @classmethod
     def of(cls, value=None, **changes):

@@ -7,11 +7,12 @@ Writes: the same tree, with
   - a <gap> where the law has text the sources lack (a section with only a
     heading, a list whose lead-in is missing), and a report entry for each,
     and for each article whose title no source gives.
-Never invents text: a gap says what is missing and where, nothing more.
+Never invents text: a gap says what is missing and where, nothing more. What a gap says to
+readers is in the book's language (its profile's GAP_* texts); the report entry is English.
 """
 from lxml import etree
 
-from ..core import ids, tree
+from ..core import ids, lang, tree
 
 
 def number_notes(corpus):
@@ -32,7 +33,8 @@ def number_commentary(corpus):
         c.set("id", ids.commentary_id(on, counts[on]))
 
 
-def find_gaps(corpus, log):
+def find_gaps(corpus, log, profile=None):
+    rules = (profile or lang.profile()).rules
     for article in corpus.iter("article"):
         if article.find("title") is None:
             file, line = tree.first_line(article)
@@ -44,7 +46,7 @@ def find_gaps(corpus, log):
         file, line = tree.first_line(node)
         if not own and not children:
             _gap(node, None, f"{node.get('id')} has only its heading: its text is in none of the sources",
-                 f"De tekst van {cite(node)} ontbreekt in de bronnen; alleen het opschrift is overgeleverd.",
+                 rules.GAP_ONLY_HEADING.format(cite=cite(node)),
                  log, file, line)
         elif not own and children:
             first = children[0]
@@ -53,7 +55,7 @@ def find_gaps(corpus, log):
             if text[:1].islower():
                 _gap(node, first, f"{node.get('id')}: the text that leads in to {first.get('id')} "
                                   f"('{text[:30]}…') is in none of the sources",
-                     f"De inleidende tekst van {cite(node)}, vóór {cite(first)}, ontbreekt in de bronnen.",
+                     rules.GAP_NO_LEAD_IN.format(cite=cite(node), first=cite(first)),
                      log, file, line)
 
 
@@ -63,7 +65,7 @@ def cite(node):
 
 
 def _gap(node, before, message, reason, log, file, line):
-    """A <gap> for readers (`reason`, in Dutch, the language of the book) and a report entry (`message`)."""
+    """A <gap> for readers (`reason`, in the language of the book) and a report entry (`message`, English)."""
     gap = etree.Element("gap", reason=reason)
     if before is not None:
         before.addprevious(gap)
@@ -72,8 +74,9 @@ def _gap(node, before, message, reason, log, file, line):
     log.add("gap", file, line, message, node.get("id"))
 
 
-def finish(corpus, log):
-    find_gaps(corpus, log)
+def finish(corpus, log, profile=None):
+    """Gaps (their texts in `profile`'s language, the default one when None), then note and commentary IDs."""
+    find_gaps(corpus, log, profile)
     number_notes(corpus)
     number_commentary(corpus)
     return corpus

@@ -6,11 +6,13 @@ inside <p> and <note> (see the ref element in schema/corpus.rng).
 Guarantees: the plain text of every paragraph and note is unchanged; a ref never
 spans a note; running the stage twice gives the same tree.
 
-Finding works in two passes, as in laws-africa/indigo: a cheap regex (CANDIDATE)
-finds the words a citation can start or end with ("artikel", "art.", "zie",
+Finding works in two passes, as in laws-africa/indigo: a cheap regex (the candidate
+pattern) finds the words a citation can start or end with ("artikel", "art.", "zie",
 "volgens", "hierboven", "hieronder", "t/m"); a careful parser then reads the phrase
 at each such place (keywords, citation, lists, ranges, relative designations) and
-either returns citations with their exact spans or nothing.
+either returns citations with their exact spans or nothing. The words are the book's
+language's (core/lang/nl/rules.py for Dutch, picked by the manifest): the patterns are
+built from them once per language (_patterns).
 
 Resolution is edition-aware (a 2017 paragraph cites 2017) and relative citations
 resolve against where they stand: "zie B", "C2 hierboven" against the current
@@ -29,10 +31,11 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 from lxml import etree
 
-from ..core import ids, tree
+from ..core import ids, lang, tree
 from ..core.errors import LawbookError
 
 KNOWN_MISSING = "known-missing.toml"
@@ -42,18 +45,7 @@ KINDS = ("article-absent", "part-absent")
 # A range wider than this is read as damage, not as a list of targets.
 MAX_RANGE = 50
 
-# -- pass 1: where a citation may be ------------------------------------------------
-CANDIDATE = re.compile(
-    r"(?<!\w)(?:artikel(?:en)?|art\.?)(?=\s*(?:\d|art))"  # "artikel 47E1", "Art.53", "artikel artikel 63A1"
-    r"|(?<!\w)(?:zie|volgens)(?!\w)"  # "(maar zie B)", "volgens (a)"
-    r"|(?<!\w)hier(?:boven|onder)(?!\w)"  # "C2 hierboven", "(b) hieronder"
-    r"|(?<!\w)t/m(?!\w)",  # "A t/m E"
-    re.IGNORECASE)
-
-# -- pass 2: the careful parse ------------------------------------------------------
-KEYWORD = r"(?:artikel(?:en)?(?![^\W\d_])|art\.|art(?![^\W\d_]))"
-KEYWORDS = re.compile(rf"{KEYWORD}(?:\s*{KEYWORD})*\s*", re.IGNORECASE)  # "artikel artikel " is one keyword
-ONE_KEYWORD = re.compile(rf"{KEYWORD}\s*", re.IGNORECASE)
+# -- the patterns, built from the words of the book's language (core/lang/*/rules.py) ----------
 # An article number with its parts: "47E1", "47 E2" (space before the section), "50D2a", "50D2(a)".
 CITE = re.compile(r"(?P<article>\d+)(?:\s?(?P<section>[A-Z])(?![A-Za-z])"
                   r"(?:(?P<subsection>\d+)(?:(?P<item>[a-z])|\((?P<pitem>[a-z])\))?)?)?(?!\w)")
@@ -61,22 +53,54 @@ CITE = re.compile(r"(?P<article>\d+)(?:\s?(?P<section>[A-Z])(?![A-Za-z])"
 PART = re.compile(r"(?P<section>[A-Z])(?![A-Za-z])(?:(?P<subsection>\d+)(?:(?P<item>[a-z])|\((?P<pitem>[a-z])\))?)?(?!\w)")
 # A number-like token after a keyword that CITE cannot read ("artikel 50a"): damage, reported.
 MALFORMED = re.compile(r"\d[\w()]*")
-LIST_SEP = re.compile(r"\s*,\s*|\s+(?:en|of)\s+")
-RANGE_SEP = re.compile(r"\s+(?:t/m|tot en met)\s+")
 # A designation inside the current article: "B", "C2", "E1a"; or an item "(a)".
 DESIGNATION = r"(?:(?P<des>[A-Z](?:\d+[a-z]?)?)(?![\w(])|\((?P<item>[a-z])\))"
-DIRECTION = re.compile(r"\s+(?P<dir>hierboven|hieronder)(?!\w)")
-AFTER_ZIE = re.compile(rf"(?:zie|volgens)\s+(?:(?:echter|ook|verder)\s+)?{DESIGNATION}", re.IGNORECASE)
-# What AFTER_ZIE reads in any case, as a designation: the section letter in either case, the item
+# What a relative word is followed by, read in any case, as a designation: the section letter in either case, the item
 # letter in lower case ("b", "C2", "c2", "E1a").
 LETTER_DESIGNATION = re.compile(r"[A-Za-z](?:\d+[a-z]?)?")
-NOT_DESIGNATIONS = {"u"}  # "volgens u": the pronoun
 ABBREVIATION_DOT = re.compile(r"\.\w")  # "zie o.a.", "zie e.d."
 BEFORE_HIER = re.compile(rf"(?:(?<![\w(]){DESIGNATION})\s+$")
-LETTER_RANGE = re.compile(r"(?<!\w)(?P<a>[A-Z])\s+t/m\s+(?P<b>[A-Z])(?!\w)")
 # How far before "hierboven" a designation is looked for: the longest one ("(b)", "E1a") and its
 # space with room to spare; searching from the start of the text for each was quadratic.
 LOOK_BACK = 40
+
+
+def _either(words):
+    """The words as one alternation of literal text, the longest first ("artikelen" before "artikel")."""
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@lang.compiled
+def _patterns(rules):
+    """The patterns of one language's citations, from its rules (see core/lang/nl/rules.py)."""
+    keywords = [rules.ARTICLES, rules.ARTICLE, *rules.ARTICLE_SHORT]
+    # A keyword ending in a letter must not run on into a word: "art" is not the start of "arts".
+    keyword = "(?:" + "|".join(re.escape(w) + (r"(?![^\W\d_])" if w[-1].isalpha() else "")
+                               for w in sorted(keywords, key=len, reverse=True)) + ")"
+    directions = _either([rules.ABOVE, rules.BELOW])
+    return SimpleNamespace(
+        # Pass 1: the words a citation can start or end with. A keyword counts only before a number
+        # or another keyword ("artikel 47E1", "Art.53", "artikel artikel 63A1").
+        candidate=re.compile(
+            rf"(?<!\w)(?P<keyword>{_either(keywords)})(?=\s*(?:\d|{_either(keywords)}))"
+            rf"|(?<!\w)(?P<relative>{_either(rules.RELATIVE)})(?!\w)"  # "(maar zie B)", "volgens (a)"
+            rf"|(?<!\w)(?P<direction>{directions})(?!\w)"  # "C2 hierboven", "(b) hieronder"
+            rf"|(?<!\w)(?P<range>{_either(rules.LETTER_RANGE_WORDS)})(?!\w)",  # "A t/m E"
+            re.IGNORECASE),
+        keywords=re.compile(rf"{keyword}(?:\s*{keyword})*\s*", re.IGNORECASE),  # "artikel artikel " is one
+        one_keyword=re.compile(rf"{keyword}\s*", re.IGNORECASE),
+        plural=rules.ARTICLES.lower(),
+        list_sep=re.compile(rf"\s*,\s*|\s+(?:{_either(rules.LIST_WORDS)})\s+"),
+        range_sep=re.compile(rf"\s+(?:{_either(rules.RANGE_WORDS)})\s+"),
+        direction=re.compile(rf"\s+(?P<dir>{directions})(?!\w)"),
+        direction_word=re.compile(directions, re.IGNORECASE),
+        below=rules.BELOW.lower(),
+        after_relative=re.compile(rf"(?:{_either(rules.RELATIVE)})\s+(?:(?:{_either(rules.RELATIVE_FILLERS)})\s+)?"
+                                  rf"{DESIGNATION}", re.IGNORECASE),
+        not_designations=frozenset(rules.NOT_DESIGNATIONS),
+        letter_range=re.compile(rf"(?<!\w)(?P<a>[A-Z])\s+(?:{_either(rules.LETTER_RANGE_WORDS)})\s+"
+                                rf"(?P<b>[A-Z])(?!\w)"),
+    )
 
 
 @dataclass
@@ -108,13 +132,13 @@ def _parts(m, article=None):
 
 
 # -- pass 2 parsers: each returns citations (possibly empty) read at one candidate --
-def parse_keyword_phrase(text, pos):
+def parse_keyword_phrase(text, pos, p):
     """Citations of the phrase starting with a keyword at `pos`: "artikel 20F2 en 20F3",
     "de artikelen 42, 43 en 44", "artikelen 12 t/m 14", "artikel 50 en artikel 50"."""
-    kw = KEYWORDS.match(text, pos)
+    kw = p.keywords.match(text, pos)
     if not kw:
         return []
-    plural = "artikelen" in kw.group().lower()
+    plural = p.plural in kw.group().lower()
     m = CITE.match(text, kw.end())
     if not m:
         bad = MALFORMED.match(text, kw.end())
@@ -122,13 +146,13 @@ def parse_keyword_phrase(text, pos):
     found = [Citation(pos, m.end(), parts=_parts(m))]
     end = m.end()
     while True:
-        sep = RANGE_SEP.match(text, end)
+        sep = p.range_sep.match(text, end)
         is_range = bool(sep)
-        sep = sep or LIST_SEP.match(text, end)
+        sep = sep or p.list_sep.match(text, end)
         if not sep:
             break
         after = sep.end()
-        own_kw = ONE_KEYWORD.match(text, after)
+        own_kw = p.one_keyword.match(text, after)
         if own_kw:
             after = own_kw.end()
         previous = found[-1].range_end or found[-1].parts
@@ -158,7 +182,7 @@ def _relative(m, start, end, direction=None, des=None):
     return Citation(start, end, relative=des if des else f"({m.group('item')})", direction=direction)
 
 
-def parse_zie(text, pos):
+def parse_zie(text, pos, p):
     """"zie B", "(maar zie B)", "zie E hieronder", "volgens (a)": the designation is the cite.
 
     The keyword may be written in any case, and so may the section letter: "(maar zie b)" cites
@@ -166,57 +190,55 @@ def parse_zie(text, pos):
     else: not the pronoun in "volgens u", not the start of an abbreviation ("zie o.a."). A
     designation whose item letter is a capital ("zie C2A") is damage, reported as a malformed
     citation."""
-    m = AFTER_ZIE.match(text, pos)
+    m = p.after_relative.match(text, pos)
     if not m:
         return []
     des = m.group("des")
     start = m.start("des") if des else m.start("item") - 1
-    d = DIRECTION.match(text, m.end())
+    d = p.direction.match(text, m.end())
     end = d.end() if d else m.end()
     if des and not LETTER_DESIGNATION.fullmatch(des):
         return [Citation(start, end, malformed=des)]
     if des and des[0].islower():
-        if des in NOT_DESIGNATIONS or ABBREVIATION_DOT.match(text, m.end("des")):
+        if des in p.not_designations or ABBREVIATION_DOT.match(text, m.end("des")):
             return []
         des = des[0].upper() + des[1:]
     return [_relative(m, start, end, d.group("dir") if d else None, des)]
 
 
-def parse_hier(text, pos):
+def parse_hier(text, pos, p):
     """"C2 hierboven", "(b) hieronder": the designation stands just before the direction word."""
     m = BEFORE_HIER.search(text, max(0, pos - LOOK_BACK), pos)
     if not m:
         return []
     start = m.start("des") if m.group("des") else m.start("item") - 1
-    word = re.match(r"hier(?:boven|onder)", text[pos:], re.IGNORECASE).group()
+    word = p.direction_word.match(text, pos).group()
     return [_relative(m, start, pos + len(word), word.lower())]
 
 
-def parse_letter_range(text, pos):
+def parse_letter_range(text, pos, p):
     """"de voorwaarden A t/m E": sections A to E of the current article (a range that starts at most
     ten characters before the "t/m" at `pos`)."""
     start = max(0, pos - 10)
     while start <= pos:  # as finditer from `start` would, without searching on past `pos`
-        m = LETTER_RANGE.match(text, start)
+        m = p.letter_range.match(text, start)
         if m and pos < m.end():
             return [Citation(m.start(), m.end(), relative=m.group("a"), range_end={"relative": m.group("b")})]
         start = m.end() if m else start + 1
     return []
 
 
-def find_citations(text):
-    """All citations in one text segment, in order, none overlapping (pass 1, then pass 2)."""
+PARSERS = {"keyword": parse_keyword_phrase, "relative": parse_zie, "direction": parse_hier,
+           "range": parse_letter_range}
+
+
+def find_citations(text, profile=None):
+    """All citations in one text segment, in order, none overlapping (pass 1, then pass 2), read
+    with the words of `profile` (the default language's when None)."""
+    p = _patterns(profile)
     found = []
-    for phrase, cand in enumerate(CANDIDATE.finditer(text)):
-        word = cand.group().lower()
-        if word.startswith("art"):
-            citations = parse_keyword_phrase(text, cand.start())
-        elif word in ("zie", "volgens"):
-            citations = parse_zie(text, cand.start())
-        elif word.startswith("hier"):
-            citations = parse_hier(text, cand.start())
-        else:
-            citations = parse_letter_range(text, cand.start())
+    for phrase, cand in enumerate(p.candidate.finditer(text)):
+        citations = PARSERS[cand.lastgroup](text, cand.start(), p)
         for c in citations:
             c.phrase = phrase
         found += citations
@@ -335,8 +357,10 @@ def _order(index):
     return {node_id: n for n, node_id in enumerate(index)}
 
 
-def resolve_phrase(text, citations, edition, node_id, index, known, order):
-    """Resolve the citations found in one text segment; a target named twice in one phrase is suspect."""
+def resolve_phrase(text, citations, edition, node_id, index, known, order, profile=None):
+    """Resolve the citations found in one text segment; a target named twice in one phrase is suspect,
+    and so is one that stands the other way than its direction word (of `profile`) says."""
+    below_word = _patterns(profile).below
     out, seen = [], {}
     for c in citations:
         seen = seen if out and c.phrase == citations[len(out) - 1].phrase else {}
@@ -350,7 +374,7 @@ def resolve_phrase(text, citations, edition, node_id, index, known, order):
             r.kinds.append(kind)
         if not problem and c.direction and len(targets) == 1 and targets[0] in order and node_id in order:
             below = order[targets[0]] > order[node_id]
-            if below != (c.direction == "hieronder"):
+            if below != (c.direction == below_word):
                 r.reason = f"'{c.direction}' but {targets[0]} stands {'below' if below else 'above'} {node_id}"
         dup = [t for t in targets if t in seen]
         if dup and not r.reason:
@@ -424,19 +448,21 @@ def _wrap(owner, attr, spans):
     setattr(owner, attr, text[:stop] or None)
 
 
-def mark_container(container, index, known, order):
-    """Find, resolve and mark up the citations in one <p> or <note>. Returns the number of refs."""
+def mark_container(container, index, known, order, profile=None):
+    """Find, resolve and mark up the citations in one <p> or <note>, read with the words of `profile`.
+    Returns the number of refs."""
     edition, node_id, _ = context_of(container)
     count = 0
     for owner, attr in list(_segments(container)):
         text = getattr(owner, attr)
         if not text:
             continue
-        citations = find_citations(text)
+        citations = find_citations(text, profile)
         if not citations:
             continue
         spans = []
-        for c, r in zip(citations, resolve_phrase(text, citations, edition, node_id, index, known, order)):
+        resolved = resolve_phrase(text, citations, edition, node_id, index, known, order, profile)
+        for c, r in zip(citations, resolved):
             spans.append((c.start, c.end, ref_attributes(r, text[c.start:c.end])))
         _wrap(owner, attr, spans)
         count += len(spans)
@@ -456,7 +482,8 @@ def ref_attributes(r, words):
 
 
 def find_references(ctx):
-    """Reads: ctx.corpus (text), known-missing.toml. Writes: <ref to=… status=…> around the citing words.
+    """Reads: ctx.corpus (text), known-missing.toml, the book's language (ctx.profile). Writes:
+    <ref to=… status=…> around the citing words.
 
     Existing refs are removed first, so the stage can run again on the same tree.
     """
@@ -465,7 +492,7 @@ def find_references(ctx):
     index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     order = _order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
     for container in list(ctx.corpus.iter("p", "note")):
-        mark_container(container, index, known, order)
+        mark_container(container, index, known, order, ctx.profile)
 
 
 # -- reading the refs back: for the graph and `check` ------------------------------

@@ -18,6 +18,7 @@ Repair always runs: it depends on the whole book's vocabulary, which any source 
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..core import lang
 from ..core.model import Detected, Placed
 from ..core.options import Options
 from ..core.report import BuildLog
@@ -56,6 +57,7 @@ class CorpusContext:
     fragments: list = field(default_factory=list)
     corpus: object = None
     store: object = field(default_factory=NoStore)  # readings of earlier builds (see NoStore, build/cache.py)
+    profile: object = field(default_factory=lang.profile)  # the book's language (the manifest's; core/lang)
 
 
 # -- the records of one source's reading, as a store keeps them ------------------------------
@@ -77,8 +79,9 @@ def replay(log, entries):
 
 # -- the stages ---------------------------------------------------------------------------------
 def load_sources(ctx):
-    """Reads: sources/sources.toml. Writes: ctx.sources."""
+    """Reads: sources/sources.toml. Writes: ctx.sources and ctx.profile (the manifest's language)."""
     ctx.sources = manifest.load_manifest(ctx.sources_dir)
+    ctx.profile = ctx.sources.profile
 
 
 
@@ -124,7 +127,7 @@ def repair_text(ctx):
     for reading in ctx.readings:
         if vocabulary is None and repair.needs_vocabulary(reading):
             vocabulary = set().union(*(repair.vocabulary(lines) for lines in ctx.lines.values()))
-        repair.repair_reading(reading, vocabulary, ctx.log)
+        repair.repair_reading(reading, vocabulary, ctx.log, ctx.profile)
 
 
 
@@ -134,7 +137,7 @@ def build_structure(ctx):
     evidence = {}
     for edition in dict.fromkeys(r.edition for r in ctx.readings):
         edition_lines = [line for r in ctx.readings if r.edition == edition for line in ctx.lines[r.file]]
-        evidence[edition] = structure.Evidence(edition_lines)
+        evidence[edition] = structure.Evidence(edition_lines, ctx.profile)
     for reading in ctx.readings:
         ctx.fragments.append(structure.build_fragment(reading, ctx.log, evidence[reading.edition]))
 
@@ -148,7 +151,7 @@ def merge_editions(ctx):
 
 def finish_corpus(ctx):
     """Reads: ctx.corpus. Writes: note and commentary IDs, gaps (in the tree and the report)."""
-    finish.finish(ctx.corpus, ctx.log)
+    finish.finish(ctx.corpus, ctx.log, ctx.profile)
 
 
 

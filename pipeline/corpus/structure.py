@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from ..core import ids, tree
+from ..core import ids, lang, tree
 from ..core.model import Accounted, Placed
 from . import merge
 from ..reading.formats.common import is_heading_like
@@ -50,20 +50,20 @@ class Evidence:
 
     The lines are indexed once (citation -> lines citing it, line -> text), so a
     lookup costs the citations and article lines it touches, not all the
-    edition's lines: building stays linear in the size of the sources.
+    edition's lines: building stays linear in the size of the sources. What cites
+    and confirms is the book's language's (its profile's EVIDENCE_* patterns).
     """
 
-    # "artikel 53A", "Art.53", "art 16C1": the whole alphanumeric run after it is the citation.
-    CITING = re.compile(r"\b[Aa]rt(?:ikel|\.)?\s*(\d[A-Za-z0-9]*)")
-
-    def __init__(self, lines):
+    def __init__(self, lines, profile=None):
+        self.profile = profile or lang.profile()
+        self.rules = self.profile.rules
         self.text = {}  # (file, line) -> text
         self.citing = {}  # citation -> [(file, line, matched words)], in line order, first match per line
         for line in lines:
             text = line.text.replace("\u00a0", " ")
             self.text[(line.file, line.num)] = text
             seen = set()
-            for m in self.CITING.finditer(text):
+            for m in _citing(self.profile).finditer(text):
                 if m.group(1) not in seen:
                     seen.add(m.group(1))
                     self.citing.setdefault(m.group(1), []).append((line.file, line.num, m.group()))
@@ -74,12 +74,12 @@ class Evidence:
         if len(found) >= 3:
             return found
         if level == "section":
-            relative = re.compile(rf"\bzie\s+{num}\b|\b{num}\d*\s+(?:hierboven|hieronder)\b")
+            relative = re.compile(self.rules.EVIDENCE_SECTION.format(num=num))
         elif level == "subsection":
             section = re.match(r"\d+([A-Z])", cite).group(1)
-            relative = re.compile(rf"\b{section}{num}\s+(?:hierboven|hieronder)\b")
+            relative = re.compile(self.rules.EVIDENCE_SUBSECTION.format(section=section, num=num))
         else:
-            relative = re.compile(rf"\({num}\)(?:\s+hier(?:boven|onder))?")
+            relative = re.compile(self.rules.EVIDENCE_ITEM.format(num=num))
         for file, n in sorted(article_lines):
             text = self.text.get((file, n))
             if text is not None and (m := relative.search(text)):
@@ -389,7 +389,7 @@ def build_fragment(reading, log, evidence):
             _merge_repeat(articles[num], article, anchor, fragment, log, flog)
 
     if commentary:
-        fragment.commentary.append(_commentary(reading, commentary, fragment, flog))
+        fragment.commentary.append(_commentary(reading, commentary, fragment, flog, evidence.profile))
     for g in reading.gaps:
         node = ids.make_id(reading.edition, g.cite) if g.cite else None
         flog.gap(g.line, node, g.message)
@@ -443,13 +443,23 @@ def num_in(articles, cite):
     return parts is not None and parts["article"] in articles
 
 
-AUTHOR = re.compile(r"verantwoording van ([A-Z][\w.\- ]*?)\s*\.?$")
+@lang.compiled
+def _citing(rules):
+    """A citation in a source line, as Evidence indexes it (the citation in group 1)."""
+    return re.compile(rules.EVIDENCE_CITING)
 
 
-def _commentary(reading, blocks, fragment, flog):
-    """A personal remark: kept whole, attributed, on the page's article; never law text."""
+@lang.compiled
+def _author(rules):
+    """The author's name in a commentary's attribution line (group 1)."""
+    return re.compile(rules.COMMENTARY_AUTHOR)
+
+
+def _commentary(reading, blocks, fragment, flog, profile=None):
+    """A personal remark: kept whole, attributed (by the attribution words of `profile`), on the
+    page's article; never law text."""
     attribution = blocks[0]
-    m = AUTHOR.search(attribution.text)
+    m = _author(profile).search(attribution.text)
     author = m.group(1) if m else ""
     if not author:
         flog.damage(attribution.first_line, "commentary without a named author", "kept without author")

@@ -8,6 +8,7 @@ tools) makes one with Job.of(corpus context, folder), and then nothing is reused
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core import lang
 from ..core.options import Options
 from ..core.report import BuildLog
 
@@ -48,8 +49,10 @@ class Job:
     sources_dir: Path | None = None
     previous: object = field(default_factory=NoPrevious)  # what may be taken from the last build
     search_index: object = None  # the search indexer's process while it runs (outputs/html.py)
+    profile: object = field(default_factory=lang.profile)  # the book's language (core/lang)
 
     @classmethod
     def of(cls, ctx, tmp):
         """A Job for the corpus of `ctx` (corpus/stages.make_corpus) writing into `tmp`."""
-        return cls(ctx.corpus, Path(tmp), ctx.log, ctx.options, ctx.sources, ctx.lines, ctx.sources_dir)
+        return cls(ctx.corpus, Path(tmp), ctx.log, ctx.options, ctx.sources, ctx.lines, ctx.sources_dir,
+                   profile=ctx.profile)

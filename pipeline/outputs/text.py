@@ -17,8 +17,8 @@ TITLE = "Laws of Duplicate Bridge"
 
 
 def profile_of(job):
-    """The profile an output stage writes in: job.options.language (a profile code), else Dutch."""
-    return lang.profile(job.options.language or lang.DEFAULT)
+    """The profile an output stage writes in: the book's (job.profile, the manifest's language)."""
+    return job.profile
 
 
 def say(profile, english, **values):

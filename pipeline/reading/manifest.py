@@ -1,8 +1,10 @@
 """Reads sources/sources.toml: which files make up the book, and what each holds.
 
 Reads: the manifest file (UTF-8, a byte order mark allowed) and the folder listing.
-Writes: a list of Source, in manifest order (that order is also the priority
-when two sources give the same article in different wording).
+Writes: a Manifest: the list of Source, in manifest order (that order is also the priority
+when two sources give the same article in different wording), and the book's language
+(the top-level `language = "nl"`, optional, "nl" by default), which picks the language
+profile every stage reads and writes the words of the law with (core/lang).
 Every problem is a LawbookError naming the manifest (and the line of the entry) or the file.
 A source is a regular file in the folder itself: a symbolic link (even to a file beside it), a
 folder, a named pipe, a socket or a device is refused, listed or not (see _refuse_unlisted).
@@ -14,6 +16,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core import lang
 from ..core.errors import LawbookError
 from . import decode as read, formats
 
@@ -38,10 +41,28 @@ class Source:
     format: str | None = None  # forced in the manifest, else detected
     encoding: str | None = None  # declared in the manifest
     budget: read.Budget | None = field(default=None, repr=False, compare=False)  # the build's total, shared
+    language: str = lang.DEFAULT  # the book's, from the manifest: what the source is read in
 
     @property
     def name(self):
         return self.path.name
+
+
+class Manifest(list):
+    """The sources, in manifest order (a list, as the callers that only need the sources use it),
+    and the language of the book."""
+
+    def __init__(self, sources, language=lang.DEFAULT):
+        super().__init__(sources)
+        self.language = language
+
+    @property
+    def sources(self):
+        return list(self)
+
+    @property
+    def profile(self):
+        return lang.profile(self.language)
 
 
 def load_manifest(folder):
@@ -61,6 +82,7 @@ def load_manifest(folder):
         raise LawbookError(f"the manifest is not valid TOML: {what}", file=str(manifest), line=line,
                            fix="correct the TOML syntax at that line") from None
 
+    language = _language(data, text, manifest)
     entries = data.get("source")
     if not isinstance(entries, list) or not entries:
         raise LawbookError("the manifest lists no sources", file=str(manifest),
@@ -111,11 +133,29 @@ def load_manifest(folder):
         path = folder / name
         sizes.append(_regular_file_size(path))
         sources.append(Source(path=path, edition=edition, origin=entry.get("origin", ""),
-                              format=fmt, encoding=entry.get("encoding"), budget=budget))
+                              format=fmt, encoding=entry.get("encoding"), budget=budget, language=language))
 
     _check_limits(sources, sizes, manifest)
     _refuse_unlisted(folder, seen)
-    return sources
+    return Manifest(sources, language)
+
+
+def _language(data, text, manifest):
+    """The top-level `language = "nl"`: the code of a known language profile; the default when left out."""
+    language = data.get("language", lang.DEFAULT)
+    # A top-level key stands before the first table: its line is the first `language =` there.
+    line = None
+    for n, raw in enumerate(text.split("\n"), 1):
+        if raw.lstrip().startswith("["):
+            break
+        if re.match(r"""\s*(language|"language"|'language')\s*=""", raw):
+            line = n
+            break
+    if not isinstance(language, str):
+        raise LawbookError("the manifest's language must be a string", file=str(manifest), line=line,
+                           fix=f'write language = "{lang.DEFAULT}" in quotes (one of {", ".join(lang.codes())})')
+    lang.profile(language, where=str(manifest), line=line)
+    return language
 
 
 def _read_manifest(manifest):

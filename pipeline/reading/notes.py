@@ -8,17 +8,29 @@ The forms:
 
 Each function leaves NOTE_MARK where the marker stood, with the space before
 the marker removed, so the same note written in two forms lands at the same
-character offset of the same text.
+character offset of the same text. The note word ("Noot") is the book's language's
+(its profile's NOTE).
 """
 import re
+from types import SimpleNamespace
 
+from ..core import lang
 from ..core.model import NOTE_MARK, Note
 
-INLINE = re.compile(r"\s*\(Noot:\s*")
-MALFORMED = re.compile(r"\s*(?<!\()Noot:\s*\(")
 NUMBERED_MARKER = re.compile(r"\s+(\d{1,2})\)(?=[\s.,;:]|$)")
 NUMBERED_BODY = re.compile(r"^(\d{1,2})\)\s+(.*)$")
 PARENS = re.compile(r"[()]")
+
+
+@lang.compiled
+def _patterns(rules):
+    """The patterns of the inline note forms, from the language's note word."""
+    word = re.escape(rules.NOTE)
+    return SimpleNamespace(
+        opens=f"{rules.NOTE}:",  # in every note of both forms: a text without it has none
+        inline=re.compile(rf"\s*\({word}:\s*"),  # "(Noot: …)"
+        malformed=re.compile(rf"\s*(?<!\(){word}:\s*\("),  # "Noot: (…)"
+        written=lambda body: f"({rules.NOTE}: {body})")
 
 
 def _closing_parens(text):
@@ -34,8 +46,9 @@ def _closing_parens(text):
     return closing
 
 
-def extract_inline_notes(text, line, log):
-    """Take "(Noot: …)" and the malformed "Noot: (…)" out of `text`.
+def extract_inline_notes(text, line, log, profile=None):
+    """Take "(Noot: …)" and the malformed "Noot: (…)" out of `text` (the note word of `profile`, the
+    default language's when None).
 
     Returns (text with NOTE_MARK at each marker, [Note]). An unclosed note is
     left in the text and logged as damage, never guessed at.
@@ -43,16 +56,17 @@ def extract_inline_notes(text, line, log):
     One pass: the text is read left to right and the result put together once at the end, and
     each pattern is searched for again only once the search has passed its last match.
     """
-    if "Noot:" not in text:
+    p = _patterns(profile)
+    if p.opens not in text:
         return text, []
     notes, pieces, copied, pos = [], [], 0, 0
     closing = _closing_parens(text)
-    found = {INLINE: INLINE.search(text), MALFORMED: MALFORMED.search(text)}
+    found = {p.inline: p.inline.search(text), p.malformed: p.malformed.search(text)}
     while True:
         for pattern, m in found.items():
             if m is not None and m.start() < pos:
                 found[pattern] = pattern.search(text, pos)
-        m_inline, m_bad = found[INLINE], found[MALFORMED]
+        m_inline, m_bad = found[p.inline], found[p.malformed]
         m = min((x for x in (m_inline, m_bad) if x), key=lambda x: x.start(), default=None)
         if m is None:
             return "".join(pieces) + text[copied:], notes
@@ -67,7 +81,7 @@ def extract_inline_notes(text, line, log):
         body = " ".join(text[m.end():end].split())
         form = "inline" if m is m_inline else "malformed"
         if form == "malformed":
-            log.repair(line, "malformed-note", text[m.start():end + 1].strip(), f"(Noot: {body})")
+            log.repair(line, "malformed-note", text[m.start():end + 1].strip(), p.written(body))
         notes.append(Note(text=body, lines=[line], form=form))
         pieces += [text[copied:m.start()], NOTE_MARK]
         copied = pos = end + 1

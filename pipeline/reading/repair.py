@@ -6,7 +6,9 @@ Writes: the repaired text (repair_reading, the stage's entry, for every format);
 is logged with file and line.
 Guarantees: only the listed damage is touched; NOTE_MARK is never moved across
 words; a change that is not certain (a real hyphen at a line end) keeps the
-source's form.
+source's form. The word lists (words that may stand twice, prefixes that keep their
+hyphen, conjunctions after a hyphen) are the book's language's: its profile's
+LEGIT_DOUBLES, HYPHEN_PREFIXES and CONJUNCTIONS.
 
     join_print_lines     "ge-" + "volg" -> "gevolg"; "bied-" + "of" -> "bied- of"
     drop_soft_hyphens    "bied¬verloop" -> "biedverloop" (U+00AC / U+00AD marks)
@@ -17,15 +19,10 @@ source's form.
 import heapq
 import re
 
+from ..core import lang
 from ..core.model import NOTE_MARK
 
 WORD = r"[^\W\d_]"
-# Dutch words that legitimately stand twice in a row ("dat dat klopt", "die die kaart").
-LEGIT_DOUBLES = {"dat", "die", "had", "is", "was", "wat", "er", "zich", "hun", "haar"}
-# Prefixes that keep their hyphen in Dutch compounds: "niet-overtredende".
-HYPHEN_PREFIXES = {"niet", "ex", "oud", "vice", "non", "anti", "semi", "zuid", "noord", "oost", "west"}
-# An elliptic compound: "bied- of speelwijze" keeps hyphen and space.
-CONJUNCTIONS = {"of", "en", "noch", "als"}
 TRAILING = re.compile(r"[\W_]+$")
 LETTER = re.compile(WORD)
 ENDS_IN_LETTER = re.compile(rf"{WORD}$")
@@ -46,8 +43,9 @@ def drop_soft_hyphens(text, line, log):
     return new
 
 
-def collapse_duplicates(text, line, log):
-    """Remove a word or phrase (up to six words) that stands twice in a row.
+def collapse_duplicates(text, line, log, profile=None):
+    """Remove a word or phrase (up to six words) that stands twice in a row; a single word that may
+    stand twice in the language of `profile` (the default one when None) is left.
 
     Longer phrases first, then from left to right; repeated until nothing is doubled.
 
@@ -55,6 +53,7 @@ def collapse_duplicates(text, line, log):
     a heap ordered (longest first, leftmost first). Removing a phrase changes only the candidates
     whose twelve words reach across the place where it stood, so only those are looked at again:
     a line of one word repeated 20,000 times takes one pass, not one per removal."""
+    legit_doubles = (profile or lang.profile()).rules.LEGIT_DOUBLES
     lead = re.match(r"\s*", text).group()
     tokens = [(m.group(1), m.group(2)) for m in re.finditer(r"(\S+)(\s*)", text)]
     words = [w for w, _ in tokens]
@@ -80,7 +79,7 @@ def collapse_duplicates(text, line, log):
         first, second = [words[k] for k in span[:n]], [words[k] for k in span[n:]]
         if not _same_phrase(first, second):
             return None
-        if n == 1 and (first[0].lower() in LEGIT_DOUBLES or len(first[0]) < 2 or not LETTER.search(first[0])):
+        if n == 1 and (first[0].lower() in legit_doubles or len(first[0]) < 2 or not LETTER.search(first[0])):
             return None
         return span
 
@@ -149,28 +148,29 @@ def space_after_comma(text, line, log):
     return re.sub(rf"(\w),({WORD}{{2,}})", fix, text)
 
 
-def repair_text(text, line, log):
-    """All in-line repairs, in order. Returns the repaired, space-normalised text."""
+def repair_text(text, line, log, profile=None):
+    """All in-line repairs, in order, with the word lists of `profile`. Returns the repaired,
+    space-normalised text."""
     text = drop_soft_hyphens(text, line, log)
     text = normalise_space(text)
-    text = collapse_duplicates(text, line, log)
+    text = collapse_duplicates(text, line, log, profile)
     text = space_after_comma(text, line, log)
     return text
 
 
-def repair_reading(reading, vocabulary, log):
+def repair_reading(reading, vocabulary, log, profile=None):
     """The repair stage for one Reading, in place: a printed paragraph's lines joined (each line-end
     hyphen decided with `vocabulary`, the book's word forms: see vocabulary()), then the in-line
     repairs of every block's and note's text. Every change is logged."""
     flog = log.for_file(reading.file)
     for block in reading.blocks:
         if block.pieces:
-            block.text, block.pieces = join_print_lines(block.pieces, vocabulary, flog), []
-        block.text = repair_text(block.text, block.first_line, flog)
+            block.text, block.pieces = join_print_lines(block.pieces, vocabulary, flog, profile), []
+        block.text = repair_text(block.text, block.first_line, flog, profile)
         for note in block.notes:
             if note.pieces:
-                note.text, note.pieces = join_print_lines(note.pieces, vocabulary, flog), []
-            note.text = repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog)
+                note.text, note.pieces = join_print_lines(note.pieces, vocabulary, flog, profile), []
+            note.text = repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog, profile)
 
 
 def needs_vocabulary(reading):
@@ -178,15 +178,17 @@ def needs_vocabulary(reading):
     return any(block.pieces or any(note.pieces for note in block.notes) for block in reading.blocks)
 
 
-def join_print_lines(lines, vocabulary, log):
+def join_print_lines(lines, vocabulary, log, profile=None):
     """Rejoin the lines of one printed paragraph; `lines` are (number, text).
 
     A line-end hyphen is dropped ("ge-" + "volg" -> "gevolg") unless the hyphen
     is real: the hyphenated form is attested elsewhere in the sources and the
     joined form is not, the first part is a hyphen prefix ("niet-"), the next line
     starts with a capital or digit, or the next word is a conjunction ("bied- of").
-    Every decision is logged.
+    Every decision is logged. The prefixes and conjunctions are those of `profile` (the default
+    language's when None).
     """
+    rules = (profile or lang.profile()).rules
     text = ""
     for k, (num, raw) in enumerate(lines):
         part = raw.strip()
@@ -201,7 +203,7 @@ def join_print_lines(lines, vocabulary, log):
         right = re.match(r"[^\s.,;:()]*", part).group()
         prev_line = lines[k - 1][0]
         joined, hyphened = (left + right).lower(), f"{left}-{right}".lower()
-        if right.lower() in CONJUNCTIONS:
+        if right.lower() in rules.CONJUNCTIONS:
             text += " " + part
             rule = "kept: elliptic compound before a conjunction"
             after = f"{left}- {right}"
@@ -213,7 +215,7 @@ def join_print_lines(lines, vocabulary, log):
             text += part
             rule = "kept: the hyphenated form is used elsewhere in the sources"
             after = f"{left}-{right}"
-        elif left.lower() in HYPHEN_PREFIXES:
+        elif left.lower() in rules.HYPHEN_PREFIXES:
             text += part
             rule = "kept: a prefix that keeps its hyphen"
             after = f"{left}-{right}"

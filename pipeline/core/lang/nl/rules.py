@@ -1,4 +1,67 @@
 """How Dutch writes the law: the words the readers, repairs, references and gaps look for or write.
 
-Only data: the modules that use these build their patterns from them.
+Only data: the modules that use these build their patterns from them, once per profile
+(corpus/refs.py, corpus/structure.py, corpus/finish.py, reading/notes.py, reading/repair.py).
+A word list is matched as whole words; a pattern string is a regular expression fragment.
 """
+
+# -- citations (corpus/refs.py) ------------------------------------------------------------------
+# The citation keyword: "artikel 47E1"; in any case, and doubled by a damaged export
+# ("artikel artikel 63A1" is read as one keyword).
+ARTICLE = "artikel"
+# Its plural, after which a bare number continues the list: "de artikelen 42, 43 en 44".
+ARTICLES = "artikelen"
+# Its abbreviations: "art. 53", "Art.53", "art 16C1" (the bare one only where no letter follows).
+ARTICLE_SHORT = ("art.", "art")
+# Words before a designation in the current article: "(maar zie B)", "volgens (a)".
+RELATIVE = ("zie", "volgens")
+# Words that may stand between those and the designation: "zie echter B", "zie ook (a)".
+RELATIVE_FILLERS = ("echter", "ook", "verder")
+# What looks like a designation after a relative word but is a word: "volgens u" (the pronoun).
+NOT_DESIGNATIONS = ("u",)
+# After a designation, where it stands: "C2 hierboven" (above), "(b) hieronder" (below). A
+# citation that points the wrong way is suspect.
+ABOVE = "hierboven"
+BELOW = "hieronder"
+# Between the citations of a list, besides a comma: "artikel 20F2 en F3", "42 of 43".
+LIST_WORDS = ("en", "of")
+# Between the two ends of a range: "artikelen 12 t/m 14", "12 tot en met 14".
+RANGE_WORDS = ("t/m", "tot en met")
+# The range words that also make a range of the current article's sections between two capitals:
+# "de voorwaarden A t/m E".
+LETTER_RANGE_WORDS = ("t/m",)
+
+# -- the evidence for an inferred number (corpus/structure.py, Evidence) --------------------------
+# A citation of an article or a part, the citation in group 1: "artikel 53A", "Art.53", "art 16C1".
+EVIDENCE_CITING = r"\b[Aa]rt(?:ikel|\.)?\s*(\d[A-Za-z0-9]*)"
+# What confirms section {num} of the current article: "zie B", "B hierboven", "C2 hieronder".
+EVIDENCE_SECTION = r"\bzie\s+{num}\b|\b{num}\d*\s+(?:hierboven|hieronder)\b"
+# What confirms subsection {num} of section {section}: "C2 hierboven".
+EVIDENCE_SUBSECTION = r"\b{section}{num}\s+(?:hierboven|hieronder)\b"
+# What confirms item {num}: "(a)", "(b) hieronder".
+EVIDENCE_ITEM = r"\({num}\)(?:\s+hier(?:boven|onder))?"
+
+# -- notes (reading/notes.py) ---------------------------------------------------------------------
+# The word that opens a footnote written into the text, before a colon: "(Noot: Een voor de beurt …)",
+# and the damaged "Noot: (Zie artikel 59, …)".
+NOTE = "Noot"
+
+# -- repairs (reading/repair.py) ------------------------------------------------------------------
+# Words that legitimately stand twice in a row ("dat dat klopt", "die die kaart"): never collapsed.
+LEGIT_DOUBLES = frozenset({"dat", "die", "had", "is", "was", "wat", "er", "zich", "hun", "haar"})
+# Prefixes that keep their hyphen at a line end, in compounds: "niet-overtredende".
+HYPHEN_PREFIXES = frozenset({"niet", "ex", "oud", "vice", "non", "anti", "semi", "zuid", "noord", "oost",
+                             "west"})
+# After a line-end hyphen, a word that makes it an elliptic compound: "bied- of speelwijze" keeps
+# hyphen and space.
+CONJUNCTIONS = frozenset({"of", "en", "noch", "als"})
+
+# -- commentary (corpus/structure.py) -------------------------------------------------------------
+# The attribution of a personal remark, the author's name in group 1:
+# "… valt onder verantwoording van Peter."
+COMMENTARY_AUTHOR = r"verantwoording van ([A-Z][\w.\- ]*?)\s*\.?$"
+
+# -- gaps (corpus/finish.py): what readers see where the sources lack the text -----------------------
+# {cite} is the citation readers know ("57B"), {first} that of the first part below it ("57A1").
+GAP_ONLY_HEADING = "De tekst van {cite} ontbreekt in de bronnen; alleen het opschrift is overgeleverd."
+GAP_NO_LEAD_IN = "De inleidende tekst van {cite}, vóór {first}, ontbreekt in de bronnen."
