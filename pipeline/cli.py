@@ -89,6 +89,8 @@ def register_build(sub):
     p.add_argument("--no-commentary", action="store_true",
                    help="leave commentary out of the PDF edition, as in the official print")
     p.add_argument("--no-pdf", action="store_true", help="leave out the PDF edition (a quicker preview)")
+    p.add_argument("--no-corrections", action="store_true",
+                   help="build the book exactly as the sources say: leave out SOURCES/corrections.toml")
     p.set_defaults(func=cmd_build)
 
 
@@ -99,7 +101,7 @@ def cmd_build(args):
     from .build import cache, outdir
 
     options = {"debug": args.debug, "force": args.force, "no_commentary": args.no_commentary,
-               "no_pdf": args.no_pdf}
+               "no_pdf": args.no_pdf, "no_corrections": args.no_corrections}
     outdir.check_target(args.out, args.sources)
     if cache.up_to_date(args.sources, args.out, options):
         print(f"{args.out}/ is up to date")
