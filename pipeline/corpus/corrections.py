@@ -121,6 +121,11 @@ def load(path):
     return out
 
 
+def _at(entry):
+    """Where an entry is: corrections.toml:LINE (the file alone when its line is not known)."""
+    return f"{FILE}:{entry['line']}" if entry["line"] else FILE
+
+
 def _node(index, entry, key="node"):
     el = index.get(entry[key])
     if el is None:
@@ -182,7 +187,7 @@ def renumber(ctx, index, entry):
                 fragment.ledger[num] = renamed[where]
     _mark(el, {"kind": "renumber", "was": str(old), "line": entry["line"], "basis": entry["basis"]})
     file, line = _where(el)
-    ctx.log.add("repair", file, line, f"renumbered {old} to {new} by {FILE}:{entry['line']} "
+    ctx.log.add("repair", file, line, f"renumbered {old} to {new} by {_at(entry)} "
                                       f"(basis: {entry['basis']})", str(new), str(old), str(new))
 
 
@@ -212,7 +217,7 @@ def _parent(ctx, index, new, entry, el):
         else:
             created = tree.add_child(holder, missing.level, missing.parts[missing.level], str(missing))
         created.set("numbering", "inferred")
-        created.set("evidence", f"created by the correction at {FILE}:{entry['line']} to hold {new} "
+        created.set("evidence", f"created by the correction at {_at(entry)} to hold {new} "
                                 f"(basis: {entry['basis']}); it has no text of its own in the sources")
         created.set("sources", el.get("sources"))  # a node's sources are those of what it holds
         index[str(missing)] = created
@@ -220,7 +225,7 @@ def _parent(ctx, index, new, entry, el):
     if chain:
         file, line = _where(el)
         ctx.log.add("inference", file, line, f"{', '.join(str(m) for m in reversed(chain))} created to hold {new}, "
-                                             f"by {FILE}:{entry['line']} (basis: {entry['basis']})", str(chain[0]))
+                                             f"by {_at(entry)} (basis: {entry['basis']})", str(chain[0]))
     return holder
 
 
@@ -254,7 +259,7 @@ def replace(ctx, index, entry):
     _mark(el, {"kind": "replace", "was": words, "now": by, "paragraph": n, "start": offset,
                "end": offset + len(by), "line": entry["line"], "basis": entry["basis"]})
     file, line = _where(paragraphs[n - 1])
-    ctx.log.add("repair", file, line, f"words corrected by {FILE}:{entry['line']} (basis: {entry['basis']})",
+    ctx.log.add("repair", file, line, f"words corrected by {_at(entry)} (basis: {entry['basis']})",
                 entry["node"], words, by)
 
 
@@ -264,7 +269,7 @@ def accept(ctx, index, entry):
     _mark(el, {"kind": "accept", "line": entry["line"], "basis": entry["basis"]})
     file, line = _where(el)
     ctx.log.add("inference", file, line, f"{entry['node']} differs from the original on purpose, by "
-                                         f"{FILE}:{entry['line']} (basis: {entry['basis']})", entry["node"])
+                                         f"{_at(entry)} (basis: {entry['basis']})", entry["node"])
 
 
 KIND_FUNCTIONS = {"renumber": renumber, "replace": replace, "accept": accept}
