@@ -432,6 +432,9 @@ def node_summary(el):
     gaps = [g.get("reason") for g in el.iterchildren("gap")]
     if gaps:
         data["gaps"] = gaps
+    corrections = [serialise.corr_json(c) for c in el.iterchildren("corr")]
+    if corrections:
+        data["corrections"] = corrections
     if el.tag == "commentary":
         data.update({"on": el.get("on"), "author": el.get("author"), "title": el.findtext("attribution")})
     return data
@@ -473,6 +476,11 @@ def render_text(el, depth=0):
             out.append(f"{pad}  {inline(child)}")
         elif child.tag == "gap":
             out.append(f"{pad}  [gap: {child.get('reason')}]")
+        elif child.tag == "corr":  # the committee's correction (sources/corrections.toml) and what the source said
+            what = {"renumber": f"numbered {child.get('was')} in the source",
+                    "replace": f"the source says {child.get('was')!r}, corrected to {child.get('now')!r}",
+                    "accept": "differs from the original on purpose"}[child.get("kind")]
+            out.append(f"{pad}  [corrected: {what}; {child.get('basis')} (corrections.toml:{child.get('line')})]")
         elif child.tag in tree.NODE_TAGS:
             out.append(render_text(child, depth + 1))
     for n, note in enumerate(notes, 1):

@@ -179,3 +179,30 @@ def test_an_accepted_difference_is_marked(sources_copy):
                             {"type": "gap", "reason": "De tekst van 57B ontbreekt in de bronnen; alleen het opschrift "
                                                       "is overgeleverd."}]
     assert serialise.validate_json(data) == [] and serialise.validate_xml(ctx.corpus) == []
+
+
+def test_an_article_renumbered_keeps_its_place_and_its_commentary(sources_copy):
+    """A whole article renumbered (and a section moved into an article the corpus lacks): both stand in
+    number order before the commentary, and the corpus stays valid."""
+    write(sources_copy, '[[correction]]\nkind = "renumber"\nnode = "2017/53"\nto = "2017/54"\nbasis = "test"\n\n'
+                        '[[correction]]\nkind = "renumber"\nnode = "2017/47B"\nto = "2017/99B"\nbasis = "test"\n')
+    ctx = build.make_corpus(sources_copy)
+    assert ctx.log.errors == []
+    edition = next(e for e in ctx.corpus.iterchildren("edition") if e.get("id") == "2017")
+    assert [a.get("id") for a in edition.iterchildren("article")] == [
+        "2017/16", "2017/24", "2017/41", "2017/47", "2017/50", "2017/54", "2017/57", "2017/99"]
+    assert [c.tag for c in edition][-1] == "commentary"
+    assert node(ctx.corpus, "2017/54A").find("corr") is None  # the record is on the node renumbered
+    assert node(ctx.corpus, "2017/54").find("corr").get("was") == "2017/53"
+    assert node(ctx.corpus, "2017/99").get("evidence").startswith("created by the correction at corrections.toml:7")
+    assert serialise.validate_xml(ctx.corpus) == [] and serialise.validate_json(serialise.to_json(ctx.corpus)) == []
+
+
+def test_show_says_what_the_source_said(capsys):
+    assert cli.main(["show", "2017/24E"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1] == ("  [corrected: the source says 'artikel 50 en artikel 50', corrected to 'artikel 50 "
+                                   "en artikel 51'; WBF Laws 2017, Law 24E: 'Laws 50 and 51' (corrections.toml:20)]")
+    assert cli.main(["show", "2017/47E2a", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["corrections"] == [
+        {"type": "corr", "kind": "renumber", "was": "2017/47E1a", "basis": "WBF Laws 2017, Law 47E2(a)", "line": 7}]

@@ -175,7 +175,10 @@ def renumber(ctx, index, entry):
         index.pop(old_id, None)
         index[node.get("id")] = node
     el.set("num", new.parts[new.level])
-    tree.insert_child(parent, el)
+    if el.tag == "article":
+        _place_article(parent, el)
+    else:
+        tree.insert_child(parent, el)
     for above in el.iterancestors(*tree.NODE_TAGS):
         tree.merge_sources(above, el)
     for commentary in ctx.corpus.iter("commentary"):
@@ -207,13 +210,7 @@ def _parent(ctx, index, new, entry, el):
         holder = index[str(node)]
     for missing in reversed(chain):
         if missing.level == "article":
-            created = etree.Element("article", id=str(missing), num=missing.article)
-            after = [a for a in holder.iterchildren("article")
-                     if ids.sort_key(a.get("num")) > ids.sort_key(missing.article)]
-            if after:
-                after[0].addprevious(created)
-            else:
-                holder.insert(len(list(holder.iterchildren("article"))), created)
+            created = _place_article(holder, etree.Element("article", id=str(missing), num=missing.article))
         else:
             created = tree.add_child(holder, missing.level, missing.parts[missing.level], str(missing))
         created.set("numbering", "inferred")
@@ -227,6 +224,16 @@ def _parent(ctx, index, new, entry, el):
         ctx.log.add("inference", file, line, f"{', '.join(str(m) for m in reversed(chain))} created to hold {new}, "
                                              f"by {_at(entry)} (basis: {entry['basis']})", str(chain[0]))
     return holder
+
+
+def _place_article(edition, el):
+    """Put an article among the edition's articles in number order, before the commentary."""
+    after = [a for a in edition.iterchildren("article") if ids.sort_key(a.get("num")) > ids.sort_key(el.get("num"))]
+    if after:
+        after[0].addprevious(el)
+    else:
+        edition.insert(len(list(edition.iterchildren("article"))), el)
+    return el
 
 
 # -- replace -------------------------------------------------------------------------------------
