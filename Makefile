@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: all build venv browser test check bench bench-peers fuzz screenshots clean
+.PHONY: all build venv browser test check align bench bench-peers fuzz screenshots clean
 
 all: build
 
@@ -28,6 +28,12 @@ build: $(STAMP)
 
 check: $(STAMP)
 	$(PY) -m pipeline check --sources sources
+
+# `make align REFERENCE=DIR` compares build/ with the original's build (or its corpus.json), node by
+# node (docs/align.md); `make align REFERENCE=DIR PROPOSE=1` prints corrections.toml entries instead.
+align: build
+	@test -n "$(REFERENCE)" || { echo "make align: give the original's build, e.g. make align REFERENCE=../laws-en/build" >&2; exit 2; }
+	$(PY) -m pipeline align build "$(REFERENCE)" $(if $(PROPOSE),--propose)
 
 test: $(STAMP) browser
 	$(PY) -m pytest -q

@@ -8,6 +8,8 @@
                                           references whose target is not in the corpus
     diff OLD NEW [--format text|json|html] [--out FILE]
                                           what changed between two editions (ids or corpus.xml files)
+    align TRANSLATION REFERENCE [--json] [--propose]
+                                          compare two books node by node (build folders or corpus.json)
     serve [--out DIR] [--port N]          serve DIR/html on 127.0.0.1 (search needs a web server)
 
 Exit status: 0 success, 1 the build found errors, 2 bad usage or unreadable input.
@@ -89,6 +91,8 @@ def register_build(sub):
     p.add_argument("--no-commentary", action="store_true",
                    help="leave commentary out of the PDF edition, as in the official print")
     p.add_argument("--no-pdf", action="store_true", help="leave out the PDF edition (a quicker preview)")
+    p.add_argument("--no-corrections", action="store_true",
+                   help="build the book exactly as the sources say: leave out SOURCES/corrections.toml")
     p.set_defaults(func=cmd_build)
 
 
@@ -100,7 +104,8 @@ def cmd_build(args):
 
     from .core.options import Options
 
-    options = Options(debug=args.debug, force=args.force, no_commentary=args.no_commentary, no_pdf=args.no_pdf)
+    options = Options(debug=args.debug, force=args.force, no_commentary=args.no_commentary, no_pdf=args.no_pdf,
+                      no_corrections=args.no_corrections)
     outdir.check_target(args.out, args.sources)
     if cache.up_to_date(args.sources, args.out, options):
         print(f"{args.out}/ is up to date")
@@ -348,7 +353,61 @@ def cmd_serve(args):
     return serve.cmd_serve(args)
 
 
-COMMANDS = [register_build, register_show, register_check, register_diff, register_serve]
+# -- align ---------------------------------------------------------------------------------------
+def register_align(sub):
+    p = sub.add_parser("align", help="compare a translation with its original, node by node",
+                       description="Compare two books by citation ID: every node both hold, or that one holds "
+                                   "inside a part the other shows, gets a status (match, missing, extra, "
+                                   "refs-differ, notes-differ, gap, not-in-sources, accepted). Exit status 1 "
+                                   "while a node is missing, extra or differs; see docs/align.md.")
+    p.add_argument("translation", metavar="TRANSLATION", help="the translation: a build folder or its corpus.json")
+    p.add_argument("reference", metavar="REFERENCE", help="the original: a build folder or its corpus.json")
+    p.add_argument("--json", action="store_true", help="print the nodes and dangling references as JSON")
+    p.add_argument("--propose", action="store_true",
+                   help="print a corrections.toml entry for each difference that can be explained")
+    p.set_defaults(func=cmd_align)
+
+
+def cmd_align(args):
+    from .corpus import align
+
+    result = align.align(read_book(args.translation), read_book(args.reference))
+    if args.propose:
+        print(align.render_proposals(result) or "# no difference that a correction can explain")
+    elif args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+    else:
+        print(align.render_text(result, (args.translation, args.reference)))
+    return result.status
+
+
+def read_book(arg):
+    """The corpus.json of a build folder, or the file itself, valid against schema/corpus.schema.json."""
+    from .outputs import serialise
+
+    path = Path(arg)
+    path = path / "corpus.json" if path.is_dir() else path
+    fix = "give a build folder, or the corpus.json that `lawbook build` wrote"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LawbookError("no such file", file=str(path), fix=fix) from None
+    except OSError as e:
+        raise LawbookError(f"cannot read: {e.strerror}", file=str(path), fix=fix) from None
+    except UnicodeDecodeError:
+        raise LawbookError("not UTF-8", file=str(path), fix=fix) from None
+    except ValueError as e:
+        raise LawbookError(f"not JSON: {e.msg}", file=str(path), line=e.lineno, fix=fix) from None
+    if not isinstance(data, dict) or data.get("format") != "lawbook-corpus":
+        raise LawbookError("not a lawbook corpus (no \"format\": \"lawbook-corpus\")", file=str(path), fix=fix)
+    errors = serialise.validate_json(data)
+    if errors:
+        raise LawbookError(f"not a valid corpus: {errors[0]}", file=str(path),
+                           fix="give a corpus.json written by `lawbook build`, or rebuild it from its sources")
+    return data
+
+
+COMMANDS = [register_build, register_show, register_check, register_diff, register_align, register_serve]
 
 
 def node_summary(el):
@@ -377,6 +436,9 @@ def node_summary(el):
     gaps = [g.get("reason") for g in el.iterchildren("gap")]
     if gaps:
         data["gaps"] = gaps
+    corrections = [serialise.corr_json(c) for c in el.iterchildren("corr")]
+    if corrections:
+        data["corrections"] = corrections
     if el.tag == "commentary":
         data.update({"on": el.get("on"), "author": el.get("author"), "title": el.findtext("attribution")})
     return data
@@ -418,6 +480,11 @@ def render_text(el, depth=0):
             out.append(f"{pad}  {inline(child)}")
         elif child.tag == "gap":
             out.append(f"{pad}  [gap: {child.get('reason')}]")
+        elif child.tag == "corr":  # the committee's correction (sources/corrections.toml) and what the source said
+            what = {"renumber": f"numbered {child.get('was')} in the source",
+                    "replace": f"the source says {child.get('was')!r}, corrected to {child.get('now')!r}",
+                    "accept": "differs from the original on purpose"}[child.get("kind")]
+            out.append(f"{pad}  [corrected: {what}; {child.get('basis')} (corrections.toml:{child.get('line')})]")
         elif child.tag in tree.NODE_TAGS:
             out.append(render_text(child, depth + 1))
     for n, note in enumerate(notes, 1):

@@ -84,11 +84,18 @@ def test_every_command_and_option_has_help(command):
 
 
 def test_build_ends_with_the_dangling_references_and_the_report(tmp_path):
-    result = run_lawbook("build", "--sources", SOURCES, "--out", tmp_path / "build", "--no-pdf")
+    # As the sources say it (--no-corrections), 24E cites 50 twice: one suspect reference.
+    result = run_lawbook("build", "--sources", SOURCES, "--out", tmp_path / "build", "--no-pdf", "--no-corrections")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[-1] == (
         f"28 references point outside the corpus, 1 suspect: `lawbook check` lists them; "
         f"the report is {tmp_path / 'build'}/report.txt")
+    # Corrected (sources/corrections.toml), 24E cites 50 and 51, and 51 is not in the corpus.
+    result = run_lawbook("build", "--sources", SOURCES, "--out", tmp_path / "corrected", "--no-pdf")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == (
+        f"29 references point outside the corpus: `lawbook check` lists them; "
+        f"the report is {tmp_path / 'corrected'}/report.txt")
 
 
 def test_check_groups_the_dangling_references_by_target():

@@ -40,9 +40,13 @@ def data(written):
     return json.loads((written / "refs.json").read_text(encoding="utf-8"))
 
 
-def copy_sources(tmp_path, known_missing=None):
+def copy_sources(tmp_path, known_missing=None, corrected=False):
+    """A copy of sources/, by default without corrections.toml: the check of the sources as they are
+    (24E's duplicated target, 47E1a); corrected=True keeps the committee's corrections."""
     folder = tmp_path / "sources"
     shutil.copytree(SOURCES, folder)
+    if not corrected:
+        (folder / "corrections.toml").unlink()
     if known_missing is not None:
         (folder / "known-missing.toml").write_text(known_missing, encoding="utf-8")
     return folder
@@ -82,16 +86,18 @@ def test_graph_reference_edges_carry_words_and_place(g):
 def test_refs_json_cited_by(data):
     nodes = {n["id"]: n for n in data["nodes"]}
     assert [c["from"] for c in nodes["2017/53B"]["cited_by"]] == ["2017/53A", "2017/53C"]
-    assert sorted(c["from"] for c in nodes["2017/16C"]["cited_by"]) == ["2017/24", "2017/47E1", "2017/47E1a",
+    # The graph of the corrected corpus: 47E1a is 2017/47E2a (sources/corrections.toml).
+    assert sorted(c["from"] for c in nodes["2017/16C"]["cited_by"]) == ["2017/24", "2017/47E1", "2017/47E2a",
                                                                         "2017/53B"]
     assert nodes["2017/53A"]["refers_to"] == ["2017/47B", "2017/47E1", "2017/53B"]
     assert nodes["2017/57A1"]["cited_by"] == []
-    assert data["summary"] == {"refs": 51, "ok": 22, "known-missing": 0, "dangling": 28, "suspect": 1}
+    # Corrected, 24E cites 50 and 51 (not in the corpus) instead of 50 twice (suspect).
+    assert data["summary"] == {"refs": 51, "ok": 22, "known-missing": 0, "dangling": 29, "suspect": 0}
 
 
 # -- check ------------------------------------------------------------------------
-def test_check_fails_on_the_sources_and_names_file_and_line(capsys):
-    status, out, _ = run_check(capsys, "--sources", str(SOURCES))
+def test_check_fails_on_the_sources_and_names_file_and_line(tmp_path, capsys):
+    status, out, _ = run_check(capsys, "--sources", str(copy_sources(tmp_path)))
     assert status == 1
     assert out.splitlines()[0] == "51 references: 22 ok, 28 dangling, 0 known missing, 1 suspect"
     assert f"  {F000}:23: 2017/41A cites 2017/54 ('artikel 54')" in out
@@ -105,8 +111,8 @@ def test_check_fails_on_the_sources_and_names_file_and_line(capsys):
     assert "part absent" not in out  # no such reference in these sources
 
 
-def test_check_json(capsys):
-    status, out, _ = run_check(capsys, "--sources", str(SOURCES), "--json")
+def test_check_json(tmp_path, capsys):
+    status, out, _ = run_check(capsys, "--sources", str(copy_sources(tmp_path)), "--json")
     assert status == 1
     entries = json.loads(out)["refs"]
     assert len(entries) == 51

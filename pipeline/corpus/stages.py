@@ -6,6 +6,7 @@
     repair_text      block text -> repaired text (printed lines joined too), every change logged
     build_structure  blocks -> article trees with IDs (one fragment per source)
     merge_editions   fragments -> one tree per edition
+    apply_corrections  the committee's corrections (sources/corrections.toml; not with no_corrections)
     finish_corpus    note and commentary IDs, gaps
     account_lines    every non-blank source line is in the corpus or in the report
     find_references  <ref> around every citation
@@ -23,7 +24,7 @@ from ..core.model import Detected, Placed
 from ..core.options import Options
 from ..core.report import BuildLog
 from ..reading import decode as read, formats, manifest, repair
-from . import finish, merge, refs, structure
+from . import corrections, finish, merge, refs, structure
 
 
 class NoStore:
@@ -174,7 +175,7 @@ def account_lines(ctx):
 
 
 CORPUS_STAGES = [load_sources, read_sources, parse_sources, repair_text, build_structure, merge_editions,
-                 finish_corpus, account_lines, refs.find_references]
+                 corrections.apply_corrections, finish_corpus, account_lines, refs.find_references]
 
 
 def make_corpus(sources_dir, options=None, store=None):

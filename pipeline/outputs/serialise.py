@@ -130,7 +130,21 @@ def node_json(el):
             content.append({"type": "gap", "reason": child.get("reason")})
         elif child.tag in tree.NODE_TAGS:
             content.append(node_json(child))
+        elif child.tag == "corr":
+            content.append(corr_json(child))
     data["content"] = content
+    return data
+
+
+CORR_NUMBERS = ("paragraph", "start", "end", "line")
+
+
+def corr_json(el):
+    """A correction applied to the node (schema: corr): its attributes, the numbers as numbers."""
+    data = {"type": "corr"}
+    for key in ("kind", "was", "now", "paragraph", "start", "end", "basis", "line"):
+        if el.get(key) is not None:
+            data[key] = int(el.get(key)) if key in CORR_NUMBERS else el.get(key)
     return data
 
 

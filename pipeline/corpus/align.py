@@ -1,0 +1,396 @@
+"""Align a translation with its original: two books compared node by node, by citation ID.
+
+Reads: two corpora in the corpus.json form (schema/corpus.schema.json), the translation's and the
+reference's, of any language: only IDs, structure, references, notes and gaps are compared, never words.
+Writes: nothing; returns an Alignment (`lawbook align` prints it, docs/align.md explains it):
+  - every node of an article both books hold, with a status:
+        match           the same references, notes, and text where the reference has text
+        missing         the reference has it inside a part the translation's sources show
+        extra           the translation has it, the reference does not
+        refs-differ     both have it, the reference targets differ
+        notes-differ    both have it, with a different number of notes
+        gap             the translation has a gap where the reference has text
+        not-in-sources  the reference has it, outside every part the translation's sources show
+        accepted        a correction marks it as deliberately different (corrections.toml)
+    and, where it can explain one, a suggested correction;
+  - the articles only one book holds (listed, not compared);
+  - each dangling reference of the translation: its target is in the reference (in-reference), in
+    neither (nowhere), or in an edition the reference does not hold (edition-absent).
+
+What a translation's sources show: a node with its title or heading shows itself and everything below
+it (the page "Artikel 16C" gives 16C's heading: 16C1-3 are compared, 16A is not-in-sources); any other
+node shows itself only. A node of the reference the translation lacks is `missing` when one of its
+ancestors is shown so, else `not-in-sources`.
+"""
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..core import ids
+
+FAILING = ("refs-differ", "notes-differ", "gap", "extra", "missing")
+STATUSES = FAILING + ("accepted", "not-in-sources", "match")
+# Dangling references whose target is outside the corpus: not "ok" and not damaged ("suspect").
+OUTSIDE = ("dangling", "known-missing")
+
+
+@dataclass
+class Node:
+    """What alignment compares of one node, read from corpus.json."""
+    id: str
+    type: str
+    labelled: bool  # has its title or heading
+    refs: list  # every target its own paragraphs and their notes cite, in text order
+    notes: int
+    text: bool  # has a paragraph of its own with words
+    gap: bool
+    children: list
+    source: str  # "file:line" where it starts, "" when unknown
+    accepted: list  # the bases of the accept corrections on it
+    paragraphs: list = field(default_factory=list)  # (text, refs, note offsets, source) of each own <p>
+    cited: list = field(default_factory=list)  # (ref, "file:line") of every ref in its paragraphs and notes
+
+    def shape(self, book):
+        return (self.type, self.text, self.gap, self.notes, tuple(book[c].shape(book) for c in self.children))
+
+
+def _source(sources):
+    return f"{sources[0]['file']}:{min(sources[0]['lines'])}" if sources else ""
+
+
+def read_book(data):
+    """corpus.json data -> {edition: {id: Node}}, articles in their order."""
+    book = {}
+    for edition in data["editions"]:
+        nodes = book.setdefault(edition["id"], {})
+        for article in edition["articles"]:
+            _read_node(article, nodes)
+    return book
+
+
+def cited_in(data):
+    """Every ref of the book, commentary included: (edition, citing ID, ref, "file:line")."""
+    out = []
+    for edition in data["editions"]:
+        nodes = {}
+        for article in edition["articles"]:
+            _read_node(article, nodes)
+        out += [(edition["id"], n.id, ref, source) for n in nodes.values() for ref, source in n.cited]
+        for c in edition["commentary"]:
+            out += [(edition["id"], c["id"], ref, _source(p["sources"])) for p in c["content"] for ref in p["refs"]]
+    return out
+
+
+def _read_node(data, nodes):
+    refs, notes, paragraphs, children, accepted, cited = [], 0, [], [], [], []
+    text = gap = False
+    for item in data["content"]:
+        kind = item["type"]
+        if kind == "p":
+            text = text or bool(item["text"].strip())
+            own = list(item["refs"]) + [r for n in item["notes"] for r in n.get("refs", [])]
+            refs += [t for r in own for t in (r.get("to") or "").split()]
+            notes += len(item["notes"])
+            paragraphs.append((item["text"], item["refs"], [n["offset"] for n in item["notes"]],
+                               _source(item["sources"])))
+            cited += [(r, _source(item["sources"])) for r in item["refs"]]
+            cited += [(r, _source(n["sources"])) for n in item["notes"] for r in n.get("refs", [])]
+        elif kind == "gap":
+            gap = True
+        elif kind == "corr":
+            if item["kind"] == "accept":
+                accepted.append(item["basis"])
+        else:
+            children.append(item["id"])
+            _read_node(item, nodes)
+    nodes[data["id"]] = Node(data["id"], data["type"], "title" in data or "heading" in data, refs, notes, text,
+                             gap, children, _source(data["sources"]), accepted, paragraphs, cited)
+
+
+@dataclass
+class Aligned:
+    id: str
+    status: str
+    translation: Node | None
+    reference: Node | None
+    suggestion: dict | None = None  # {"text": …, "corrections": [entries for corrections.toml]}
+
+    def to_json(self):
+        side = lambda n: None if n is None else {"refs": n.refs, "notes": n.notes, "source": n.source}
+        return {"id": self.id, "status": self.status, "translation": side(self.translation),
+                "reference": side(self.reference), "suggestion": self.suggestion}
+
+
+@dataclass
+class Alignment:
+    nodes: list
+    dangling: list
+    only_in_translation: list  # article IDs
+    only_in_reference: list
+    editions: list  # compared
+    not_in_reference: list  # editions only the translation holds
+
+    @property
+    def status(self):
+        return 1 if any(a.status in FAILING for a in self.nodes) else 0
+
+    def of(self, status):
+        return [a for a in self.nodes if a.status == status]
+
+    def to_json(self):
+        return {"nodes": [a.to_json() for a in self.nodes], "dangling": self.dangling,
+                "articles": {"only_in_translation": self.only_in_translation,
+                             "only_in_reference": self.only_in_reference},
+                "editions": {"compared": self.editions, "not_in_reference": self.not_in_reference},
+                "summary": {s: len(self.of(s)) for s in STATUSES}}
+
+
+def align(translation, reference):
+    """Compare two corpus.json documents; returns an Alignment."""
+    t_book, r_book = read_book(translation), read_book(reference)
+    editions = [e for e in t_book if e in r_book]
+    nodes, only_t, only_r = [], [], []
+    for edition in editions:
+        t, r = t_book[edition], r_book[edition]
+        t_articles = {i for i, n in t.items() if n.type == "article"}
+        r_articles = {i for i, n in r.items() if n.type == "article"}
+        only_t += sorted(t_articles - r_articles, key=ids.order_key)
+        only_r += sorted(r_articles - t_articles, key=ids.order_key)
+        both = t_articles & r_articles
+        found = [i for i in set(t) | set(r) if ids.article_of(i) in both]
+        aligned = [_status(i, t.get(i), r.get(i), t) for i in sorted(found, key=ids.order_key)]
+        _suggest(aligned, t, r)
+        nodes += aligned
+    return Alignment(nodes, _dangling(cited_in(translation), t_book, r_book), only_t, only_r, editions,
+                     [e for e in t_book if e not in r_book])
+
+
+def _shown(node_id, t):
+    """Whether the translation's sources show the part of the book that holds `node_id` (see above)."""
+    parsed = ids.NodeId.parse(node_id)
+    return any(str(a) in t and t[str(a)].labelled for a in list(parsed.ancestors())[1:])
+
+
+def _status(node_id, tn, rn, t):
+    if tn is None:
+        return Aligned(node_id, "missing" if _shown(node_id, t) else "not-in-sources", None, rn)
+    if tn.accepted:
+        status = "accepted"
+    elif rn is None:
+        status = "extra"
+    elif tn.gap and rn.text:
+        status = "gap"
+    elif sorted(tn.refs) != sorted(rn.refs):
+        status = "refs-differ"
+    elif tn.notes != rn.notes:
+        status = "notes-differ"
+    else:
+        status = "match"
+    aligned = Aligned(node_id, status, tn, rn)
+    if status == "accepted":
+        aligned.suggestion = {"text": f"accepted: {'; '.join(tn.accepted)}", "corrections": []}
+    return aligned
+
+
+# -- suggestions -----------------------------------------------------------------------------------
+def _suggest(aligned, t, r):
+    by_id = {a.id: a for a in aligned}
+    _suggest_renumbering(by_id, t, r)
+    for a in aligned:
+        if a.status == "refs-differ":
+            a.suggestion = _replacement(a)
+
+
+def _parent(node_id):
+    parent = ids.NodeId.parse(node_id).parent
+    return str(parent) if parent else None
+
+
+def _groups(by_id, status, tops_only):
+    groups = {}
+    for a in by_id.values():
+        parent = _parent(a.id)
+        if a.status == status and not (tops_only and by_id.get(parent) and by_id[parent].status == status):
+            groups.setdefault(parent, []).append(a.id)
+    return groups
+
+
+def _subtree(book, node_id):
+    yield book[node_id]
+    for child in book[node_id].children:
+        yield from _subtree(book, child)
+
+
+def _renamed(target, mapping):
+    """`target` with a renumbered node's ID (or an ancestor's) replaced by its new one."""
+    parsed = ids.NodeId.parse(target)
+    for above in (parsed.ancestors() if parsed else ()):
+        if str(above) in mapping:
+            return mapping[str(above)] + target[len(str(above)):]
+    return target
+
+
+def _suggest_renumbering(by_id, t, r):
+    """A group of extra siblings that has the shape and the references of a group of missing siblings,
+    node for node (the references read with the new numbers): the translation numbered them wrongly."""
+    missing = _groups(by_id, "missing", tops_only=False)
+    for parent, extra in _groups(by_id, "extra", tops_only=True).items():
+        for new_parent, wanted in missing.items():
+            if len(wanted) != len(extra) or any(t[a].type != r[b].type for a, b in zip(extra, wanted)):
+                continue
+            mapping = dict(zip(extra, wanted))
+            if all(_same(t, r, a, b, mapping) for a, b in zip(extra, wanted)):
+                for old, new in mapping.items():
+                    source = r[new].source
+                    entry = {"kind": "renumber", "node": old, "to": new,
+                             "basis": f"reference {new}" + (f" ({source})" if source else "")}
+                    by_id[old].suggestion = {"text": f"renumber {old} to {new}", "corrections": [entry]}
+                    by_id[new].suggestion = {"text": f"{old} renumbered", "corrections": []}
+                for node in {_parent(n) for n in wanted}:
+                    made = by_id.get(node)
+                    if made and made.status == "missing" and not made.reference.text:
+                        made.suggestion = {"text": f"made by renumbering {', '.join(extra)}", "corrections": []}
+                break
+
+
+def _same(t, r, old, new, mapping):
+    if t[old].shape(t) != r[new].shape(r):
+        return False
+    pairs = zip(_subtree(t, old), _subtree(r, new))
+    return all(sorted(_renamed(x, mapping) for x in a.refs) == sorted(b.refs) for a, b in pairs)
+
+
+def _replacement(a):
+    """For references that differ by one target each way (24E: 50 and 50 against 50 and 51), the
+    words to replace: the citing words of the target the reference lacks, with the citation it has."""
+    tn, rn = a.translation, a.reference
+    lacks = list((Counter(tn.refs) - Counter(rn.refs)).elements())
+    wants = list((Counter(rn.refs) - Counter(tn.refs)).elements())
+    entries = []
+    for old, new in zip(lacks, wants):
+        found = _words_citing(tn, old)
+        if found is None:
+            continue
+        text, start, end, notes = found
+        old_cite, new_cite = ids.cite_of(old), ids.cite_of(new)
+        words = text[start:end]
+        if old_cite not in words or ids.edition_of(old) != ids.edition_of(new):
+            continue
+        start, end = _unique(tn, text, start, end, notes)
+        words = text[start:end]
+        cut = words.rindex(old_cite)
+        by = words[:cut] + new_cite + words[cut + len(old_cite):]
+        entries.append({"kind": "replace", "node": a.id, "words": words, "by": by,
+                        "basis": f"reference {a.id} cites {', '.join(rn.refs)}"
+                                 + (f" ({rn.source})" if rn.source else "")})
+    if not entries or len(entries) != len(lacks) or len(lacks) != len(wants):
+        return None
+    return {"text": "; ".join(f"replace {e['words']!r} by {e['by']!r}" for e in entries), "corrections": entries}
+
+
+def _words_citing(node, target):
+    """(paragraph text, start, end, note offsets) of the ref that cites `target` alone; a suspect one
+    (a duplicated target) first, else the last."""
+    candidates = [(r.get("status") == "suspect", i, text, r, notes)
+                  for text, refs, notes, _ in node.paragraphs for i, r in enumerate(refs)
+                  if (r.get("to") or "").split() == [target]]
+    if not candidates:
+        return None
+    _, _, text, ref, notes = max(candidates, key=lambda c: (c[0], c[1]))
+    return text, ref["start"], ref["end"], notes
+
+
+def _unique(node, text, start, end, notes):
+    """Widen text[start:end] word by word to the left, then right, until it stands once in the node's
+    own text (a replacement must find its words exactly once), never across a note's place."""
+    def count(s, e):
+        return sum(p[0].count(text[s:e]) for p in node.paragraphs)
+
+    while count(start, end) > 1:
+        left = text.rfind(" ", 0, max(start - 1, 0))
+        new_start = 0 if left == -1 else left + 1
+        if new_start < start and not any(new_start < n <= start for n in notes):
+            start = new_start
+            continue
+        right = text.find(" ", end + 1)
+        new_end = len(text) if right == -1 else right
+        if new_end > end and not any(end <= n < new_end for n in notes):
+            end = new_end
+            continue
+        break
+    return start, end
+
+
+# -- dangling references -----------------------------------------------------------------------------
+def _dangling(cited, t_book, r_book):
+    """Each target of the translation's references that is outside it, classified by the reference."""
+    out = []
+    for edition, citing, ref, source in cited:
+        if ref.get("status") not in OUTSIDE:
+            continue
+        for target in (ref.get("to") or "").split():
+            if target in t_book.get(ids.edition_of(target), {}):
+                continue  # a range that holds present and absent targets: only the absent ones dangle
+            where = ids.edition_of(target)
+            kind = ("edition-absent" if where not in r_book else
+                    "in-reference" if target in r_book[where] else "nowhere")
+            out.append({"from": citing, "to": target, "words": ref["words"], "source": source, "class": kind})
+    return out
+
+
+# -- text --------------------------------------------------------------------------------------------
+def render_text(result, names):
+    """The text report: each status's nodes with their source file and line, then articles only one book
+    holds and the dangling references. `names` = (translation, reference) as given."""
+    out = [f"align {names[0]} against {names[1]}: editions compared {', '.join(result.editions) or 'none'}"
+           + (f"; not in the reference: {', '.join(result.not_in_reference)}" if result.not_in_reference else "")]
+    summary = result.to_json()["summary"]
+    out.append(", ".join(f"{n} {s}" for s, n in summary.items() if n) or "no nodes compared")
+    for status in STATUSES:
+        group = result.of(status)
+        if not group:
+            continue
+        out += ["", f"{status} ({len(group)}):"]
+        for a in group:
+            t, r = a.translation, a.reference
+            where = t.source if t else f"reference {r.source}" if r and r.source else "?"
+            line = f"  {where}: {a.id}"
+            if status == "refs-differ":
+                line += f" cites {', '.join(t.refs)}; the reference {', '.join(r.refs)}"
+            elif status == "notes-differ":
+                line += f" has {t.notes} notes; the reference {r.notes}"
+            elif status == "gap":
+                line += ": a gap where the reference has text" + (f" ({r.source})" if r.source else "")
+            if a.suggestion:
+                line += f"  -> {a.suggestion['text']}"
+            out.append(line)
+    for title, articles in (("articles only in the translation", result.only_in_translation),
+                            ("articles only in the reference", result.only_in_reference)):
+        if articles:
+            out += ["", f"{title} ({len(articles)}, not compared): {', '.join(articles)}"]
+    if result.dangling:
+        counts = Counter(d["class"] for d in result.dangling)
+        out += ["", f"dangling references of the translation ({len(result.dangling)}: "
+                    + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) + "):"]
+        out += [f"  {d['source'] or '?'}: {d['from']} cites {d['to']} ({d['words']!r}): {d['class']}"
+                for d in result.dangling]
+    return "\n".join(out)
+
+
+def _toml(value):
+    """A TOML basic string (JSON's escapes are TOML's)."""
+    import json
+    return json.dumps(value, ensure_ascii=False)
+
+
+def render_proposals(result):
+    """Ready [[correction]] entries for corrections.toml, one per explained difference. Replacements
+    first: they name nodes by the translation's IDs, which a renumbering changes."""
+    out = []
+    found = [(a, e) for a in result.nodes for e in (a.suggestion or {}).get("corrections", [])]
+    for a, entry in sorted(found, key=lambda f: f[1]["kind"] != "replace"):
+            out.append(f"# {a.id}: {a.status}; {a.suggestion['text']}")
+            out.append("[[correction]]")
+            out += [f"{key} = {_toml(entry[key])}" for key in ("kind", "node", "to", "words", "by", "basis")
+                    if key in entry]
+            out.append("")
+    return "\n".join(out)

@@ -1,0 +1,283 @@
+"""The committee's corrections: decisions kept as data in sources/corrections.toml, applied after merge.
+
+Reads: sources/corrections.toml (absent: nothing to do; option no_corrections: not read), the merged
+corpus, the fragments' line ledgers.
+Writes: the corrected tree, with a <corr> element in every corrected node that says what the source
+said, what the corpus says now and why (schema/corpus.rng); a report entry for every correction
+applied (with its basis), and an error (file corrections.toml, the entry's line) for every correction
+that no longer applies, which fails the build.
+
+The file is a list of [[correction]] tables, applied in order (docs/align.md):
+
+    [[correction]]
+    kind = "renumber"                     # the node and all below it get new IDs
+    node = "2017/47E1a"
+    to = "2017/47E2a"                     # a missing parent (2017/47E2) is created, with no text
+    basis = "WBF Laws 2017, Law 47E2(a)"
+
+    [[correction]]
+    kind = "replace"                      # words in the node's own paragraphs, found exactly once
+    node = "2017/24E"
+    words = "artikel 50 en artikel 50"
+    by = "artikel 50 en artikel 51"
+    basis = "WBF Laws 2017, Law 24E: 'Laws 50 and 51'"
+
+    [[correction]]
+    kind = "accept"                       # deliberately different from the original: align says so
+    node = "2017/57B"
+    basis = "…"
+
+The stage runs before the references stage, so a corrected citation is resolved as corrected.
+"""
+import re
+import tomllib
+from pathlib import Path
+
+from lxml import etree
+
+from ..core import ids, tree
+from ..core.model import Placed
+from ..core.errors import LawbookError
+from ..reading import decode
+
+FILE = "corrections.toml"
+KINDS = {"renumber": ("node", "to"), "replace": ("node", "words", "by"), "accept": ("node",)}
+HEADER = re.compile(r"""\s*\[\[\s*(correction|"correction"|'correction')\s*\]\]\s*(#.*)?$""")
+FIX_STALE = f"update or remove this entry of {FILE}: the sources no longer say what it corrects"
+
+
+class Stale(Exception):
+    """A correction that no longer applies: logged as an error at its line."""
+
+
+def apply_corrections(ctx):
+    """Reads: SOURCES/corrections.toml, ctx.corpus, ctx.fragments. Writes: the corrected corpus, the report."""
+    if ctx.options.no_corrections:
+        return
+    path = Path(ctx.sources_dir) / FILE
+    if not path.exists() and not path.is_symlink():
+        return
+    index = tree.node_index(ctx.corpus)
+    for entry in load(path):
+        try:
+            KIND_FUNCTIONS[entry["kind"]](ctx, index, entry)
+        except Stale as e:
+            ctx.log.add("error", FILE, entry["line"], f"{e}; {FIX_STALE}", entry["node"])
+
+
+def load(path):
+    """The entries of corrections.toml as dicts with their `line`; a LawbookError (status 2) at the line
+    of the first malformed one."""
+    def refuse(kind):
+        return LawbookError(f"{FILE} is {kind}, not a regular file", file=str(path),
+                            fix=f"make {FILE} a regular file in the sources folder")
+    with decode.open_regular(path, refuse) as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise LawbookError("not UTF-8", file=str(path), line=data[:e.start].count(b"\n") + 1,
+                           fix=f"save {FILE} as UTF-8") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"\(at line (\d+), column \d+\)", str(e))
+        what = re.sub(r"\s*\(at line \d+, column \d+\)|\s*\(at end of document\)", "", str(e))
+        raise LawbookError(f"not valid TOML: {what}", file=str(path), line=int(m.group(1)) if m else None,
+                           fix="correct the TOML syntax at that line") from None
+    unknown = sorted(set(doc) - {"correction"})
+    entries = doc.get("correction", [])
+    if unknown or not isinstance(entries, list):
+        raise LawbookError(f"unexpected key {unknown[0] if unknown else 'correction'!r}", file=str(path),
+                           fix="write each correction as a [[correction]] table (see docs/align.md)")
+    lines = [n for n, line in enumerate(text.split("\n"), 1) if HEADER.match(line)]
+    if len(lines) != len(entries):
+        lines = [None] * len(entries)  # written another way (an inline array): no line rather than a wrong one
+    out = []
+    for n, (entry, line) in enumerate(zip(entries, lines), 1):
+        def bad(message, fix):
+            return LawbookError(f"[[correction]] number {n}: {message}", file=str(path), line=line, fix=fix)
+
+        kind = entry.get("kind")
+        if kind not in KINDS:
+            raise bad(f"unknown kind {kind!r}", f"set kind to one of {', '.join(KINDS)}")
+        keys = set(KINDS[kind]) | {"kind", "basis"}
+        extra = sorted(set(entry) - keys)
+        if extra:
+            raise bad(f"a {kind} correction has no key {extra[0]!r}", f"use only {', '.join(sorted(keys))}")
+        for key in sorted(keys):
+            if not isinstance(entry.get(key), str) or not entry[key].strip():
+                raise bad(f"{key} is missing or empty", f'give {key} = "…" (a {kind} correction needs '
+                                                        f'{", ".join(k for k in sorted(keys) if k != "kind")})')
+        for key in ("node", "to"):
+            if key in entry and (ids.NodeId.parse(entry[key]) is None or ids.is_annex(entry[key])):
+                raise bad(f"{key} {entry[key]!r} is not the ID of a node",
+                          f'give an edition and a citation, e.g. {key} = "2017/47E2a"')
+        if kind == "renumber":
+            old, new = ids.NodeId.parse(entry["node"]), ids.NodeId.parse(entry["to"])
+            if (old.edition, old.level) != (new.edition, new.level) or old == new:
+                raise bad(f"{old} cannot be renumbered to {new}: a renumbering keeps the edition and the level "
+                          f"and changes the number", "give a new ID of the same edition and level")
+        out.append(dict(entry, line=line))
+    return out
+
+
+def _at(entry):
+    """Where an entry is: corrections.toml:LINE (the file alone when its line is not known)."""
+    return f"{FILE}:{entry['line']}" if entry["line"] else FILE
+
+
+def _node(index, entry, key="node"):
+    el = index.get(entry[key])
+    if el is None:
+        raise Stale(f"{entry[key]} is not in the corpus")
+    return el
+
+
+def _mark(el, attrib):
+    """A <corr> as the node's first content after its label: the record of one correction."""
+    corr = etree.Element("corr", {k: str(v) for k, v in attrib.items() if v is not None})
+    label = tree.label(el)
+    existing = list(el.iterchildren("corr"))
+    if existing:
+        existing[-1].addnext(corr)
+    elif label is not None:
+        label.addnext(corr)
+    else:
+        el.insert(0, corr)
+    return corr
+
+
+def _where(el):
+    file, line = tree.first_line(el)
+    return (file, line) if file else (FILE, None)
+
+
+# -- renumber ------------------------------------------------------------------------------------
+def renumber(ctx, index, entry):
+    el = _node(index, entry)
+    old, new = ids.NodeId.parse(entry["node"]), ids.NodeId.parse(entry["to"])
+    if str(new) in index:
+        raise Stale(f"{new} is already in the corpus, so {old} cannot take its number")
+    parent = _parent(ctx, index, new, entry, el)
+    moved = tree.parse_sources(el.get("sources"))
+    keep = {str(a) for a in new.parent.ancestors()} if new.parent else set()
+    for above in el.iterancestors(*tree.NODE_TAGS):
+        if above.get("id") not in keep:  # the lines move with the node
+            rest = tree.parse_sources(above.get("sources"))
+            left = {f: lines - moved.get(f, set()) for f, lines in rest.items()}
+            above.set("sources", tree.format_sources({f: l for f, l in left.items() if l}) or above.get("sources"))
+    el.getparent().remove(el)
+    renamed = {}
+    for node in el.iter(*tree.NODE_TAGS):
+        old_id = node.get("id")
+        node.set("id", str(new) + old_id[len(str(old)):])
+        renamed[old_id] = node.get("id")
+        index.pop(old_id, None)
+        index[node.get("id")] = node
+    el.set("num", new.parts[new.level])
+    if el.tag == "article":
+        _place_article(parent, el)
+    else:
+        tree.insert_child(parent, el)
+    for above in el.iterancestors(*tree.NODE_TAGS):
+        tree.merge_sources(above, el)
+    for commentary in ctx.corpus.iter("commentary"):
+        if commentary.get("on") in renamed:
+            commentary.set("on", renamed[commentary.get("on")])
+    for fragment in ctx.fragments:  # the lines' places, as account_lines checks them
+        for num, where in fragment.ledger.items():
+            if isinstance(where, Placed) and where.node in renamed:
+                fragment.ledger[num] = Placed(renamed[where.node])
+    _mark(el, {"kind": "renumber", "was": str(old), "line": entry["line"], "basis": entry["basis"]})
+    file, line = _where(el)
+    ctx.log.add("repair", file, line, f"renumbered {old} to {new} by {_at(entry)} "
+                                      f"(basis: {entry['basis']})", str(new), str(old), str(new))
+
+
+def _parent(ctx, index, new, entry, el):
+    """The element that is to hold `new`: its parent node, created (with every missing node above it) when
+    the corpus lacks it; a created node has no text of its own and says why it is there."""
+    chain = []
+    node = new.parent
+    while node is not None and str(node) not in index:
+        chain.append(node)
+        node = node.parent
+    if node is None:
+        holder = tree.edition(ctx.corpus, new.edition)
+        if not chain:
+            return holder
+    else:
+        holder = index[str(node)]
+    for missing in reversed(chain):
+        if missing.level == "article":
+            created = _place_article(holder, etree.Element("article", id=str(missing), num=missing.article))
+        else:
+            created = tree.add_child(holder, missing.level, missing.parts[missing.level], str(missing))
+        created.set("numbering", "inferred")
+        created.set("evidence", f"created by the correction at {_at(entry)} to hold {new} "
+                                f"(basis: {entry['basis']}); it has no text of its own in the sources")
+        created.set("sources", el.get("sources"))  # a node's sources are those of what it holds
+        index[str(missing)] = created
+        holder = created
+    if chain:
+        file, line = _where(el)
+        ctx.log.add("inference", file, line, f"{', '.join(str(m) for m in reversed(chain))} created to hold {new}, "
+                                             f"by {_at(entry)} (basis: {entry['basis']})", str(chain[0]))
+    return holder
+
+
+def _place_article(edition, el):
+    """Put an article among the edition's articles in number order, before the commentary."""
+    after = [a for a in edition.iterchildren("article") if ids.sort_key(a.get("num")) > ids.sort_key(el.get("num"))]
+    if after:
+        after[0].addprevious(el)
+    else:
+        edition.insert(len(list(edition.iterchildren("article"))), el)
+    return el
+
+
+# -- replace -------------------------------------------------------------------------------------
+def replace(ctx, index, entry):
+    el = _node(index, entry)
+    words, by = entry["words"], entry["by"]
+    paragraphs = list(el.iterchildren("p"))
+    found = []  # (paragraph number, owner, attribute, index in that run, offset in the plain text)
+    for n, p in enumerate(paragraphs, 1):
+        offset = 0
+        for owner, attr in [(p, "text")] + [(child, "tail") for child in p]:
+            run = getattr(owner, attr) or ""
+            start = run.find(words)
+            while start != -1:
+                found.append((n, owner, attr, start, offset + start))
+                start = run.find(words, start + 1)
+            offset += len(run)
+    if len(found) != 1:
+        where = "are not" if not found else f"stand {len(found)} times"
+        raise Stale(f"the words {words!r} {where} in the text of {entry['node']} "
+                    f"(outside its notes){'' if not found else '; give more of the words, so that they stand once'}")
+    n, owner, attr, start, offset = found[0]
+    run = getattr(owner, attr)
+    setattr(owner, attr, run[:start] + by + run[start + len(words):])
+    shift = len(by) - len(words)
+    for corr in el.iterchildren("corr"):  # an earlier correction later in the same paragraph moves along
+        if corr.get("paragraph") == str(n) and int(corr.get("start")) >= offset + len(words):
+            corr.set("start", str(int(corr.get("start")) + shift))
+            corr.set("end", str(int(corr.get("end")) + shift))
+    _mark(el, {"kind": "replace", "was": words, "now": by, "paragraph": n, "start": offset,
+               "end": offset + len(by), "line": entry["line"], "basis": entry["basis"]})
+    file, line = _where(paragraphs[n - 1])
+    ctx.log.add("repair", file, line, f"words corrected by {_at(entry)} (basis: {entry['basis']})",
+                entry["node"], words, by)
+
+
+# -- accept --------------------------------------------------------------------------------------
+def accept(ctx, index, entry):
+    el = _node(index, entry)
+    _mark(el, {"kind": "accept", "line": entry["line"], "basis": entry["basis"]})
+    file, line = _where(el)
+    ctx.log.add("inference", file, line, f"{entry['node']} differs from the original on purpose, by "
+                                         f"{_at(entry)} (basis: {entry['basis']})", entry["node"])
+
+
+KIND_FUNCTIONS = {"renumber": renumber, "replace": replace, "accept": accept}

@@ -1,0 +1,233 @@
+"""`lawbook align`: the Dutch book against a reference made from the Dutch build itself.
+
+The reference is the --no-corrections corpus.json with what the English 2017 Laws have where the
+Dutch sources are wrong or short: 47E1a/47E1b as 47E2a/47E2b under a new 47E2, 24E citing 50 and 51,
+text in 57B and 57D, sections and articles the Dutch sources lack (16A, 57E, 54, 59), and no 2007
+edition (the English book is one edition).
+"""
+import copy
+import json
+import shutil
+
+import pytest
+
+from conftest import SOURCES, run_lawbook
+from pipeline.corpus import align
+from pipeline.outputs import serialise
+
+F000, F002 = "000_8d35bcdf16b9ca3e.txt", "002_2f2ff1709dbc3ec0.txt"
+
+
+def find(data, node_id):
+    """The node `node_id` of a corpus.json, and the list that holds it."""
+    def walk(items):
+        for item in items:
+            if item.get("id") == node_id:
+                return item, items
+            if "content" in item and item.get("type") != "p":
+                found = walk(item["content"])
+                if found:
+                    return found
+        return None
+    for edition in data["editions"]:
+        found = walk(edition["articles"])
+        if found:
+            return found
+    raise KeyError(node_id)
+
+
+def paragraph(text, refs=(), line=1):
+    """A paragraph of the reference; refs as (words, target): each found in the text."""
+    out = [{"words": w, "start": text.index(w), "end": text.index(w) + len(w), "to": t, "status": "ok"}
+           for w, t in refs]
+    return {"type": "p", "text": text, "notes": [], "refs": out, "sources": [{"file": "en.txt", "lines": [line]}]}
+
+
+def node(node_id, kind, num, content, heading=None, line=1):
+    data = {"id": node_id, "type": kind, "num": num, "sources": [{"file": "en.txt", "lines": [line]}]}
+    if heading:
+        data["title" if kind == "article" else "heading"] = heading
+    data["content"] = content
+    return data
+
+
+def make_reference(dutch):
+    ref = copy.deepcopy(dutch)
+    ref["editions"] = [e for e in ref["editions"] if e["id"] == "2017"]
+    # 47E: E1 is one paragraph, E2 has the items (a) and (b).
+    e1, _ = find(ref, "2017/47E1")
+    items = [c for c in e1["content"] if c.get("type") == "item"]
+    e1["content"] = [c for c in e1["content"] if c.get("type") != "item"]
+    for item in items:
+        item["id"] = item["id"].replace("47E1", "47E2")
+        for p in item["content"]:
+            for r in p["refs"]:
+                r["to"] = r["to"].replace("2017/47E1a", "2017/47E2a")
+    e, _ = find(ref, "2017/47E")
+    e["content"].append(node("2017/47E2", "subsection", "2", items, line=40))
+    # 24E: "Laws 50 and 51".
+    e24, _ = find(ref, "2017/24E")
+    [p24] = [c for c in e24["content"] if c["type"] == "p"]
+    p24["refs"][1].update(to="2017/51", status="ok")
+    p24["refs"][1].pop("reason")
+    # 57B and 57D have text; 57E is a section the Dutch page does not give.
+    for cite, text, refs in (("57B", "If partner cannot comply, see A above and Law 59.", [("Law 59", "2017/59")]),
+                             ("57D", "See Law 16 for unauthorised information.", [("Law 16", "2017/16")])):
+        section, _ = find(ref, f"2017/{cite}")
+        section.update(content=[paragraph(text, refs, line=50)], sources=[{"file": "en.txt", "lines": [50]}])
+    article57, _ = find(ref, "2017/57")
+    article57["content"].append(node("2017/57E", "section", "E", [paragraph("A card played too early.")], "Later"))
+    # 16A: a section the page "Artikel 16C" does not show.
+    article16, _ = find(ref, "2017/16")
+    article16["content"].insert(0, node("2017/16A", "section", "A", [paragraph("Players may use information.")],
+                                        "Extraneous information"))
+    # Articles the Dutch sources lack: 54 and 59 (cited by 41A and 50D2a).
+    articles = ref["editions"][0]["articles"]
+    articles.append(node("2017/54", "article", "54", [paragraph("Faced opening lead out of turn.")], "Opening lead"))
+    articles.append(node("2017/59", "article", "59", [paragraph("Inability to lead or play as required.")],
+                         "Inability"))
+    articles.sort(key=lambda a: int(a["num"]))
+    assert serialise.validate_json(ref) == [] and serialise.validate_json_reference(ref) == []
+    return ref
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("align")
+    result = run_lawbook("build", "--sources", SOURCES, "--out", folder / "nl", "--no-pdf", "--no-corrections")
+    assert result.returncode == 0, result.stderr
+    dutch = json.loads((folder / "nl" / "corpus.json").read_text(encoding="utf-8"))
+    (folder / "en.json").write_text(json.dumps(make_reference(dutch)), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def aligned(books):
+    result = run_lawbook("align", books / "nl", books / "en.json", "--json")
+    assert result.returncode == 1, result.stderr
+    return json.loads(result.stdout)
+
+
+def statuses(data):
+    return {n["id"]: n["status"] for n in data["nodes"]}
+
+
+def test_the_three_defects_and_what_matches(aligned):
+    status = statuses(aligned)
+    assert {i: status[i] for i in ("2017/24E", "2017/47E1a", "2017/47E1b", "2017/47E2", "2017/47E2a", "2017/47E2b",
+                                   "2017/57B", "2017/57D", "2017/41A", "2017/53A", "2017/47E1", "2017/16C2")} == {
+        "2017/24E": "refs-differ", "2017/47E1a": "extra", "2017/47E1b": "extra", "2017/47E2": "missing",
+        "2017/47E2a": "missing", "2017/47E2b": "missing", "2017/57B": "gap", "2017/57D": "gap",
+        "2017/41A": "match", "2017/53A": "match", "2017/47E1": "match", "2017/16C2": "match"}
+    # 57 is shown whole (its title is in the sources); 16 only as its section C.
+    assert (status["2017/57E"], status["2017/16A"]) == ("missing", "not-in-sources")
+    # 57A: both have a gap before 57A1 (the reference was made from the Dutch), so it matches.
+    assert status["2017/57A"] == "match"
+    failing = {i for i, s in status.items() if s in align.FAILING}
+    assert failing == {"2017/24E", "2017/47E1a", "2017/47E1b", "2017/47E2", "2017/47E2a", "2017/47E2b",
+                       "2017/57B", "2017/57D", "2017/57E"}
+    assert aligned["articles"] == {"only_in_translation": [], "only_in_reference": ["2017/54", "2017/59"]}
+    assert aligned["editions"] == {"compared": ["2017"], "not_in_reference": ["2007"]}
+
+
+def test_json_gives_both_sides(aligned):
+    e24 = next(n for n in aligned["nodes"] if n["id"] == "2017/24E")
+    assert e24["translation"] == {"refs": ["2017/50", "2017/50"], "notes": 0, "source": f"{F000}:59"}
+    assert e24["reference"]["refs"] == ["2017/50", "2017/51"]
+    assert e24["suggestion"]["text"] == "replace 'en artikel 50' by 'en artikel 51'"
+    missing = next(n for n in aligned["nodes"] if n["id"] == "2017/47E2a")
+    assert missing["translation"] is None and missing["reference"]["refs"] == ["2017/16C"]
+    extra = next(n for n in aligned["nodes"] if n["id"] == "2017/47E1b")
+    assert extra["reference"] is None and extra["suggestion"]["corrections"] == [
+        {"kind": "renumber", "node": "2017/47E1b", "to": "2017/47E2b", "basis": f"reference 2017/47E2b ({F002}:9)"}]
+
+
+def test_every_dangling_reference_is_classified(aligned):
+    dangling = aligned["dangling"]
+    assert len(dangling) == 28  # those `lawbook check` counts on the sources as they are
+    kinds = {(d["from"], d["to"]): d["class"] for d in dangling}
+    assert kinds[("2017/41A", "2017/54")] == "in-reference"
+    assert kinds[("2017/50D2a", "2017/59")] == "in-reference"
+    assert kinds[("2017/47B", "2017/49")] == "nowhere"
+    assert kinds[("2017/54/toelichting1", "2017/54A")] == "nowhere"  # the reference has 54, not 54A
+    assert kinds[("2007/41A", "2007/47E2")] == "edition-absent"
+    counts = {c: sum(d["class"] == c for d in dangling) for c in ("in-reference", "nowhere", "edition-absent")}
+    assert counts == {"in-reference": 4, "nowhere": 17, "edition-absent": 7}
+    assert all(d["source"] for d in dangling)
+
+
+def test_text_groups_by_status_with_file_and_line(books):
+    result = run_lawbook("align", books / "nl", books / "en.json")
+    assert result.returncode == 1, result.stderr
+    out = result.stdout
+    assert f"\nrefs-differ (1):\n  {F000}:59: 2017/24E cites 2017/50, 2017/50; the reference 2017/50, 2017/51  " \
+           f"-> replace 'en artikel 50' by 'en artikel 51'\n" in out
+    assert f"\nextra (2):\n  {F002}:8: 2017/47E1a  -> renumber 2017/47E1a to 2017/47E2a\n" in out
+    assert f"\ngap (2):\n  {F002}:36: 2017/57B: a gap where the reference has text (en.txt:50)\n" in out
+    assert "  reference en.txt:40: 2017/47E2  -> made by renumbering 2017/47E1a, 2017/47E1b\n" in out
+    assert "articles only in the reference (2, not compared): 2017/54, 2017/59" in out
+    assert f"  {F000}:23: 2017/41A cites 2017/54 ('artikel 54'): in-reference" in out
+
+
+def test_the_proposals_pasted_make_24E_and_47E_match(books, tmp_path):
+    proposed = run_lawbook("align", books / "nl", books / "en.json", "--propose")
+    assert proposed.returncode == 1, proposed.stderr
+    assert proposed.stdout.count("[[correction]]") == 3
+    sources = tmp_path / "sources"
+    shutil.copytree(SOURCES, sources)
+    (sources / "corrections.toml").write_text(proposed.stdout, encoding="utf-8")
+    built = run_lawbook("build", "--sources", sources, "--out", tmp_path / "nl", "--no-pdf")
+    assert built.returncode == 0, built.stderr
+    result = run_lawbook("align", tmp_path / "nl", books / "en.json", "--json")
+    assert result.returncode == 1  # 57B, 57D and 57E remain: no correction can give their text
+    status = statuses(json.loads(result.stdout))
+    assert {i: s for i, s in status.items() if i.startswith(("2017/24", "2017/47"))} == {
+        i: "match" for i in ("2017/24", "2017/24A", "2017/24B", "2017/24C", "2017/24D", "2017/24E", "2017/47",
+                             "2017/47B", "2017/47E", "2017/47E1", "2017/47E2", "2017/47E2a", "2017/47E2b")}
+    assert {i for i, s in status.items() if s in align.FAILING} == {"2017/57B", "2017/57D", "2017/57E"}
+
+
+def test_accepted_differences_let_align_pass(books, tmp_path):
+    sources = tmp_path / "sources"
+    shutil.copytree(SOURCES, sources)
+    with open(sources / "corrections.toml", "a", encoding="utf-8") as f:
+        for cite in ("57B", "57D"):
+            f.write(f'\n[[correction]]\nkind = "accept"\nnode = "2017/{cite}"\n'
+                    f'basis = "the Dutch page gives only the heading; text follows in the next print"\n')
+    built = run_lawbook("build", "--sources", sources, "--out", tmp_path / "nl", "--no-pdf")
+    assert built.returncode == 0, built.stderr
+    reference = json.loads((books / "en.json").read_text(encoding="utf-8"))
+    article57, _ = find(reference, "2017/57")
+    article57["content"].pop()  # without 57E, which no correction can account for
+    (tmp_path / "en.json").write_text(json.dumps(reference), encoding="utf-8")
+    result = run_lawbook("align", tmp_path / "nl", tmp_path / "en.json", "--json")
+    data = json.loads(result.stdout)
+    assert {i for i, s in statuses(data).items() if s != "match" and s != "not-in-sources"} == {"2017/57B", "2017/57D"}
+    assert statuses(data)["2017/57B"] == "accepted"
+    assert result.returncode == 0, result.stdout
+
+
+def test_a_book_against_itself_matches(books):
+    result = run_lawbook("align", books / "nl" / "corpus.json", books / "nl")
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.splitlines()[1] == "58 match"
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "no such file"),
+    ("{", "not JSON: Expecting property name enclosed in double quotes"),
+    ('{"format": "other"}', 'not a lawbook corpus (no "format": "lawbook-corpus")'),
+    ('{"format": "lawbook-corpus", "version": 1, "editions": [{"id": "17"}]}', "not a valid corpus: "),
+])
+def test_a_file_that_is_not_a_corpus_is_one_message(tmp_path, books, content, message):
+    path = tmp_path / "corpus.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    result = run_lawbook("align", books / "nl", path)
+    assert result.returncode == 2
+    lines = result.stderr.splitlines()
+    where = f"{path}:1: " if content == "{" else f"{path}: "
+    assert lines[0].startswith(f"lawbook: error: {where}{message}"), result.stderr
+    assert lines[1] == "  fix: give a build folder, or the corpus.json that `lawbook build` wrote" or \
+        lines[1].startswith("  fix: give a corpus.json written by `lawbook build`")
+    assert len(lines) == 2
