@@ -5,8 +5,8 @@ as Dropped lines (each with its reason, for the report), gaps where the extracti
 an article.
 
 The pages. A page starts at a line that held a form feed (read.py reads it as a space and logs it) and,
-in an extraction without form feeds, at a running header next to a page number ("Spelregels voor
-Wedstrijdbridge 2017" / "32", either order) whose header the first page showed. Page furniture, dropped:
+in an extraction without form feeds, at a running header above a page number ("Spelregels voor
+Wedstrijdbridge 2017" above "32") whose header the first page showed. Page furniture, dropped:
   - at the top of every page, within its first four lines: the running header lines, then the page
     number, arabic ("32") or roman ("xiv"); a known running header also after the number or alone;
   - the last line of a page that has no number at its top, when it is a page number.
@@ -61,12 +61,11 @@ def pages(lines):
     # The running header, as the first page's top shows it (the lines above its page number).
     top = next((i for i in range(min(TOP, len(strip))) if is_page_number(strip[i])), None)
     headers = {t for t in strip[:top] if not _is_structure(t)} if top else set()
-    if headers:  # without form feeds: a known header next to a page number starts a page
+    if headers:  # without form feeds: the header above a page number starts a page, as on the first page
         known = set(starts)
         for i in range(1, len(strip) - 1):
-            pair = (strip[i] in headers and is_page_number(strip[i + 1])) or \
-                   (is_page_number(strip[i]) and strip[i + 1] in headers)
-            if pair and not any(i - TOP < s <= i for s in known):
+            # (Not a number above the header: that number may be a footnote marker at the page end.)
+            if strip[i] in headers and is_page_number(strip[i + 1]) and not any(i - TOP < s <= i for s in known):
                 starts.append(i)
                 known.add(i)
     starts = sorted(set(starts))
