@@ -173,8 +173,8 @@ def test_notes_repairs_gaps_and_commentary_use_the_profile():
     assert repair.collapse_duplicates("dat dat had had", 1, log, NL) == "dat dat had had"
     hyphens = made_up(HYPHEN_PREFIXES=frozenset({"ge"}), CONJUNCTIONS=frozenset({"or"}))
     lines = [(1, "ge-"), (2, "volg of niet-"), (3, "overtredend bied-"), (4, "or")]
-    assert repair.join_print_lines(lines, set(), log, hyphens) == "ge-volg of nietovertredend bied- or"
-    assert repair.join_print_lines(lines, set(), log, NL) == "gevolg of niet-overtredend biedor"
+    assert repair.join_print_lines(lines, set(), log, profile=hyphens) == "ge-volg of nietovertredend bied- or"
+    assert repair.join_print_lines(lines, set(), log, profile=NL) == "gevolg of niet-overtredend biedor"
 
     corpus = etree.fromstring('<corpus><edition id="2017"><article id="2017/57" num="57" sources="a.txt:1">'
                               '<title>T</title><section id="2017/57B" num="B" sources="a.txt:2"><heading>H'

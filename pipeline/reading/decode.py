@@ -90,6 +90,7 @@ class Line:
     file: str
     num: int
     text: str
+    page_break: bool = False  # the line held a form feed or vertical tab: a printed page starts here
 
     @property
     def blank(self):
@@ -290,11 +291,12 @@ def read_source(source, log=None, data=None):
     lines = []
     flog = log.for_file(source.name) if log is not None else None
     for n, t in enumerate(text.split("\n"), 1):
-        if PAGE_BREAK.search(t):
+        page_break = bool(PAGE_BREAK.search(t))
+        if page_break:
             if flog is not None:
                 flog.repair(n, "page break (form feed) read as a space", t, PAGE_BREAK.sub(" ", t))
             t = PAGE_BREAK.sub(" ", t)
-        lines.append(Line(source.name, n, t))
+        lines.append(Line(source.name, n, t, page_break))
     return lines, encoding
 
 

@@ -16,6 +16,7 @@ LEGIT_DOUBLES, HYPHEN_PREFIXES and CONJUNCTIONS.
     space_after_comma    "59,als" -> "59, als"
     normalise_space      non-breaking and repeated spaces -> one space
 """
+import bisect
 import heapq
 import re
 
@@ -163,13 +164,14 @@ def repair_reading(reading, vocabulary, log, profile=None):
     hyphen decided with `vocabulary`, the book's word forms: see vocabulary()), then the in-line
     repairs of every block's and note's text. Every change is logged."""
     flog = log.for_file(reading.file)
+    furniture = sorted(d.line for d in reading.dropped)  # a join past one of these goes across a page
     for block in reading.blocks:
         if block.pieces:
-            block.text, block.pieces = join_print_lines(block.pieces, vocabulary, flog, profile), []
+            block.text, block.pieces = join_print_lines(block.pieces, vocabulary, flog, furniture, profile), []
         block.text = repair_text(block.text, block.first_line, flog, profile)
         for note in block.notes:
             if note.pieces:
-                note.text, note.pieces = join_print_lines(note.pieces, vocabulary, flog, profile), []
+                note.text, note.pieces = join_print_lines(note.pieces, vocabulary, flog, furniture, profile), []
             note.text = repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog, profile)
 
 
@@ -178,15 +180,20 @@ def needs_vocabulary(reading):
     return any(block.pieces or any(note.pieces for note in block.notes) for block in reading.blocks)
 
 
-def join_print_lines(lines, vocabulary, log, profile=None):
+def join_print_lines(lines, vocabulary, log, furniture=(), profile=None):
     """Rejoin the lines of one printed paragraph; `lines` are (number, text).
 
     A line-end hyphen is dropped ("ge-" + "volg" -> "gevolg") unless the hyphen
     is real: the hyphenated form is attested elsewhere in the sources and the
     joined form is not, the first part is a hyphen prefix ("niet-"), the next line
     starts with a capital or digit, or the next word is a conjunction ("bied- of").
-    Every decision is logged. The prefixes and conjunctions are those of `profile` (the default
-    language's when None).
+    A line that starts with closing punctuation (". De gedekte", after a footnote
+    marker) is joined without a space. Every hyphen decision is logged; the prefixes and
+    conjunctions are those of `profile` (the default language's when None).
+
+    `furniture`: the sorted line numbers of page furniture (running headers, page
+    numbers). Two lines with furniture between them are the end of one page and the
+    top of the next: the join follows the same rules and is logged, hyphen or not.
     """
     rules = (profile or lang.profile()).rules
     text = ""
@@ -195,13 +202,18 @@ def join_print_lines(lines, vocabulary, log, profile=None):
         if not text:
             text = part
             continue
+        prev_line = lines[k - 1][0]
+        page = _page_break(furniture, prev_line, num)
         m = re.search(rf"({WORD}+)-$", text)
         if not m:
-            text += " " + part
+            glue = "" if re.match(r"[.,;:)\]]", part) else " "
+            if page:
+                tail, head = text.split()[-1].replace(NOTE_MARK, ""), part.split()[0]
+                log.repair(prev_line, "paragraph continued" + page, f"{tail}\\n{head}", f"{tail}{glue}{head}")
+            text += glue + part
             continue
         left = m.group(1)
         right = re.match(r"[^\s.,;:()]*", part).group()
-        prev_line = lines[k - 1][0]
         joined, hyphened = (left + right).lower(), f"{left}-{right}".lower()
         if right.lower() in rules.CONJUNCTIONS:
             text += " " + part
@@ -223,8 +235,17 @@ def join_print_lines(lines, vocabulary, log, profile=None):
             text = text[:-1] + part
             rule = "line-end hyphen joined"
             after = f"{left}{right}"
-        log.repair(prev_line, rule, f"{left}-\\n{right}", after)
+        log.repair(prev_line, rule + page, f"{left}-\\n{right}", after)
     return text
+
+
+def _page_break(furniture, after, before):
+    """" across a page break (…)" when page furniture stands between lines `after` and `before`, else ""."""
+    i, j = bisect.bisect_right(furniture, after), bisect.bisect_left(furniture, before)
+    if i >= j:
+        return ""
+    where = f"line {furniture[i]}" if i == j - 1 else f"lines {furniture[i]}–{furniture[j - 1]}"
+    return f" across a page break (page furniture at {where})"
 
 
 def vocabulary(all_lines):

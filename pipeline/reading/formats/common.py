@@ -26,11 +26,24 @@ DOUBLE = re.compile(r"^(\s*)(\d+)\.[\s\u00a0]+(\d+)\.[\s\u00a0]+(\S.*)$")
 NUMBERED = re.compile(r"^(\s*)(\d+)\.[\s\u00a0]+(\S.*)$")
 
 
+# The longest heading a reader takes on one line (or wrapped over several): the law's longest
+# ("De verkeerde tegenspeler speelt een kaart bij na een onregelmatig voorspelen door de leider", 53C)
+# is 91 characters; a line past this is running text, however it ends.
+LONG_HEADING = 160
+
+
 def is_heading_like(text, max_length=90):
     """A heading or title: one short line, capitalised, without closing punctuation."""
     text = text.strip()
     return (0 < len(text) <= max_length and text[0].isupper() and not re.search(r"[.:;,!?)]$", text)
             and "\ue000" not in text)
+
+
+def continues_heading(text):
+    """A wrapped title's or heading's next line: it starts in lower case and does not end a sentence
+    or a clause (a paragraph's first line starts with a capital)."""
+    text = text.strip()
+    return text[:1].islower() and not re.search(r"[.:;,!?]$", text) and "\ue000" not in text
 
 
 def indent_level(indent):

@@ -1,47 +1,138 @@
-"""Reader for a text extraction of the printed book (one or more pages).
+"""Reader for a text extraction of the printed book: one page, some pages or the whole book.
 
-The extraction keeps the page layout, which this reader takes apart:
-  - a running header and the page number at the top of a page (dropped);
-  - "ARTIKEL 24" on its own line, then the title on one or more short lines
-    (a continuation line starts in lower case);
-  - "A. heading" section headings, "1. text" subsections;
+Reads: a source's Lines (after read.py and normalise.py). Writes: a Reading: blocks, the page furniture
+as Dropped lines (each with its reason, for the report), gaps where the extraction starts or ends inside
+an article.
+
+The pages. A page starts at a line that held a form feed (read.py reads it as a space and logs it) and,
+in an extraction without form feeds, at a running header above a page number ("Spelregels voor
+Wedstrijdbridge 2017" above "32") whose header the first page showed. Page furniture, dropped:
+  - at the top of every page, within its first four lines: the running header lines, then the page
+    number, arabic ("32") or roman ("xiv"); a known running header also after the number or alone;
+  - the last line of a page that has no number at its top, when it is a page number.
+On the pages:
+  - "ARTIKEL 24" on its own line, then the title on one or more short lines (a continuation line
+    starts in lower case);
+  - "A. heading" section headings, on one line of up to LONG_HEADING characters or wrapped onto
+    continuation lines that start in lower case; "1. text" subsections;
   - paragraph text broken into short lines, words hyphenated at line ends;
-  - a footnote marker: a digit alone on a line inside a paragraph; the footnote
-    itself: the same digit alone on a line near the page bottom, then its text.
-The last article on the last page may continue on a page that is not in the
-sources: that is reported as a gap, never filled.
-A paragraph's lines stay as the page broke them (Block.pieces): the repair stage joins them,
-deciding each line-end hyphen with the book's vocabulary.
+  - a footnote marker: a number alone on a line inside a paragraph; the footnote itself: the same number
+    alone on a line at the bottom of the marker's page or a later one, then its text, to the next
+    footnote or the page end. The numbers may start again on each page or run through the book.
+A paragraph goes on across a page break, past the footnotes at the page bottom and the furniture:
+its lines stay as the pages broke them (Block.pieces), and the repair stage joins them, deciding each
+line-end hyphen with the book's vocabulary and logging every join across a page (repair.py).
+Where the extraction starts or ends inside an article, that is a gap, never filled (see _cut_off).
 """
 import re
 
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
-from .common import LETTERED, NUMBERED, Format, is_heading_like, looks_like_article
+from .common import (LETTERED, LONG_HEADING, NUMBERED, Format, continues_heading, is_heading_like,
+                     looks_like_article)
 
 KEYWORD = "ARTIKEL"
 ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+)\s*$")
 DIGITS = re.compile(r"^\d{1,4}$")
+# i … cccxcix, in either case: the numbers of the pages before the first arabic one.
+ROMAN = re.compile(r"^(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$", re.IGNORECASE)
+TOP = 4  # the lines at a page top that may be furniture: up to three header lines and the number
+
+
+def is_page_number(text):
+    return bool(DIGITS.match(text) or ROMAN.match(text))
+
+
+def _is_structure(text):
+    return bool(ARTICLE.match(text) or LETTERED.match(text) or NUMBERED.match(text)
+                or looks_like_article(text, KEYWORD))
+
+
+def pages(lines):
+    """The non-blank lines cut into pages, and the furniture of each: ([[Line]], {line number: reason})."""
+    texts, starts, pending = [], [0], False
+    for line in lines:
+        pending = pending or line.page_break
+        if not line.blank:
+            if pending and texts:
+                starts.append(len(texts))
+            pending = False
+            texts.append(line)
+    strip = [line.text.strip() for line in texts]
+    # The running header, as the first page's top shows it (the lines above its page number).
+    top = next((i for i in range(min(TOP, len(strip))) if is_page_number(strip[i])), None)
+    headers = {t for t in strip[:top] if not _is_structure(t)} if top else set()
+    if headers:  # without form feeds: the header above a page number starts a page, as on the first page
+        known = set(starts)
+        for i in range(1, len(strip) - 1):
+            # (Not a number above the header: that number may be a footnote marker at the page end.)
+            if strip[i] in headers and is_page_number(strip[i + 1]) and not any(i - TOP < s <= i for s in known):
+                starts.append(i)
+                known.add(i)
+    starts = sorted(set(starts))
+    cut = [texts[a:b] for a, b in zip(starts, starts[1:] + [len(texts)])]
+    furniture, expected = {}, None
+    for p, page in enumerate(cut):
+        found, number = _furniture(page, headers, p == 0, expected, many=len(cut) > 1)
+        furniture.update(found)
+        expected = str(int(number) + 1) if number and number.isdigit() else None
+    return cut, furniture
+
+
+def _furniture(page, headers, first, expected, many):
+    """({line number: reason} of the page's running header and page number, the page number or None).
+
+    Above the number: on the first page any lines that are not law structure; on a later page the known
+    running header, or (an even page's other header) heading-like lines when the number is the one
+    the page before leads to."""
+    strip = [line.text.strip() for line in page]
+    found = {}
+    number = next((i for i in range(min(TOP, len(strip))) if is_page_number(strip[i])), None)
+    above = strip[:number] if number is not None else []
+    if number is not None and not any(_is_structure(t) for t in above) and (
+            first or all(t in headers for t in above)
+            or (strip[number] == expected and all(is_heading_like(t) for t in above))):
+        headers.update(above)
+        k = number + 1
+        while k < len(strip) and k < TOP and strip[k] in headers:  # a header printed below the number
+            k += 1
+    else:
+        number, k = None, 0
+        while k < len(strip) and k < TOP - 1 and strip[k] in headers:
+            k += 1
+    for i in range(k):
+        found[page[i].num] = f"page number {strip[i]}" if i == number else \
+            f"running header {strip[i]!r}: page layout, not law text"
+    label = strip[number] if number is not None else None
+    # A number printed at the page bottom instead (only where the extraction has pages to tell it by).
+    if number is None and many and len(strip) > k and is_page_number(strip[-1]):
+        found[page[-1].num] = f"page number {strip[-1]} (at the page bottom)"
+        label = strip[-1]
+    return found, label
+
+
+def page_label(page, furniture):
+    """The page's printed number, or None."""
+    return next((furniture[line.num].split()[2] for line in page
+                 if furniture.get(line.num, "").startswith("page number")), None)
 
 
 def read(lines, source, log):
     flog = log.for_file(source.name)
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
-    texts = [line for line in lines if not line.blank]
-    k = 0
-    # Page top: running header lines, then the page number.
-    top = next((i for i, line in enumerate(texts[:4]) if DIGITS.match(line.text.strip())), None)
-    page = None
-    if top is not None:
-        for line in texts[:top]:
-            reading.dropped.append(Dropped(line.num, f"running header {line.text.strip()!r}: page layout, not law text"))
-        page = texts[top].text.strip()
-        reading.dropped.append(Dropped(texts[top].num, f"page number {page}"))
-        k = top + 1
-    if k < len(texts) and not looks_like_article(texts[k].text, KEYWORD):
-        reading.gaps.append(Gap(texts[k].num, None, "the page starts inside an article whose beginning is "
-                                                    "on an earlier page, which is not in the sources"))
+    cut, furniture = pages(lines)
+    # The text lines, each with the index of its page; the furniture goes to the report.
+    body = []
+    for p, page in enumerate(cut):
+        for line in page:
+            if line.num in furniture:
+                reading.dropped.append(Dropped(line.num, furniture[line.num]))
+            else:
+                body.append((line, p))
+    if body and not looks_like_article(body[0][0].text, KEYWORD):
+        reading.gaps.append(Gap(body[0][0].num, None, "the page starts inside an article whose beginning is "
+                                                      "on an earlier page, which is not in the sources"))
 
-    markers = set()  # footnote numbers whose marker has been seen
+    markers = set()  # footnote numbers whose marker has been seen and whose footnote has not
     paragraph = []  # (line number, text) of the paragraph being collected
     current = None  # the Block the paragraph belongs to
 
@@ -53,27 +144,34 @@ def read(lines, source, log):
             current.lines = sorted(set(current.lines) | {n for n, _ in paragraph})
         paragraph = []
 
-    while k < len(texts):
-        line = texts[k]
+    def wrapped(first):
+        """The lines that continue a title or heading whose text so far is `first` (k moves past them)."""
+        nonlocal k
+        taken, text = [], first
+        while k < len(body):
+            t = body[k][0].text.strip()
+            if _is_structure(t) or DIGITS.match(t) or not continues_heading(t) or \
+                    len(text) + 1 + len(t) > LONG_HEADING:
+                break
+            taken.append(body[k][0])
+            text += " " + t
+            k += 1
+        return text, taken
+
+    k = 0
+    while k < len(body):
+        line, page = body[k]
         text = line.text.strip()
         k += 1
         if m := ARTICLE.match(text):
             flush()
             reading.blocks.append(Block("article", text, [line.num], cite=m.group(1)))
-            title = []
-            while k < len(texts):
-                t = texts[k].text.strip()
-                if LETTERED.match(t) or NUMBERED.match(t) or looks_like_article(t, KEYWORD) or DIGITS.match(t):
-                    break
-                # The title's first line is heading-like; a continuation line starts in lower case.
-                if not (is_heading_like(t) if not title else
-                        t[:1].islower() and len(t) <= 90 and not re.search(r"[.:;,]$", t)):
-                    break
-                title.append(texts[k])
+            if k < len(body) and not _is_structure(t := body[k][0].text.strip()) and not DIGITS.match(t) \
+                    and is_heading_like(t, LONG_HEADING):
+                first = body[k][0]
                 k += 1
-            if title:
-                reading.blocks.append(Block("title", " ".join(t.text.strip() for t in title),
-                                            [t.num for t in title]))
+                title, more = wrapped(t)
+                reading.blocks.append(Block("title", title, [first.num] + [x.num for x in more]))
             current = None
             continue
         if looks_like_article(text, KEYWORD):
@@ -87,15 +185,14 @@ def read(lines, source, log):
         if DIGITS.match(text):
             number = text
             if number in markers:
-                # The footnote itself: its text runs to the next footnote or the page end.
-                flush()
-                body = []
-                while k < len(texts) and not DIGITS.match(texts[k].text.strip()):
-                    body.append((texts[k].num, texts[k].text))
+                # The footnote itself, at a page bottom: its text runs to the next footnote or the page end.
+                # The paragraph it interrupts (if any) goes on at the top of the next page.
+                body_lines = []
+                while k < len(body) and body[k][1] == page and not DIGITS.match(body[k][0].text.strip()):
+                    body_lines.append((body[k][0].num, body[k][0].text))
                     k += 1
-                _attach_footnote(reading, number, body, line.num, flog)
+                _attach_footnote(reading, number, body_lines, line.num, flog)
                 markers.discard(number)
-                current = None
                 continue
             if current is not None and paragraph:
                 markers.add(number)
@@ -110,9 +207,11 @@ def read(lines, source, log):
             flog.damage(line.num, f"a number {text!r} alone on a line, neither page number nor footnote",
                         "kept as text")
             continue
-        if (m := LETTERED.match(text)) and is_heading_like(m.group(3)):
+        if (m := LETTERED.match(text)) and is_heading_like(m.group(3), LONG_HEADING):
             flush()
-            reading.blocks.append(Block("heading", m.group(3), [line.num], cite=m.group(1) + m.group(2)))
+            heading, more = wrapped(m.group(3))
+            reading.blocks.append(Block("heading", heading, [line.num] + [x.num for x in more],
+                                        cite=m.group(1) + m.group(2)))
             current = None
             continue
         if m := NUMBERED.match(text):
@@ -130,21 +229,17 @@ def read(lines, source, log):
     for block in reading.blocks:
         for note in block.notes:
             if note.form == "print" and not note.pieces:
-                flog.error(note.lines[0], f"footnote marker {note.number} has no footnote text on this page")
-    last_article = next((b for b in reversed(reading.blocks) if b.kind == "article"), None)
-    if last_article is not None and last_article.cite:  # (an unreadable heading is an error already)
-        where, waar = (f"page {page}", f"pagina {page}") if page else ("the extraction", "de tekst")
-        reading.gaps.append(Gap(texts[-1].num, last_article.cite,
-                                f"article {last_article.cite} is cut off at the end of {where}: "
-                                f"the rest is on a page that is not in the sources",
-                                f"Artikel {last_article.cite} breekt af aan het eind van {waar}; het vervolg "
-                                f"staat op een pagina die niet in de bronnen zit."))
+                flog.error(note.lines[0], f"footnote marker {note.number} has no footnote text at the bottom "
+                                          f"of its page or a later one")
+    if body:
+        _cut_off(reading, cut, furniture, cut[-1][-1].num, flog)
     return reading
 
 
 def _attach_footnote(reading, number, body, line, flog):
-    """Give the footnote's lines to the nearest earlier marker `number` that has none yet."""
-    for block in reversed(reading.blocks):
+    """Give the footnote's lines to the first marker `number` that has none yet: a marker whose footnote
+    did not fit on its page has it at the bottom of the next, before that page's own footnotes."""
+    for block in reading.blocks:
         for note in block.notes:
             if note.number == number and not note.pieces:
                 note.pieces = body
@@ -152,6 +247,73 @@ def _attach_footnote(reading, number, body, line, flog):
                 note.lines = note.lines + [line] + [n for n, _ in body]
                 return
     flog.error(line, f"footnote {number} has no marker in the text before it")
+
+
+# How a last line ends: a sentence (after its closing brackets and quotes), or not.
+SENTENCE_END = re.compile(r"[.!?][)\]\"'\u2019\u201d]*$")
+HYPHENATED = re.compile(r"[^\W\d_]-$")
+
+
+def _ending(blocks):
+    """Why the last article (its blocks after the heading) stops before its end, or None when nothing
+    shows it does: (reason, certain)."""
+    last = blocks[-1]
+    if last.kind in ("article", "title", "heading"):
+        return "its last line is a title or heading with no text after it", True
+    end = (last.pieces[-1][1] if last.pieces else last.text).replace(NOTE_MARK, "").rstrip()
+    if HYPHENATED.search(end):
+        return "its last line ends in a hyphenated word", True
+    if end.endswith(":"):
+        return "its last line ends in a colon, which leads in to text that is not there", True
+    if end.endswith(";"):
+        return "its last line ends in a semicolon: the list it is in goes on", True
+    if not SENTENCE_END.search(end):
+        return "its last sentence stops without a full stop", True
+    # The book letters and numbers parts only where there are two or more: a lone "A." or "1." is open.
+    letters = [b.cite[0] for b in blocks if b.kind == "heading"]
+    if letters and letters[-1] == "A":
+        return "its sections stop at A", True
+    numbers = [b.number for b in blocks if b.kind == "list"]
+    if numbers and numbers[-1] == 1:
+        return "its numbered parts stop at 1.", True
+    return None
+
+
+def _cut_off(reading, cut, furniture, line, flog):
+    """The gap at the end of the extraction, by these rules: the last article is cut off when its text
+    stops mid-sentence or mid-structure (_ending); when it ends with a full sentence and leaves nothing
+    open, it is complete if its page is shorter than every page before it (the text ends there), and
+    may be cut off ("uncertain") if the page is as full as one the text went on from, or the extraction
+    is this one page."""
+    at = next((i for i in range(len(reading.blocks) - 1, -1, -1) if reading.blocks[i].kind == "article"), None)
+    if at is None or not reading.blocks[at].cite:  # (an unreadable heading is an error already)
+        return
+    cite, blocks = reading.blocks[at].cite, reading.blocks[at:]
+    page = page_label(cut[-1], furniture)
+    where, waar = (f"page {page}", f"pagina {page}") if page else ("the extraction", "de tekst")
+    ending = _ending(blocks)
+    if ending is not None:
+        reading.gaps.append(Gap(line, cite, f"article {cite} is cut off at the end of {where}: "
+                                            f"the rest is on a page that is not in the sources",
+                                f"Artikel {cite} breekt af aan het eind van {waar}; het vervolg "
+                                f"staat op een pagina die niet in de bronnen zit."))
+        return
+    sizes = [len(p) for p in cut]
+    if len(cut) > 1 and sizes[-1] < min(sizes[:-1]):
+        flog.inference(line, f"{reading.edition}/{cite}",
+                       f"article {cite} is read as complete at the end of {where}: its text ends with a full "
+                       f"sentence, leaves no section or numbered part open, and the page holds {sizes[-1]} lines, "
+                       f"fewer than any page before it ({min(sizes[:-1])} or more), so the text ends there")
+        return
+    why = ("the extraction is this one page, so nothing shows whether the article goes on overleaf"
+           if len(cut) == 1 else
+           f"the page holds {sizes[-1]} lines, as many as a page the text went on from "
+           f"({min(sizes[:-1])}), so it may go on overleaf")
+    reading.gaps.append(Gap(line, cite, f"article {cite} may be cut off at the end of {where} (uncertain): its "
+                                        f"text ends with a full sentence and leaves no section or numbered part "
+                                        f"open, but {why}",
+                            f"Artikel {cite} breekt mogelijk af aan het eind van {waar}; een vervolg zou staan "
+                            f"op een pagina die niet in de bronnen zit."))
 
 
 def has_page_layout(texts):
