@@ -133,8 +133,9 @@ def inline_markup(el, targets):
 
     Text is embedded as string literals with whitespace runs collapsed; a <note> becomes a
     footnote where its marker stands; a <ref> whose first target is in `targets` (the node
-    IDs printed in this book) becomes a link followed by the target's page, any other ref
-    prints as its words only. Elements of other kinds print their words.
+    IDs printed in this book) becomes a link on its words, with no page number (a law book
+    is navigated by citation), any other ref prints as its words only. Elements of other
+    kinds print their words.
     """
     parts = [markup_text(_WHITESPACE.sub(" ", el.text or ""))]
     for child in el:
@@ -172,14 +173,14 @@ def node_view(el, targets, profile):
         if child.tag == "p":
             children.append({"kind": "p", "markup": inline_markup(child, targets)})
         elif child.tag == "gap":
-            children.append({"kind": "gap", "reason": child.get("reason") or ""})
+            children.append({"kind": "gap", "remark": _gap_remark(child, profile)})
         elif child.tag in tree.NODE_TAGS:
             children.append(node_view(child, targets, profile))
     view = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"), el)),
             "children": children}
     if el.tag == "article":
-        view.update(number=say(profile, "Article %(num)s", num=el.get("num")), title=el.findtext("title"),
-                    commentary=[])
+        view.update(num=el.get("num"), number=say(profile, "Article %(num)s", num=el.get("num")),
+                    title=el.findtext("title"), commentary=[])
     elif el.tag == "section":
         view.update(mark=_mark(el), heading=el.findtext("heading"))
     else:
@@ -188,8 +189,15 @@ def node_view(el, targets, profile):
     return view
 
 
+def _gap_remark(el, profile):
+    """What a gap prints: its reason, which says what is missing, once; the profile's words only when
+    the corpus gives no reason."""
+    return " ".join((el.get("reason") or "").split()) or say(profile, "text missing from the sources")
+
+
 def commentary_view(el, targets, profile):
-    """A commentary: what it is on, who wrote it, its paragraphs as markup."""
+    """A commentary: what it is on, who wrote it (the disclaimer that it is no law text, printed
+    first), its paragraphs as markup."""
     _, cite = ids.split_id(el.get("on") or "")
     title = say(profile, "Commentary on article %(num)s", num=cite) if cite else say(profile, "Commentary")
     if el.get("author"):
@@ -205,11 +213,13 @@ def date_words(day, profile=None):
                year=day.year)
 
 
-def book_view(edition, built, with_commentary=True, profile=None):
+def book_view(edition, built, with_commentary=True, profile=None, sources=()):
     """The book of one <edition> as data for book.typ.j2, in the words of `profile` (Dutch when none).
 
-    `built` is the build date printed on the title page. Commentary follows the article it
-    is on; commentary on an article this edition does not hold goes to a closing chapter.
+    `built` is the date of the edition's sources (build_timestamp), printed on the title page and
+    in the colophon; `sources` are the edition's manifest entries (name and origin), which the
+    colophon names. Commentary follows the article it is on; commentary on an article this
+    edition does not hold goes to a closing chapter.
     """
     profile = profile or lang.profile()
     edition_id = edition.get("id")
@@ -226,19 +236,32 @@ def book_view(edition, built, with_commentary=True, profile=None):
                 by_number[article_id]["commentary"].append(view)
             else:
                 loose.append(view)
+    description = (f"{series}, {say(profile, 'printed edition %(edition)s', edition=edition_id)}"
+                   + ("" if with_commentary else say(profile, ", without commentary")))
+    date_line = say(profile, "Sources as of %(date)s", date=date_words(built, profile))
     return {
         "edition": edition_id,
         "title": f"{series} {edition_id}",
         "series": series,
         "publisher": profile.word(PUBLISHER),
-        "description": f"{series}, {say(profile, 'printed edition %(edition)s', edition=edition_id)}"
-                       + ("" if with_commentary else say(profile, ", without commentary")),
+        "description": description,
         "keywords": [profile.word("bridge"), profile.word("laws"),
                      say(profile, "printed edition %(edition)s", edition=edition_id)],
         "edition_line": say(profile, "Printed edition %(edition)s", edition=edition_id),
-        "date_line": say(profile, "Compiled on %(date)s", date=date_words(built, profile)),
+        "date_line": date_line,
         "with_commentary": with_commentary,
         "without_commentary_line": say(profile, "Official text, without commentary"),
+        "colophon": {
+            "lines": [description, profile.word(PUBLISHER), date_line],
+            "sources_intro": say(profile, "This edition is compiled from these source files:"),
+            "sources": [{"name": s.name, "origin": s.origin} for s in sources],
+            "notes": [say(profile, "Where the sources lack text or a title, an editorial remark in square "
+                                   "brackets says so.")]
+                     + ([say(profile, "The commentaries are not part of the official text; each says who wrote "
+                                      "it.")] if with_commentary else [say(profile, "Official text, without "
+                                                                                    "commentary")])
+                     + [say(profile, "Set in Libertinus Serif with Typst.")],
+        },
         "articles": articles,
         "loose_commentary": loose,
         "loose_commentary_title": say(profile, "Commentaries"),
@@ -252,16 +275,18 @@ def _article_id(node_id):
     return f"{edition}/{parts['article']}" if parts else None
 
 
-def typst_source(edition, built, with_commentary=True, profile=None):
-    """The complete Typst source of one edition's book, in the words of `profile` (Dutch when none)."""
+def typst_source(edition, built, with_commentary=True, profile=None, sources=()):
+    """The complete Typst source of one edition's book, in the words of `profile` (Dutch when none);
+    `sources` (the edition's manifest entries) for the colophon."""
     template = template_environment(profile).get_template("book.typ.j2")
-    return template.render(book=book_view(edition, built, with_commentary, profile))
+    return template.render(book=book_view(edition, built, with_commentary, profile, sources))
 
 
 def build_timestamp(source_paths, environ=os.environ):
-    """A book's date: SOURCE_DATE_EPOCH when set, else the newest modification time of
-    `source_paths` (one edition's sources); the same sources give the same date, so the PDF
-    bytes repeat, and an edition whose sources did not change keeps its date."""
+    """A book's date, the date of its sources (never the day of the build): SOURCE_DATE_EPOCH when
+    set, else the newest modification time of `source_paths` (one edition's sources); the same
+    sources give the same date, so the PDF bytes repeat, and an edition whose sources did not
+    change keeps its date. The title page and the colophon print it."""
     epoch = environ.get("SOURCE_DATE_EPOCH")
     if epoch:
         seconds = int(epoch)
@@ -428,7 +453,8 @@ def write_pdf(job):
     books = []
     profile = profile_of(job)
     for edition in todo:
-        timestamp = build_timestamp([s.path for s in job.sources if s.edition == edition.get("id")])
-        books.append((typst_source(edition, timestamp.date(), with_commentary, profile), timestamp))
+        own = [s for s in job.sources if s.edition == edition.get("id")]
+        timestamp = build_timestamp([s.path for s in own])
+        books.append((typst_source(edition, timestamp.date(), with_commentary, profile, own), timestamp))
     for edition, data in zip(todo, compile_books(books, [e.get("id") for e in todo])):
         (job.tmp / pdf_name(edition.get("id"))).write_bytes(data)
