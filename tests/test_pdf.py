@@ -493,3 +493,227 @@ def test_real_screenshots_find_a_footnote_page(real_books):
 def test_png_writer_makes_a_valid_png():
     data = png_bytes(2, 1, b"\xff\x00\x00\x00\xff\x00", 6)
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and data.endswith(b"IEND\xaeB`\x82")
+
+
+# --- the book as an editor prints it ------------------------------------------------------------
+
+def _head_line(texts, index):
+    """The running head of page `index` as pypdf reads it: its first line without the page number,
+    which stands outside (left on an even page, right on an odd one)."""
+    line, number = texts[index].split("\n")[0], str(index + 1)
+    return line.removeprefix(number + " ") if (index + 1) % 2 == 0 else line.removesuffix(" " + number)
+
+
+def _expected_head(page, articles, page_of, text):
+    """The head a page should carry, from the pages the articles' destinations are on: the article
+    whose text opens the page (the last one before it, unless the page's first line under the head
+    is an article number) and the last one that starts on it."""
+    starting = [num for num in articles if page_of[num] == page]
+    before = [num for num in articles if page_of[num] < page]
+    opens = starting and text.split("\n")[1] == f"Artikel {starting[0]}"
+    first = starting[0] if opens or not before else before[-1]
+    last = starting[-1] if starting else first
+    return f"Artikel {first}" if first == last else f"Artikel {first}–{last}"
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_running_heads_name_the_first_and_last_article_of_the_page(real_books, edition_id):
+    edition, reader, texts = real_books[edition_id]
+    dests = dest_pages(reader)
+    articles = [a.get("num") for a in edition.iterchildren("article")]
+    page_of = {a.get("num"): dests[pdf.label_name(a.get("id"))] for a in edition.iterchildren("article")}
+    start = body_start(reader)
+    closing = dests.get("toelichtingen", len(texts))
+    heads = [_head_line(texts, page) for page in range(start, closing)]
+    assert heads == [_expected_head(page, articles, page_of, texts[page]) for page in range(start, closing)]
+    # Title page, colophon and contents carry no running head; the closing chapter names itself.
+    assert not any(t.startswith("Artikel") or re.match(r"\d+ Artikel", t) for t in texts[:start])
+    if "toelichtingen" in dests:
+        assert {_head_line(texts, page) for page in range(closing, len(texts))} == {"Toelichtingen"}
+
+
+def test_real_the_page_that_opens_inside_24_names_24_first(real_books):
+    # 2017: article 41 starts on the page where 24C-E end; its head is "Artikel 24–41", not "Artikel 41".
+    _, reader, texts = real_books["2017"]
+    dests = dest_pages(reader)
+    page = dests["n2017-41"]
+    assert dests["n2017-24C"] == page and dests["n2017-24"] < page
+    assert texts[page].split("\n")[1] == "C. Twee of meer kaarten worden getoond"
+    assert _head_line(texts, page) == "Artikel 24–41"
+    # The page where 41 goes on and 47 starts, and the one 57 opens at its top.
+    assert _head_line(texts, page + 1) == "Artikel 41–47"
+    assert _head_line(texts, dests["n2017-57"]) == "Artikel 57"
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_law_text_has_no_page_numbers_after_references(real_books, edition_id):
+    edition, reader, texts = real_books[edition_id]
+    assert sum(1 for index, _ in links(reader) if index >= body_start(reader)) > 0  # the links stay
+    assert not [t for t in texts if "(p." in t or "p.\xa0" in t]
+
+
+def test_hand_made_typst_source_asks_for_no_page_numbers(hand_made):
+    assert "counter(page).at(" not in hand_made["source"]
+    assert '#xref(<n2017-1A1a>, "artikel 1A1a");' in hand_made["source"]
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_colophon_names_every_source_file_and_the_source_date(real_books, edition_id):
+    edition, reader, texts = real_books[edition_id]
+    sources = manifest.load_manifest(ROOT / "sources")
+    own = [s for s in sources if s.edition == edition_id]
+    colophon = flat(texts[1])
+    assert colophon.startswith(f"Spelregels voor Wedstrijdbridge, editie {edition_id} Nederlandse Bridge Bond "
+                               f"Stand van de bronnen: {pdf.date_words(pdf.build_timestamp([s.path for s in own]))} "
+                               "Deze uitgave is samengesteld uit deze bronbestanden: ")
+    for source in sources:
+        assert (source.name in colophon) == (source in own), source.name
+        assert (flat(source.origin) in colophon) == (source in own), source.origin
+    assert "De toelichtingen horen niet bij de officiële tekst" in colophon
+    assert "(p." not in colophon and not re.search(r"\b2\b", texts[1])  # no page number, no running head
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_contents_start_on_a_right_hand_page(real_books, edition_id):
+    _, reader, texts = real_books[edition_id]
+    contents = dest_pages(reader)["contents"]
+    assert contents == 2 and texts[contents].startswith("Inhoud\n")  # page 3, after title page and colophon
+    assert texts[contents].rstrip().endswith("\n3")  # numbered at its foot
+
+
+def test_a_colophon_too_long_for_its_page_still_puts_the_contents_on_a_right_hand_page():
+    corpus = hand_made_corpus()
+    many = [manifest.Source(path=Path(f"bron-{n:03d}.txt"), edition="2017", origin=f"Herkomst {n}")
+            for n in range(60)]
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), sources=many)
+    reader = PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT)))
+    texts = page_texts(reader)
+    contents = dest_pages(reader)["contents"]
+    assert contents % 2 == 0 and contents > 2  # page 5 (index 4): an odd page number
+    assert "bron-000.txt" in texts[1] and "bron-059.txt" in "".join(texts[1:contents])
+    assert texts[contents].startswith("Inhoud\n")
+
+
+def _dated_build(tmp_path, monkeypatch, epoch):
+    src = tmp_path / "src"
+    generate.generate(src, articles=2, editions=2, seed=3)
+    for source in manifest.load_manifest(src):
+        seconds = 1_500_000_000 if source.edition == "2007" else 1_600_000_000
+        os.utime(source.path, (seconds, seconds))
+    if epoch is None:
+        monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    else:
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", str(epoch))
+    ctx = build.make_corpus(src)
+    ctx.tmp = tmp_path / "out"
+    pdf.write_pdf(ctx)
+    return {e: PdfReader(ctx.tmp / pdf.pdf_name(e)) for e in ("2007", "2017")}
+
+
+@pytest.mark.parametrize("epoch, dates", [
+    (None, {"2007": "14 juli 2017", "2017": "13 september 2020"}),  # each edition by its own files
+    (1_700_000_000, {"2007": "14 november 2023", "2017": "14 november 2023"}),
+])
+def test_title_page_and_colophon_are_dated_by_the_sources_never_today(tmp_path, monkeypatch, epoch, dates):
+    books = _dated_build(tmp_path, monkeypatch, epoch)
+    today = pdf.date_words(datetime.date.today())
+    for edition_id, reader in books.items():
+        title, colophon = reader.pages[0].extract_text(), reader.pages[1].extract_text()
+        assert f"Stand van de bronnen: {dates[edition_id]}" in title
+        assert f"Stand van de bronnen: {dates[edition_id]}" in colophon
+        assert today not in title + colophon and "Samengesteld op" not in title
+
+
+def test_real_contents_and_outline_say_where_a_title_is_missing(real_books):
+    edition, reader, texts = real_books["2017"]
+    untitled = [a.get("num") for a in edition.iterchildren("article") if a.find("title") is None]
+    assert untitled == ["16", "47", "50"]
+    contents = texts[dest_pages(reader)["contents"]]
+    for num in untitled:
+        assert re.search(rf"^Artikel {num} \[titel ontbreekt\] [. ]+\d+$", contents, re.M), num
+        assert f"Artikel {num} [titel ontbreekt]" in outline_titles(reader)
+    assert "Artikel 24 Getoonde of voorgespeelde kaart tijdens het bieden" in contents  # a title, unmarked
+    assert contents.count("titel ontbreekt") == 3
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_each_gap_is_said_once(real_books, edition_id):
+    edition, _, texts = real_books[edition_id]
+    text = squash(" ".join(texts))
+    reasons = [g.get("reason") for g in edition.iter("gap")]
+    assert reasons and all(reasons)
+    for reason in reasons:
+        assert text.count(squash(f"[Redactie: {reason}]")) == 1, reason
+    assert squash("tekst ontbreekt in de bronnen") not in text
+
+
+def test_a_gap_without_a_reason_says_what_is_missing():
+    corpus = hand_made_corpus()
+    edition = edition_of(corpus, "2017")
+    del edition.find(".//gap").attrib["reason"]
+    view = pdf.book_view(edition, BUILT.date())
+    assert view["articles"][0]["children"][1]["children"][-1] == {"kind": "gap",
+                                                                   "remark": "tekst ontbreekt in de bronnen"}
+
+
+def test_real_commentary_says_who_wrote_it_before_what_it_says(real_books):
+    _, reader, texts = real_books["2017"]
+    page = dest_pages(reader)["toelichtingen"]
+    text = flat(texts[page])
+    title = text.index("Toelichting bij artikel 54 (Peter)")
+    disclaimer = text.index("Deze opmerking is geschreven op persoonlijke titel en valt onder verantwoording van "
+                            "Peter.")
+    assert title < disclaimer < text.index("De eerste alinea wekt de indruk")
+
+
+def test_real_commentary_is_set_on_a_tint_apart_from_the_law_text(real_books):
+    import pypdfium2
+
+    _, reader, _ = real_books["2017"]
+    dests = dest_pages(reader)
+    reader.stream.seek(0)
+    document = pypdfium2.PdfDocument(reader.stream.read())
+    try:
+        def tinted(index):
+            bitmap = document[index].render(scale=1, force_bitmap_format=pypdfium2.raw.FPDFBitmap_Gray)
+            pixels = bytes(bitmap.buffer)
+            return pixels.count(242) / len(pixels)
+        assert tinted(dests["toelichtingen"]) > 0.1  # the commentary's panel
+        assert tinted(dests["n2017-57"]) < 0.01  # law text on white (a few edge pixels of letters)
+    finally:
+        document.close()
+
+
+def test_an_origin_the_fonts_cannot_print_fails_the_build_at_its_manifest_line(sources_copy, tmp_path, capsys):
+    manifest_file = sources_copy / "sources.toml"
+    text = manifest_file.read_text(encoding="utf-8")
+    manifest_file.write_text(text.replace("origin = \"MediaWiki template", "origin = \"MediaWiki \u4e2d template"),
+                             encoding="utf-8")
+    line = next(n for n, t in enumerate(manifest_file.read_text(encoding="utf-8").splitlines(), 1) if "\u4e2d" in t)
+    status, err = pdf_build(sources_copy, tmp_path, capsys)
+    assert status == 1
+    assert err.splitlines()[0] == (
+        f"lawbook: error: sources.toml:{line}: the origin of '003_6f949f908cd1d87e.txt', printed in the PDF's "
+        "colophon: the character U+4E2D CJK UNIFIED IDEOGRAPH-4E2D ('\u4e2d') is in no font of the PDF edition "
+        "(column 21); write it as a word, or with characters the book's fonts have (Latin, Greek, Cyrillic), "
+        "or build without the PDF (--no-pdf)")
+    assert "the build found 1 error" in err and "Traceback" not in err and "did not compile" not in err
+
+
+def test_screenshots_find_the_pages_an_editor_checks(real_books, tmp_path):
+    import pypdfium2
+    from pipeline import pdf_screenshots
+
+    edition, reader, _ = real_books["2017"]
+    reader.stream.seek(0)
+    document = pypdfium2.PdfDocument(reader.stream.read())
+    try:
+        dests = dest_pages(reader)
+        assert pdf_screenshots.named_page(document, "contents") == dests["contents"] == 2
+        assert pdf_screenshots.named_page(document, "n2017-41") == dests["n2017-41"]
+        assert pdf_screenshots.named_page(document, "n2017-99") is None
+        texts = pdf_screenshots.page_texts(document)
+        assert pdf_screenshots.running_head_page(texts, body_start(reader)) == body_start(reader)  # 16–24
+        assert pdf_screenshots.commentary_page(texts, edition, body_start(reader)) == dests["toelichtingen"]
+    finally:
+        document.close()

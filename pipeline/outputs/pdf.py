@@ -26,6 +26,7 @@ import typst
 from . import glyphs
 from ..core import ids, lang, tree
 from ..core.errors import LawbookError
+from ..reading import manifest
 from . import text
 from .text import profile_of, say
 
@@ -328,6 +329,28 @@ def unprintable(edition, lines):
     return list(found.values())
 
 
+def unprintable_sources(sources, manifest_path):
+    """Report entries (file, line, None, message), as unprintable gives them, for the file names and
+    origins of `sources` (manifest entries) that the colophon prints and the compiler cannot set,
+    each at the line of `manifest_path` (sources.toml) that holds it."""
+    try:
+        text_lines = Path(manifest_path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeError):
+        text_lines = []
+    found = {}
+    for source in sources:
+        for key, value in (("file", source.name), ("origin", source.origin)):
+            for offset, message, fix in glyphs.problems(value or ""):
+                snippet = value[offset:offset + 40].split(" ")[0] or value[offset]
+                line = next((n for n, t in enumerate(text_lines, 1) if snippet in t or value[offset] in t), None)
+                column = text_lines[line - 1].find(value[offset]) + 1 if line else 0
+                at = f" (column {column})" if column else ""
+                found.setdefault((line, message), (Path(manifest_path).name, line, None,
+                                                   f"the {key} of {source.name!r}, printed in the PDF's colophon: "
+                                                   f"{message}{at}; {fix}, or build without the PDF (--no-pdf)"))
+    return list(found.values())
+
+
 def _locate(el, snippets, lines):
     """(file, line, column) of the first source line of `el` (or the element around it that records
     sources) holding the first of `snippets` any line holds; the element's first line, without a
@@ -446,7 +469,9 @@ def write_pdf(job):
     # Text the compiler cannot set is a build error at its source line, found before compiling.
     lines = {(name, line.num): line.text for name, file_lines in job.lines.items() for line in file_lines}
     for edition in todo:
-        for file, line, node, message in unprintable(edition, lines):
+        own = [s for s in job.sources if s.edition == edition.get("id")]
+        manifest_path = Path(job.sources_dir or ".") / manifest.MANIFEST
+        for file, line, node, message in unprintable(edition, lines) + unprintable_sources(own, manifest_path):
             job.log.add("error", file, line, message, node)
     if job.log.errors:
         return
