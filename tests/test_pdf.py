@@ -717,3 +717,54 @@ def test_screenshots_find_the_pages_an_editor_checks(real_books, tmp_path):
         assert pdf_screenshots.commentary_page(texts, edition, body_start(reader)) == dests["toelichtingen"]
     finally:
         document.close()
+
+
+def test_a_source_git_holds_unchanged_is_dated_by_its_last_commit(tmp_path):
+    import subprocess
+
+    folder = tmp_path / "bronnen"
+    folder.mkdir()
+    kept, edited, new = folder / "a.txt", folder / "b.txt", folder / "c.txt"
+    kept.write_text("a")
+    edited.write_text("b")
+
+    def git(*args, date="1500000000 +0000"):
+        subprocess.run(["git", "-C", str(folder), "-c", "user.name=Redactie", "-c", "user.email=r@example.org",
+                        *args], check=True, capture_output=True,
+                       env=dict(os.environ, GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date))
+
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-q", "-m", "bronnen")
+    edited.write_text("b2")
+    git("commit", "-q", "-am", "b gewijzigd", date="1500000500 +0000")
+    for path in (kept, edited):
+        os.utime(path, (1_900_000_000, 1_900_000_000))  # the day of a clone, say
+    assert pdf.build_timestamp([kept, edited], environ={}).timestamp() == 1_500_000_500
+    assert pdf.build_timestamp([kept], environ={}).timestamp() == 1_500_000_000
+    # A file changed since its commit, or not committed at all, is dated by its modification time.
+    edited.write_text("b3")
+    os.utime(edited, (1_600_000_000, 1_600_000_000))
+    assert pdf.build_timestamp([kept, edited], environ={}).timestamp() == 1_600_000_000
+    new.write_text("c")
+    os.utime(new, (1_700_000_000, 1_700_000_000))
+    assert pdf.build_timestamp([kept, new], environ={}).timestamp() == 1_700_000_000
+    assert pdf.build_timestamp([kept, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
+
+
+def test_a_source_date_epoch_that_is_no_number_is_one_message(tmp_path):
+    with pytest.raises(LawbookError) as refused:
+        pdf.build_timestamp([], environ={"SOURCE_DATE_EPOCH": "gisteren"})
+    assert (str(refused.value), refused.value.status) == (
+        "SOURCE_DATE_EPOCH is 'gisteren', not a number of seconds since 1970\n  fix: set SOURCE_DATE_EPOCH to "
+        "whole seconds (e.g. `date +%s`), or unset it to date the book by its sources", 2)
+
+
+def test_a_book_without_commentary_says_so_once_in_its_colophon():
+    corpus = hand_made_corpus()
+    sources = [manifest.Source(path=Path("bron.txt"), edition="2017", origin="Herkomst")]
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, sources=sources)
+    colophon = flat(PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT))).pages[1].extract_text())
+    assert colophon.startswith("Spelregels voor Wedstrijdbridge, editie 2017, zonder toelichtingen ")
+    assert colophon.count("toelichtingen") == 1 and "bron.txt Herkomst" in colophon
+    assert "#columns(1," in source  # one source: one column

@@ -45,6 +45,8 @@ HEADING_LEVEL = {"subsection": 3, "item": 4}
 # characters: the compiler takes roughly 1 MB of memory per 1,000 characters of source, so
 # two books of 93 articles (700,000 characters) compile together, larger ones one by one.
 PARALLEL_SOURCE_LIMIT = 1_000_000
+# The colophon lists up to this many source files in one column, more in two.
+COLOPHON_ONE_COLUMN = 10
 _LABEL_SAFE_ID = re.compile(r"^[0-9A-Za-z/]+$")
 _WHITESPACE = re.compile(r"\s+")
 
@@ -256,11 +258,13 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
             "lines": [description, profile.word(PUBLISHER), date_line],
             "sources_intro": say(profile, "This edition is compiled from these source files:"),
             "sources": [{"name": s.name, "origin": s.origin} for s in sources],
+            # A long list in two columns, so that it stays on the back of the title page longer.
+            "columns": TypstCode(2 if len(sources) > COLOPHON_ONE_COLUMN else 1),
             "notes": [say(profile, "Where the sources lack text or a title, an editorial remark in square "
                                    "brackets says so.")]
+                     # Without commentary the first line says so already ("…, zonder toelichtingen").
                      + ([say(profile, "The commentaries are not part of the official text; each says who wrote "
-                                      "it.")] if with_commentary else [say(profile, "Official text, without "
-                                                                                    "commentary")])
+                                      "it.")] if with_commentary else [])
                      + [say(profile, "Set in Libertinus Serif with Typst.")],
         },
         "articles": articles,
@@ -285,15 +289,55 @@ def typst_source(edition, built, with_commentary=True, profile=None, sources=())
 
 def build_timestamp(source_paths, environ=os.environ):
     """A book's date, the date of its sources (never the day of the build): SOURCE_DATE_EPOCH when
-    set, else the newest modification time of `source_paths` (one edition's sources); the same
-    sources give the same date, so the PDF bytes repeat, and an edition whose sources did not
-    change keeps its date. The title page and the colophon print it."""
+    set, else the newest date of `source_paths` (one edition's sources), each file's date being
+    its last commit when git holds it unchanged (a fresh clone gives every file the day of the
+    clone as its modification time), else its modification time. The same sources give the same
+    date, so the PDF bytes repeat, and an edition whose sources did not change keeps its date.
+    The title page and the colophon print it."""
     epoch = environ.get("SOURCE_DATE_EPOCH")
     if epoch:
+        if not epoch.strip().isdigit():
+            raise LawbookError(f"SOURCE_DATE_EPOCH is {epoch!r}, not a number of seconds since 1970",
+                               fix="set SOURCE_DATE_EPOCH to whole seconds (e.g. `date +%s`), or unset it "
+                                   "to date the book by its sources", status=2)
         seconds = int(epoch)
     else:
-        seconds = int(max((Path(p).stat().st_mtime for p in source_paths), default=0))
+        paths = [Path(p) for p in source_paths]
+        committed = _commit_dates(paths)
+        seconds = max((committed.get(p.name) or int(p.stat().st_mtime) for p in paths), default=0)
     return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc)
+
+
+def _commit_dates(paths):
+    """{file name: seconds of the last commit that changed it} for the files of `paths` that git holds
+    unchanged in their folder's repository; {} without git or a repository. One folder (the sources)."""
+    folders = {p.parent for p in paths}
+    if len(folders) != 1:
+        return {}
+    folder, names = folders.pop(), [p.name for p in paths]
+
+    def git(*args):
+        try:
+            done = subprocess.run(["git", "-C", str(folder), *args, "--", *names], capture_output=True,
+                                  timeout=30, env=dict(os.environ, GIT_OPTIONAL_LOCKS="0"))
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return done.stdout.decode("utf-8", "replace") if done.returncode == 0 else None
+
+    status = git("status", "--porcelain", "-z", "--untracked-files=all")
+    # Newest commit first: \x01 and its time, then the names it changed, each ended by NUL.
+    log = git("log", "--relative", "--no-renames", "--format=%x01%ct", "--name-only", "-z")
+    if status is None or log is None:
+        return {}
+    changed = {entry[3:] for entry in status.split("\0") if len(entry) > 3}
+    dates, seconds = {}, None
+    for field in log.split("\0"):
+        field = field.strip("\n")
+        if field.startswith("\x01"):
+            seconds = int(field[1:])
+        elif field and seconds is not None and field not in changed:
+            dates.setdefault(field, seconds)
+    return dates
 
 
 def render_pdf(source, timestamp):
