@@ -7,7 +7,8 @@ Escaping is the template environment's job: every value a template prints is a T
 string literal unless it is `TypstCode`, and only this module makes `TypstCode` (from
 fixed markup, labels it has checked, and paragraph markup it built from escaped text).
 So no law text can ever act as markup, whatever characters it holds. The book's own words
-(title page, headings, the date) are the language profile's (text.py), and so are its lang and region.
+(title page, colophon, headings, running heads, the date) are the language profile's (text.py), and so
+are its lang and region. The book's date is the date of its sources (build_timestamp), never the build's.
 """
 import datetime
 import json
