@@ -1,7 +1,9 @@
 """PNG pictures of the printed book, for a person to look at: `python -m pipeline.pdf_screenshots build`.
 
 Reads: <build>/pdf/spelregels-<edition>.pdf and <build>/corpus.xml (to find a page with a footnote).
-Writes: <build>/screenshots/pdf-<edition>-titelpagina.png, -inhoud.png and -voetnoot.png.
+Writes: <build>/screenshots/pdf-<edition>-<page>.png for the title page (titelpagina), the colophon
+(colofon), the first contents page (inhoud), the first page whose running head names two articles
+(kopregel), the first page with a footnote (voetnoot) and the first with a commentary (toelichting).
 """
 import re
 import struct
@@ -13,6 +15,7 @@ import pypdfium2 as pdfium
 from lxml import etree
 
 from .core import tree
+from .outputs.pdf import label_name
 
 SCALE = 2.0  # 144 dpi: sharp enough to judge the typesetting
 
@@ -45,17 +48,43 @@ def page_texts(document):
     return [_words(document[i].get_textpage().get_text_range()) for i in range(len(document))]
 
 
-def footnote_page(texts, edition):
-    """The first page (0-based) after the contents that shows one of the edition's notes, or None."""
+def named_page(document, name):
+    """The page (0-based) of the PDF named destination `name` (a Typst label), or None."""
+    dest = pdfium.raw.FPDF_GetNamedDestByName(document.raw, name.encode("utf-8"))
+    index = pdfium.raw.FPDFDest_GetDestPageIndex(document.raw, dest) if dest else -1
+    return index if index >= 0 else None
+
+
+def footnote_page(texts, edition, start=2):
+    """The first page (0-based) from `start` (the first page of the articles) that shows one of the
+    edition's notes, or None."""
     openings = [" ".join(tree.plain_text(n).split()[:4]) for n in edition.iter("note")]
-    for index, text in enumerate(texts[2:], start=2):
+    for index, text in enumerate(texts[start:], start=start):
         if any(opening and opening in text for opening in openings):
             return index
     return None
 
 
+def commentary_page(texts, edition, start=2):
+    """The first page (0-based) from `start` that shows the opening words of a commentary, or None."""
+    openings = [" ".join(tree.plain_text(p).split()[:5]) for c in edition.iter("commentary") for p in c.iter("p")]
+    for index, text in enumerate(texts[start:], start=start):
+        if any(opening and opening in text for opening in openings):
+            return index
+    return None
+
+
+def running_head_page(texts, start=2):
+    """The first page (0-based) from `start` whose running head names a range of articles
+    ("Artikel 24–41"), or None."""
+    for index, text in enumerate(texts[start:], start=start):
+        if re.match(r"^\d*\s*\S+ \w+–\w+", text):
+            return index
+    return None
+
+
 def screenshots(build_dir):
-    """Render title page, first contents page and first footnote page of every edition's PDF."""
+    """Render the pages named in the module docstring of every edition's PDF."""
     build_dir = Path(build_dir)
     out = build_dir / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
@@ -65,7 +94,13 @@ def screenshots(build_dir):
         path = build_dir / "pdf" / f"spelregels-{edition.get('id')}.pdf"
         document = pdfium.PdfDocument(str(path))
         try:
-            pages = {"titelpagina": 0, "inhoud": 1, "voetnoot": footnote_page(page_texts(document), edition)}
+            texts = page_texts(document)
+            first_article = next((named_page(document, label_name(a.get("id")))
+                                  for a in edition.iterchildren("article")), None) or 2
+            pages = {"titelpagina": 0, "colofon": 1, "inhoud": named_page(document, "contents"),
+                     "kopregel": running_head_page(texts, first_article),
+                     "voetnoot": footnote_page(texts, edition, first_article),
+                     "toelichting": commentary_page(texts, edition, first_article)}
             for name, index in pages.items():
                 if index is None:
                     continue

@@ -101,7 +101,7 @@ def page_texts(reader):
 
 
 def links(reader):
-    """(page index, named destination) of every internal link on the pages after the contents."""
+    """(page index, named destination) of every internal link."""
     found = []
     for index, page in enumerate(reader.pages):
         for annot in page.get("/Annots") or []:
@@ -113,6 +113,11 @@ def links(reader):
 
 def dest_pages(reader):
     return {name: reader.get_destination_page_number(dest) for name, dest in reader.named_destinations.items()}
+
+
+def body_start(reader):
+    """The page index of the first article: the pages before it are title page, colophon and contents."""
+    return min(page for name, page in dest_pages(reader).items() if name.startswith("n"))
 
 
 def outline_titles(reader, outline=None):
@@ -282,10 +287,10 @@ def test_a_compile_error_is_one_message_without_the_typst_source():
 
 # --- the hand-made book -----------------------------------------------------------------------
 
-def test_page_one_names_the_edition_and_build_date(hand_made):
+def test_page_one_names_the_edition_and_the_date_of_its_sources(hand_made):
     first = page_texts(hand_made["reader"])[0]
     assert "Editie 2017" in first
-    assert "Samengesteld op 1 maart 2024" in first
+    assert "Stand van de bronnen: 1 maart 2024" in first
 
 
 def test_document_is_dutch_pdfa_with_edition_metadata(hand_made):
@@ -311,22 +316,19 @@ def test_only_references_to_nodes_of_this_book_become_links(hand_made):
     linked = {name for _, name in links(reader)}
     # Outline entries on the contents page link to articles and sections; the text links to
     # 1A1a (ok), 2 (in the note) and 2 (first target of the suspect pair).
-    body_links = {name for index, name in links(reader) if index >= 2}
+    body_links = {name for index, name in links(reader) if index >= body_start(reader)}
     assert body_links == {"n2017-1A1a", "n2017-2"}
     assert "n2017-9Z" not in linked and "n2017-8" not in linked and "n2007-1" not in linked
     text = flat("\n".join(page_texts(reader)))
-    for words in ("artikel 9Z,", "artikel 8,", "artikel 1 van 2007,"):
-        assert words in text  # printed as plain words, without a page number
-    page_of = dest_pages(reader)
-    # A no-break space keeps the page number with the citing words.
-    assert f"artikel 1A1a\xa0(p.\xa0{page_of['n2017-1A1a'] + 1})" in text
-    assert f"artikelen 2 en 1A\xa0(p.\xa0{page_of['n2017-2'] + 1})" in text
+    # Linked or not, a reference prints as its words, without a page number.
+    assert ("verwijst naar artikel 1A1a, artikel 9Z, artikel 8, artikel 1 van 2007, artikelen 2 en 1A. "
+            "(a) Onderdeel") in text
 
 
 def test_every_node_has_a_named_destination_on_its_page(hand_made):
     reader = hand_made["reader"]
     page_of = dest_pages(reader)
-    assert set(page_of) == {"n2017-1", "n2017-1A", "n2017-1A1", "n2017-1A1a", "n2017-2"}
+    assert set(page_of) == {"contents", "n2017-1", "n2017-1A", "n2017-1A1", "n2017-1A1a", "n2017-2"}
     texts = page_texts(reader)
     assert "Onderdeel a van lid een" in texts[page_of["n2017-1A1a"]]
     assert "Tweede artikel" in texts[page_of["n2017-2"]]
@@ -338,24 +340,26 @@ def test_note_is_a_footnote_on_the_page_of_its_marker(hand_made):
         if "Vooraf" in text:
             text = flat(text)
             assert "einde1 en verder." in text  # the marker stands after the word it follows
-            assert f"1 Noot {SPECIALS} zie artikel 2\xa0(p.\xa03)" in text  # the footnote, same page
+            assert text.endswith(f"1 Noot {SPECIALS} zie artikel 2")  # the footnote, same page
             return
     pytest.fail("the paragraph with the note is on no page")
 
 
 def test_gap_prints_as_an_editorial_remark(hand_made):
     text = flat("\n".join(page_texts(hand_made["reader"])))
-    assert "[tekst ontbreekt in de bronnen: de rest van 1A staat in geen bron]" in text
+    # The reason says what is missing; the remark says it once.
+    assert "[Redactie: de rest van 1A staat in geen bron]" in text
     assert "#emph[\\[tekst ontbreekt" not in hand_made["source"]  # the style function prints it
     assert '#gap("de rest van 1A staat in geen bron")' in hand_made["source"]
 
 
-def test_commentary_follows_its_article_and_is_attributed(hand_made):
-    text = flat("\n".join(page_texts(hand_made["reader"])[2:]))
-    # After the gap that ends article 1, before article 2.
+def test_commentary_follows_its_article_with_its_attribution_first(hand_made):
+    reader = hand_made["reader"]
+    text = flat("\n".join(page_texts(reader)[body_start(reader):]))
+    # After the gap that ends article 1, before article 2; who wrote it before what it says.
     start = text.index("Toelichting bij artikel 1A (Anna)")
-    assert text.index("[tekst ontbreekt") < start < text.index("Toelichting met") < text.index("Tweede artikel")
-    assert start < text.index("Geschreven door Anna.") < text.index("Tweede artikel")
+    assert text.index("[Redactie") < start < text.index("Geschreven door Anna.") < text.index("Toelichting met")
+    assert text.index("Toelichting met") < text.index("Tweede artikel")
 
 
 def test_no_commentary_leaves_commentary_out_and_says_so():
@@ -423,7 +427,7 @@ def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkey
     build.build(src, out, dict(options, force=True))
     assert sorted(compiled) == ["2007", "2017"]
     assert (out / pdf.pdf_name("2007")).read_bytes() == first["2007"]
-    assert "Samengesteld op 18 mei 2033" in PdfReader(out / pdf.pdf_name("2017")).pages[0].extract_text()
+    assert "Stand van de bronnen: 18 mei 2033" in PdfReader(out / pdf.pdf_name("2017")).pages[0].extract_text()
 
 
 def test_build_date_is_source_date_epoch_else_newest_source(tmp_path):
@@ -469,21 +473,19 @@ def test_real_links_land_on_the_page_of_their_target(real_books, edition_id):
     nodes = {el.get("id"): el for el in edition.iter(*tree.NODE_TAGS)}
     squashed = [squash(t) for t in texts]
     page_of = dest_pages(reader)
-    body_links = [(index, name) for index, name in links(reader) if index >= 2]
+    body_links = [(index, name) for index, name in links(reader) if index >= body_start(reader)]
     linkable = {r.get("to").split()[0] for r in edition.iter("ref") if r.get("to").split()[0] in nodes}
     assert {pdf.node_id_of_label(name) for _, name in body_links} == linkable
     for index, name in body_links:
         target = nodes[pdf.node_id_of_label(name)]
         assert squash(_target_words(target)) in squashed[page_of[name]], (name, page_of[name] + 1)
-        # The page number printed beside the link is the page it lands on.
-        assert f"(p.\xa0{page_of[name] + 1})" in texts[index], (name, index + 1)
 
 
 def test_real_screenshots_find_a_footnote_page(real_books):
     edition, _, texts = real_books["2017"]
     texts = [flat(t) for t in texts]
-    index = footnote_page(texts, edition)
-    assert index is not None and index >= 2
+    index = footnote_page(texts, edition, body_start(real_books["2017"][1]))
+    assert index is not None and index >= 3
     first_note = next(edition.iter("note"))
     assert " ".join(tree.plain_text(first_note).split()[:4]) in texts[index]
 
@@ -491,3 +493,278 @@ def test_real_screenshots_find_a_footnote_page(real_books):
 def test_png_writer_makes_a_valid_png():
     data = png_bytes(2, 1, b"\xff\x00\x00\x00\xff\x00", 6)
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and data.endswith(b"IEND\xaeB`\x82")
+
+
+# --- the book as an editor prints it ------------------------------------------------------------
+
+def _head_line(texts, index):
+    """The running head of page `index` as pypdf reads it: its first line without the page number,
+    which stands outside (left on an even page, right on an odd one)."""
+    line, number = texts[index].split("\n")[0], str(index + 1)
+    return line.removeprefix(number + " ") if (index + 1) % 2 == 0 else line.removesuffix(" " + number)
+
+
+def _expected_head(page, articles, page_of, text):
+    """The head a page should carry, from the pages the articles' destinations are on: the article
+    whose text opens the page (the last one before it, unless the page's first line under the head
+    is an article number) and the last one that starts on it."""
+    starting = [num for num in articles if page_of[num] == page]
+    before = [num for num in articles if page_of[num] < page]
+    opens = starting and text.split("\n")[1] == f"Artikel {starting[0]}"
+    first = starting[0] if opens or not before else before[-1]
+    last = starting[-1] if starting else first
+    return f"Artikel {first}" if first == last else f"Artikel {first}–{last}"
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_running_heads_name_the_first_and_last_article_of_the_page(real_books, edition_id):
+    edition, reader, texts = real_books[edition_id]
+    dests = dest_pages(reader)
+    articles = [a.get("num") for a in edition.iterchildren("article")]
+    page_of = {a.get("num"): dests[pdf.label_name(a.get("id"))] for a in edition.iterchildren("article")}
+    start = body_start(reader)
+    closing = dests.get("toelichtingen", len(texts))
+    heads = [_head_line(texts, page) for page in range(start, closing)]
+    assert heads == [_expected_head(page, articles, page_of, texts[page]) for page in range(start, closing)]
+    # Title page, colophon and contents carry no running head; the closing chapter names itself.
+    assert not any(t.startswith("Artikel") or re.match(r"\d+ Artikel", t) for t in texts[:start])
+    if "toelichtingen" in dests:
+        assert {_head_line(texts, page) for page in range(closing, len(texts))} == {"Toelichtingen"}
+
+
+def test_real_the_page_that_opens_inside_24_names_24_first(real_books):
+    # 2017: article 41 starts on the page where 24C-E end; its head is "Artikel 24–41", not "Artikel 41".
+    _, reader, texts = real_books["2017"]
+    dests = dest_pages(reader)
+    page = dests["n2017-41"]
+    assert dests["n2017-24C"] == page and dests["n2017-24"] < page
+    assert texts[page].split("\n")[1] == "C. Twee of meer kaarten worden getoond"
+    assert _head_line(texts, page) == "Artikel 24–41"
+    # The page where 41 goes on and 47 starts, and the one 57 opens at its top.
+    assert _head_line(texts, page + 1) == "Artikel 41–47"
+    assert _head_line(texts, dests["n2017-57"]) == "Artikel 57"
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_law_text_has_no_page_numbers_after_references(real_books, edition_id):
+    edition, reader, texts = real_books[edition_id]
+    assert sum(1 for index, _ in links(reader) if index >= body_start(reader)) > 0  # the links stay
+    assert not [t for t in texts if "(p." in t or "p.\xa0" in t]
+
+
+def test_hand_made_typst_source_asks_for_no_page_numbers(hand_made):
+    assert "counter(page).at(" not in hand_made["source"]
+    assert '#xref(<n2017-1A1a>, "artikel 1A1a");' in hand_made["source"]
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_colophon_names_every_source_file_and_the_source_date(real_books, edition_id):
+    edition, reader, texts = real_books[edition_id]
+    sources = manifest.load_manifest(ROOT / "sources")
+    own = [s for s in sources if s.edition == edition_id]
+    colophon = flat(texts[1])
+    assert colophon.startswith(f"Spelregels voor Wedstrijdbridge, editie {edition_id} Nederlandse Bridge Bond "
+                               f"Stand van de bronnen: {pdf.date_words(pdf.build_timestamp([s.path for s in own]))} "
+                               "Deze uitgave is samengesteld uit deze bronbestanden: ")
+    for source in sources:
+        assert (source.name in colophon) == (source in own), source.name
+        assert (flat(source.origin) in colophon) == (source in own), source.origin
+    assert "De toelichtingen horen niet bij de officiële tekst" in colophon
+    assert "(p." not in colophon and not re.search(r"\b2\b", texts[1])  # no page number, no running head
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_contents_start_on_a_right_hand_page(real_books, edition_id):
+    _, reader, texts = real_books[edition_id]
+    contents = dest_pages(reader)["contents"]
+    assert contents == 2 and texts[contents].startswith("Inhoud\n")  # page 3, after title page and colophon
+    assert texts[contents].rstrip().endswith("\n3")  # numbered at its foot
+
+
+def test_a_colophon_too_long_for_its_page_still_puts_the_contents_on_a_right_hand_page():
+    corpus = hand_made_corpus()
+    many = [manifest.Source(path=Path(f"bron-{n:03d}.txt"), edition="2017", origin=f"Herkomst {n}")
+            for n in range(60)]
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), sources=many)
+    reader = PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT)))
+    texts = page_texts(reader)
+    contents = dest_pages(reader)["contents"]
+    assert contents % 2 == 0 and contents > 2  # page 5 (index 4): an odd page number
+    assert "bron-000.txt" in texts[1] and "bron-059.txt" in "".join(texts[1:contents])
+    assert texts[contents].startswith("Inhoud\n")
+
+
+def _dated_build(tmp_path, monkeypatch, epoch):
+    src = tmp_path / "src"
+    generate.generate(src, articles=2, editions=2, seed=3)
+    for source in manifest.load_manifest(src):
+        seconds = 1_500_000_000 if source.edition == "2007" else 1_600_000_000
+        os.utime(source.path, (seconds, seconds))
+    if epoch is None:
+        monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    else:
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", str(epoch))
+    ctx = build.make_corpus(src)
+    ctx.tmp = tmp_path / "out"
+    pdf.write_pdf(ctx)
+    return {e: PdfReader(ctx.tmp / pdf.pdf_name(e)) for e in ("2007", "2017")}
+
+
+@pytest.mark.parametrize("epoch, dates", [
+    (None, {"2007": "14 juli 2017", "2017": "13 september 2020"}),  # each edition by its own files
+    (1_700_000_000, {"2007": "14 november 2023", "2017": "14 november 2023"}),
+])
+def test_title_page_and_colophon_are_dated_by_the_sources_never_today(tmp_path, monkeypatch, epoch, dates):
+    books = _dated_build(tmp_path, monkeypatch, epoch)
+    today = pdf.date_words(datetime.date.today())
+    for edition_id, reader in books.items():
+        title, colophon = reader.pages[0].extract_text(), reader.pages[1].extract_text()
+        assert f"Stand van de bronnen: {dates[edition_id]}" in title
+        assert f"Stand van de bronnen: {dates[edition_id]}" in colophon
+        assert today not in title + colophon and "Samengesteld op" not in title
+
+
+def test_real_contents_and_outline_say_where_a_title_is_missing(real_books):
+    edition, reader, texts = real_books["2017"]
+    untitled = [a.get("num") for a in edition.iterchildren("article") if a.find("title") is None]
+    assert untitled == ["16", "47", "50"]
+    contents = texts[dest_pages(reader)["contents"]]
+    for num in untitled:
+        assert re.search(rf"^Artikel {num} \[titel ontbreekt\] [. ]+\d+$", contents, re.M), num
+        assert f"Artikel {num} [titel ontbreekt]" in outline_titles(reader)
+    assert "Artikel 24 Getoonde of voorgespeelde kaart tijdens het bieden" in contents  # a title, unmarked
+    assert contents.count("titel ontbreekt") == 3
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_each_gap_is_said_once(real_books, edition_id):
+    edition, _, texts = real_books[edition_id]
+    text = squash(" ".join(texts))
+    reasons = [g.get("reason") for g in edition.iter("gap")]
+    assert reasons and all(reasons)
+    for reason in reasons:
+        assert text.count(squash(f"[Redactie: {reason}]")) == 1, reason
+    assert squash("tekst ontbreekt in de bronnen") not in text
+
+
+def test_a_gap_without_a_reason_says_what_is_missing():
+    corpus = hand_made_corpus()
+    edition = edition_of(corpus, "2017")
+    del edition.find(".//gap").attrib["reason"]
+    view = pdf.book_view(edition, BUILT.date())
+    assert view["articles"][0]["children"][1]["children"][-1] == {"kind": "gap",
+                                                                   "remark": "tekst ontbreekt in de bronnen"}
+
+
+def test_real_commentary_says_who_wrote_it_before_what_it_says(real_books):
+    _, reader, texts = real_books["2017"]
+    page = dest_pages(reader)["toelichtingen"]
+    text = flat(texts[page])
+    title = text.index("Toelichting bij artikel 54 (Peter)")
+    disclaimer = text.index("Deze opmerking is geschreven op persoonlijke titel en valt onder verantwoording van "
+                            "Peter.")
+    assert title < disclaimer < text.index("De eerste alinea wekt de indruk")
+
+
+def test_real_commentary_is_set_on_a_tint_apart_from_the_law_text(real_books):
+    import pypdfium2
+
+    _, reader, _ = real_books["2017"]
+    dests = dest_pages(reader)
+    reader.stream.seek(0)
+    document = pypdfium2.PdfDocument(reader.stream.read())
+    try:
+        def tinted(index):
+            bitmap = document[index].render(scale=1, force_bitmap_format=pypdfium2.raw.FPDFBitmap_Gray)
+            pixels = bytes(bitmap.buffer)
+            return pixels.count(242) / len(pixels)
+        assert tinted(dests["toelichtingen"]) > 0.1  # the commentary's panel
+        assert tinted(dests["n2017-57"]) < 0.01  # law text on white (a few edge pixels of letters)
+    finally:
+        document.close()
+
+
+def test_an_origin_the_fonts_cannot_print_fails_the_build_at_its_manifest_line(sources_copy, tmp_path, capsys):
+    manifest_file = sources_copy / "sources.toml"
+    text = manifest_file.read_text(encoding="utf-8")
+    manifest_file.write_text(text.replace("origin = \"MediaWiki template", "origin = \"MediaWiki \u4e2d template"),
+                             encoding="utf-8")
+    line = next(n for n, t in enumerate(manifest_file.read_text(encoding="utf-8").splitlines(), 1) if "\u4e2d" in t)
+    status, err = pdf_build(sources_copy, tmp_path, capsys)
+    assert status == 1
+    assert err.splitlines()[0] == (
+        f"lawbook: error: sources.toml:{line}: the origin of '003_6f949f908cd1d87e.txt', printed in the PDF's "
+        "colophon: the character U+4E2D CJK UNIFIED IDEOGRAPH-4E2D ('\u4e2d') is in no font of the PDF edition "
+        "(column 21); write it as a word, or with characters the book's fonts have (Latin, Greek, Cyrillic), "
+        "or build without the PDF (--no-pdf)")
+    assert "the build found 1 error" in err and "Traceback" not in err and "did not compile" not in err
+
+
+def test_screenshots_find_the_pages_an_editor_checks(real_books, tmp_path):
+    import pypdfium2
+    from pipeline import pdf_screenshots
+
+    edition, reader, _ = real_books["2017"]
+    reader.stream.seek(0)
+    document = pypdfium2.PdfDocument(reader.stream.read())
+    try:
+        dests = dest_pages(reader)
+        assert pdf_screenshots.named_page(document, "contents") == dests["contents"] == 2
+        assert pdf_screenshots.named_page(document, "n2017-41") == dests["n2017-41"]
+        assert pdf_screenshots.named_page(document, "n2017-99") is None
+        texts = pdf_screenshots.page_texts(document)
+        assert pdf_screenshots.running_head_page(texts, body_start(reader)) == body_start(reader)  # 16–24
+        assert pdf_screenshots.commentary_page(texts, edition, body_start(reader)) == dests["toelichtingen"]
+    finally:
+        document.close()
+
+
+def test_a_source_git_holds_unchanged_is_dated_by_its_last_commit(tmp_path):
+    import subprocess
+
+    folder = tmp_path / "bronnen"
+    folder.mkdir()
+    kept, edited, new = folder / "a.txt", folder / "b.txt", folder / "c.txt"
+    kept.write_text("a")
+    edited.write_text("b")
+
+    def git(*args, date="1500000000 +0000"):
+        subprocess.run(["git", "-C", str(folder), "-c", "user.name=Redactie", "-c", "user.email=r@example.org",
+                        *args], check=True, capture_output=True,
+                       env=dict(os.environ, GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date))
+
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-q", "-m", "bronnen")
+    edited.write_text("b2")
+    git("commit", "-q", "-am", "b gewijzigd", date="1500000500 +0000")
+    for path in (kept, edited):
+        os.utime(path, (1_900_000_000, 1_900_000_000))  # the day of a clone, say
+    assert pdf.build_timestamp([kept, edited], environ={}).timestamp() == 1_500_000_500
+    assert pdf.build_timestamp([kept], environ={}).timestamp() == 1_500_000_000
+    # A file changed since its commit, or not committed at all, is dated by its modification time.
+    edited.write_text("b3")
+    os.utime(edited, (1_600_000_000, 1_600_000_000))
+    assert pdf.build_timestamp([kept, edited], environ={}).timestamp() == 1_600_000_000
+    new.write_text("c")
+    os.utime(new, (1_700_000_000, 1_700_000_000))
+    assert pdf.build_timestamp([kept, new], environ={}).timestamp() == 1_700_000_000
+    assert pdf.build_timestamp([kept, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
+
+
+def test_a_source_date_epoch_that_is_no_number_is_one_message(tmp_path):
+    with pytest.raises(LawbookError) as refused:
+        pdf.build_timestamp([], environ={"SOURCE_DATE_EPOCH": "gisteren"})
+    assert (str(refused.value), refused.value.status) == (
+        "SOURCE_DATE_EPOCH is 'gisteren', not a number of seconds since 1970\n  fix: set SOURCE_DATE_EPOCH to "
+        "whole seconds (e.g. `date +%s`), or unset it to date the book by its sources", 2)
+
+
+def test_a_book_without_commentary_says_so_once_in_its_colophon():
+    corpus = hand_made_corpus()
+    sources = [manifest.Source(path=Path("bron.txt"), edition="2017", origin="Herkomst")]
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, sources=sources)
+    colophon = flat(PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT))).pages[1].extract_text())
+    assert colophon.startswith("Spelregels voor Wedstrijdbridge, editie 2017, zonder toelichtingen ")
+    assert colophon.count("toelichtingen") == 1 and "bron.txt Herkomst" in colophon
+    assert "#columns(1," in source  # one source: one column

@@ -150,8 +150,8 @@ def test_markdown_pdf_and_diff_speak_the_language_of_their_profile():
     source = pdf.typst_source(edition, datetime.date(2025, 11, 30), profile=MADE_UP)
     assert 'lang: "xx", region: "XQ"' in source
     # Words in markup are escaped: the brackets print, they open no content block.
-    assert "outline(title: [\\[xx\\] Contents]" in source
-    assert '#text(size: 9pt, "[xx] Compiled on [xx] [xx] November 30, 2025")' in source
+    assert "[\\[xx\\] Contents] <contents>" in source
+    assert '#text(size: 9pt, "[xx] Sources as of [xx] [xx] November 30, 2025")' in source
     old, new = corpus.find("edition[@id='2007']"), edition
     page = lxml.html.fromstring(render.to_html(compare(old, new), MADE_UP))
     assert page.get("lang") == "xx"
@@ -172,4 +172,4 @@ def test_the_pdf_prints_the_profile_words_in_markup_as_written():
                                                                               tzinfo=datetime.timezone.utc)))
     words = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
     assert "[xx] Contents" in words
-    assert "[[xx] text missing from the sources: the rest of 47E is in none of the sources]" in words
+    assert "[[xx] Editorial note: the rest of 47E is in none of the sources]" in words

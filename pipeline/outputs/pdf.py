@@ -7,7 +7,8 @@ Escaping is the template environment's job: every value a template prints is a T
 string literal unless it is `TypstCode`, and only this module makes `TypstCode` (from
 fixed markup, labels it has checked, and paragraph markup it built from escaped text).
 So no law text can ever act as markup, whatever characters it holds. The book's own words
-(title page, headings, the date) are the language profile's (text.py), and so are its lang and region.
+(title page, colophon, headings, running heads, the date) are the language profile's (text.py), and so
+are its lang and region. The book's date is the date of its sources (build_timestamp), never the build's.
 """
 import datetime
 import json
@@ -26,6 +27,7 @@ import typst
 from . import glyphs
 from ..core import ids, lang, tree
 from ..core.errors import LawbookError
+from ..reading import manifest
 from . import text
 from .text import profile_of, say
 
@@ -44,6 +46,8 @@ HEADING_LEVEL = {"subsection": 3, "item": 4}
 # characters: the compiler takes roughly 1 MB of memory per 1,000 characters of source, so
 # two books of 93 articles (700,000 characters) compile together, larger ones one by one.
 PARALLEL_SOURCE_LIMIT = 1_000_000
+# The colophon lists up to this many source files in one column, more in two.
+COLOPHON_ONE_COLUMN = 10
 _LABEL_SAFE_ID = re.compile(r"^[0-9A-Za-z/]+$")
 _WHITESPACE = re.compile(r"\s+")
 
@@ -133,8 +137,9 @@ def inline_markup(el, targets):
 
     Text is embedded as string literals with whitespace runs collapsed; a <note> becomes a
     footnote where its marker stands; a <ref> whose first target is in `targets` (the node
-    IDs printed in this book) becomes a link followed by the target's page, any other ref
-    prints as its words only. Elements of other kinds print their words.
+    IDs printed in this book) becomes a link on its words, with no page number (a law book
+    is navigated by citation), any other ref prints as its words only. Elements of other
+    kinds print their words.
     """
     parts = [markup_text(_WHITESPACE.sub(" ", el.text or ""))]
     for child in el:
@@ -172,14 +177,14 @@ def node_view(el, targets, profile):
         if child.tag == "p":
             children.append({"kind": "p", "markup": inline_markup(child, targets)})
         elif child.tag == "gap":
-            children.append({"kind": "gap", "reason": child.get("reason") or ""})
+            children.append({"kind": "gap", "remark": _gap_remark(child, profile)})
         elif child.tag in tree.NODE_TAGS:
             children.append(node_view(child, targets, profile))
     view = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"), el)),
             "children": children}
     if el.tag == "article":
-        view.update(number=say(profile, "Article %(num)s", num=el.get("num")), title=el.findtext("title"),
-                    commentary=[])
+        view.update(num=el.get("num"), number=say(profile, "Article %(num)s", num=el.get("num")),
+                    title=el.findtext("title"), commentary=[])
     elif el.tag == "section":
         view.update(mark=_mark(el), heading=el.findtext("heading"))
     else:
@@ -188,8 +193,15 @@ def node_view(el, targets, profile):
     return view
 
 
+def _gap_remark(el, profile):
+    """What a gap prints: its reason, which says what is missing, once; the profile's words only when
+    the corpus gives no reason."""
+    return " ".join((el.get("reason") or "").split()) or say(profile, "text missing from the sources")
+
+
 def commentary_view(el, targets, profile):
-    """A commentary: what it is on, who wrote it, its paragraphs as markup."""
+    """A commentary: what it is on, who wrote it (the disclaimer that it is no law text, printed
+    first), its paragraphs as markup."""
     _, cite = ids.split_id(el.get("on") or "")
     title = say(profile, "Commentary on article %(num)s", num=cite) if cite else say(profile, "Commentary")
     if el.get("author"):
@@ -205,11 +217,13 @@ def date_words(day, profile=None):
                year=day.year)
 
 
-def book_view(edition, built, with_commentary=True, profile=None):
+def book_view(edition, built, with_commentary=True, profile=None, sources=()):
     """The book of one <edition> as data for book.typ.j2, in the words of `profile` (Dutch when none).
 
-    `built` is the build date printed on the title page. Commentary follows the article it
-    is on; commentary on an article this edition does not hold goes to a closing chapter.
+    `built` is the date of the edition's sources (build_timestamp), printed on the title page and
+    in the colophon; `sources` are the edition's manifest entries (name and origin), which the
+    colophon names. Commentary follows the article it is on; commentary on an article this
+    edition does not hold goes to a closing chapter.
     """
     profile = profile or lang.profile()
     edition_id = edition.get("id")
@@ -226,19 +240,34 @@ def book_view(edition, built, with_commentary=True, profile=None):
                 by_number[article_id]["commentary"].append(view)
             else:
                 loose.append(view)
+    description = (f"{series}, {say(profile, 'printed edition %(edition)s', edition=edition_id)}"
+                   + ("" if with_commentary else say(profile, ", without commentary")))
+    date_line = say(profile, "Sources as of %(date)s", date=date_words(built, profile))
     return {
         "edition": edition_id,
         "title": f"{series} {edition_id}",
         "series": series,
         "publisher": profile.word(PUBLISHER),
-        "description": f"{series}, {say(profile, 'printed edition %(edition)s', edition=edition_id)}"
-                       + ("" if with_commentary else say(profile, ", without commentary")),
+        "description": description,
         "keywords": [profile.word("bridge"), profile.word("laws"),
                      say(profile, "printed edition %(edition)s", edition=edition_id)],
         "edition_line": say(profile, "Printed edition %(edition)s", edition=edition_id),
-        "date_line": say(profile, "Compiled on %(date)s", date=date_words(built, profile)),
+        "date_line": date_line,
         "with_commentary": with_commentary,
         "without_commentary_line": say(profile, "Official text, without commentary"),
+        "colophon": {
+            "lines": [description, profile.word(PUBLISHER), date_line],
+            "sources_intro": say(profile, "This edition is compiled from these source files:"),
+            "sources": [{"name": s.name, "origin": s.origin} for s in sources],
+            # A long list in two columns, so that it stays on the back of the title page longer.
+            "columns": TypstCode(2 if len(sources) > COLOPHON_ONE_COLUMN else 1),
+            "notes": [say(profile, "Where the sources lack text or a title, an editorial remark in square "
+                                   "brackets says so.")]
+                     # Without commentary the first line says so already ("…, zonder toelichtingen").
+                     + ([say(profile, "The commentaries are not part of the official text; each says who wrote "
+                                      "it.")] if with_commentary else [])
+                     + [say(profile, "Set in Libertinus Serif with Typst.")],
+        },
         "articles": articles,
         "loose_commentary": loose,
         "loose_commentary_title": say(profile, "Commentaries"),
@@ -252,22 +281,64 @@ def _article_id(node_id):
     return f"{edition}/{parts['article']}" if parts else None
 
 
-def typst_source(edition, built, with_commentary=True, profile=None):
-    """The complete Typst source of one edition's book, in the words of `profile` (Dutch when none)."""
+def typst_source(edition, built, with_commentary=True, profile=None, sources=()):
+    """The complete Typst source of one edition's book, in the words of `profile` (Dutch when none);
+    `sources` (the edition's manifest entries) for the colophon."""
     template = template_environment(profile).get_template("book.typ.j2")
-    return template.render(book=book_view(edition, built, with_commentary, profile))
+    return template.render(book=book_view(edition, built, with_commentary, profile, sources))
 
 
 def build_timestamp(source_paths, environ=os.environ):
-    """A book's date: SOURCE_DATE_EPOCH when set, else the newest modification time of
-    `source_paths` (one edition's sources); the same sources give the same date, so the PDF
-    bytes repeat, and an edition whose sources did not change keeps its date."""
+    """A book's date, the date of its sources (never the day of the build): SOURCE_DATE_EPOCH when
+    set, else the newest date of `source_paths` (one edition's sources), each file's date being
+    its last commit when git holds it unchanged (a fresh clone gives every file the day of the
+    clone as its modification time), else its modification time. The same sources give the same
+    date, so the PDF bytes repeat, and an edition whose sources did not change keeps its date.
+    The title page and the colophon print it."""
     epoch = environ.get("SOURCE_DATE_EPOCH")
     if epoch:
+        if not epoch.strip().isdigit():
+            raise LawbookError(f"SOURCE_DATE_EPOCH is {epoch!r}, not a number of seconds since 1970",
+                               fix="set SOURCE_DATE_EPOCH to whole seconds (e.g. `date +%s`), or unset it "
+                                   "to date the book by its sources", status=2)
         seconds = int(epoch)
     else:
-        seconds = int(max((Path(p).stat().st_mtime for p in source_paths), default=0))
+        paths = [Path(p) for p in source_paths]
+        committed = _commit_dates(paths)
+        seconds = max((committed.get(p.name) or int(p.stat().st_mtime) for p in paths), default=0)
     return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc)
+
+
+def _commit_dates(paths):
+    """{file name: seconds of the last commit that changed it} for the files of `paths` that git holds
+    unchanged in their folder's repository; {} without git or a repository. One folder (the sources)."""
+    folders = {p.parent for p in paths}
+    if len(folders) != 1:
+        return {}
+    folder, names = folders.pop(), [p.name for p in paths]
+
+    def git(*args):
+        try:
+            done = subprocess.run(["git", "-C", str(folder), *args, "--", *names], capture_output=True,
+                                  timeout=30, env=dict(os.environ, GIT_OPTIONAL_LOCKS="0"))
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return done.stdout.decode("utf-8", "replace") if done.returncode == 0 else None
+
+    status = git("status", "--porcelain", "-z", "--untracked-files=all")
+    # Newest commit first: \x01 and its time, then the names it changed, each ended by NUL.
+    log = git("log", "--relative", "--no-renames", "--format=%x01%ct", "--name-only", "-z")
+    if status is None or log is None:
+        return {}
+    changed = {entry[3:] for entry in status.split("\0") if len(entry) > 3}
+    dates, seconds = {}, None
+    for field in log.split("\0"):
+        field = field.strip("\n")
+        if field.startswith("\x01"):
+            seconds = int(field[1:])
+        elif field and seconds is not None and field not in changed:
+            dates.setdefault(field, seconds)
+    return dates
 
 
 def render_pdf(source, timestamp):
@@ -300,6 +371,28 @@ def unprintable(edition, lines):
                                  if a.tag in tree.NODE_TAGS or a.tag == "commentary"), None)
                     at = f" (column {column})" if column else ""
                     found[key] = (file, line, node, f"{message}{at}; {fix}, or build without the PDF (--no-pdf)")
+    return list(found.values())
+
+
+def unprintable_sources(sources, manifest_path):
+    """Report entries (file, line, None, message), as unprintable gives them, for the file names and
+    origins of `sources` (manifest entries) that the colophon prints and the compiler cannot set,
+    each at the line of `manifest_path` (sources.toml) that holds it."""
+    try:
+        text_lines = Path(manifest_path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeError):
+        text_lines = []
+    found = {}
+    for source in sources:
+        for key, value in (("file", source.name), ("origin", source.origin)):
+            for offset, message, fix in glyphs.problems(value or ""):
+                snippet = value[offset:offset + 40].split(" ")[0] or value[offset]
+                line = next((n for n, t in enumerate(text_lines, 1) if snippet in t or value[offset] in t), None)
+                column = text_lines[line - 1].find(value[offset]) + 1 if line else 0
+                at = f" (column {column})" if column else ""
+                found.setdefault((line, message), (Path(manifest_path).name, line, None,
+                                                   f"the {key} of {source.name!r}, printed in the PDF's colophon: "
+                                                   f"{message}{at}; {fix}, or build without the PDF (--no-pdf)"))
     return list(found.values())
 
 
@@ -421,14 +514,17 @@ def write_pdf(job):
     # Text the compiler cannot set is a build error at its source line, found before compiling.
     lines = {(name, line.num): line.text for name, file_lines in job.lines.items() for line in file_lines}
     for edition in todo:
-        for file, line, node, message in unprintable(edition, lines):
+        own = [s for s in job.sources if s.edition == edition.get("id")]
+        manifest_path = Path(job.sources_dir or ".") / manifest.MANIFEST
+        for file, line, node, message in unprintable(edition, lines) + unprintable_sources(own, manifest_path):
             job.log.add("error", file, line, message, node)
     if job.log.errors:
         return
     books = []
     profile = profile_of(job)
     for edition in todo:
-        timestamp = build_timestamp([s.path for s in job.sources if s.edition == edition.get("id")])
-        books.append((typst_source(edition, timestamp.date(), with_commentary, profile), timestamp))
+        own = [s for s in job.sources if s.edition == edition.get("id")]
+        timestamp = build_timestamp([s.path for s in own])
+        books.append((typst_source(edition, timestamp.date(), with_commentary, profile, own), timestamp))
     for edition, data in zip(todo, compile_books(books, [e.get("id") for e in todo])):
         (job.tmp / pdf_name(edition.get("id"))).write_bytes(data)

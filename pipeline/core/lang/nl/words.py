@@ -126,7 +126,7 @@ WORDS = {
     ", without commentary": ", zonder toelichtingen",
     "bridge": "bridge",
     "laws": "spelregels",
-    "Compiled on %(date)s": "Samengesteld op %(date)s",
+    "Sources as of %(date)s": "Stand van de bronnen: %(date)s",
     "%(month)s %(day)s, %(year)s": "%(day)s %(month)s %(year)s",
     "January": "januari", "February": "februari", "March": "maart", "April": "april", "May": "mei",
     "June": "juni", "July": "juli", "August": "augustus", "September": "september", "October": "oktober",
@@ -136,8 +136,15 @@ WORDS = {
     "Commentaries": "Toelichtingen",
     "Commentary on articles that are not in this edition.":
         "Toelichtingen bij artikelen die niet in deze uitgave staan.",
-    "p.": "p.",
     "text missing from the sources": "tekst ontbreekt in de bronnen",
+    "title missing": "titel ontbreekt",
+    "Articles %(first)s–%(last)s": "Artikel %(first)s–%(last)s",
+    "This edition is compiled from these source files:": "Deze uitgave is samengesteld uit deze bronbestanden:",
+    "Where the sources lack text or a title, an editorial remark in square brackets says so.":
+        "Wat de bronnen aan tekst of titels missen, is aangegeven met een opmerking van de redactie tussen vierkante haken.",
+    "The commentaries are not part of the official text; each says who wrote it.":
+        "De toelichtingen horen niet bij de officiële tekst; elke toelichting vermeldt wie haar schreef.",
+    "Set in Libertinus Serif with Typst.": "Gezet uit de Libertinus Serif met Typst.",
 
     # -- the diff page
     "Laws %(old)s → %(new)s: what has changed": "Spelregels %(old)s → %(new)s: wat is er gewijzigd",
