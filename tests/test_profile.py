@@ -52,14 +52,13 @@ def read(phrase, profile, node="2017/53C", order=None):
 ELSEWHERE = {
     "pipeline/bench/": "writes Dutch books to measure with: the words are the content it makes",
     "pipeline/core/ids.py": "the ID scheme (2017/41A/noot1) is the same in every language",
-    "pipeline/reading/formats/": "the readers' heading and note words move with the readers' own profile words",
-    "pipeline/outputs/": "the words readers see are the profile's words.py, moved with the outputs",
+    "pipeline/outputs/glyphs.py": "a table of code points in hexadecimal, no words",
 }
 # Words of the Dutch rules that are English words too (or, "en", English's language code), and so
 # stand in the English report messages and code: checked only where they can only be Dutch (a word
 # of a list, an alternative of a pattern).
 ENGLISH_TOO = {"is", "was", "had", "die", "of", "in", "ex", "non", "anti", "semi", "vice", "west", "art",
-               "van", "en"}
+               "van", "en", "op", "template"}
 
 
 def dutch_words():
@@ -90,8 +89,9 @@ def code_strings(path):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
 
 
-# English names in the code that are also Dutch list words: the <corr was="…"> attribute.
-ENGLISH_NAMES = {"was"}
+# English names in the code that are also Dutch words: the <corr was="…"> attribute, the diff's "op" key
+# and the "template" format.
+ENGLISH_NAMES = {"was", "op", "template"}
 
 
 def dutch_in(text, words):

@@ -205,8 +205,8 @@ def test_template_and_print_headings_that_do_not_read(sources_copy, tmp_path):
     set_line(sources_copy, PRINT_44, 31, "ARTIKEL 2S")
     assert errors(corpus(sources_copy, tmp_path)) == [
         (TEMPLATE_41, 2, "'ARTIKEL 41AA Het begin van het spelen' looks like an article heading but does not read "
-                         "as one: a heading is 'ARTIKEL', the article number and the title, as in 'ARTIKEL 41 Het "
-                         "begin van het spelen'; the text up to the next heading is not read until the line is "
+                         "as one: a heading is 'ARTIKEL', the article number and the title, as in 'ARTIKEL 41' "
+                         "followed by the title; the text up to the next heading is not read until the line is "
                          "corrected"),
         (PRINT_44, 31, "'ARTIKEL 2S' looks like an article heading but does not read as one: a heading is 'ARTIKEL' "
                        "and the article number alone on its line, as in 'ARTIKEL 24'; the text up to the next "

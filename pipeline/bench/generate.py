@@ -296,7 +296,7 @@ def template(edition, article):
 
 
 WIDTH = 62
-SHAPES = (LETTERED, NUMBERED, printed.ARTICLE, printed.DIGITS)
+SHAPES = (LETTERED, NUMBERED, printed.patterns()["article"], printed.DIGITS)
 
 
 def printed_page(page, edition, articles):

@@ -19,6 +19,7 @@ A reader repairs no text: the repair stage (repair.py) does, after every reader.
 detect() picks the format from the content; the manifest can force one.
 """
 from .. import normalise
+from ...core import lang
 from ...core.errors import LawbookError
 from . import printed, template, wiki
 
@@ -29,21 +30,23 @@ NAMES = tuple(FORMATS)  # the manifest's allowed `format = …` values
 SIGNS = sorted(((priority, f.name, test) for f in REGISTRY for priority, test in f.signs), key=lambda s: s[0])
 
 
-def detect(lines, name):
-    """The format of a source, from its content."""
+def detect(lines, name, profile=None):
+    """The format of a source, from its content (read in the words of `profile`, the book's language)."""
     texts = [line.text for line in lines if not line.blank]
     if not texts:
         raise LawbookError("the file is empty", file=name, fix="put the exported text in the file")
     for _, fmt, test in SIGNS:
-        if test(texts):
+        if test(texts, profile):
             return fmt
     quoted = ", ".join(f'"{n}"' for n in NAMES[:-1]) + f' or "{NAMES[-1]}"'
-    raise LawbookError("cannot tell the format of this file: no 'Artikel N' heading, template name or page layout found",
+    keyword = (profile or lang.profile()).rules.ARTICLE_WORD
+    raise LawbookError(f"cannot tell the format of this file: no '{keyword} N' heading, template name or page "
+                       f"layout found",
                        file=name, line=lines[0].num, fix=f"set format = {quoted} for this file in sources.toml")
 
 
 def read(lines, source, log):
     """Lines to a Reading by the reader of the source's format (text not yet repaired)."""
     lines = normalise.lines(lines, log.for_file(source.name))
-    fmt = source.format or detect(lines, source.name)
+    fmt = source.format or detect(lines, source.name, lang.profile(source.language))
     return FORMATS[fmt].read(lines, source, log)

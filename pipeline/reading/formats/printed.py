@@ -26,12 +26,20 @@ Where the extraction starts or ends inside an article, that is a gap, never fill
 """
 import re
 
+from ...core import lang
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
 from .common import (LETTERED, LONG_HEADING, NUMBERED, Format, continues_heading, is_heading_like,
                      looks_like_article)
 
-KEYWORD = "ARTIKEL"
-ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+)\s*$")
+
+
+@lang.compiled
+def patterns(rules):
+    """The article heading pattern, and the words of a cut-off, in the words of a language's rules."""
+    return {"keyword": rules.ARTICLE_WORD_PRINTED, "rules": rules,
+            "article": re.compile(rf"^{re.escape(rules.ARTICLE_WORD_PRINTED)}[\s\u00a0]+(\d+)\s*$")}
+
+
 DIGITS = re.compile(r"^\d{1,4}$")
 # i … cccxcix, in either case: the numbers of the pages before the first arabic one.
 ROMAN = re.compile(r"^(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$", re.IGNORECASE)
@@ -42,13 +50,15 @@ def is_page_number(text):
     return bool(DIGITS.match(text) or ROMAN.match(text))
 
 
-def _is_structure(text):
-    return bool(ARTICLE.match(text) or LETTERED.match(text) or NUMBERED.match(text)
-                or looks_like_article(text, KEYWORD))
+def _is_structure(text, words):
+    return bool(words["article"].match(text) or LETTERED.match(text) or NUMBERED.match(text)
+                or looks_like_article(text, words["keyword"]))
 
 
-def pages(lines):
-    """The non-blank lines cut into pages, and the furniture of each: ([[Line]], {line number: reason})."""
+def pages(lines, words=None):
+    """The non-blank lines cut into pages, and the furniture of each: ([[Line]], {line number: reason}).
+    `words`: patterns(profile) of the book's language (the default language's when None)."""
+    words = words or patterns()
     texts, starts, pending = [], [0], False
     for line in lines:
         pending = pending or line.page_break
@@ -60,7 +70,7 @@ def pages(lines):
     strip = [line.text.strip() for line in texts]
     # The running header, as the first page's top shows it (the lines above its page number).
     top = next((i for i in range(min(TOP, len(strip))) if is_page_number(strip[i])), None)
-    headers = {t for t in strip[:top] if not _is_structure(t)} if top else set()
+    headers = {t for t in strip[:top] if not _is_structure(t, words)} if top else set()
     if headers:  # without form feeds: the header above a page number starts a page, as on the first page
         known = set(starts)
         for i in range(1, len(strip) - 1):
@@ -72,13 +82,13 @@ def pages(lines):
     cut = [texts[a:b] for a, b in zip(starts, starts[1:] + [len(texts)])]
     furniture, expected = {}, None
     for p, page in enumerate(cut):
-        found, number = _furniture(page, headers, p == 0, expected, many=len(cut) > 1)
+        found, number = _furniture(page, headers, p == 0, expected, many=len(cut) > 1, words=words)
         furniture.update(found)
         expected = str(int(number) + 1) if number and number.isdigit() else None
     return cut, furniture
 
 
-def _furniture(page, headers, first, expected, many):
+def _furniture(page, headers, first, expected, many, words):
     """({line number: reason} of the page's running header and page number, the page number or None).
 
     Above the number: on the first page any lines that are not law structure; on a later page the known
@@ -88,7 +98,7 @@ def _furniture(page, headers, first, expected, many):
     found = {}
     number = next((i for i in range(min(TOP, len(strip))) if is_page_number(strip[i])), None)
     above = strip[:number] if number is not None else []
-    if number is not None and not any(_is_structure(t) for t in above) and (
+    if number is not None and not any(_is_structure(t, words) for t in above) and (
             first or all(t in headers for t in above)
             or (strip[number] == expected and all(is_heading_like(t) for t in above))):
         headers.update(above)
@@ -118,8 +128,10 @@ def page_label(page, furniture):
 
 def read(lines, source, log):
     flog = log.for_file(source.name)
+    words = patterns(lang.profile(source.language))
+    ARTICLE, KEYWORD = words["article"], words["keyword"]
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
-    cut, furniture = pages(lines)
+    cut, furniture = pages(lines, words)
     # The text lines, each with the index of its page; the furniture goes to the report.
     body = []
     for p, page in enumerate(cut):
@@ -150,7 +162,7 @@ def read(lines, source, log):
         taken, text = [], first
         while k < len(body):
             t = body[k][0].text.strip()
-            if _is_structure(t) or DIGITS.match(t) or not continues_heading(t) or \
+            if _is_structure(t, words) or DIGITS.match(t) or not continues_heading(t) or \
                     len(text) + 1 + len(t) > LONG_HEADING:
                 break
             taken.append(body[k][0])
@@ -166,7 +178,7 @@ def read(lines, source, log):
         if m := ARTICLE.match(text):
             flush()
             reading.blocks.append(Block("article", text, [line.num], cite=m.group(1)))
-            if k < len(body) and not _is_structure(t := body[k][0].text.strip()) and not DIGITS.match(t) \
+            if k < len(body) and not _is_structure(t := body[k][0].text.strip(), words) and not DIGITS.match(t) \
                     and is_heading_like(t, LONG_HEADING):
                 first = body[k][0]
                 k += 1
@@ -232,7 +244,7 @@ def read(lines, source, log):
                 flog.error(note.lines[0], f"footnote marker {note.number} has no footnote text at the bottom "
                                           f"of its page or a later one")
     if body:
-        _cut_off(reading, cut, furniture, cut[-1][-1].num, flog)
+        _cut_off(reading, cut, furniture, cut[-1][-1].num, flog, words["rules"])
     return reading
 
 
@@ -279,7 +291,7 @@ def _ending(blocks):
     return None
 
 
-def _cut_off(reading, cut, furniture, line, flog):
+def _cut_off(reading, cut, furniture, line, flog, rules):
     """The gap at the end of the extraction, by these rules: the last article is cut off when its text
     stops mid-sentence or mid-structure (_ending); when it ends with a full sentence and leaves nothing
     open, it is complete if its page is shorter than every page before it (the text ends there), and
@@ -290,13 +302,13 @@ def _cut_off(reading, cut, furniture, line, flog):
         return
     cite, blocks = reading.blocks[at].cite, reading.blocks[at:]
     page = page_label(cut[-1], furniture)
-    where, waar = (f"page {page}", f"pagina {page}") if page else ("the extraction", "de tekst")
+    where, waar = (f"page {page}", rules.CUT_OFF_PAGE.format(page=page)) if page else \
+        ("the extraction", rules.CUT_OFF_EXTRACTION)
     ending = _ending(blocks)
     if ending is not None:
         reading.gaps.append(Gap(line, cite, f"article {cite} is cut off at the end of {where}: "
                                             f"the rest is on a page that is not in the sources",
-                                f"Artikel {cite} breekt af aan het eind van {waar}; het vervolg "
-                                f"staat op een pagina die niet in de bronnen zit."))
+                                rules.CUT_OFF.format(cite=cite, where=waar)))
         return
     sizes = [len(p) for p in cut]
     if len(cut) > 1 and sizes[-1] < min(sizes[:-1]):
@@ -312,11 +324,10 @@ def _cut_off(reading, cut, furniture, line, flog):
     reading.gaps.append(Gap(line, cite, f"article {cite} may be cut off at the end of {where} (uncertain): its "
                                         f"text ends with a full sentence and leaves no section or numbered part "
                                         f"open, but {why}",
-                            f"Artikel {cite} breekt mogelijk af aan het eind van {waar}; een vervolg zou staan "
-                            f"op een pagina die niet in de bronnen zit."))
+                            rules.MAYBE_CUT_OFF.format(cite=cite, where=waar)))
 
 
-def has_page_layout(texts):
+def has_page_layout(texts, profile=None):
     """A page number among the first lines, or words hyphenated at three or more line ends."""
     hyphen_ends = sum(1 for t in texts if re.search(r"[^\W\d_]-$", t))
     return any(DIGITS.match(t.strip()) for t in texts[:4]) or hyphen_ends >= 3

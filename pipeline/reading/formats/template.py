@@ -8,16 +8,25 @@ line "1) text" after the paragraph. The footnote becomes a Note at its marker.
 import re
 
 from .. import notes
+from ...core import lang
 from ...core.model import Block, Dropped, Note, Reading, Rules
 from .common import LETTERED, NUMBERED, Format, looks_like_article
 
-KEYWORD = "ARTIKEL"
-ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+)(?:[\s\u00a0]+(\S.*))?$")
-TEMPLATE_NAME = re.compile(r"^(?:Sjabloon|Template):(?:(\d{4}):)?(\S*)")
+
+
+@lang.compiled
+def patterns(rules):
+    """The heading and template-name patterns in the words of a language's rules."""
+    names = "|".join(map(re.escape, rules.TEMPLATE_NAMES))
+    return {"keyword": rules.ARTICLE_WORD_PRINTED, "names": tuple(f"{n}:" for n in rules.TEMPLATE_NAMES),
+            "article": re.compile(rf"^{re.escape(rules.ARTICLE_WORD_PRINTED)}[\s\u00a0]+(\d+)(?:[\s\u00a0]+(\S.*))?$"),
+            "template": re.compile(rf"^(?:{names}):(?:(\d{{4}}):)?(\S*)")}
 
 
 def read(lines, source, log):
     flog = log.for_file(source.name)
+    words = patterns(lang.profile(source.language))
+    ARTICLE, TEMPLATE_NAME, KEYWORD = words["article"], words["template"], words["keyword"]
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     texts = [line for line in lines if not line.blank]
     bodies = {m.group(1) for line in texts if (m := notes.NUMBERED_BODY.match(line.text.strip()))}
@@ -36,8 +45,8 @@ def read(lines, source, log):
             continue
         if looks_like_article(text, KEYWORD):
             flog.error(line.num, f"{text!r} looks like an article heading but does not read as one: a heading is "
-                                 f"'{KEYWORD}', the article number and the title, as in '{KEYWORD} 41 Het begin "
-                                 f"van het spelen'; the text up to the next heading is not read until the line "
+                                 f"'{KEYWORD}', the article number and the title, as in '{KEYWORD} 41' followed by "
+                                 f"the title; the text up to the next heading is not read until the line "
                                  f"is corrected")
             reading.blocks.append(Block("article", text, [line.num]))
             continue
@@ -71,12 +80,13 @@ def _attach_footnote(reading, number, text, line, flog):
     reading.blocks.append(Block("para", f"{number}) {text}", [line]))
 
 
-def has_name(texts):
-    return texts[0].startswith(("Sjabloon:", "Template:"))
+def has_name(texts, profile=None):
+    return texts[0].startswith(patterns(profile)["names"])
 
 
-def has_heading(texts):
-    return any(ARTICLE.match(t) for t in texts)
+def has_heading(texts, profile=None):
+    article = patterns(profile)["article"]
+    return any(article.match(t) for t in texts)
 
 
 FORMAT = Format(

@@ -14,17 +14,27 @@ Numbers stay numbers here; the structure stage decides what they stand for.
 import re
 
 from .. import notes
+from ...core import lang
 from ...core.model import Block, Dropped, Reading, Rules
 from .common import DOUBLE, LETTERED, NUMBERED, Format, indent_level, looks_like_article
 
-KEYWORD = "Artikel"
-ARTICLE = re.compile(rf"^{KEYWORD}[\s\u00a0]+(\d+(?:[A-Z](?:\d+[a-z]?)?)?)\s*$")
-PAGE_SUBJECT = re.compile(r"^(?:ARTIKEL|Artikel|Art\.?)[\s\u00a0]*(\d+)")
-COMMENTARY = re.compile(r"^\*\s*(.*\bpersoonlijke titel\b.*)$")
+
+
+@lang.compiled
+def patterns(rules):
+    """The heading, page-title and remark patterns in the words of a language's rules."""
+    word = re.escape(rules.ARTICLE_WORD)
+    return {"keyword": rules.ARTICLE_WORD,
+            "article": re.compile(rf"^{word}[\s\u00a0]+(\d+(?:[A-Z](?:\d+[a-z]?)?)?)\s*$"),
+            "subject": re.compile(rf"^{rules.PAGE_SUBJECT}[\s\u00a0]*(\d+)"),
+            "commentary": re.compile(rf"^\*\s*(.*{rules.COMMENTARY_MARK}.*)$")}
 
 
 def read(lines, source, log):
     flog = log.for_file(source.name)
+    profile = lang.profile(source.language)
+    words = patterns(profile)
+    ARTICLE, PAGE_SUBJECT, COMMENTARY, KEYWORD = words["article"], words["subject"], words["commentary"], words["keyword"]
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     group = 0
     in_commentary = False
@@ -70,13 +80,14 @@ def read(lines, source, log):
             block = Block("heading", m.group(3), [line.num], cite=m.group(1) + m.group(2), group=group)
         else:
             block = Block("para", text.strip(), [line.num], group=group)
-        block.text, block.notes = notes.extract_inline_notes(block.text, line.num, flog)
+        block.text, block.notes = notes.extract_inline_notes(block.text, line.num, flog, profile)
         reading.blocks.append(block)
     return reading
 
 
-def has_heading(texts):
-    return any(ARTICLE.match(t) for t in texts)
+def has_heading(texts, profile=None):
+    article = patterns(profile)["article"]
+    return any(article.match(t) for t in texts)
 
 
 FORMAT = Format(

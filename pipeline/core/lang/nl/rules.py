@@ -65,3 +65,21 @@ COMMENTARY_AUTHOR = r"verantwoording van ([A-Z][\w.\- ]*?)\s*\.?$"
 # {cite} is the citation readers know ("57B"), {first} that of the first part below it ("57A1").
 GAP_ONLY_HEADING = "De tekst van {cite} ontbreekt in de bronnen; alleen het opschrift is overgeleverd."
 GAP_NO_LEAD_IN = "De inleidende tekst van {cite}, vóór {first}, ontbreekt in de bronnen."
+
+# -- readers (reading/formats/): how each source format writes an article and its page -----------------
+# The article heading: the wiki export's "Artikel 53" / "Artikel 50D"; the printed book's and the
+# template's "ARTIKEL 24".
+ARTICLE_WORD = "Artikel"
+ARTICLE_WORD_PRINTED = "ARTIKEL"
+# A wiki page title that names the page's article: "ARTIKEL 54", "Artikel 54", "Art.53 …" (a pattern).
+PAGE_SUBJECT = r"(?:ARTIKEL|Artikel|Art\.?)"
+# The first line of a MediaWiki template names it: "Sjabloon:2007:41" (the wiki's word, or MediaWiki's own).
+TEMPLATE_NAMES = ("Sjabloon", "Template")
+# A personal remark in the wiki export: "* Deze opmerking is geschreven op persoonlijke titel …" (a pattern).
+COMMENTARY_MARK = r"\bpersoonlijke titel\b"
+# The printed book's last page, for readers: where the text stops ({page}: its number), and why.
+CUT_OFF_PAGE = "pagina {page}"
+CUT_OFF_EXTRACTION = "de tekst"
+CUT_OFF = "Artikel {cite} breekt af aan het eind van {where}; het vervolg staat op een pagina die niet in de bronnen zit."
+MAYBE_CUT_OFF = ("Artikel {cite} breekt mogelijk af aan het eind van {where}; een vervolg zou staan op een pagina "
+                 "die niet in de bronnen zit.")
