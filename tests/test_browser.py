@@ -259,3 +259,12 @@ def test_pages_have_no_horizontal_scroll_at_360px(page, site):
         page.goto((site / path).as_uri())
         width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert width == [360, 360], path
+
+
+def test_an_article_prints_without_the_sites_navigation(page, site):
+    page.goto((site / "2017" / "41.html").as_uri())
+    page.emulate_media(media="print")
+    hidden = page.evaluate("""['header.site', 'nav.sections', 'nav.related', 'footer.site', 'ul.editions']
+        .map(s => getComputedStyle(document.querySelector(s)).display)""")
+    assert hidden == ["none"] * 5
+    assert page.locator("[id='41A']").is_visible() and page.locator("section.notes").is_visible()
