@@ -258,7 +258,7 @@ def test_graph_of_the_real_2017_crosses_less_than_a_circle():
     ctx = build.make_corpus("sources")
     graph = html.Site(ctx.corpus, ctx.log).graph("2017")
     drawn = crossings([e["d"] for e in graph["edges"]])
-    # The same edges between the same nodes on a circle (the earlier layout) cross 40 times.
+    # The same edges between the same nodes on a circle (the earlier layout) cross 24 times.
     assert drawn <= 6, drawn
 
 
