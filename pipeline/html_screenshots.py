@@ -1,10 +1,12 @@
-"""Screenshots of the HTML edition: one article page at phone and at desktop width.
+"""Screenshots of the HTML edition: an article, the comparison and the search page, at phone and desktop width.
 
     python -m pipeline.html_screenshots [BUILD]      (the Makefile's `screenshots` target)
 
-Reads: BUILD/html/2017/53.html (opened from file://: an article page needs no server).
-Writes: BUILD/screenshots/article-53-phone.png (360 px wide) and article-53-desktop.png (1280 px wide),
-whole pages. Drives Debian's Chromium (/usr/bin/chromium) through Playwright; downloads nothing.
+Reads: BUILD/html/ (the article and the comparison from file://; the search page through
+serve.make_server on 127.0.0.1, since full-text search needs a web server).
+Writes: BUILD/screenshots/<page>-phone.png (375 px wide) and <page>-desktop.png (1280 px wide), whole
+pages, for article-53, vergelijking (diff/2007-2017.html) and zoeken (zoeken.html?q=uitkomst).
+Drives Debian's Chromium (/usr/bin/chromium) through Playwright; downloads nothing.
 """
 import sys
 from pathlib import Path
@@ -16,7 +18,9 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTICLE = "2017/53.html"
-VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 900}}
+# name -> page below html/; pages with a query are taken over http (search needs a server).
+PAGES = {"article-53": ARTICLE, "vergelijking": "diff/2007-2017.html", "zoeken": "zoeken.html?q=uitkomst"}
+VIEWPORTS = {"phone": {"width": 375, "height": 740}, "desktop": {"width": 1280, "height": 900}}
 
 
 def launch(playwright):
@@ -26,30 +30,48 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
-def take(build_dir, article=ARTICLE, name="article-53"):
-    """Writes BUILD/screenshots/<name>-phone.png and -desktop.png; returns their paths."""
+def take(build_dir, pages=None):
+    """Writes BUILD/screenshots/<name>-phone.png and -desktop.png for each page; returns their paths."""
+    import threading
+
     from playwright.sync_api import sync_playwright
 
+    from . import serve
+
     build_dir = Path(build_dir).resolve()
-    page_file = build_dir / "html" / article
-    if not page_file.exists():
-        raise LawbookError(f"{page_file} does not exist", fix="run `make build` first")
+    site = build_dir / "html"
+    pages = pages or PAGES
+    for page_path in pages.values():
+        if not (site / page_path.split("?")[0]).exists():
+            raise LawbookError(f"{site / page_path.split('?')[0]} does not exist", fix="run `make build` first")
     out = build_dir / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
+    server = serve.make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
     written = []
-    with sync_playwright() as p:
-        browser = launch(p)
-        try:
-            for label, viewport in VIEWPORTS.items():
-                context = browser.new_context(viewport=viewport, device_scale_factor=1)
-                page = context.new_page()
-                page.goto(page_file.as_uri())
-                target = out / f"{name}-{label}.png"
-                page.screenshot(path=str(target), full_page=True)
-                written.append(target)
-                context.close()
-        finally:
-            browser.close()
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            try:
+                for name, page_path in pages.items():
+                    for label, viewport in VIEWPORTS.items():
+                        context = browser.new_context(viewport=viewport, device_scale_factor=1)
+                        page = context.new_page()
+                        if "?" in page_path:
+                            page.goto(f"{base}/{page_path}")
+                            page.wait_for_selector("ol.search-results li", timeout=10000)
+                        else:
+                            page.goto((site / page_path).as_uri())
+                        target = out / f"{name}-{label}.png"
+                        page.screenshot(path=str(target), full_page=True)
+                        written.append(target)
+                        context.close()
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
     return written
 
 

@@ -14,6 +14,7 @@ sends is never trusted:
 A request that still fails logs one line, never a traceback.
 """
 import functools
+import html
 import http.server
 import os
 import re
@@ -36,10 +37,33 @@ BAD_IN_PATH = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # Control characters (C0, DEL, C1) and the backslash written as \xNN and \\ in the log, as in
 # Python 3.12's http.server.
 LOG_ESCAPES = str.maketrans({**{c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7f, 0xa0))}, ord("\\"): "\\\\"})
+# The error page in the site's language and style: the site is served from /, so its links start there.
 ERROR_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>%(code)d %(message)s</title></head>
-<body><h1>%(code)d %(message)s</h1><p>%(explain)s</p><p><a href="/index.html">The editions</a></p></body></html>
+<html lang="%(lang)s"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>%(message)s · %(title)s</title><link rel="stylesheet" href="/lawbook.css"></head>
+<body><header class="site"><a class="site-title" href="/index.html">%(title)s</a></header>
+<main id="inhoud"><h1>%(message)s</h1><p>%(explain)s</p>
+<ul><li><a href="/index.html">%(editions)s</a></li><li><a href="/zoeken.html">%(search)s</a></li></ul></main></body></html>
 """
+# What a reader is told, per status; every other status keeps the standard library's words.
+ERRORS = {
+    400: ("Bad address", "This address holds characters or parts that no page of the laws has."),
+    404: ("Page not found", "This address is not a page of the laws. Perhaps it was mistyped, or the article is "
+                            "not in this edition."),
+}
+
+
+def error_words(code):
+    """The page's words for an error `code` in the site's language (the language profile's), or None."""
+    from .core import lang
+
+    profile = lang.profile()
+    if code not in ERRORS:
+        return None
+    message, explain = ERRORS[code]
+    return {"message": profile.word(message), "explain": profile.word(explain), "lang": profile.code,
+            "title": profile.word("Laws of Duplicate Bridge"), "editions": profile.word("The editions"),
+            "search": profile.word("Search the laws")}
 
 
 def escape_log(text):
@@ -49,9 +73,26 @@ def escape_log(text):
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".js": "text/javascript", ".css": "text/css",
-                      ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml"}
+                      ".html": "text/html; charset=utf-8", ".svg": "image/svg+xml",
+                      ".webmanifest": "application/manifest+json"}
     error_message_format = ERROR_PAGE
     error_content_type = "text/html; charset=utf-8"
+
+    def send_error(self, code, message=None, explain=None):
+        """Errors in the site's words and style (a 404 in Dutch); the log line keeps the English reason."""
+        words = error_words(code)
+        if words is None:
+            return super().send_error(code, message, explain)
+        self.log_error("code %d, message %s", code, message or "")
+        self.close_connection = True
+        self.send_response(code, message)  # the status line keeps the standard reason, for tools
+        body = (ERROR_PAGE % {k: html.escape(v) for k, v in words.items()}).encode("utf-8")
+        self.send_header("Content-Type", self.error_content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def setup(self):
         self.timeout = self.server.connection_timeout  # read by StreamRequestHandler.setup

@@ -130,7 +130,8 @@ def test_an_article_page_speaks_the_language_of_its_profile():
     assert page.find(".//nav[@class='crumbs']").get("aria-label") == "[xx] Breadcrumb"
     assert page.findtext(".//section[@class='notes']/h2") == "[xx] Notes"
     # The dangling reference's title, a word the Site adds in Python.
-    assert page.find(".//span[@class='ref dangling']").get("title") == "[xx] not in this corpus"
+    assert page.find(".//p//span[@class='ref missing']").get("title") == \
+        "[xx] refers to an article that is not in this edition"
     assert "Artikel" not in source and "Uitgave" not in source and 'lang="nl"' not in source
 
 
@@ -138,7 +139,8 @@ def test_the_same_page_in_dutch():
     source, page = article_page(None)
     assert page.get("lang") == "nl"
     assert page.findtext(".//h1") == "Artikel 41"
-    assert page.find(".//span[@class='ref dangling']").get("title") == "niet in dit corpus"
+    assert page.find(".//p//span[@class='ref missing']").get("title") == \
+        "verwijst naar een artikel dat niet in deze uitgave staat"
     assert "[xx]" not in source
 
 
@@ -159,7 +161,8 @@ def test_markdown_pdf_and_diff_speak_the_language_of_their_profile():
 
 
 def test_a_word_the_profile_lacks_is_named():
-    with pytest.raises(KeyError, match="the xx profile has no words for 'not in this corpus'"):
+    with pytest.raises(KeyError, match="the xx profile has no words for 'refers to an article that is not in "
+                                       "this edition'"):
         article_page(Profile(code="xx", region="XQ", name="Test", rules=DUTCH.rules, words={}))
 
 

@@ -5,17 +5,29 @@
     html/<ed>/<num>.html           one page per article (also for an article known only from its commentary)
     html/<ed>/verwijzingen.html    the reference graph of the edition as an SVG picture
     html/redactie.html             the editor's page: the build report, every entry with file and line
-    html/zoeken.html               full-text search (pagefind; needs a web server, see serve.py)
-    html/lawbook.css               the one style sheet
+    html/zoeken.html               search: a citation ("53A", "2007 41B") goes straight to it; full text
+                                   (pagefind) needs a web server, see serve.py
+    html/diff/<old>-<new>.html     the comparison of two consecutive editions, inside the site
+    html/lawbook.css, site.js      the one style sheet and the one script (keeps a section when
+                                   switching editions; registers the service worker)
+    html/citaten.js                every citation of every edition, for the search box's citation jump
+    html/sw.js, manifest.webmanifest, icon.svg, 404.html
+                                   offline use: after one visit over http the whole site is cached
 
 Every section, subsection and item carries the anchor of its citation, so
 2017/50D2a is 2017/50.html#50D2a. Every link is relative and nothing is loaded
-from elsewhere, so the site works from any web server and (except search) from file://.
+from elsewhere, so the site works from any web server, in a subfolder, and (except
+full-text search) from file://. Editions are listed newest first: the newest is the one in force.
+Readers see law: a reference to an article this edition lacks is set quietly with a legend on the
+page, inferred numbering has a Dutch legend; the red marks, file names and English messages are
+on the editor's page only.
 Pages hold no timestamps: the same corpus gives the same bytes. Every word around the law text
 and the pages' lang are the language profile's (text.py; the templates' _("…")).
 """
-import gc
-import math
+import hashlib
+import json
+import random
+import re
 import shutil
 import subprocess
 import sys
@@ -31,9 +43,14 @@ from ..core.errors import LawbookError
 from ..core.report import KINDS
 from .text import UNRESOLVED, per_profile, profile_of, say
 from . import text
+from . import diff as diffs
+from .diff import render as diff_render
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "html"
 STYLESHEET = "lawbook.css"
+# Files copied as they are from templates/html/ into html/.
+STATIC = ("lawbook.css", "site.js", "icon.svg")
+REDLINE_CSS = TEMPLATES.parent / "diff" / "redline.css"  # the comparison's marks, shared with `lawbook diff`
 NOT_IN_CORPUS = "not in this corpus"
 
 
@@ -96,6 +113,8 @@ class ArticlePage:
     commentary: list = field(default_factory=list)
     cited_by: list = field(default_factory=list)
     other_editions: list = field(default_factory=list)
+    diffs: list = field(default_factory=list)  # {"editions": "2007–2017", "href": …}: comparisons holding it
+    marks: set = field(default_factory=set)  # "missing", "inferred": which legends the page needs
     prev: "ArticlePage | None" = None
     next: "ArticlePage | None" = None
 
@@ -103,15 +122,151 @@ class ArticlePage:
     def file(self):
         return f"{self.num}.html"
 
+    @property
+    def sections(self):
+        """The article's sections as [(cite, heading)], for the list at the top of its page."""
+        if self.node is None:
+            return []
+        return [(b["node"]["cite"], b["node"]["heading"]) for b in self.node["content"] if b["kind"] == "node"]
 
-def circle_layout(nodes, radius, centre):
-    """Positions on a circle, first node at twelve o'clock, clockwise: the geometry of nx.circular_layout
-    without its numpy dependency, rounded so the SVG is byte-identical on every build."""
-    if len(nodes) == 1:
-        return {nodes[0]: (centre, centre)}
-    step = 2 * math.pi / max(len(nodes), 1)
-    return {n: (round(centre + radius * math.sin(i * step), 1), round(centre - radius * math.cos(i * step), 1))
-            for i, n in enumerate(nodes)}
+    def anchors(self):
+        """Every citation anchor on the page: 41, 41A, 41A1, …"""
+        out, todo = [], [self.node] if self.node else []
+        while todo:
+            node = todo.pop(0)
+            out.append(node["cite"])
+            todo[:0] = [b["node"] for b in node["content"] if b["kind"] == "node"]
+        return out
+
+
+def layered_layout(order, edges):
+    """Rows of nodes, citing articles above the articles they cite (a layered drawing, as Sugiyama's):
+    node -> (row, slot) and per edge the (row, slot) points it passes, one per row it crosses.
+
+    Rows: the longest chain of references above a node (an edge that would close a cycle, found
+    depth-first in `order`, is laid out reversed). An edge over several rows gets a place of its own in
+    each row between, so it bends around the nodes instead of through them. Within rows, nodes are
+    ordered by the mean place of their neighbours, sweeping down and up; the order with the fewest
+    crossings is kept. Everything goes in `order` and ties keep it, so the drawing is the same on
+    every build."""
+    index = {n: i for i, n in enumerate(order)}
+    succ = {n: [] for n in order}
+    for a, b in edges:
+        succ[a].append(b)
+    # Depth-first in order, iteratively: an edge to a node on the current path closes a cycle.
+    up, state = set(), {}
+    for root in order:
+        if root in state:
+            continue
+        stack = [(root, iter(succ[root]))]
+        state[root] = "open"
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                state[node] = "done"
+                stack.pop()
+            elif state.get(child) == "open":
+                up.add((node, child))
+            elif child not in state:
+                state[child] = "open"
+                stack.append((child, iter(succ[child])))
+    down = [(b, a) if (a, b) in up else (a, b) for a, b in edges]
+    row = {n: 0 for n in order}
+    for _ in order:  # longest path; at most len(order) rounds in an acyclic graph
+        changed = False
+        for a, b in down:
+            if row[b] < row[a] + 1:
+                row[b], changed = row[a] + 1, True
+        if not changed:
+            break
+    rows = [[] for _ in range(max(row.values(), default=0) + 1)]
+    for n in order:
+        rows[row[n]].append(n)
+    chains = {}  # edge -> the names of the places it passes, from its upper end to its lower end
+    for (a, b), (hi, lo) in zip(edges, down):
+        chain = [hi]
+        for r in range(row[hi] + 1, row[lo]):
+            dummy = ("via", a, b, r)
+            rows[r].append(dummy)
+            row[dummy] = r
+            chain.append(dummy)
+        chains[(a, b)] = chain + [lo]
+    links = [(x, y) for chain in chains.values() for x, y in zip(chain, chain[1:])]
+    below = {}
+    above = {}
+    for x, y in links:
+        below.setdefault(x, []).append(y)
+        above.setdefault(y, []).append(x)
+
+    def row_of(a, b, c, d):  # two links between the same rows cross when their ends swap order
+        return (a < c and b > d) or (a > c and b < d)
+
+    between = {}  # row -> the links from it to the row below
+    for x, y in links:
+        between.setdefault(row[x], []).append((x, y))
+
+    def crossings_total(rows):
+        place = {n: i for rr in rows for i, n in enumerate(rr)}
+        total = 0
+        for group in between.values():
+            pairs = sorted((place[x], place[y]) for x, y in group)
+            total += sum(1 for i, (a, b) in enumerate(pairs) for c, d in pairs[i + 1:] if row_of(a, b, c, d))
+        return total
+
+    def sweep(rows, neighbours, sequence):
+        for r in sequence:
+            place = {n: i for rr in rows for i, n in enumerate(rr)}
+            rows[r].sort(key=lambda n: (sum(place[m] for m in neighbours.get(n, [])) / len(neighbours[n])
+                                        if neighbours.get(n) else place[n]))
+
+    def pair_crossings(u, v, place):
+        """Crossings between the links of u and of v (u left of v), to the rows above and below."""
+        total = 0
+        for neighbours in (above, below):
+            for a in neighbours.get(u, ()):
+                total += sum(1 for b in neighbours.get(v, ()) if place[b] < place[a])
+        return total
+
+    def transpose(rows):
+        """Swap neighbours in a row while that removes crossings (the 'transpose' step of dot)."""
+        improved = True
+        while improved:
+            improved = False
+            for r in rows:
+                place = {n: i for rr in rows for i, n in enumerate(rr)}
+                for i in range(len(r) - 1):
+                    u, v = r[i], r[i + 1]
+                    if pair_crossings(u, v, place) > pair_crossings(v, u, place):
+                        r[i], r[i + 1] = v, u
+                        place[u], place[v] = i + 1, i
+                        improved = True
+
+    best, best_count = [list(r) for r in rows], crossings_total(rows)
+    # A few starts (document order, then shuffles from a fixed seed: the same on every build), each
+    # improved by sweeps and transpositions; the one with the fewest crossings is drawn.
+    shuffle = random.Random(0).shuffle
+    for start in range(6 if len(row) <= 300 else 1):
+        rows = [list(r) for r in best]
+        if start:
+            for r in rows:
+                shuffle(r)
+        for _ in range(6):
+            sweep(rows, above, range(1, len(rows)))
+            sweep(rows, below, range(len(rows) - 2, -1, -1))
+            transpose(rows)
+            count = crossings_total(rows)
+            if count < best_count:
+                best, best_count = [list(r) for r in rows], count
+    slots = {n: (r, i, len(best[r])) for r, nodes in enumerate(best) for i, n in enumerate(nodes)}
+    return slots, chains, best_count
+
+
+def rim(x1, y1, x2, y2, r):
+    """The point at distance r from (x1, y1) towards (x2, y2), rounded for byte-identical SVG."""
+    dx, dy = x2 - x1, y2 - y1
+    length = (dx * dx + dy * dy) ** 0.5 or 1
+    return round(x1 + dx / length * r, 1), round(y1 + dy / length * r, 1)
 
 
 class Site:
@@ -132,7 +287,14 @@ class Site:
         self.cited_by = self._cited_by()
         self._commentary = {}
         self.articles = {ed: self._edition_pages(ed) for ed in self.editions}
+        self.pages = {page.id: page for pages in self.articles.values() for page in pages}
         self._filled = set()
+        self._page = None  # the page being filled: its legends are collected as its text is read
+
+    @property
+    def newest_first(self):
+        """The editions as readers are offered them: the newest, the one in force, first."""
+        return list(reversed(self.editions))
 
     # -- references
 
@@ -144,11 +306,14 @@ class Site:
             yield ref, (node.get("id") if node is not None else None), (ref.get("to") or "").split()
 
     def _cited_by(self):
-        """article ID -> sorted [(citing ID, cited ID)], from the refs in the tree (not from file order)."""
+        """article ID -> sorted [(citing ID, cited ID)], from the refs in the tree (not from file order).
+        An article's references to its own sections are its text, not a citation from elsewhere: left out.
+        The commentary on an article that has no text of its own does cite it (54's remark on 54) only when
+        it names another article; its own number is the page it stands on."""
         out = {}
         for ref, citing, targets in self.refs():
             for target in targets:
-                if target in self.nodes and citing:
+                if target in self.nodes and citing and article_of(citing) != article_of(target):
                     out.setdefault(article_of(target), set()).add((citing, target))
         return {k: sorted(v, key=lambda pair: (order_key(pair[0]), order_key(pair[1]))) for k, v in out.items()}
 
@@ -187,14 +352,25 @@ class Site:
             if status == "suspect":
                 title = say(self.profile, "reference uncertain") + (f"; {title}" if title else "")
             return {"ref": text, "href": href(targets[0], root), "title": title, "status": status}
-        return {"ref": text, "href": None, "title": say(self.profile, NOT_IN_CORPUS), "status": "dangling"}
+        page = self.pages.get(article_of(targets[0])) if targets else None
+        if page is not None and page.element is None and targets[0] == page.id:
+            # An article known only from its commentary still has a page (2017/54): the reader goes there.
+            return {"ref": text, "href": href(article_of(targets[0]), root), "title": None, "status": "ok"}
+        if self._page is not None:
+            self._page.marks.add("missing")
+        # Quiet for readers: not a link, and the page's legend says what the style means.
+        return {"ref": text, "href": None, "title": say(self.profile, "refers to an article that is not in this edition"),
+                "status": "missing"}
 
     def node_view(self, el, notes):
         """A node as nested dicts: id, cite, tag, num, heading, inferred evidence, content blocks."""
+        # Readers learn that a number is inferred (a legend says what ° means); the evidence, in English
+        # and with file names, is on the editor's page.
+        inferred = el.get("numbering") == "inferred"
+        if inferred and self._page is not None:
+            self._page.marks.add("inferred")
         view = {"id": el.get("id"), "cite": ids.cite_of(el.get("id")), "tag": el.tag, "num": el.get("num"),
-                "heading": tree.label_text(el),
-                "inferred": el.get("evidence") if el.get("numbering") == "inferred" else None,
-                "content": []}
+                "heading": tree.label_text(el), "inferred": inferred, "content": []}
         for child in el:
             if child.tag == "p":
                 view["content"].append({"kind": "p", "pieces": self.pieces(child, notes)})
@@ -244,78 +420,107 @@ class Site:
         commentary = self._commentary[edition]
         for page in self.articles[edition]:
             notes = []
+            self._page = page
             if page.element is not None:
                 page.node = self.node_view(page.element, notes)
             page.footnotes = notes
             page.commentary = [self.commentary_view(c, notes) for c in commentary.get(page.id, [])]
             page.cited_by = self.cited_by.get(page.id, [])
+            self._page = None
 
     def link_editions(self):
         """Each article page learns where the same article stands in the other editions."""
         by_num = {}
-        for ed, pages in self.articles.items():
-            for page in pages:
+        for ed in self.newest_first:
+            for page in self.articles[ed]:
                 if page.element is not None:
                     by_num.setdefault(page.num, []).append(page)
+        pairs = {(old, new) for old, new in self.comparisons()}
         for pages in by_num.values():
             for page in pages:
                 for other in pages:
                     if other is page:
                         continue
+                    page.other_editions.append({"edition": other.edition, "href": f"../{other.edition}/{other.file}"})
                     old, new = sorted([page.edition, other.edition])
-                    page.other_editions.append({
-                        "edition": other.edition, "href": f"../{other.edition}/{other.file}",
-                        "diff": f"../diff/{old}-{new}.html#art-{page.num}"})
+                    if (old, new) in pairs:
+                        page.diffs.append({"editions": f"{old}–{new}",
+                                           "href": f"../diff/{old}-{new}.html#art-{page.num}"})
+
+    def comparisons(self):
+        """(old, new) for every pair of consecutive editions: each has its comparison page."""
+        return list(zip(self.editions, self.editions[1:]))
 
     def graph(self, edition):
-        """The article-level reference graph of an edition, laid out on a circle, as SVG geometry.
+        """The article-level reference graph of an edition as SVG geometry, in rows (layered_layout).
 
-        Nodes are the articles in the edition plus every article cited but missing; nodes are
-        added in article order, so the layout (and the SVG) is the same on every build."""
-        present = {p.num for p in self.articles[edition] if p.element is not None}
+        Nodes are the articles with a page in the edition (54, known from its commentary, too) plus every
+        article cited but missing; a reference in commentary is the commentary's edge (drawn dashed),
+        not the article's. Nodes are added in article order, so the layout (and the SVG) is the same on
+        every build."""
+        pages = {p.num: p for p in self.articles[edition]}
         edges = {}
         for ref, citing, targets in self.refs(edition):
             if not citing:
                 continue
             source = ids.cite_of(article_of(citing))
+            kind = "commentary" if "/toelichting" in citing else "law"
             # One edge per reference and cited article, however many of its nodes the words name.
             cited = {ids.cite_of(article_of(t)) for t in targets if article_of(t)}
             for num in cited - {source}:  # references within an article are no edge of the picture
-                edges[(source, num)] = edges.get((source, num), 0) + 1
-        order = sorted(present | {n for edge in edges for n in edge}, key=ids.sort_key)
-        size, radius, r = 600, 250, 27
-        pos = circle_layout(order, radius, size / 2)
-        in_degree, out_edges = {}, {}
-        for (a, b), count in sorted(edges.items()):
-            in_degree[b] = in_degree.get(b, 0) + 1
-            out_edges.setdefault(a, []).append((b, count))
-        nodes = [{"num": n, "x": round(float(pos[n][0]), 1), "y": round(float(pos[n][1]), 1),
-                  "present": n in present, "degree": in_degree.get(n, 0)} for n in order]
+                edges[(source, num, kind)] = edges.get((source, num, kind), 0) + 1
+        order = sorted(set(pages) | {n for a, b, _ in edges for n in (a, b)}, key=ids.sort_key)
+        pairs = sorted({(a, b) for a, b, _ in edges}, key=lambda e: (order.index(e[0]), order.index(e[1])))
+        slots, chains, crossings = layered_layout(order, pairs)
+        r, gap_x, gap_y, margin = 27, 78, 100, 40
+        widest = max((n for _, _, n in slots.values()), default=1)
+        width = max(2 * margin + (widest - 1) * gap_x, 2 * margin)
+        height = 2 * margin + (max((row for row, _, _ in slots.values()), default=0)) * gap_y
+
+        def point(n):
+            row, i, k = slots[n]
+            return (round(width / 2 + (i - (k - 1) / 2) * gap_x, 1), round(margin + row * gap_y, 1))
+
+        def status(n):
+            page = pages.get(n)
+            return "missing" if page is None else ("present" if page.element is not None else "commentary")
+        nodes = [{"num": n, "x": point(n)[0], "y": point(n)[1], "status": status(n), "present": n in pages}
+                 for n in order]
         lines = []
-        # Edges by citing article in reading order, then by cited number as text (the order a
-        # directed graph built node by node, edges sorted, gives them).
-        for a, b, count in ((a, b, count) for a in order for b, count in out_edges.get(a, ())):
-            (x1, y1), (x2, y2) = pos[a], pos[b]
-            dx, dy = x2 - x1, y2 - y1
-            length = (dx * dx + dy * dy) ** 0.5 or 1
-            # Shorten each line to the circles' rims so the arrowhead is visible.
-            lines.append({"from": a, "to": b, "count": count, "from_present": a in present,
-                          "to_present": b in present,
-                          "x1": round(float(x1 + dx / length * r), 1), "y1": round(float(y1 + dy / length * r), 1),
-                          "x2": round(float(x2 - dx / length * (r + 4)), 1),
-                          "y2": round(float(y2 - dy / length * (r + 4)), 1)})
-        return {"size": size, "r": r, "nodes": nodes, "edges": lines}
+        for (a, b), kinds in ((pair, [k for k in ("law", "commentary") if (*pair, k) in edges]) for pair in pairs):
+            chain = chains[(a, b)]
+            if chain[0] != a:
+                chain = chain[::-1]
+            points = [point(n) for n in chain]
+            (x1, y1), (x2, y2) = points[0], points[1]
+            (x3, y3), (x4, y4) = points[-2], points[-1]
+            # Start and end on the circles' rims, so the arrowhead is visible.
+            points[0] = rim(x1, y1, x2, y2, r)
+            points[-1] = rim(x4, y4, x3, y3, r + 4)
+            for kind in kinds:
+                lines.append({"from": a, "to": b, "count": edges[(a, b, kind)], "kind": kind,
+                              "from_present": a in pages, "to_present": b in pages,
+                              "d": "M " + " L ".join(f"{x} {y}" for x, y in points)})
+        return {"width": width, "height": height, "r": r, "nodes": nodes, "edges": lines, "crossings": crossings}
 
     def unresolved_refs(self):
-        """References the editor must look at: targets not in the corpus, or marked suspect."""
+        """References the editor must look at, counted as `lawbook check` counts them: one entry per
+        target that is not in the corpus (dangling or known missing), and every target of a reference
+        marked suspect."""
         out = []
         for ref, citing, targets in self.refs():
             status = ref.get("status") or "ok"
-            if status != "ok" or not self.resolves(ref):
-                file, line = source_of(ref)
+            file, line = source_of(ref)
+            for target in targets or [""]:
+                if status == "suspect":
+                    kind = "suspect"
+                elif target not in self.nodes:
+                    kind = "known-missing" if status == "known-missing" else "dangling"
+                else:
+                    continue
                 out.append({"file": file, "line": line, "node": citing, "text": tree.plain_text(ref),
-                            "to": " ".join(targets), "status": status if status != "ok" else "dangling"})
-        return sorted(out, key=lambda r: (r["file"], r["line"], r["text"]))
+                            "to": target, "status": kind})
+        return sorted(out, key=lambda r: (r["file"], r["line"], r["text"], r["to"]))
 
 
 # ---------------------------------------------------------------- rendering
@@ -326,12 +531,14 @@ def environment(profile):
     its words and lang="…" from `profile` (Dutch when none is given; see text.install).
     One per process and profile: each template is compiled once and never checked again on disk (the
     templates are part of the code version, so a change to them means a new process anyway)."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([TEMPLATES, TEMPLATES.parent]), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True, auto_reload=False, cache_size=-1)
     text.install(env, profile)
     env.globals.update(stylesheet=STYLESHEET, node_href=href)
     env.filters["cite"] = lambda node_id: ids.cite_of(node_id) if node_id else ""
+    env.filters.update(place=lambda cite: diff_render.place(cite, profile),
+                       targets=lambda cites: diff_render.targets(cites, profile))
     return env
 
 
@@ -344,12 +551,36 @@ REPORT_SECTIONS = [
 ]
 
 
+def marked_change(before, after):
+    """Two readings as pieces [(op, text)], op "equal", "delete" or "insert", word by word (spaces kept),
+    so the editor sees where a variant or a repair differs ("artikel" / "Artikel" at the start)."""
+    import difflib
+
+    old, new = re.findall(r"\S+|\s+", before or ""), re.findall(r"\S+|\s+", after or "")
+    out = {"before": [], "after": []}
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if op == "equal":
+            out["before"].append(("equal", "".join(old[i1:i2])))
+            out["after"].append(("equal", "".join(new[j1:j2])))
+        else:
+            if i2 > i1:
+                out["before"].append(("delete", "".join(old[i1:i2])))
+            if j2 > j1:
+                out["after"].append(("insert", "".join(new[j1:j2])))
+    return out
+
+
 def report_view(log, profile=None):
-    """The build report grouped for the editor's page: the sections above, then every other kind."""
+    """The build report grouped for the editor's page: the sections above, then every other kind.
+    A repair or variant carries its two readings with the words that differ marked (`marked`); for a
+    variant `before` is the reading set aside and `after` the one kept."""
     profile = profile or lang.profile()
     data = log.to_json()
     # Every entry with every field, so the template need not guess which ones a kind has.
     entries = [{"line": None, "node": None, "before": None, "after": None, **e} for e in data["entries"]]
+    for e in entries:
+        e["marked"] = (marked_change(e["before"], e["after"])
+                       if e["before"] is not None or e["after"] is not None else None)
     sections = [{"kind": kind, "title": say(profile, title), "intro": say(profile, intro),
                  "entries": [e for e in entries if e["kind"] == kind]}
                 for kind, title, intro in REPORT_SECTIONS]
@@ -387,18 +618,75 @@ def write_html(job):
         target.write_text(env.get_template(template).render(**values), encoding="utf-8")
         written.append(path)
 
-    editions = [{"id": ed, "articles": site.articles[ed]} for ed in site.editions]
-    page("index.html", "index.html", root="", editions=editions)
+    comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()]
+    editions = [{"id": ed, "articles": site.articles[ed], "current": ed == site.editions[-1],
+                 "comparisons": [c for c in comparisons if ed in (c["old"], c["new"])]}
+                for ed in site.newest_first]
+    page("index.html", "index.html", root="", editions=editions, comparisons=comparisons)
     previous = PreviousBuild(job, site)
     for ed in editions:
         if previous.reuse(ed["id"]):
             written += edition_pages(site, ed["id"])
             continue
         write_edition(site, ed["id"], page)
+    for c in comparisons:
+        result = diffs.compare(site.edition_el(c["old"]), site.edition_el(c["new"]))
+        page(c["file"], "compare.html", root="../", **comparison_view(site, result, profile))
     page("redactie.html", "editor.html", root="", report=report_view(job.log, profile), refs=site.unresolved_refs())
-    page("zoeken.html", "search.html", root="")
-    shutil.copyfile(TEMPLATES / STYLESHEET, out / STYLESHEET)
+    page("zoeken.html", "search.html", root="", editions=site.newest_first)
+    page("404.html", "404.html", root="")
+    (out / "citaten.js").write_text(citations_script(site), encoding="utf-8")
+    page("manifest.webmanifest", "manifest.webmanifest", root="")
+    for name in STATIC:
+        shutil.copyfile(TEMPLATES / name, out / name)
+    written += ["citaten.js", *STATIC]
+    if comparisons:
+        shutil.copyfile(REDLINE_CSS, out / "diff" / "redline.css")
+        written.append("diff/redline.css")
+    # The service worker caches every file above on the first visit; its cache is named after their
+    # bytes, so a new build replaces the old cache and an unchanged one keeps it.
+    digest = hashlib.sha256()
+    for path in sorted(written):
+        digest.update(path.encode() + b"\0" + (out / path).read_bytes())
+    page("sw.js", "sw.js", root="", files=sorted(written), version=digest.hexdigest()[:16])
     return written
+
+
+def citations_script(site):
+    """html/citaten.js: edition -> citation -> page (and anchor), newest edition first, for the citation
+    jump of the search box: "53A", "2007 41B", "art. 16C" go straight to the node."""
+    table = {}
+    for ed in site.newest_first:
+        cites = table[ed] = {}
+        for el in site.edition_el(ed).iter(*tree.NODE_TAGS):
+            cites[ids.cite_of(el.get("id"))] = href(el.get("id"), "")
+        for page in site.articles[ed]:
+            cites.setdefault(page.num, f"{ed}/{page.file}")
+    return "window.LAWBOOK_CITATIONS = " + json.dumps(table, ensure_ascii=False, indent=0) + ";\n"
+
+
+def comparison_view(site, result, profile):
+    """The values of templates/html/compare.html: the comparison and, per article and node, where it
+    stands in each edition's pages (only where that edition has it, so every link resolves)."""
+    old, new = result["old"], result["new"]
+
+    def where(edition, cite):
+        if not cite:
+            return None
+        node_id = ids.join(edition, cite)
+        if node_id in site.nodes:
+            return href(node_id)
+        return f"../{edition}/{cite}.html" if article_of(node_id) in site.pages and cite.isdigit() else None
+
+    def links(node):
+        node["links"] = [(ed, where(ed, node.get(side))) for ed, side in ((old, "old"), (new, "new"))]
+        for child in node.get("children", []):
+            links(child)
+    for article in result["articles"]:
+        links(article)
+    labels = {status: say(profile, words, old=old, new=new) for status, words in diff_render.STATUS.items()}
+    references = [r for a in result["articles"] for r in a["changes"]["references"]]
+    return {"diff": result, "labels": labels, "references": references}
 
 
 def edition_pages(site, edition):
@@ -411,7 +699,10 @@ def write_edition(site, edition, page):
     """Render html/<edition>/: table of contents, reference graph, one page per article."""
     site.fill(edition)
     articles = site.articles[edition]
-    page(f"{edition}/index.html", "edition.html", root="../", edition=edition, articles=articles)
+    comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()
+                   if edition in (old, new)]
+    page(f"{edition}/index.html", "edition.html", root="../", edition=edition, articles=articles,
+         current=edition == site.editions[-1], comparisons=comparisons)
     page(f"{edition}/verwijzingen.html", "graph.html", root="../", edition=edition, graph=site.graph(edition))
     for article in articles:
         page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article)

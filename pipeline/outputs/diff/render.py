@@ -70,8 +70,10 @@ def to_html(result, profile=None):
 
 
 # What an article's badge says (profile words; old and new are the editions).
-STATUS = {"changed": "changed", "unchanged": "unchanged", "added": "only in %(new)s",
-          "removed": "only in %(old)s", "renumbered": "renumbered"}
+# An article in one edition's sources only is not called new or dropped: the sources may hold part
+# of an edition, so only "not comparable" is certain.
+STATUS = {"changed": "changed", "unchanged": "unchanged", "added": "not comparable: missing from the sources of %(old)s",
+          "removed": "not comparable: missing from the sources of %(new)s", "renumbered": "renumbered"}
 
 
 # -- text ---------------------------------------------------------------------------------------------

@@ -119,6 +119,75 @@ WORDS = {
         "<code>python -m pipeline serve</code>.",
     "Search needs JavaScript.": "Zoeken heeft JavaScript nodig.",
 
+    # -- HTML: the reader's site (legends, sections, offline, comparison, search, 404)
+    "refers to an article that is not in this edition": "verwijst naar een artikel dat niet in deze uitgave staat",
+    "article": "artikel",
+    "numbering inferred": "nummering afgeleid",
+    "numbering inferred: the sources do not write this number, the order of the text gives it":
+        "nummering afgeleid: de bronnen schrijven dit nummer niet, de volgorde van de tekst geeft het",
+    "Sections of article %(num)s": "Onderdelen van artikel %(num)s",
+    "commentary, not law text": "toelichting, geen wettekst",
+    "commentary on article %(num)s": "toelichting bij artikel %(num)s",
+    "in force": "geldend",
+    "What has changed": "Wat is er gewijzigd",
+    "Comparison %(old)s → %(new)s": "Vergelijking %(old)s → %(new)s",
+    "This is the edition in force.": "Dit is de geldende uitgave.",
+    "An earlier edition; the newest edition is the one in force.":
+        "Een eerdere uitgave; de nieuwste uitgave is de geldende.",
+    "not in this edition": "niet in deze uitgave",
+    "Each arrow is a reference in the text of one article to another, drawn from the citing article down to the "
+    "cited one; a thicker arrow stands for more references, a dashed arrow is a reference in commentary. Click an "
+    "article to open it. Dotted circles are articles that are cited but not in this edition; a circle with a "
+    "double rim has only commentary.":
+        "Elke pijl is een verwijzing in de tekst van het ene artikel naar het andere, getekend van het noemende "
+        "artikel omlaag naar het genoemde; een dikkere pijl staat voor meer verwijzingen, een gestreepte pijl is "
+        "een verwijzing in een toelichting. Klik op een artikel om het te openen. Gestippelde cirkels zijn "
+        "artikelen die genoemd worden maar niet in deze uitgave staan; een cirkel met een brede rand heeft alleen "
+        "een toelichting.",
+    "set aside": "terzijde gelegd",
+    "kept": "gekozen",
+    "before": "voor",
+    "after": "na",
+    "The headings are Dutch; every message is in English, word for word as in <code>report.txt</code> and "
+    "<code>lawbook check</code>, so they can be looked up there.":
+        "De kopjes zijn Nederlands; elke melding is Engels, woord voor woord zoals in <code>report.txt</code> en "
+        "<code>lawbook check</code>, zodat ze daar terug te vinden zijn.",
+    "References to places that are not in this corpus, or that are marked as doubtful, one per cited place as "
+    "<code>lawbook check</code> counts them: %(dangling)s dangling, %(suspect)s suspect, %(known)s known missing. "
+    "Readers see a dangling reference in a quiet style with a legend; here it is red.":
+        "Verwijzingen naar plaatsen die niet in dit corpus staan, of die als twijfelachtig zijn gemarkeerd, één per "
+        "genoemde plaats zoals <code>lawbook check</code> ze telt: %(dangling)s onopgelost, %(suspect)s twijfelachtig, "
+        "%(known)s bekend ontbrekend. Lezers zien een onopgeloste verwijzing in een rustige stijl met een legenda; "
+        "hier is ze rood.",
+    "A citation (53A, 2007 41B, art. 16C) opens it; other words search the text.":
+        "Een vindplaats (53A, 2007 41B, art. 16C) opent die meteen; andere woorden zoeken in de tekst.",
+    "Edition": "Uitgave",
+    "all editions": "alle uitgaven",
+    "No results.": "Geen resultaten.",
+    "%(count)s results": "%(count)s resultaten",
+    "searching the text works only when the site is opened through a web server, for example with "
+    "<code>python -m pipeline serve</code>; citations work everywhere.":
+        "zoeken in de tekst werkt alleen als de site via een webserver wordt geopend, bijvoorbeeld met "
+        "<code>python -m pipeline serve</code>; vindplaatsen werken overal.",
+    "Page not found": "Pagina niet gevonden",
+    "This address is not a page of the laws. Perhaps it was mistyped, or the article is not in this edition.":
+        "Dit adres is geen pagina van de spelregels. Misschien is het verkeerd getypt, of staat het artikel niet in "
+        "deze uitgave.",
+    "The editions": "De uitgaven",
+    "Bad address": "Ongeldig adres",
+    "This address holds characters or parts that no page of the laws has.":
+        "Dit adres bevat tekens of delen die geen pagina van de spelregels heeft.",
+    "Laws": "Spelregels",
+    "only in the sources of %(edition)s": "alleen in de bronnen van %(edition)s",
+    "not in the sources of %(edition)s": "niet in de bronnen van %(edition)s",
+    "Read in edition:": "Lezen in uitgave:",
+    "Not comparable: the sources of %(missing)s lack this article, which does not mean that edition %(missing)s "
+    "lacks it.":
+        "Niet te vergelijken: de bronnen van %(missing)s missen dit artikel; dat wil niet zeggen dat uitgave "
+        "%(missing)s het niet had.",
+    "not comparable: missing from the sources of %(old)s": "niet te vergelijken: ontbreekt in de bronnen van %(old)s",
+    "not comparable: missing from the sources of %(new)s": "niet te vergelijken: ontbreekt in de bronnen van %(new)s",
+
     # -- PDF
     "Dutch Bridge Federation": "Nederlandse Bridge Bond",
     "printed edition %(edition)s": "editie %(edition)s",
