@@ -632,7 +632,9 @@ def write_html(job):
     for c in comparisons:
         result = diffs.compare(site.edition_el(c["old"]), site.edition_el(c["new"]))
         page(c["file"], "compare.html", root="../", **comparison_view(site, result, profile))
-    page("redactie.html", "editor.html", root="", report=report_view(job.log, profile), refs=site.unresolved_refs())
+    # A report entry may name a node that is no longer in the corpus (renumbered by a correction): no link.
+    page("redactie.html", "editor.html", root="", report=report_view(job.log, profile), refs=site.unresolved_refs(),
+         nodes=site.nodes)
     page("zoeken.html", "search.html", root="", editions=site.newest_first)
     page("404.html", "404.html", root="")
     (out / "citaten.js").write_text(citations_script(site), encoding="utf-8")
