@@ -214,3 +214,13 @@ def test_check_fails_on_a_corpus_the_build_would_refuse(tmp_path):
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 1
     assert f"lawbook: error: {second.name}:12: 2017/53B reads differently" in result.stderr
+
+
+def test_the_example_known_missing_file_is_valid_and_not_a_source(tmp_path):
+    """sources/known-missing.example.toml reads as a known-missing list, and the build leaves it alone."""
+    from pipeline.corpus import refs as refs_mod
+
+    known = refs_mod.load_known_missing(ROOT / "sources", ROOT / "sources" / "known-missing.example.toml")
+    assert known == {"2017/54": "article 54 is not in the sources; only a commentary on it is",
+                     "2017/59": "article 59 (cited by the notes of 50D2a) is not in the sources",
+                     "2007/23": "the 2007 sources hold articles 24, 25 and 41 only"}

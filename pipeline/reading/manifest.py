@@ -30,7 +30,7 @@ MAX_TOTAL_BYTES = 16 * 1024 * 1024
 # The keys a [[source]] entry may have.
 KEYS = {"file", "edition", "origin", "format", "encoding"}
 # Files in the sources folder that are not law text.
-NOT_SOURCES = {MANIFEST, "known-missing.toml", "corrections.toml", "README.md"}
+NOT_SOURCES = {MANIFEST, "known-missing.toml", "known-missing.example.toml", "corrections.toml", "README.md"}
 
 
 @dataclass
