@@ -226,8 +226,8 @@ def test_the_manifest_language_picks_the_profile_of_every_stage(tmp_path, monkey
 
 
 @pytest.mark.parametrize("top, message, fix", [
-    ('language = "fr"', "unknown language 'fr'", "set language to one of nl (or leave it out for nl)"),
-    ("language = 31", "the manifest's language must be a string", 'write language = "nl" in quotes (one of nl)'),
+    ('language = "fr"', "unknown language 'fr'", "set language to one of en, nl (or leave it out for nl)"),
+    ("language = 31", "the manifest's language must be a string", 'write language = "nl" in quotes (one of en, nl)'),
 ])
 def test_an_unknown_language_is_refused_naming_the_manifest_and_its_line(tmp_path, top, message, fix):
     folder = book(tmp_path, f"# the book\n\n{top}")
@@ -243,5 +243,20 @@ def test_an_unknown_language_fails_the_command_with_one_message(tmp_path):
     done = run_lawbook("build", "--sources", folder, "--out", tmp_path / "out")
     assert done.returncode == 2
     assert done.stderr == (f"lawbook: error: {folder / 'sources.toml'}:1: unknown language 'fr'\n"
-                           f"  fix: set language to one of nl (or leave it out for nl)\n")
+                           f"  fix: set language to one of en, nl (or leave it out for nl)\n")
     assert not (tmp_path / "out").exists()
+
+
+# -- the English profile --------------------------------------------------------------------------
+def test_the_english_profile_has_every_rule_and_word_the_dutch_one_has():
+    en = lang.profile("en")
+    dutch = {name for name in dir(nl_rules) if name.isupper()}
+    assert dutch == {name for name in dir(en.rules) if name.isupper()}
+    assert set(NL.words) == set(en.words)
+    assert en.tag == "en-US"
+    # The WBF Laws' own word for a numbered part, capitalised where it has a number.
+    assert en.word("Article %(num)s") == "Law %(num)s"
+    assert en.word("article %(num)s") == "Law %(num)s"
+    assert en.word("the law text of article %(num)s is in none of the sources.") == \
+        "the text of Law %(num)s is in none of the sources."
+    assert "an law" not in " ".join(en.words.values())

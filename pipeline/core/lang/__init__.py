@@ -12,8 +12,8 @@ from .profile import Profile  # noqa: F401 (the type, for the modules that use p
 
 
 def _profiles():
-    from . import nl
-    return {"nl": nl.PROFILE}
+    from . import en, nl
+    return {"en": en.PROFILE, "nl": nl.PROFILE}
 
 
 DEFAULT = "nl"

@@ -1,0 +1,59 @@
+"""How English writes the law (the WBF Laws of Duplicate Bridge 2017): the words the readers,
+repairs, references and gaps look for or write. The counterpart of nl/rules.py, field for field.
+
+Only data: the modules that use these build their patterns from them, once per profile.
+A word list is matched as whole words; a pattern string is a regular expression fragment.
+"""
+
+# -- citations (corpus/refs.py) ------------------------------------------------------------------
+# The citation keyword: "Law 47E1"; in any case.
+ARTICLE = "Law"
+# Its plural, after which a bare number continues the list: "Laws 50 and 51", "Laws 4, 12C2 and 91".
+ARTICLES = "Laws"
+# The book abbreviates no citation keyword.
+ARTICLE_SHORT = ()
+# Words before a designation in the current Law: "(but see E following)", "see A above".
+RELATIVE = ("see",)
+RELATIVE_FILLERS = ("also",)
+NOT_DESIGNATIONS = ()
+ABOVE = "above"
+BELOW = "below"
+LIST_WORDS = ("and", "or")
+RANGE_WORDS = ("to", "through")
+LETTER_RANGE_WORDS = ("through",)
+
+# -- the evidence for an inferred number (corpus/structure.py, Evidence) --------------------------
+EVIDENCE_CITING = r"\bLaws?\s+(\d[A-Za-z0-9]*)"
+EVIDENCE_SECTION = r"\bsee\s+{num}\b|\b{num}\d*\s+(?:above|below|following)\b"
+EVIDENCE_SUBSECTION = r"\b{section}{num}\s+(?:above|below|following)\b"
+EVIDENCE_ITEM = r"\({num}\)(?:\s+(?:above|below|hereunder))?"
+
+# -- notes (reading/notes.py) ---------------------------------------------------------------------
+NOTE = "Note"
+
+# -- repairs (reading/repair.py) ------------------------------------------------------------------
+# Words that legitimately stand twice in a row ("that that", "had had").
+LEGIT_DOUBLES = frozenset({"that", "had", "is", "was", "do"})
+# Prefixes that keep their hyphen at a line end: "non-offending", "re-deal".
+HYPHEN_PREFIXES = frozenset({"non", "re", "self", "co", "pre", "post", "semi", "anti", "ex", "face", "out"})
+# After a line-end hyphen, a word that makes it an elliptic compound: "pre- and post-".
+CONJUNCTIONS = frozenset({"or", "and", "nor"})
+
+# -- commentary (corpus/structure.py) -------------------------------------------------------------
+COMMENTARY_AUTHOR = r"responsibility of ([A-Z][\w.\- ]*?)\s*\.?$"
+
+# -- gaps (corpus/finish.py) ---------------------------------------------------------------------
+GAP_ONLY_HEADING = "The text of {cite} is not in the sources; only its heading has come down."
+GAP_NO_LEAD_IN = "The opening text of {cite}, before {first}, is not in the sources."
+
+# -- readers (reading/formats/) -------------------------------------------------------------------
+ARTICLE_WORD = "Law"
+ARTICLE_WORD_PRINTED = "LAW"
+PAGE_SUBJECT = r"(?:LAW|Law)"
+TEMPLATE_NAMES = ("Template",)
+COMMENTARY_MARK = r"\bpersonal capacity\b"
+CUT_OFF_PAGE = "page {page}"
+CUT_OFF_EXTRACTION = "the text"
+CUT_OFF = "Law {cite} breaks off at the end of {where}; the rest is on a page that is not in the sources."
+MAYBE_CUT_OFF = ("Law {cite} may break off at the end of {where}; any rest would be on a page that is not in "
+                 "the sources.")
