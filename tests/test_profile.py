@@ -68,6 +68,8 @@ def dutch_words():
     for name, value in vars(nl_rules).items():
         if not name.isupper():
             continue
+        if value is None or isinstance(value, bool):
+            continue
         for text in [value] if isinstance(value, str) else value:
             text = re.sub(r"\{\w+\}", " ", text)  # a placeholder of a text: "{cite}"
             if name.startswith(("EVIDENCE_", "COMMENTARY_")):

@@ -3,6 +3,7 @@
     load_sources     sources.toml -> the list of sources
     read_sources     bytes -> lines (encoding, line endings, characters)
     parse_sources    lines -> blocks, by the reader of each source's format (formats/__init__.py)
+    split_headings   headings glued to their text split off, with the contents list (headings.py)
     repair_text      block text -> repaired text (printed lines joined too), every change logged
     build_structure  blocks -> article trees with IDs (one fragment per source)
     merge_editions   fragments -> one tree per edition
@@ -23,7 +24,7 @@ from ..core import lang
 from ..core.model import Detected, Placed
 from ..core.options import Options
 from ..core.report import BuildLog
-from ..reading import decode as read, formats, manifest, repair
+from ..reading import decode as read, formats, headings, manifest, repair
 from . import corrections, finish, merge, refs, structure
 
 
@@ -121,6 +122,14 @@ def parse_sources(ctx):
 
 
 
+def split_headings(ctx):
+    """Reads: ctx.readings (a flowed print reading's headings glued to their text, the contents list).
+    Writes: the headings split from their text, pages that start inside an article placed; each an
+    inference in the report (reading/headings.py)."""
+    headings.split_headings(ctx.readings, ctx.log, ctx.profile)
+
+
+
 def repair_text(ctx):
     """Reads: ctx.readings as their readers left them, and (for printed lines) every source's word forms.
     Writes: block and note text, repaired (repair.repair_reading, for every format); every change logged."""
@@ -174,7 +183,7 @@ def account_lines(ctx):
 
 
 
-CORPUS_STAGES = [load_sources, read_sources, parse_sources, repair_text, build_structure, merge_editions,
+CORPUS_STAGES = [load_sources, read_sources, parse_sources, split_headings, repair_text, build_structure, merge_editions,
                  corrections.apply_corrections, finish_corpus, account_lines, refs.find_references]
 
 

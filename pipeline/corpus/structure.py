@@ -232,7 +232,8 @@ class ArticleBuilder:
         if block.kind == "heading":
             letter, digits = block.cite[0], block.cite[1:]
             sec = self.node(self.article, "section", letter, block, "source")
-            self.heading(sec, block)
+            if block.text:  # (a section the book gives no heading: Laws 35 and 56)
+                self.heading(sec, block)
             self.context = sec
             if digits:
                 self.context = self.node(sec, "subsection", digits, block, "source")
@@ -346,7 +347,10 @@ def build_fragment(reading, log, evidence):
 
     segments, current, commentary = [], None, []
     for block in reading.blocks:
-        if block.kind in ("attribution", "commentary"):
+        if block.kind in APART or (block.kind == "title" and not any(b.kind == "article" for b in reading.blocks)):
+            reason = Accounted(APART.get(block.kind, "the title of {part}").format(cite=block.cite, part=block.text))
+            fragment.ledger.update({n: reason for n in block.lines})
+        elif block.kind in ("attribution", "commentary"):
             commentary.append(block)
         elif block.kind == "article":
             current = (block, [])
@@ -399,6 +403,13 @@ def build_fragment(reading, log, evidence):
             tree.add_sources(gap, reading.file, [g.line])
     _write_node_sources(fragment)
     return fragment
+
+
+# What a book holds besides its articles, kept out of the law text (the flowed reader's blocks): each
+# line is accounted for with this reason.
+APART = {"contents": "the contents list: evidence for the heading and first page of {cite}",
+         "index": "the book's index: where the law deals with what, not law text",
+         "definition": "the definition of {cite!r}: law text, kept in the report until the corpus holds definitions"}
 
 
 def _merge_repeat(first, article, anchor, fragment, log, flog):

@@ -11,6 +11,8 @@ hyphen, conjunctions after a hyphen) are the book's language's: its profile's
 LEGIT_DOUBLES, HYPHEN_PREFIXES and CONJUNCTIONS.
 
     join_print_lines     "ge-" + "volg" -> "gevolg"; "bied-" + "of" -> "bied- of"
+    restore_ligatures    "o ender" -> "offender" (where the profile lists lost ligatures)
+    read_dashes          "LAW 22 \u00ad END" -> "LAW 22 – END" (where the profile's U+00AD is a dash)
     drop_soft_hyphens    "bied¬verloop" -> "biedverloop" (U+00AC / U+00AD marks)
     collapse_duplicates  "artikel artikel 63A1" -> "artikel 63A1"
     space_after_comma    "59,als" -> "59, als"
@@ -44,6 +46,63 @@ def drop_soft_hyphens(text, line, log):
     return new
 
 
+def read_dashes(text, line, log, profile=None):
+    """U+00AD between spaces or digits as the dash it stands for, where the profile says an extraction
+    writes its dashes so ("LAW 22 \u00ad END OF AUCTION", "0\u00ad10"); each logged."""
+    dash = (profile or lang.profile()).rules.DASH
+    if not dash or "\u00ad" not in text:
+        return text
+
+    def fix(m):
+        log.repair(line, "U+00AD read as a dash", m.group(), m.group().replace("\u00ad", dash))
+        return m.group().replace("\u00ad", dash)
+    return DASHES.sub(fix, text)
+
+
+DASHES = re.compile(r"(?:(?<=\s)|(?<=\d)|^)\u00ad(?=\s|\d|$)|\S*(?<=\d)\u00ad(?=\d)\S*")
+
+
+def restore_ligatures(text, line, log, profile=None, vocabulary=frozenset()):
+    """"o ender" -> "offender", "insu cient" -> "insufficient", "Shu e" -> "Shuffle": a word the
+    extraction cut where a lost ligature (the profile's LIGATURES) stood. Restored where exactly one
+    ligature makes a word of the book's own words (`vocabulary`) or the profile's word list; each
+    restoration logged. (Two real words that a ligature would join into a third do not occur in the
+    law: "o", "insu", "shu", "di", "e" are no words.)"""
+    rules = (profile or lang.profile()).rules
+    if not rules.LIGATURES:
+        return text
+    known = _ligature_words(profile or lang.profile()) | vocabulary
+    out, pos = [], 0
+    for m in LIGATURE_GAP.finditer(text):  # (overlapping: "the o ender" tries "the o", then "o ender")
+        left, right = m.group(1), m.group(2)
+        start, end = m.start(1), m.end(2)
+        if start < pos:
+            continue
+        words = {left + lig + right for lig in rules.LIGATURES if (left + lig + right).lower() in known}
+        if len(words) == 1:
+            word = words.pop()
+            log.repair(line, "lost ligature restored", f"{left} {right}", word)
+            out.append(text[pos:start] + word)
+            pos = end
+    return "".join(out) + text[pos:]
+
+
+# A cut word: letters, one space, letters (the ligature's place), each side a whole word; found in a
+# lookahead so that every pair of neighbouring words is tried.
+LIGATURE_GAP = re.compile(r"(?<![\w])(?=([^\W\d_]+) ([^\W\d_]+)(?![\w]))")
+_LIGATURE_WORDS = {}
+
+
+def _ligature_words(profile):
+    """The profile's word list of words with a ligature (one word per line, # comments), read once."""
+    name = profile.rules.LIGATURE_WORDS
+    if profile.code not in _LIGATURE_WORDS:
+        from importlib import resources
+        text = resources.files(f"pipeline.core.lang.{profile.code}").joinpath(name).read_text(encoding="utf-8")
+        _LIGATURE_WORDS[profile.code] = frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
+    return _LIGATURE_WORDS[profile.code]
+
+
 def collapse_duplicates(text, line, log, profile=None):
     """Remove a word or phrase (up to six words) that stands twice in a row; a single word that may
     stand twice in the language of `profile` (the default one when None) is left.
@@ -54,11 +113,15 @@ def collapse_duplicates(text, line, log, profile=None):
     a heap ordered (longest first, leftmost first). Removing a phrase changes only the candidates
     whose twelve words reach across the place where it stood, so only those are looked at again:
     a line of one word repeated 20,000 times takes one pass, not one per removal."""
-    legit_doubles = (profile or lang.profile()).rules.LEGIT_DOUBLES
+    rules = (profile or lang.profile()).rules
+    legit_doubles = rules.LEGIT_DOUBLES
     lead = re.match(r"\s*", text).group()
     tokens = [(m.group(1), m.group(2)) for m in re.finditer(r"(\S+)(\s*)", text)]
     words = [w for w, _ in tokens]
-    keys = [TRAILING.sub("", w.lower()) for w in words]
+    fold = str.lower if rules.REPEATS_IGNORE_CASE else str
+    keys = [TRAILING.sub("", fold(w)) for w in words]
+    if rules.TABLE_ROW_REPEATS:
+        _keep_table_rows(keys, rules.TABLE_ROW_REPEATS, line, log, words)
     nxt = list(range(1, len(words) + 1))  # the next word still in the text; len(words) is the end
     prev = list(range(-1, len(words) - 1))
     alive = [True] * len(words)
@@ -78,7 +141,7 @@ def collapse_duplicates(text, line, log, profile=None):
         if span is None or not keys[i] or keys[i] != keys[span[n]]:
             return None
         first, second = [words[k] for k in span[:n]], [words[k] for k in span[n:]]
-        if not _same_phrase(first, second):
+        if not _same_phrase(first, second, fold):
             return None
         if n == 1 and (first[0].lower() in legit_doubles or len(first[0]) < 2 or not LETTER.search(first[0])):
             return None
@@ -130,13 +193,29 @@ def collapse_duplicates(text, line, log, profile=None):
     return lead + "".join(w + space for k, (w, space) in enumerate(tokens) if alive[k])
 
 
-def _same_phrase(first, second):
+def _keep_table_rows(keys, repeats, line, log, words):
+    """A word standing `repeats` or more times in a row is a flattened table row ("Boards Boards Boards
+    Boards"): reported once, and its keys made distinct so that no repeat of it is collapsed."""
+    k = 0
+    while k < len(keys):
+        j = k
+        while j + 1 < len(keys) and keys[j + 1] and keys[j + 1] == keys[k]:
+            j += 1
+        if keys[k] and j - k + 1 >= repeats:
+            log.damage(line, f"'{' '.join(words[k:j + 1])}' looks like a row of a flattened table",
+                       "kept as text, not repaired")
+            for n in range(k, j + 1):
+                keys[n] = f"{keys[n]}\x00{n}"
+        k = j + 1
+
+
+def _same_phrase(first, second, fold=str.lower):
     """The phrase `first` repeated as `second`; the repeat may carry trailing punctuation or a marker."""
     if any(not LETTER.search(w) for w in first):
         return False
-    if [w.lower() for w in first[:-1]] != [w.lower() for w in second[:-1]]:
+    if [fold(w) for w in first[:-1]] != [fold(w) for w in second[:-1]]:
         return False
-    a, b = first[-1].lower(), second[-1].lower()
+    a, b = fold(first[-1]), fold(second[-1])
     if not ENDS_IN_LETTER.search(a):  # the first copy ends in a word, not punctuation
         return False
     return b == a or (b.startswith(a) and not LETTER.match(b[len(a)]))
@@ -149,10 +228,12 @@ def space_after_comma(text, line, log):
     return re.sub(rf"(\w),({WORD}{{2,}})", fix, text)
 
 
-def repair_text(text, line, log, profile=None):
-    """All in-line repairs, in order, with the word lists of `profile`. Returns the repaired,
-    space-normalised text."""
+def repair_text(text, line, log, profile=None, vocabulary=frozenset()):
+    """All in-line repairs, in order, with the word lists of `profile` (and the book's words,
+    `vocabulary`, for lost ligatures). Returns the repaired, space-normalised text."""
+    text = read_dashes(text, line, log, profile)
     text = drop_soft_hyphens(text, line, log)
+    text = restore_ligatures(normalise_space(text), line, log, profile, vocabulary or frozenset())
     text = normalise_space(text)
     text = collapse_duplicates(text, line, log, profile)
     text = space_after_comma(text, line, log)
@@ -168,11 +249,12 @@ def repair_reading(reading, vocabulary, log, profile=None):
     for block in reading.blocks:
         if block.pieces:
             block.text, block.pieces = join_print_lines(block.pieces, vocabulary, flog, furniture, profile), []
-        block.text = repair_text(block.text, block.first_line, flog, profile)
+        block.text = repair_text(block.text, block.first_line, flog, profile, vocabulary)
         for note in block.notes:
             if note.pieces:
                 note.text, note.pieces = join_print_lines(note.pieces, vocabulary, flog, furniture, profile), []
-            note.text = repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog, profile)
+            note.text = repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog, profile,
+                                    vocabulary)
 
 
 def needs_vocabulary(reading):

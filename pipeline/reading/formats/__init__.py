@@ -8,6 +8,10 @@ rules (core.model.Rules), which the structure stage asks instead of the format's
               numbered footnotes "1)"
     print     a text extraction of the printed book: running header, page number,
               "ARTIKEL 24", short lines with line-end hyphens, bare footnote digits
+    flowed    a text extraction of the printed book with each paragraph on one line:
+              "LAW 53", headings glued to their text, subsections and items inline,
+              footnote markers glued to words (the English original's PDF extraction);
+              also its contents list, definitions and index
 
 Adding a format: one module with its reader and FORMAT, and its FORMAT in REGISTRY.
 
@@ -21,9 +25,9 @@ detect() picks the format from the content; the manifest can force one.
 from .. import normalise
 from ...core import lang
 from ...core.errors import LawbookError
-from . import printed, template, wiki
+from . import flowed, printed, template, wiki
 
-REGISTRY = (wiki.FORMAT, template.FORMAT, printed.FORMAT)
+REGISTRY = (wiki.FORMAT, template.FORMAT, flowed.FORMAT, printed.FORMAT)
 FORMATS = {f.name: f for f in REGISTRY}
 NAMES = tuple(FORMATS)  # the manifest's allowed `format = …` values
 # Every sign of every format, tried in order of priority.

@@ -270,7 +270,7 @@ def _ending(blocks):
     """Why the last article (its blocks after the heading) stops before its end, or None when nothing
     shows it does: (reason, certain)."""
     last = blocks[-1]
-    if last.kind in ("article", "title", "heading"):
+    if last.kind in ("article", "title", "heading") or (last.kind == "heading-text" and not last.text):
         return "its last line is a title or heading with no text after it", True
     end = (last.pieces[-1][1] if last.pieces else last.text).replace(NOTE_MARK, "").rstrip()
     if HYPHENATED.search(end):
@@ -282,7 +282,7 @@ def _ending(blocks):
     if not SENTENCE_END.search(end):
         return "its last sentence stops without a full stop", True
     # The book letters and numbers parts only where there are two or more: a lone "A." or "1." is open.
-    letters = [b.cite[0] for b in blocks if b.kind == "heading"]
+    letters = [b.cite[0] for b in blocks if b.kind in ("heading", "heading-text")]
     if letters and letters[-1] == "A":
         return "its sections stop at A", True
     numbers = [b.number for b in blocks if b.kind == "list"]
@@ -291,12 +291,13 @@ def _ending(blocks):
     return None
 
 
-def _cut_off(reading, cut, furniture, line, flog, rules):
+def _cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="lines"):
     """The gap at the end of the extraction, by these rules: the last article is cut off when its text
     stops mid-sentence or mid-structure (_ending); when it ends with a full sentence and leaves nothing
     open, it is complete if its page is shorter than every page before it (the text ends there), and
     may be cut off ("uncertain") if the page is as full as one the text went on from, or the extraction
-    is this one page."""
+    is this one page. A page's fullness is measure(page) in `unit` (lines; characters where a
+    paragraph is one line)."""
     at = next((i for i in range(len(reading.blocks) - 1, -1, -1) if reading.blocks[i].kind == "article"), None)
     if at is None or not reading.blocks[at].cite:  # (an unreadable heading is an error already)
         return
@@ -310,16 +311,16 @@ def _cut_off(reading, cut, furniture, line, flog, rules):
                                             f"the rest is on a page that is not in the sources",
                                 rules.CUT_OFF.format(cite=cite, where=waar)))
         return
-    sizes = [len(p) for p in cut]
+    sizes = [measure(p) for p in cut]
     if len(cut) > 1 and sizes[-1] < min(sizes[:-1]):
         flog.inference(line, f"{reading.edition}/{cite}",
                        f"article {cite} is read as complete at the end of {where}: its text ends with a full "
-                       f"sentence, leaves no section or numbered part open, and the page holds {sizes[-1]} lines, "
+                       f"sentence, leaves no section or numbered part open, and the page holds {sizes[-1]} {unit}, "
                        f"fewer than any page before it ({min(sizes[:-1])} or more), so the text ends there")
         return
     why = ("the extraction is this one page, so nothing shows whether the article goes on overleaf"
            if len(cut) == 1 else
-           f"the page holds {sizes[-1]} lines, as many as a page the text went on from "
+           f"the page holds {sizes[-1]} {unit}, as many as a page the text went on from "
            f"({min(sizes[:-1])}), so it may go on overleaf")
     reading.gaps.append(Gap(line, cite, f"article {cite} may be cut off at the end of {where} (uncertain): its "
                                         f"text ends with a full sentence and leaves no section or numbered part "

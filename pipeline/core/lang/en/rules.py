@@ -57,3 +57,34 @@ CUT_OFF_EXTRACTION = "the text"
 CUT_OFF = "Law {cite} breaks off at the end of {where}; the rest is on a page that is not in the sources."
 MAYBE_CUT_OFF = ("Law {cite} may break off at the end of {where}; any rest would be on a page that is not in "
                  "the sources.")
+
+# -- the flowed print reader (reading/formats/flowed.py) and the headings stage (reading/headings.py) --
+# The first line of the book's front matter and back matter, which are kept apart from the articles.
+CONTENTS_TITLE = "Table of Contents"
+DEFINITIONS_TITLE = "Definitions"
+INDEX_TITLE = r"Index\b"
+# After an item marker, words that make it a citation of the item: "(d) hereunder", "(a) above".
+DIRECTION_WORDS = ("above", "below", "following", "hereunder")
+# Small words a heading may hold in lower case ("Lead Out of Turn Treated as Correct Lead"): where no
+# contents entry gives a section's heading, it is read as the run of capitalised words and these.
+HEADING_SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the",
+                                 "to", "with", "after", "before", "during", "into", "not", "out", "than"})
+# The words a section's text starts with after its heading ("… Correct Lead Prior to the thirteenth …"):
+# a split before one of them is certain, before another capitalised word uncertain.
+SENTENCE_OPENERS = frozenset({"A", "An", "After", "Any", "As", "At", "Before", "Both", "By", "Declarer", "Dummy",
+                              "During", "Each", "Either", "Except", "For", "Following", "If", "In", "It", "No",
+                              "Once", "Prior", "Subject", "The", "There", "These", "This", "Unless", "Until", "When",
+                              "Whenever", "Where", "While", "With"})
+
+# -- repairs of the extraction (reading/repair.py) --------------------------------------------------
+# A repeated phrase is collapsed only where both copies have the same capitals ("a Bid A bid" is a
+# heading and the text after it), and a word standing this many times in a row is a flattened table
+# row ("Boards Boards Boards Boards"): kept, reported.
+REPEATS_IGNORE_CASE = False
+TABLE_ROW_REPEATS = 3
+# U+00AD between spaces or digits is the extraction's dash ("LAW 22 ­ END", "0­10"), written as this.
+DASH = "\u2013"
+# The ligatures a PDF extraction lost ("o ender", "insu cient", "shu e"): restored where the joined word
+# is in the book's own words or in the word list ligatures.txt, and the two pieces are not both words.
+LIGATURES = ("ff", "ffi", "ffl")
+LIGATURE_WORDS = "ligatures.txt"

@@ -83,3 +83,21 @@ CUT_OFF_EXTRACTION = "de tekst"
 CUT_OFF = "Artikel {cite} breekt af aan het eind van {where}; het vervolg staat op een pagina die niet in de bronnen zit."
 MAYBE_CUT_OFF = ("Artikel {cite} breekt mogelijk af aan het eind van {where}; een vervolg zou staan op een pagina "
                  "die niet in de bronnen zit.")
+
+# -- the flowed print reader (reading/formats/flowed.py) and the headings stage (reading/headings.py) --
+CONTENTS_TITLE = "Inhoudsopgave"
+DEFINITIONS_TITLE = "Begripsomschrijvingen"
+INDEX_TITLE = r"Register\b"
+DIRECTION_WORDS = ("hierboven", "hieronder")
+HEADING_SMALL_WORDS = frozenset({"de", "het", "een", "van", "en", "of", "op", "na", "bij", "in", "door", "met",
+                                 "aan", "tot", "niet", "uit"})
+SENTENCE_OPENERS = frozenset({"Als", "Indien", "Wanneer", "Een", "De", "Het", "Na", "Zodra", "Tenzij",
+                              "Elke", "Iedere", "Geen", "Zolang"})
+
+# -- repairs of the extraction (reading/repair.py) --------------------------------------------------
+# The Dutch exports double "artikel Artikel": a repeat differing only in capitals is still one.
+REPEATS_IGNORE_CASE = True
+TABLE_ROW_REPEATS = None  # no tables in the Dutch sources: every repeat is collapsed
+DASH = None  # U+00AD is a soft hyphen only
+LIGATURES = ()
+LIGATURE_WORDS = None

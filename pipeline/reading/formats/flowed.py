@@ -1,0 +1,491 @@
+"""Reader for a text extraction of the printed book in which each paragraph came out as one line: the
+layout of the English original's PDF extraction (the WBF Laws of Duplicate Bridge 2017).
+
+Reads: a source's Lines (after read.py and normalise.py). Writes: a Reading whose blocks are the
+articles' headings, titles, sections, subsections, items and paragraphs, with the footnotes as notes;
+the page furniture as Dropped lines; gaps where the extraction starts or ends inside an article.
+
+What the extraction does, and how each is undone (every decision in the report):
+  - page furniture: a form feed and the page number at each page top (printed.pages());
+  - "LAW 53" alone on a line, then the title on one line in capitals;
+  - a section, its subsections and items on one line: "A. Heading text 1. text (a) text (b) text 2. …",
+    also with missing spaces ("1.A player", "(a)it", "3.(a) Notwithstanding"). A marker is read only
+    where it is the next number of its level (B after A, 2 after 1, (b) after (a)), stands after a space
+    or at the line start, and is not part of a citation ("by Law" / "19. Law 36 applies": the "19." of a
+    citation wrapped onto the next line is never a subsection). A section's heading stays glued to its
+    text here (kind "heading-text"); the headings stage splits it (reading/headings.py), with the
+    book's contents list as evidence;
+  - a paragraph wrapped over short lines, or going on at the top of the next page: a line that starts
+    no structure continues the paragraph before it when that one stops mid-sentence;
+  - footnotes numbered through the book: the marker glued to the word before ("trick17,",
+    "requires13", "ends.5"), the text at the page bottom ("17 A lead out of turn …"), sometimes two on
+    one line, wrapped, in lower case, after the next article's heading; a note cited twice gets its
+    text at both markers; a digit glued to a word with no footnote of that number on its page, the next
+    or one before is text, reported;
+  - roman sub-items "(i)", "(ii.)" below an item: where "(i)" could be the item after (h) or the first
+    sub-item, the report says "uncertain" and names both readings;
+  - the front matter: a source whose first line is the contents title is the contents list (kept as
+    "contents" blocks: evidence for the headings and for the page each article starts on), the index
+    is kept apart ("index" blocks, not law text), the definitions are read as "definition" blocks.
+"""
+import re
+
+from ...core import lang
+from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
+from . import printed
+from .common import Format
+
+ROMAN_NUMBERS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+
+
+@lang.compiled
+def patterns(rules):
+    """The patterns of the flowed layout, in the words of a language's rules."""
+    keywords = "|".join(re.escape(w) for w in (rules.ARTICLES, rules.ARTICLE))
+    return {
+        "rules": rules,
+        # "LAW 22 - END OF AUCTION" / "LAW 12 - DIRECTOR'S DISCRETIONARY POWERS 15" (contents list)
+        "contents_article": re.compile(rf"^{re.escape(rules.ARTICLE_WORD_PRINTED)}\s+(\d+)\s*[-\u00ad\u2013\u2014]\s*"
+                                       rf"(.*?)(?:\s+(\d+))?\s*$"),
+        # The words before a marker that make it part of a citation: "by Law" + "19. Law 36 applies".
+        "citing": re.compile(rf"\b(?:{keywords})\s*$", re.IGNORECASE),
+        # … and before a number, a citation list going on: "Laws 4, 12C2 and 91."
+        "citing_list": re.compile(rf"\b(?:{keywords})\s+\d[\dA-Za-z()]*(?:\s*,\s*\d[\dA-Za-z()]*)*\s*"
+                                  rf"(?:,|{'|'.join(map(re.escape, rules.LIST_WORDS))})\s*$", re.IGNORECASE),
+        "relative": re.compile(rf"\b(?:{'|'.join(map(re.escape, rules.RELATIVE))})\s*$", re.IGNORECASE),
+        "direction": re.compile(rf"\s*(?:{'|'.join(map(re.escape, rules.DIRECTION_WORDS))})\b", re.IGNORECASE),
+        "contents_title": rules.CONTENTS_TITLE, "index_title": re.compile(rules.INDEX_TITLE),
+        "definitions_title": rules.DEFINITIONS_TITLE,
+    }
+
+
+# One footnote's start at a page bottom: "17 A lead out of turn …", "18 as by a gesture or nod".
+FOOTNOTE = re.compile(r"^(\d{1,2})\s+(\S.*)$")
+# A footnote marker glued to the word before it: "trick17,", "requires13 the", "Declarer10", "ends.5 The".
+MARKER = re.compile(r"(?<![\w])([^\W\d_]{2,}[.,;:)]?)(\d{1,2})(?![\w])")
+# The inline markers: a section "B. ", a subsection "2. " / "1.A" / "3.(a)", an item "(b)", a sub-item "(ii.)".
+SECTION = re.compile(r"([A-Z])\.\s+(?=\S)")
+SUBSECTION = re.compile(r"(\d{1,2})\.(?=\s*[A-Z(\[\u2018'\"]|\s*$)")
+# At a line's start a subsection's text may start in lower case ("2. defines a subset …", 23A).
+LINE_SUBSECTION = re.compile(r"(\d{1,2})\.(?=\s*\S)")
+ITEM = re.compile(r"\(([a-z])\)\s*(?=\S)")
+SUBITEM = re.compile(r"\((i{1,3}|iv|vi{0,3}|ix|xi{0,2})\.?\)\s*(?=\S)")
+SENTENCE_END = re.compile(r"[.!?:][)\]\"'\u2019\u201d]*$")
+
+
+def read(lines, source, log):
+    flog = log.for_file(source.name)
+    profile = lang.profile(source.language)
+    words = printed.patterns(profile)
+    own = patterns(profile)
+    reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
+    cut, furniture = printed.pages(lines, words)
+    pages = [[line for line in page if line.num not in furniture] for page in cut]
+    reading.dropped += [Dropped(num, reason) for num, reason in sorted(furniture.items())]
+    first = next((line.text.strip() for page in pages for line in page), "")
+    if first == own["contents_title"]:
+        _read_contents(pages, reading, own, flog)
+        return reading
+    if own["index_title"].match(first):
+        _read_apart(pages, reading, "index", "the book's index: evidence of where the law deals with what, "
+                                             "not law text")
+        return reading
+    if first == own["definitions_title"]:
+        _read_definitions(pages, reading, flog)
+        return reading
+    _Body(reading, pages, words, own, flog, cut, furniture).read()
+    return reading
+
+
+# -- the contents list ------------------------------------------------------------------------------
+def _read_contents(pages, reading, own, flog):
+    """Contents blocks: one per article ("contents", cite "53", text its title) and per section (cite
+    "53A", text its heading), each with the page it starts on (Block.number) where the list gives it.
+
+    The list's layout: an article's line ("LAW 9 - PROCEDURE FOLLOWING", its title wrapped onto a line
+    in capitals), section headings one per line (wrapped onto the next line) or several on one line
+    ("A. The Shuffle B. The Deal"), and the page numbers after each entry or in a column of their own
+    ("7 7 7 7"): they are given to the entries in order."""
+    entries, waiting, article, letter = [], [], None, None
+    for page in pages:
+        for line in page:
+            text = line.text.strip()
+            if re.fullmatch(r"\d+(?:\s+\d+)*", text):  # page numbers, given to the entries in order
+                given = []
+                for number in text.split():
+                    if waiting:
+                        given.append(waiting.pop(0))
+                        given[-1].number = int(number)
+                        given[-1].lines.append(line.num)
+                if len(given) < len(text.split()):
+                    flog.damage(line.num, f"contents page numbers {text!r} with {len(given)} entries waiting for them",
+                                "the numbers without an entry are not used")
+                    reading.dropped.append(Dropped(line.num, "contents page numbers without an entry"))
+                continue
+            if printed.ROMAN.match(text) or text == own["contents_title"]:
+                reading.dropped.append(Dropped(line.num, f"the contents list's {'title' if text == own['contents_title'] else 'page number ' + text}"))
+                continue
+            m = own["contents_article"].match(text)
+            if m:
+                article, letter = m.group(1), None
+                block = Block("contents", m.group(2).strip(), [line.num], cite=article)
+                entries.append(block)
+                waiting.append(block)
+                if m.group(3):
+                    waiting.remove(block)
+                    block.number = int(m.group(3))
+                continue
+            heads = _contents_headings(text, letter) if article else []
+            if heads:
+                for head, number in heads:
+                    letter = head[0]
+                    block = Block("contents", head[3:].strip(), [line.num], cite=article + letter)
+                    entries.append(block)
+                    if number is not None:
+                        block.number = number
+                    else:
+                        waiting.append(block)
+                continue
+            # A wrapped heading goes on, perhaps with the next heading after it ("Lead by Declarer C. Play …").
+            inline = re.search(rf"(?:^|\s)({chr(ord(letter) + 1)})\.\s", text) if letter and entries else None
+            if inline:
+                heads = _contents_headings(text[inline.start(1):], letter)
+                entries[-1].text += " " + text[:inline.start()].strip()
+                entries[-1].lines.append(line.num)
+                for head, number in heads:
+                    letter = head[0]
+                    block = Block("contents", head[3:].strip(), [line.num], cite=article + letter)
+                    entries.append(block)
+                    if number is not None:
+                        block.number = number
+                    else:
+                        waiting.append(block)
+                continue
+            if entries:  # a wrapped title or heading goes on
+                last = entries[-1]
+                more = re.match(r"(.*?)(?:\s+(\d+))?$", text)
+                last.text += " " + more.group(1)
+                last.lines.append(line.num)
+                if more.group(2) and last in waiting:
+                    waiting.remove(last)
+                    last.number = int(more.group(2))
+            else:  # "Definitions", before the first article
+                block = Block("contents", text, [line.num])
+                entries.append(block)
+                waiting.append(block)
+    reading.blocks += entries
+
+
+def _contents_headings(text, letter):
+    """The section headings on one contents line, each with its page number or None: "A. Rank of Cards
+    B. The Face of the Cards" -> [("A. Rank of Cards", None), ("B. The Face of the Cards", None)]."""
+    if not re.match(r"[A-Z]\.\s", text):
+        return []
+    expected = chr(ord(letter) + 1) if letter else None
+    if expected and text[0] != expected and text[0] != "A":
+        return []
+    heads, start, current = [], 0, text[0]
+    for m in re.finditer(r"\s([A-Z])\.\s", text):
+        if m.group(1) == chr(ord(current) + 1):
+            heads.append(text[start:m.start()])
+            start, current = m.start() + 1, m.group(1)
+    heads.append(text[start:])
+    out = []
+    for head in heads:
+        m = re.match(r"(.*?)(?:\s+(\d+))?\s*$", head)
+        out.append((m.group(1), int(m.group(2)) if m.group(2) else None))
+    return out
+
+
+def _read_apart(pages, reading, kind, why):
+    """Every line of the source as one block of `kind`, kept out of the law text (the index)."""
+    for page in pages:
+        for line in page:
+            reading.blocks.append(Block(kind, line.text.strip(), [line.num]))
+    reading.subject = why
+
+
+def _read_definitions(pages, reading, flog):
+    """The definitions: "Term: text", one per line; a line that starts no term continues the one before."""
+    for page in pages:
+        for line in page:
+            text = line.text.strip()
+            if text == "Definitions" and not reading.blocks:
+                reading.blocks.append(Block("title", text, [line.num]))
+                continue
+            m = re.match(r"([A-Z][\w' -]{0,40}?):\s+(.*)$", text)
+            if m:
+                reading.blocks.append(Block("definition", m.group(2), [line.num], cite=m.group(1),
+                                            pieces=[(line.num, m.group(2))]))
+            elif reading.blocks and reading.blocks[-1].kind == "definition":
+                reading.blocks[-1].pieces.append((line.num, text))
+                reading.blocks[-1].lines.append(line.num)
+            else:
+                flog.damage(line.num, f"{text[:40]!r} starts no definition", "kept as a paragraph")
+                reading.blocks.append(Block("para", text, [line.num], pieces=[(line.num, text)]))
+
+
+# -- the articles -----------------------------------------------------------------------------------
+class _Body:
+    """The articles of a run of pages: lines to paragraphs (with their footnotes), paragraphs to
+    blocks at their inline markers."""
+
+    def __init__(self, reading, pages, words, own, flog, cut, furniture):
+        self.reading, self.pages, self.words, self.own, self.flog = reading, pages, words, own, flog
+        self.cut, self.furniture = cut, furniture
+        # The numbering inside the current article, for "the next number of its level". A page that
+        # starts inside an article starts with nothing open.
+        self.state = _fresh()
+
+    def read(self):
+        footnotes = self._footnotes()  # {page: [(number, [(line, text)])]}
+        note_lines = {n for notes in footnotes.values() for _, pieces in notes for n, _ in pieces}
+        body = [(line, p) for p, page in enumerate(self.pages) for line in page if line.num not in note_lines]
+        reading = self.reading
+        if body and not self.words["article"].match(body[0][0].text.strip()):
+            reading.gaps.append(Gap(body[0][0].num, None, "the page starts inside an article whose beginning is "
+                                                          "on an earlier page, which is not in the sources"))
+        for kind, cite, pieces, page in self._paragraphs(body):
+            if kind == "article":
+                self.state = _fresh()
+                reading.blocks.append(Block("article", pieces[0][1], [pieces[0][0]], cite=cite))
+            elif kind == "title":
+                reading.blocks.append(Block("title", " ".join(t for _, t in pieces), [n for n, _ in pieces]))
+            else:
+                pieces, notes = self._mark_notes(pieces, page, footnotes)
+                reading.blocks += self._split(pieces, notes)
+        self._attach(footnotes)
+        if body:
+            printed._cut_off(reading, self.cut, self.furniture, self.cut[-1][-1].num, self.flog, self.own["rules"],
+                             measure=lambda page: sum(len(line.text.strip()) for line in page), unit="characters")
+
+    # -- footnotes ---------------------------------------------------------------------------------
+    def _footnotes(self):
+        """The footnotes at each page's bottom: from the first line that starts with the number of a
+        marker seen on this page or the one before, every line to the page end. A line holding two
+        ("13 If … see Law 59. 14 If the partner …") is cut at the next such number."""
+        found, seen = {}, set()  # seen: marker numbers in the text of the page before
+        for p, page in enumerate(self.pages):
+            here = {m.group(2) for line in page for m in MARKER.finditer(line.text)}
+            candidates = seen | here
+            seen = here
+            start = next((i for i, line in enumerate(page)
+                          if (m := FOOTNOTE.match(line.text.strip())) and m.group(1) in candidates), None)
+            if start is None:
+                continue
+            notes = []
+            for line in page[start:]:
+                text = line.text.strip()
+                m = FOOTNOTE.match(text)
+                if not (m and (not notes or m.group(1) in candidates)):
+                    notes[-1][1].append((line.num, text))  # the footnote before, wrapped
+                    continue
+                number, rest = m.group(1), m.group(2)
+                while cut := next((c for c in re.finditer(r"(?<=[.!?])\s+(\d{1,2})\s+(?=\S)", rest)
+                                   if c.group(1) in candidates and c.group(1) != number), None):
+                    notes.append((number, [(line.num, rest[:cut.start()])]))
+                    number, rest = cut.group(1), rest[cut.end():]
+                notes.append((number, [(line.num, rest)]))
+            found[p] = notes
+        return found
+
+    def _mark_notes(self, pieces, page, footnotes):
+        """(the pieces with each marker replaced by NOTE_MARK, the Notes in order). A marker is confirmed
+        by a footnote of its number at the bottom of its page, the next or (a note cited twice) an
+        earlier one; a digit glued to a word without one stays text, reported."""
+        out, notes = [], []
+        for num, text in pieces:
+            def mark(m):
+                number = m.group(2)
+                if self._footnote_page(number, page, footnotes) is None:
+                    self.flog.damage(num, f"'{m.group()}' looks like a footnote marker, but no footnote {number} "
+                                          f"is at the bottom of this page, the next or one before", "kept as text")
+                    return m.group()
+                notes.append(Note(text="", lines=[num], form="print", number=number))
+                return m.group(1) + NOTE_MARK
+            out.append((num, MARKER.sub(mark, text)))
+        return out, notes
+
+    @staticmethod
+    def _footnote_page(number, page, footnotes):
+        for p in (page, page + 1, *range(page - 1, -1, -1)):
+            if any(n == number for n, _ in footnotes.get(p, ())):
+                return p
+        return None
+
+    def _attach(self, footnotes):
+        """Every note its footnote's text (a footnote cited twice at both markers); a footnote without a
+        marker is an error, and its text is kept as a paragraph where it stands."""
+        texts = {}
+        for p in sorted(footnotes):
+            for number, pieces in footnotes[p]:
+                if number in texts:
+                    self.flog.error(pieces[0][0], f"footnote {number} is printed twice")
+                texts[number] = pieces
+        cited = {}
+        for block in self.reading.blocks:
+            for note in block.notes:
+                pieces = texts[note.number]
+                note.pieces = list(pieces)
+                note.text = "\n".join(t for _, t in pieces)
+                note.lines = note.lines + [n for n, _ in pieces]
+                if note.number in cited:
+                    self.flog.inference(note.lines[0], None, f"footnote {note.number} is cited twice, at lines "
+                                                             f"{cited[note.number]} and {note.lines[0]}: its text "
+                                                             f"(line {pieces[0][0]}) is given at both")
+                cited.setdefault(note.number, note.lines[0])
+        for number, pieces in texts.items():
+            if number not in cited:
+                self.flog.error(pieces[0][0], f"footnote {number} has no marker in the text before it")
+                self.reading.blocks.append(Block("para", "\n".join(t for _, t in pieces),
+                                                 [n for n, _ in pieces], pieces=list(pieces)))
+
+    # -- lines to paragraphs -----------------------------------------------------------------------
+    def _paragraphs(self, body):
+        """(kind, cite, pieces, page) per article heading, title and paragraph. A line continues the
+        paragraph before when it starts in lower case, or starts no structure and the paragraph stopped
+        mid-sentence, or the paragraph stopped at a citation keyword ("by Law" / "19. Law 36 applies":
+        the number ends the citation, it starts no subsection); else it is a paragraph of its own."""
+        out, k = [], 0
+        while k < len(body):
+            line, page = body[k]
+            text = line.text.strip()
+            k += 1
+            if m := self.words["article"].match(text):
+                out.append(("article", m.group(1), [(line.num, text)], page))
+                if k < len(body) and (t := body[k][0].text.strip()).isupper() and not self._starts_structure(t):
+                    out.append(("title", None, [(body[k][0].num, t)], page))
+                    k += 1
+                continue
+            last = out[-1] if out else None
+            if last and last[0] == "para":
+                before = last[2][-1][1]
+                if self.own["citing"].search(before) or text[:1].islower() or (
+                        not self._starts_structure(text) and not SENTENCE_END.search(before)):
+                    last[2].append((line.num, text))
+                    continue
+            out.append(("para", None, [(line.num, text)], page))
+        return out
+
+    def _starts_structure(self, text):
+        return bool(self.words["article"].match(text) or SECTION.match(text) or LINE_SUBSECTION.match(text)
+                    or ITEM.match(text) or SUBITEM.match(text))
+
+    # -- paragraphs to blocks at their markers ------------------------------------------------------
+    def _split(self, pieces, notes):
+        """The blocks of one paragraph, cut at each marker that is the next number of its level; the
+        notes go to the blocks that hold their marks."""
+        joined, starts = "", []
+        for num, text in pieces:
+            starts.append((len(joined) + (1 if joined else 0), num))
+            joined = f"{joined}\n{text}" if joined else text
+        cuts = self._markers(joined, pieces[0][0])  # [(start, end, level, number)]
+        bounds = [(0, 0, None, None)] + cuts
+        blocks = []
+        for (s0, e0, level, number), nxt in zip(bounds, bounds[1:] + [(len(joined),) * 2 + (None, None)]):
+            if level is None and e0 == nxt[0]:
+                continue
+            blocks.append(self._block(level, number, joined, e0, nxt[0], starts, s0))
+        for block in blocks:
+            count = block.text.count(NOTE_MARK)
+            block.notes, notes = notes[:count], notes[count:]
+        return blocks
+
+    @staticmethod
+    def _block(level, number, joined, start, end, starts, marker_start):
+        def line_at(offset):
+            return max((n for s, n in starts if s <= offset), default=starts[0][1])
+        pieces, offset = [], start
+        for part in joined[start:end].split("\n"):
+            if part.strip():
+                pieces.append((line_at(offset), part.strip()))
+            offset += len(part) + 1
+        lines = sorted({line_at(marker_start)} | {n for n, _ in pieces})
+        text = "\n".join(t for _, t in pieces)
+        if level == "section":
+            return Block("heading-text", text, lines, cite=number, pieces=pieces)
+        if level is None:
+            return Block("para", text, lines, pieces=pieces)
+        value = int(number) if level == "subsection" else \
+            ord(number) - 96 if level == "item" else ROMAN_NUMBERS.index(number) + 1
+        return Block("list", text, lines, number=value, level=LIST_LEVELS.index(level), pieces=pieces)
+
+    def _markers(self, text, line):
+        """The markers in `text` that are the next number of their level, in order: each at the start or
+        after a space (or right after another marker: "3.(a)")."""
+        out, pos = [], 0
+        while pos < len(text):
+            if pos == 0 or text[pos - 1].isspace() or (out and out[-1][1] == pos):
+                found = self._marker_at(text, pos, line)
+                if found:
+                    out.append(found)
+                    pos = found[1]
+                    continue
+            pos += 1
+        return out
+
+    def _marker_at(self, text, pos, line):
+        state, at_start, before = self.state, pos == 0, text[max(0, pos - 80):pos]
+        if m := SECTION.match(text, pos):
+            expected = chr(ord(state["section"]) + 1) if state["section"] else "A"
+            if at_start or (m.group(1) == expected and text[m.end()].isupper()
+                            and not self.own["citing"].search(before)):
+                state.update(section=m.group(1), subsection=None, item=None, subitem=None)
+                return (pos, m.end(), "section", m.group(1))
+        if m := (LINE_SUBSECTION if at_start else SUBSECTION).match(text, pos):
+            expected = str(int(state["subsection"]) + 1) if state["subsection"] else "1"
+            if (at_start or m.group(1) == expected) and not self.own["citing"].search(before) \
+                    and not self.own["citing_list"].search(before):
+                state.update(subsection=m.group(1), item=None, subitem=None)
+                end = m.end()
+                while end < len(text) and text[end] == " ":
+                    end += 1
+                return (pos, end, "subsection", m.group(1))
+        m_item, m_sub = ITEM.match(text, pos), SUBITEM.match(text, pos)
+        if not (m_item or m_sub) or self.own["relative"].search(before) \
+                or self.own["direction"].match(text, (m_item or m_sub).end()):
+            return None  # "see (a)", "(d) hereunder": a citation of an item, not one
+        expected_item = chr(ord(state["item"]) + 1) if state["item"] else "a"
+        expected_sub = ROMAN_NUMBERS[ROMAN_NUMBERS.index(state["subitem"]) + 1] if state["subitem"] else "i"
+        as_sub = bool(m_sub and state["item"] and m_sub.group(1) == expected_sub)
+        as_item = bool(m_item and state["subsection"] and (
+            m_item.group(1) == expected_item or (at_start and not as_sub)))
+        if as_item and as_sub:
+            self.flog.inference(line, None, f"'({m_item.group(1)})' after item ({state['item']}) is uncertain: read "
+                                            f"as item ({m_item.group(1)}), the next letter; it could be the first "
+                                            f"sub-item (i) of ({state['item']})")
+        if as_item:
+            state.update(item=m_item.group(1), subitem=None)
+            return (pos, m_item.end(), "item", m_item.group(1))
+        if as_sub:
+            state.update(subitem=m_sub.group(1))
+            return (pos, m_sub.end(), "subitem", m_sub.group(1))
+        return None
+
+
+LIST_LEVELS = ("subsection", "item", "subitem")  # a list block's level, below the section it stands in
+
+
+def _fresh():
+    return {"section": None, "subsection": None, "item": None, "subitem": None}
+
+
+def has_flowed_layout(texts, profile=None):
+    """The book's contents list, or a page number at the top and paragraphs of one long line each (a
+    quarter of the lines over 160 characters, or a section marker with its text on one long line)."""
+    if texts and texts[0].strip() == patterns(profile)["contents_title"]:
+        return True
+    if not texts or not printed.is_page_number(texts[0].strip()):
+        return False
+    long_lines = sum(1 for t in texts if len(t) > 160)
+    return long_lines >= 2 and long_lines * 4 >= len(texts) or any(
+        len(t) > 160 and SECTION.match(t) for t in texts[:8])
+
+
+FORMAT = Format(
+    "flowed", read, signs=((19, has_flowed_layout),), notes=("print",),
+    # The book writes section letters, subsection numbers and item letters: each is the node's as
+    # written. A "1." directly under an article stands for a section letter the page did not write.
+    rules=Rules(list_numbers={"section": "inferred", "subsection": "source", "item": "source",
+                              "subitem": "source"},
+                articles_go_up=True))

@@ -1,0 +1,239 @@
+"""The English original as a book of its own: the pages of the Laws of Duplicate Bridge 2017 in
+../shared/english/ (a PDF text extraction; copyrighted, never copied into the project), read with
+the English profile and the flowed print reader.
+
+The pages are copied into a temporary sources folder with a manifest `language = "en"`; the tests
+skip with a message when the folder is absent.
+"""
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.core import lang, tree
+from pipeline.core.report import BuildLog
+from pipeline.corpus import stages
+from pipeline.reading import repair
+from pipeline.reading.formats import flowed
+
+ENGLISH = Path(__file__).resolve().parents[1].parent / "shared" / "english"
+PAGES = ["laws2017-en_contents.txt", "laws2017-en_definitions.txt", "laws2017-en_p22-25.txt",
+         "laws2017-en_p32-34.txt", "laws2017-en_p48-49.txt", "laws2017-en_p55-56.txt", "laws2017-en_p58-60.txt",
+         "laws2017-en_p62-63.txt", "laws2017-en_p65-66.txt", "laws2017-en_index.txt"]
+EN = lang.profile("en")
+
+needs_pages = pytest.mark.skipif(not all((ENGLISH / p).is_file() for p in PAGES),
+                                 reason=f"the English original's pages are not in {ENGLISH} (they are not part of "
+                                        f"the project: put the shared folder beside it to run these tests)")
+
+
+def english_book(folder):
+    """A sources folder of the English pages, in the book's order, with its manifest."""
+    folder.mkdir(parents=True, exist_ok=True)
+    entries = ['language = "en"', ""]
+    for name in PAGES:
+        shutil.copyfile(ENGLISH / name, folder / name)
+        entries += ["[[source]]", f'file = "{name}"', 'edition = "2017"', ""]
+    (folder / "sources.toml").write_text("\n".join(entries), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    if not all((ENGLISH / p).is_file() for p in PAGES):
+        pytest.skip(f"the English original's pages are not in {ENGLISH}")
+    return stages.make_corpus(english_book(tmp_path_factory.mktemp("en") / "sources"))
+
+
+def node(book, node_id):
+    found = book.corpus.xpath(f'//*[@id="{node_id}"]')
+    assert found, f"{node_id} is not in the corpus"
+    return found[0]
+
+
+def text_of(el):
+    """The node's own paragraphs, as readers read them (notes left out)."""
+    return " ".join(tree.plain_text(p) for p in el.findall("p"))
+
+
+def targets(book, node_id):
+    return [r.get("to") for p in node(book, node_id).findall("p") for r in p.iter("ref")]
+
+
+def children(book, node_id):
+    return [c.get("id") for c in tree.child_nodes(node(book, node_id))]
+
+
+@needs_pages
+def test_law_53_has_its_sections_with_the_contents_lists_headings(book):
+    assert children(book, "2017/53") == ["2017/53A", "2017/53B", "2017/53C"]
+    assert [node(book, f"2017/53{s}").findtext("heading") for s in "ABC"] == [
+        "Lead Out of Turn Treated as Correct Lead", "Proper Lead Made Subsequent to Irregular Lead",
+        "Wrong Defender Plays Card to Declarer's Irregular Lead"]
+    assert node(book, "2017/53").findtext("title") == "LEAD OUT OF TURN ACCEPTED"
+    split = [e.message for e in book.log.entries if e.kind == "inference" and e.node == "2017/53A"]
+    assert split == ["the heading 'Lead Out of Turn Treated as Correct Lead' of 53A split from its text at 'Prior "
+                     "to the thirteenth trick,'… by the contents list's heading for 53A "
+                     "(laws2017-en_contents.txt:760)"]
+
+
+@needs_pages
+def test_footnote_17_is_a_note_after_thirteenth_trick_and_nowhere_in_the_law_text(book):
+    p = node(book, "2017/53A").find("p")
+    note = p.find("note")
+    assert note.get("id") == "2017/53A/noot1"
+    assert "".join(note.itertext()) == "A lead out of turn at trick thirteen must be retracted."
+    assert (p.text or "").endswith("Prior to the thirteenth trick") and note.tail.startswith(", any lead faced")
+    law = "".join(t for el in book.corpus.iter("p") for t in [el.text or ""] + [c.tail or "" for c in el])
+    assert "trick thirteen must be retracted" not in law
+
+
+@needs_pages
+def test_53a_cites_47e1_53b_and_47b(book):
+    assert targets(book, "2017/53A") == ["2017/47E1", "2017/53B", "2017/47B"]
+
+
+@needs_pages
+def test_law_47_has_e1_and_e2_with_its_items(book):
+    assert children(book, "2017/47E") == ["2017/47E1", "2017/47E2"]
+    assert children(book, "2017/47E2") == ["2017/47E2a", "2017/47E2b"]
+    assert text_of(node(book, "2017/47E2b")) == \
+        "When it is too late to correct a play under (a) the Director may award an adjusted score."
+
+
+@needs_pages
+def test_41a_cites_47e_and_54_and_24e_cites_50_and_51(book):
+    assert targets(book, "2017/41A") == ["2017/47E", "2017/54"]
+    assert targets(book, "2017/24E") == ["2017/50", "2017/51"]
+    assert text_of(node(book, "2017/24E")).endswith("every such card becomes a penalty card (see Laws 50 and 51).")
+
+
+@needs_pages
+def test_16c_has_c1_to_c3_across_the_page_break(book):
+    assert children(book, "2017/16C") == ["2017/16C1", "2017/16C2", "2017/16C3"]
+    assert text_of(node(book, "2017/16C")) == "When a call or play has been withdrawn as these laws provide:"
+    assert text_of(node(book, "2017/16C1")).startswith("For a non-offending side, all information arising")
+
+
+@needs_pages
+def test_lost_ligatures_are_restored_throughout_and_logged(book):
+    law = " ".join(" ".join(el.itertext()) for el in book.corpus.iter("p", "heading", "title"))
+    assert not re.search(r"\b[Oo] (?:ender|ending)|\b[Ii]nsu cient|\b[Ss]hu e|\bdi erent", law)
+    assert "offender" in law and "non-offending" in law
+    assert node(book, "2017/51A").findtext("heading") == "Offender to Play"
+    restored = [(e.before, e.after) for e in book.log.entries if e.message == "lost ligature restored"]
+    assert ("O ender", "Offender") in restored and ("o ending", "offending") in restored
+    assert len(restored) >= 30
+
+
+@needs_pages
+def test_a_footnote_cited_twice_is_at_both_markers(book):
+    a = node(book, "2017/50D2a").find(".//note")
+    b = node(book, "2017/51B1a").find(".//note")
+    assert "".join(a.itertext()) == "".join(b.itertext()) == "If the player is unable to lead as required see Law 59."
+
+
+@needs_pages
+def test_the_page_top_inside_an_article_is_placed_by_the_contents_list(book):
+    assert children(book, "2017/23A") == ["2017/23A2", "2017/23A3"]
+    assert text_of(node(book, "2017/23A2")).startswith("defines a subset of the possible meanings")
+    placed = [e.message for e in book.log.entries if e.kind == "inference" and e.node == "2017/23A"]
+    assert placed == ["page 32 starts inside Law 23: its first lines are read as the text of 23A, the last entry "
+                      "of the contents list to start on an earlier page (page 31, laws2017-en_contents.txt:286)"]
+
+
+@needs_pages
+def test_sections_without_a_heading_in_the_contents_list_have_none(book):
+    assert children(book, "2017/56") == ["2017/56A", "2017/56B"]
+    assert node(book, "2017/56A").find("heading") is None
+    assert text_of(node(book, "2017/56A")) == "Accept the irregular lead as provided in Law 53, or"
+
+
+@needs_pages
+def test_every_non_blank_line_of_every_page_is_accounted_for(book):
+    assert [e for e in book.log.entries if e.kind == "error"] == []
+    for fragment in book.fragments:
+        missing = [line.num for line in book.lines[fragment.file] if not line.blank and line.num not in fragment.ledger]
+        assert missing == [], fragment.file
+
+
+@needs_pages
+def test_the_contents_index_and_definitions_are_kept_out_of_the_articles(book):
+    articles = {a.get("num") for a in book.corpus.iter("article")}
+    assert articles == {"16", "17", "23", "24", "25", "26", "41", "42", "43", "46", "47", "50", "51", "52", "53",
+                        "54", "55", "56", "57", "58"}
+    contents = [f for f in book.fragments if f.file == "laws2017-en_contents.txt"][0]
+    assert str(contents.ledger[760]) .startswith("Accounted(reason='the contents list: evidence for the heading")
+
+
+@needs_pages
+def test_the_soft_hyphen_of_the_extraction_is_a_dash_in_the_contents_list(book):
+    reading = [r for r in book.readings if r.file == "laws2017-en_contents.txt"][0]
+    titles = {b.cite: b.text for b in reading.blocks if b.kind == "contents"}
+    assert titles["22"] == "END OF AUCTION" and titles["26"] == "CALL WITHDRAWN, LEAD RESTRICTIONS"
+    assert titles["23C"] == "Non-Offending Side Damaged"
+
+
+# -- the reader and the repairs, on text made up here -------------------------------------------------
+def flowed_reading(tmp_path, text):
+    from pipeline.reading import decode, formats, manifest
+    folder = tmp_path / "src"
+    folder.mkdir()
+    (folder / "page.txt").write_text(text, encoding="utf-8")
+    (folder / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "page.txt"\nedition = "2017"\n'
+                                         'format = "flowed"\n', encoding="utf-8")
+    log = BuildLog()
+    source = manifest.load_manifest(folder)[0]
+    lines, _ = decode.read_source(source, log, decode.read_bytes(source))
+    return formats.read(lines, source, log), log
+
+
+def test_a_citation_wrapped_before_its_number_is_not_a_subsection(tmp_path):
+    long = "This is a made-up section with enough words to be a long flowed line of text " * 2
+    reading, _ = flowed_reading(tmp_path, f"7\nLAW 35\nMADE-UP TITLE\nA. {long}but it is not permitted by Law\n"
+                                          f"19. Law 36 applies.\nB. {long}\n")
+    lists = [b for b in reading.blocks if b.kind == "list"]
+    assert lists == []
+    sections = [b for b in reading.blocks if b.kind == "heading-text"]
+    assert [s.cite for s in sections] == ["A", "B"]
+    assert sections[0].text.endswith("not permitted by Law\n19. Law 36 applies.")
+
+
+def test_inline_subsections_and_items_are_read_only_in_order(tmp_path):
+    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    reading, _ = flowed_reading(tmp_path, f"7\nLAW 9\nMADE-UP\nA. Heading {long}1.A player may (a)it runs "
+                                          f"(b) see (a) above and 3. not a number 2. Second 3.(a) Third (b) more\n"
+                                          f"B. {long}\n")
+    shape = [(b.kind, b.number, b.level) for b in reading.blocks if b.kind == "list"]
+    assert shape == [("list", 1, 0), ("list", 1, 1), ("list", 2, 1), ("list", 2, 0), ("list", 3, 0), ("list", 1, 1),
+                     ("list", 2, 1)]
+    items = [b.text for b in reading.blocks if b.kind == "list"]
+    assert items[2] == "see (a) above and 3. not a number"
+
+
+def test_an_item_i_after_h_is_uncertain_and_names_both_readings(tmp_path):
+    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    items = " ".join(f"({c}) item {c}" for c in "abcdefgh")
+    _, log = flowed_reading(tmp_path, f"7\nLAW 9\nMADE-UP\nA. {long}1. List {items} (i) which one\n")
+    assert [e.message for e in log.entries if "uncertain" in e.message] == [
+        "'(i)' after item (h) is uncertain: read as item (i), the next letter; it could be the first sub-item (i) "
+        "of (h)"]
+
+
+def test_the_english_repeat_repair_keeps_a_heading_before_its_text_and_a_table_row():
+    log = BuildLog().for_file("x")
+    assert repair.collapse_duplicates("To Supersede a Bid A bid supersedes", 1, log, EN) == \
+        "To Supersede a Bid A bid supersedes"
+    assert repair.collapse_duplicates("Boards Boards Boards Boards", 2, log, EN) == "Boards Boards Boards Boards"
+    assert repair.collapse_duplicates("the the offender", 3, log, EN) == "the offender"
+    assert [e.message for e in log.log.entries if e.kind == "damage"] == [
+        "'Boards Boards Boards Boards' looks like a row of a flattened table; kept as text, not repaired"]
+
+
+def test_the_dash_and_the_ligatures_are_english_repairs_only():
+    log = BuildLog().for_file("x")
+    assert repair.repair_text("LAW 22 \u00ad END 0\u00ad10 co\u00adoperate", 1, log, EN) == "LAW 22 \u2013 END 0\u201310 cooperate"
+    assert repair.repair_text("the o ender and the Shu e", 1, log, EN) == "the offender and the Shuffle"
+    assert repair.repair_text("the o ender", 1, log, lang.profile("nl")) == "the o ender"
+    assert flowed.FORMAT.name == "flowed"
