@@ -221,7 +221,8 @@ def register_check(sub):
     p.add_argument("--known-missing", metavar="FILE",
                    help="targets known to be outside the corpus (default: SOURCES/known-missing.toml)")
     p.add_argument("--json", action="store_true", help="print every reference as JSON")
-    p.add_argument("--strict", action="store_true", help="suspect references fail the check too")
+    p.add_argument("--strict", action="store_true",
+                   help="suspect references fail the check too, and so does a reading the report calls uncertain")
     p.set_defaults(func=cmd_check)
 
 
@@ -242,6 +243,10 @@ def cmd_check(args):
     for e in ctx.log.errors:
         print(f"lawbook: error: {e.file}:{e.line}: {e.message}", file=sys.stderr)
         status = 1
+    if args.strict:  # two readings the evidence allows: a person must decide before the book is printed
+        for e in check.uncertain(ctx.log):
+            print(f"lawbook: uncertain: {e.file}:{e.line}: {e.message}", file=sys.stderr)
+            status = 1
     if args.json:
         print(json.dumps({"refs": [r.to_json() for r in references], "summary": check.summary(references)},
                          ensure_ascii=False, indent=1))

@@ -237,3 +237,21 @@ def test_the_dash_and_the_ligatures_are_english_repairs_only():
     assert repair.repair_text("the o ender and the Shu e", 1, log, EN) == "the offender and the Shuffle"
     assert repair.repair_text("the o ender", 1, log, lang.profile("nl")) == "the o ender"
     assert flowed.FORMAT.name == "flowed"
+
+
+@needs_pages
+def test_check_strict_fails_on_a_reading_the_report_calls_uncertain(tmp_path):
+    from conftest import run_lawbook
+    sources = english_book(tmp_path / "sources")
+    result = run_lawbook("check", "--sources", sources, "--strict")
+    assert result.returncode == 1
+    uncertain = [line for line in result.stderr.splitlines() if line.startswith("lawbook: uncertain: ")]
+    assert "lawbook: uncertain: laws2017-en_p62-63.txt:19: article 54 may be cut off at the end of page 63 " \
+           "(uncertain)" in "\n".join(uncertain)
+
+
+@needs_pages
+def test_a_list_led_in_by_a_colon_is_read_in_lower_case(book):
+    assert children(book, "2017/57A") == ["2017/57A1", "2017/57A2", "2017/57A3", "2017/57A4"]
+    assert text_of(node(book, "2017/57A4")) == "forbid offender's partner to play a card of another suit " \
+                                               "specified by declarer."

@@ -2,8 +2,11 @@
 
 Reads: the references of a corpus (refs.references) and the known-missing list.
 Writes: nothing; `lawbook check` prints render_check() (or the JSON) and exits 1 when a reference
-dangles (with --strict, also when one is suspect).
+dangles (with --strict, also when one is suspect, or the report holds a reading it calls uncertain:
+where the evidence allows two readings, the entry says "uncertain" and names both).
 """
+import re
+
 from ..core import ids, tree
 from . import refs
 
@@ -19,6 +22,14 @@ def summary(references):
     for r in references:
         counts[r.status] += 1
     return {"refs": len(references), **counts}
+
+
+def uncertain(log):
+    """The report entries of readings the evidence does not settle (their message says "uncertain")."""
+    return [e for e in log.entries if UNCERTAIN.search(e.message)]
+
+
+UNCERTAIN = re.compile(r"\buncertain\b")
 
 
 def _group(r):

@@ -66,7 +66,9 @@ MARKER = re.compile(r"(?<![\w])([^\W\d_]{2,}[.,;:)]?)(\d{1,2})(?![\w])")
 # The inline markers: a section "B. ", a subsection "2. " / "1.A" / "3.(a)", an item "(b)", a sub-item "(ii.)".
 SECTION = re.compile(r"([A-Z])\.\s+(?=\S)")
 SUBSECTION = re.compile(r"(\d{1,2})\.(?=\s*[A-Z(\[\u2018'\"]|\s*$)")
-# At a line's start a subsection's text may start in lower case ("2. defines a subset …", 23A).
+# A subsection's text may start in lower case at a line's start ("2. defines a subset …", 23A) and
+# after a colon, semicolon or "or" that leads into a list ("He may: 1. require …; 2. forbid …", 57A).
+LEADS_IN = re.compile(r"(?:[:;]|,?\s(?:or|and))\s*$")
 LINE_SUBSECTION = re.compile(r"(\d{1,2})\.(?=\s*\S)")
 ITEM = re.compile(r"\(([a-z])\)\s*(?=\S)")
 SUBITEM = re.compile(r"\((i{1,3}|iv|vi{0,3}|ix|xi{0,2})\.?\)\s*(?=\S)")
@@ -432,7 +434,7 @@ class _Body:
                             and not self.own["citing"].search(before)):
                 state.update(section=m.group(1), subsection=None, item=None, subitem=None)
                 return (pos, m.end(), "section", m.group(1))
-        if m := (LINE_SUBSECTION if at_start else SUBSECTION).match(text, pos):
+        if m := (LINE_SUBSECTION if at_start or LEADS_IN.search(before) else SUBSECTION).match(text, pos):
             expected = str(int(state["subsection"]) + 1) if state["subsection"] else "1"
             if (at_start or m.group(1) == expected) and not self.own["citing"].search(before) \
                     and not self.own["citing_list"].search(before):
