@@ -13,7 +13,7 @@ ARTICLES = "Laws"
 # The book abbreviates no citation keyword.
 ARTICLE_SHORT = ()
 # Words before a designation in the current Law: "(but see E following)", "see A above".
-RELATIVE = ("see",)
+RELATIVE = ("see", "under")  # "under (a)": the item (a) of the current subsection
 RELATIVE_FILLERS = ("also",)
 NOT_DESIGNATIONS = ()
 ABOVE = "above"
