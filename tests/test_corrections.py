@@ -175,7 +175,7 @@ def test_an_accepted_difference_is_marked(sources_copy):
     article57 = next(a for a in data["editions"][1]["articles"] if a["id"] == "2017/57")
     b = next(c for c in article57["content"] if c.get("id") == "2017/57B")
     assert b["content"] == [{"type": "corr", "kind": "accept", "basis": "only the heading in the Dutch sources",
-                             "line": 27},
+                             "line": 31},
                             {"type": "gap", "reason": "De tekst van 57B ontbreekt in de bronnen; alleen het opschrift "
                                                       "is overgeleverd."}]
     assert serialise.validate_json(data) == [] and serialise.validate_xml(ctx.corpus) == []
