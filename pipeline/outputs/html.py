@@ -390,6 +390,8 @@ class Site:
         for start, end, correction in corrected:
             if plain[start:end] == correction["now"]:  # else the record is not of this text: no mark, not a wrong one
                 spans = wrap_correction(spans, start, end, correction)
+                if self._page is not None:
+                    self._page.marks.add("replace")
         return [piece for _, _, piece in spans]
 
     def ref_piece(self, ref, root):
@@ -427,11 +429,11 @@ class Site:
         for correction in corrections_of(el):
             if correction["kind"] == "renumber":
                 view["renumbered"] = correction
+                if self._page is not None:
+                    self._page.marks.add("renumber")
             elif correction["kind"] == "replace":
                 corrected.setdefault(correction["paragraph"], []).append(
                     (correction["start"], correction["end"], correction))
-            if correction["kind"] in ("renumber", "replace") and self._page is not None:
-                self._page.marks.add(correction["kind"])
         paragraph = 0
         for child in el:
             if child.tag == "p":

@@ -157,10 +157,10 @@ WORDS = {
     "Different from the original on purpose: a correction accepts it.":
         "Met opzet anders dan het origineel: een correctie aanvaardt het.",
     "In the original, outside every part the sources show.": "In het origineel, buiten elk deel dat de bronnen tonen.",
-    "Articles only in the original, not compared: %(articles)s.":
-        "Artikelen alleen in het origineel, niet vergeleken: %(articles)s.",
-    "Articles only in this book, not compared: %(articles)s.":
-        "Artikelen alleen in dit boek, niet vergeleken: %(articles)s.",
+    "Articles only in the original, not compared: %(list)s.":
+        "Artikelen alleen in het origineel, niet vergeleken: %(list)s.",
+    "Articles only in this book, not compared: %(list)s.":
+        "Artikelen alleen in dit boek, niet vergeleken: %(list)s.",
     "References that do not resolve, against the original": "Verwijzingen die niet kloppen, naast het origineel",
     "Each cited place that is not in this book: %(in)s in the original (the sources lack it), %(nowhere)s nowhere "
     "(the original has it neither: the citation is wrong, or the original cites outside itself), %(absent)s in an "
