@@ -4,7 +4,9 @@
     html/<ed>/index.html           table of contents of one edition
     html/<ed>/<num>.html           one page per article (also for an article known only from its commentary)
     html/<ed>/verwijzingen.html    the reference graph of the edition as an SVG picture
-    html/redactie.html             the editor's page: the build report, every entry with file and line
+    html/redactie.html             the editor's page: the build report, every entry with file and line;
+                                   the committee's corrections; with `build --reference` the comparison
+                                   with the original (job.alignment, build/reference.py)
     html/zoeken.html               search: a citation ("53A", "2007 41B") goes straight to it; full text
                                    (pagefind) needs a web server, see serve.py
     html/diff/<old>-<new>.html     the comparison of two consecutive editions, inside the site
@@ -20,7 +22,8 @@ from elsewhere, so the site works from any web server, in a subfolder, and (exce
 full-text search) from file://. Editions are listed newest first: the newest is the one in force.
 Readers see law: a reference to an article this edition lacks is set quietly with a legend on the
 page, inferred numbering has a Dutch legend; the red marks, file names and English messages are
-on the editor's page only.
+on the editor's page only. Words a correction of the laws committee replaced, and a part it
+renumbered, carry a quiet mark with the sources' words and the basis, linked to the editor's page.
 Pages hold no timestamps: the same corpus gives the same bytes. Every word around the law text
 and the pages' lang are the language profile's (text.py; the templates' _("…")).
 """
