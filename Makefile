@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: all build venv browser test check align bench bench-peers fuzz screenshots clean
+.PHONY: all build venv browser test check align site-with-reference bench bench-peers fuzz screenshots clean
 
 all: build
 
@@ -34,6 +34,12 @@ check: $(STAMP)
 align: build
 	@test -n "$(REFERENCE)" || { echo "make align: give the original's build, e.g. make align REFERENCE=../laws-en/build" >&2; exit 2; }
 	$(PY) -m pipeline align build "$(REFERENCE)" $(if $(PROPOSE),--propose)
+
+# `make site-with-reference REFERENCE=DIR` builds build/ with the editor's page comparing the book with the
+# original (`lawbook build --reference DIR`, docs/align.md); plain `make` never needs the original.
+site-with-reference: $(STAMP)
+	@test -n "$(REFERENCE)" || { echo "make site-with-reference: give the original's build, e.g. make site-with-reference REFERENCE=../laws-en/build" >&2; exit 2; }
+	$(PY) -m pipeline build --sources sources --out build --reference "$(REFERENCE)"
 
 test: $(STAMP) browser
 	$(PY) -m pytest -q

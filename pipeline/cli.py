@@ -1,7 +1,7 @@
 """Command line: python -m pipeline (also installed as `lawbook`).
 
-    build [--sources DIR] [--out DIR] [--force] [--no-commentary] [--no-pdf]
-                                          build every output into DIR (default build/); does
+    build [--sources DIR] [--out DIR] [--force] [--no-commentary] [--no-pdf] [--no-corrections]
+          [--reference PATH]              build every output into DIR (default build/); does
                                           nothing when DIR already holds a build of these inputs
     show ID [--json]                      one node's text, notes and sources
     check [--sources DIR] [--known-missing FILE] [--json] [--strict]
@@ -93,6 +93,9 @@ def register_build(sub):
     p.add_argument("--no-pdf", action="store_true", help="leave out the PDF edition (a quicker preview)")
     p.add_argument("--no-corrections", action="store_true",
                    help="build the book exactly as the sources say: leave out SOURCES/corrections.toml")
+    p.add_argument("--reference", metavar="PATH",
+                   help="the original's build folder or its corpus.json: the editor's page compares the book "
+                        "with it (docs/align.md)")
     p.set_defaults(func=cmd_build)
 
 
@@ -105,7 +108,7 @@ def cmd_build(args):
     from .core.options import Options
 
     options = Options(debug=args.debug, force=args.force, no_commentary=args.no_commentary, no_pdf=args.no_pdf,
-                      no_corrections=args.no_corrections)
+                      no_corrections=args.no_corrections, reference=args.reference)
     outdir.check_target(args.out, args.sources)
     if cache.up_to_date(args.sources, args.out, options):
         print(f"{args.out}/ is up to date")
@@ -388,28 +391,9 @@ def cmd_align(args):
 
 def read_book(arg):
     """The corpus.json of a build folder, or the file itself, valid against schema/corpus.schema.json."""
-    from .outputs import serialise
+    from .build import reference
 
-    path = Path(arg)
-    path = path / "corpus.json" if path.is_dir() else path
-    fix = "give a build folder, or the corpus.json that `lawbook build` wrote"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise LawbookError("no such file", file=str(path), fix=fix) from None
-    except OSError as e:
-        raise LawbookError(f"cannot read: {e.strerror}", file=str(path), fix=fix) from None
-    except UnicodeDecodeError:
-        raise LawbookError("not UTF-8", file=str(path), fix=fix) from None
-    except ValueError as e:
-        raise LawbookError(f"not JSON: {e.msg}", file=str(path), line=e.lineno, fix=fix) from None
-    if not isinstance(data, dict) or data.get("format") != "lawbook-corpus":
-        raise LawbookError("not a lawbook corpus (no \"format\": \"lawbook-corpus\")", file=str(path), fix=fix)
-    errors = serialise.validate_json(data)
-    if errors:
-        raise LawbookError(f"not a valid corpus: {errors[0]}", file=str(path),
-                           fix="give a corpus.json written by `lawbook build`, or rebuild it from its sources")
-    return data
+    return reference.read_corpus(arg)
 
 
 COMMANDS = [register_build, register_show, register_check, register_diff, register_align, register_serve]

@@ -268,3 +268,24 @@ def test_an_article_prints_without_the_sites_navigation(page, site):
         .map(s => getComputedStyle(document.querySelector(s)).display)""")
     assert hidden == ["none"] * 5
     assert page.locator("[id='41A']").is_visible() and page.locator("section.notes").is_visible()
+
+
+def test_a_correction_is_marked_on_screen_and_in_print_and_links_to_the_editors_page(page, site):
+    page.goto((site / "2017" / "24.html").as_uri())
+    words = page.locator("[id='corr-24E-1']")
+    assert words.inner_text() == "artikel 50 en artikel 51"
+    mark = page.locator("a.corr-mark[href='../redactie.html#corr-2017-24E-1']")
+    style = "el => [getComputedStyle(el).borderBottomStyle, getComputedStyle(el, '::before').content]"
+    assert words.evaluate(style)[0] == "dotted" and mark.evaluate(style)[1] == '"*"'
+    box = mark.bounding_box()
+    assert box["width"] >= 40 and box["height"] >= 40
+    page.emulate_media(media="print")
+    assert words.evaluate(style)[0] == "dotted" and mark.is_visible() and mark.evaluate(style)[1] == '"*"'
+    page.emulate_media(media="screen")
+    mark.click()
+    page.wait_for_url("**/redactie.html#corr-2017-24E-1")
+    entry = page.locator("[id='corr-2017-24E-1']")
+    assert entry.evaluate("el => el.matches(':target')")
+    entry.locator("a.node-id").click()
+    page.wait_for_url("**/2017/24.html#corr-24E-1")
+    assert words.evaluate("el => el.matches(':target')")

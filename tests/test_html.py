@@ -364,3 +364,130 @@ def test_serve_answers_an_unknown_page_with_a_dutch_404_in_the_sites_style(site)
     finally:
         server.shutdown()
         server.server_close()
+
+
+# -- the committee's corrections in the site -------------------------------------------------------
+# 24E as the shipped corrections.toml leaves it (24E's words replaced; 51 is not in this corpus) and 47E2a
+# renumbered from 47E1a under a 47E2 the correction created.
+CORRECTED = """<corpus><edition id="2017">
+  <article id="2017/24" num="24" sources="a.txt:1-3"><title sources="a.txt:1">Kaarten</title>
+    <section id="2017/24E" num="E" sources="a.txt:2-3"><heading sources="a.txt:2">Tegenspelers</heading>
+      <corr kind="replace" was="artikel 50 en artikel 50" now="artikel 50 en artikel 51" paragraph="1" start="8"
+            end="32" line="20" basis="WBF Laws 2017, Law 24E: 'Laws 50 and 51'"/>
+      <p sources="a.txt:3">(zie de <ref to="2017/50" status="ok">artikel 50</ref> en <ref to="2017/51" status="dangling">artikel 51</ref>).</p>
+    </section>
+  </article>
+  <article id="2017/47" num="47" sources="a.txt:4-6"><title sources="a.txt:4">Terugnemen</title>
+    <section id="2017/47E" num="E" sources="a.txt:5-6"><heading sources="a.txt:5">Wijziging</heading>
+      <subsection id="2017/47E2" num="2" numbering="inferred" evidence="created by the correction at corrections.toml:7" sources="a.txt:6">
+        <item id="2017/47E2a" num="a" sources="a.txt:6">
+          <corr kind="renumber" was="2017/47E1a" line="7" basis="WBF Laws 2017, Law 47E2(a)"/>
+          <p sources="a.txt:6">Een speler mag terugnemen.</p>
+        </item>
+      </subsection>
+    </section>
+  </article>
+  <article id="2017/50" num="50" sources="a.txt:7"><title sources="a.txt:7">Strafkaarten</title>
+    <p sources="a.txt:7">Een kaart.</p></article>
+</edition></corpus>"""
+SAID_24E = ("gecorrigeerd door de regelcommissie naar het origineel; de bronnen zeggen: ‘artikel 50 en artikel 50’; "
+            "grond: WBF Laws 2017, Law 24E: 'Laws 50 and 51'")
+
+
+@pytest.fixture(scope="module")
+def corrected(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("corrected")
+    html.write_html(Job(corpus=etree.fromstring(CORRECTED), log=BuildLog(), tmp=tmp))
+
+    def page(path):
+        return lxml.html.fromstring((tmp / "html" / path).read_bytes())
+    return page
+
+
+def test_corrected_words_are_marked_with_what_the_sources_say_and_the_basis(corrected):
+    doc = corrected("2017/24.html")
+    [p] = doc.xpath("//section[@id='24E']/p")
+    assert p.text_content() == "(zie de artikel 50 en artikel 51)."  # the reading text is the law's, as corrected
+    [mark] = p.xpath("span[@class='corr']")
+    assert (mark.get("id"), mark.get("title"), mark.text_content()) == ("corr-24E-1", SAID_24E,
+                                                                        "artikel 50 en artikel 51")
+    # The references inside stay whole: a link and the quiet missing reference.
+    assert [(el.tag, el.get("class"), el.text_content()) for el in mark] == [
+        ("a", "ref", "artikel 50"), ("span", "ref missing", "artikel 51")]
+    [link] = p.xpath("a[@class='corr-mark']")
+    assert link.getprevious() is mark and link.tail == ")."
+    assert (link.get("href"), link.get("title"), link.get("aria-label"), link.text_content()) == (
+        "../redactie.html#corr-2017-24E-1", SAID_24E, "correctie: wat de bronnen zeggen", "")
+    legend = [" ".join(li.text_content().split()) for li in doc.xpath("//ul[@class='legend']/li")]
+    assert legend == ["artikel verwijst naar een artikel dat niet in deze uitgave staat",
+                      "woorden gecorrigeerd door de regelcommissie naar het origineel; het teken wijst naar wat de "
+                      "bronnen zeggen, en waarom"]
+
+
+def test_a_renumbered_node_shows_its_number_in_the_sources_and_the_basis(corrected):
+    doc = corrected("2017/47.html")
+    [h4] = doc.xpath("//section[@id='47E2a']/h4")
+    assert [(el.tag, el.get("class")) for el in h4] == [("a", "cite"), ("a", "corr-mark renumbered")]
+    mark = h4[1]
+    assert (mark.get("id"), mark.get("href"), mark.text_content(), mark.get("title")) == (
+        "corr-47E2a-1", "../redactie.html#corr-2017-47E2a-1", "was 47E1a",
+        "vernummerd door de regelcommissie naar het origineel; de bronnen nummeren het 47E1a; "
+        "grond: WBF Laws 2017, Law 47E2(a)")
+    assert doc.xpath("//section[@id='47E2']/h3/abbr[@class='inferred']")  # the created part: inferred, no mark
+    assert not doc.xpath("//section[@id='47E2']/h3/a[contains(@class, 'corr-mark')]")
+    assert [" ".join(li.text_content().split()) for li in doc.xpath("//ul[@class='legend']/li")] == [
+        "was … vernummerd door de regelcommissie naar het origineel: het nummer dat de bronnen geven",
+        "nummering afgeleid: de bronnen schrijven dit nummer niet, de volgorde van de tekst geeft het"]
+    assert not corrected("2017/50.html").xpath("//*[contains(@class, 'corr')]")  # no correction, no mark
+
+
+def test_the_editors_page_lists_each_correction_linked_both_ways(corrected):
+    doc = corrected("redactie.html")
+    entries = doc.xpath("//section[@id='correcties']/ol/li")
+    assert [(li.get("id"), " ".join(li.text_content().split())) for li in entries] == [
+        ("corr-2017-47E2a-1", "corrections.toml:7 2017/47E2a renumber grond: WBF Laws 2017, Law 47E2(a) "
+                              "2017/47E1a → 2017/47E2a"),
+        ("corr-2017-24E-1", "corrections.toml:20 2017/24E replace grond: WBF Laws 2017, Law 24E: 'Laws 50 and 51' "
+                            "artikel 50 en artikel 50 → artikel 50 en artikel 51")]
+    assert entries[1].xpath(".//del/text()") == ["50"] and entries[1].xpath(".//ins/text()") == ["51"]
+    assert [li.xpath("a[@class='node-id']/@href")[0] for li in entries] == ["2017/47.html#corr-47E2a-1",
+                                                                           "2017/24.html#corr-24E-1"]
+    # Each way the link lands on an element of that id.
+    for li in entries:
+        page, anchor = li.xpath("a[@class='node-id']/@href")[0].split("#")
+        [target] = corrected(page).xpath(f"//*[@id='{anchor}']")
+        assert target.get("href") == f"../redactie.html#{li.get('id')}" or \
+            target.getnext().get("href") == f"../redactie.html#{li.get('id')}"
+    assert doc.xpath("//ul[@class='jump']/li/a[@href='#correcties']/text()") == ["Correcties (2)"]
+
+
+def test_without_corrections_the_section_says_none(site):
+    doc = site("redactie.html")
+    assert doc.xpath("//section[@id='correcties']/p[@class='none']/text()") == ["Geen."]
+    assert not doc.xpath("//section[@id='origineel']")  # no reference given: no comparison with it
+    assert not doc.xpath("//*[contains(@class, 'corr')]")
+
+
+def test_a_mark_takes_in_a_reference_it_would_cut_and_leaves_a_note_at_its_edge_outside():
+    text = {"text": "zie "}
+    ref = {"ref": "artikel 50", "href": "../2017/50.html", "title": None, "status": "ok"}
+    note = {"note": True, "number": 1, "anchor": "24E-noot1"}
+    rest = {"text": " en 51 nu"}
+    spans = [(0, 4, text), (4, 14, ref), (14, 14, note), (14, 23, rest)]
+    # "50 en 51" starts inside the reference: the mark begins where the reference does.
+    out = html.wrap_correction(spans, 12, 20, {"now": "50 en 51"})
+    assert [(a, b, p) for a, b, p in out] == [
+        (0, 4, text), (4, 20, {"corr": {"now": "50 en 51"}, "pieces": [ref, note, {"text": " en 51"}]}),
+        (20, 23, {"text": " nu"})]
+    # A note exactly where the corrected words begin stays before the mark.
+    out = html.wrap_correction(spans, 14, 20, {"now": " en 51"})
+    assert [p for _, _, p in out] == [text, ref, note, {"corr": {"now": " en 51"}, "pieces": [{"text": " en 51"}]},
+                                      {"text": " nu"}]
+
+
+def test_a_correction_record_that_does_not_fit_the_text_marks_nothing(tmp_path):
+    corpus = etree.fromstring(CORRECTED.replace('start="8"', 'start="9"').replace('end="32"', 'end="33"'))
+    html.write_html(Job(corpus=corpus, log=BuildLog(), tmp=tmp_path))
+    doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "24.html").read_bytes())
+    assert not doc.xpath("//span[@class='corr']")
+    assert doc.xpath("//section[@id='24E']/p")[0].text_content() == "(zie de artikel 50 en artikel 51)."

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cache, outdir
+from . import cache, outdir, reference
 from ..core.errors import BuildFailed, LawbookError
 from ..core.options import Options
 from ..corpus.stages import CORPUS_STAGES, CorpusContext, log_entries
@@ -150,8 +150,9 @@ def up_to_date(sources_dir, out_dir, options=None):
 
 # Everything written to build/; each stage is a function of the build's context, seen as a Job.
 # pagefind indexes the site in a process of its own while the PDF and the diff are made.
-OUTPUT_STAGES = [write_corpus, write_report, graph.write_graph, markdown.write_markdown, html.write_html,
-                 html.start_search_index, pdf.write_pdf, diff.write_diff, html.finish_search_index, write_stamp]
+OUTPUT_STAGES = [write_corpus, reference.align_reference, write_report, graph.write_graph, markdown.write_markdown,
+                 html.write_html, html.start_search_index, pdf.write_pdf, diff.write_diff, html.finish_search_index,
+                 write_stamp]
 
 
 def stages(options=None):

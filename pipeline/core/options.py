@@ -1,5 +1,7 @@
 """The options of one run: what the command line (or a test) asks of the build and the corpus stages."""
+import hashlib
 from dataclasses import asdict, dataclass, fields
+from pathlib import Path
 
 # Options that change nothing the build writes: a build with other values of these is the same build.
 NEUTRAL = frozenset({"debug", "force", "cache_dir"})
@@ -14,6 +16,7 @@ class Options:
     no_corrections: bool = False  # build the book exactly as the sources say (sources/corrections.toml unused)
     cache_dir: str | None = None  # where the cache of readings is (default: beside the sources folder)
     known_missing: str | None = None  # the known-missing list (default: SOURCES/known-missing.toml)
+    reference: str | None = None  # the original's build folder or corpus.json: the editor's page compares with it
 
     @classmethod
     def of(cls, value=None, **changes):
@@ -28,5 +31,22 @@ class Options:
         return cls(**{**value, **changes})
 
     def digest_fields(self):
-        """The options that change what the build writes, by name: part of every digest of the build."""
-        return {k: v for k, v in asdict(self).items() if k not in NEUTRAL}
+        """The options that change what the build writes, by name: part of every digest of the build.
+        The reference counts by its path and its bytes, so a new build of the original rebuilds the site."""
+        out = {k: v for k, v in asdict(self).items() if k not in NEUTRAL}
+        if self.reference is not None:
+            out["reference"] = f"{self.reference} {_file_digest(reference_file(self.reference))}"
+        return out
+
+
+def reference_file(path):
+    """The corpus.json a --reference names: the file itself, or the one in a build folder."""
+    path = Path(path)
+    return path / "corpus.json" if path.is_dir() else path
+
+
+def _file_digest(path):
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "unreadable"  # the build runs and says why (build/reference.py)

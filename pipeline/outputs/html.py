@@ -4,7 +4,9 @@
     html/<ed>/index.html           table of contents of one edition
     html/<ed>/<num>.html           one page per article (also for an article known only from its commentary)
     html/<ed>/verwijzingen.html    the reference graph of the edition as an SVG picture
-    html/redactie.html             the editor's page: the build report, every entry with file and line
+    html/redactie.html             the editor's page: the build report, every entry with file and line;
+                                   the committee's corrections; with `build --reference` the comparison
+                                   with the original (job.alignment, build/reference.py)
     html/zoeken.html               search: a citation ("53A", "2007 41B") goes straight to it; full text
                                    (pagefind) needs a web server, see serve.py
     html/diff/<old>-<new>.html     the comparison of two consecutive editions, inside the site
@@ -20,7 +22,8 @@ from elsewhere, so the site works from any web server, in a subfolder, and (exce
 full-text search) from file://. Editions are listed newest first: the newest is the one in force.
 Readers see law: a reference to an article this edition lacks is set quietly with a legend on the
 page, inferred numbering has a Dutch legend; the red marks, file names and English messages are
-on the editor's page only.
+on the editor's page only. Words a correction of the laws committee replaced, and a part it
+renumbered, carry a quiet mark with the sources' words and the basis, linked to the editor's page.
 Pages hold no timestamps: the same corpus gives the same bytes. Every word around the law text
 and the pages' lang are the language profile's (text.py; the templates' _("…")).
 """
@@ -41,6 +44,7 @@ from ..core import ids, lang, tree
 from ..core.memory import collector_paused
 from ..core.errors import LawbookError
 from ..core.report import KINDS
+from ..corpus.corrections import FILE as CORRECTIONS_FILE
 from .text import UNRESOLVED, per_profile, profile_of, say
 from . import text
 from . import diff as diffs
@@ -52,6 +56,7 @@ STYLESHEET = "lawbook.css"
 STATIC = ("lawbook.css", "site.js", "icon.svg")
 REDLINE_CSS = TEMPLATES.parent / "diff" / "redline.css"  # the comparison's marks, shared with `lawbook diff`
 NOT_IN_CORPUS = "not in this corpus"
+EDITOR_PAGE = "redactie.html"
 
 
 # ---------------------------------------------------------------- IDs and links
@@ -86,6 +91,49 @@ def source_of(el):
         if anc.get("sources"):
             return tree.first_line(anc)
     return "", 0
+
+
+def corrections_of(el):
+    """The corrections applied to node `el` (its <corr> records, sources/corrections.toml), in order, as
+    dicts: kind, basis, line, was (cited: `was_cite`), now, paragraph/start/end (numbers), `anchor` (the
+    mark on the article page: corr-24E-1, the n-th correction of 24E), `editor` (its entry on the
+    editor's page: corr-2017-24E-1) and `href`, the link from an article page to that entry."""
+    node = ids.NodeId.parse(el.get("id"))
+    out = []
+    for n, corr in enumerate(el.iterchildren("corr"), 1):
+        data = {key: corr.get(key) for key in ("kind", "basis", "was", "now")}
+        data.update({key: int(corr.get(key)) if corr.get(key) else None
+                     for key in ("paragraph", "start", "end", "line")})
+        data.update(id=el.get("id"), was_cite=ids.cite_of(data["was"]) if data["kind"] == "renumber" else None,
+                    anchor=f"corr-{node.anchor}-{n}", editor=f"corr-{node.edition}-{node.anchor}-{n}")
+        data["href"] = f"../{EDITOR_PAGE}#{data['editor']}"
+        out.append(data)
+    return out
+
+
+def wrap_correction(spans, start, end, correction):
+    """`spans` (start, end, piece) with the pieces between `start` and `end` gathered into one
+    {'corr', 'pieces'}: text is cut at the two offsets; a reference (or an earlier correction) that
+    reaches over one of them is taken in whole, so the mark never cuts a link in two. A note marker at
+    either end stays outside."""
+    for a, b, piece in spans:
+        if "text" not in piece and a < start < b:
+            start = a
+        if "text" not in piece and a < end < b:
+            end = b
+    cut = []
+    for a, b, piece in spans:
+        if "text" in piece:
+            edges = sorted({a, b} | {x for x in (start, end) if a < x < b})
+            cut += [(x, y, {"text": piece["text"][x - a:y - a]}) for x, y in zip(edges, edges[1:])]
+        else:
+            cut.append((a, b, piece))
+    inside = [i for i, (a, b, _) in enumerate(cut) if start <= a and b <= end and (a < b or start < a < end)]
+    if not inside:
+        return spans
+    first, last = inside[0], inside[-1]
+    group = {"corr": correction, "pieces": [piece for _, _, piece in cut[first:last + 1]]}
+    return cut[:first] + [(start, end, group)] + cut[last + 1:]
 
 
 # ---------------------------------------------------------------- the site model
@@ -323,23 +371,31 @@ class Site:
 
     # -- text
 
-    def pieces(self, el, notes, root="../"):
+    def pieces(self, el, notes, root="../", corrected=()):
         """Mixed content of a <p>, <note> or <attribution> as pieces for the templates:
-        {'text'}, {'ref', 'href' or None, 'title', 'status'}, {'note', 'number', 'anchor'}.
+        {'text'}, {'ref', 'href' or None, 'title', 'status'}, {'note', 'number', 'anchor'}, and
+        {'corr', 'pieces'} around the words a correction put there (`corrected`: (start, end, correction)
+        in the plain text's offsets, as <corr> records them).
         Each note met is appended to `notes` (a Footnote) so the page lists it at the end."""
-        out = []
+        spans, offset = [], 0  # (start, end, piece) in the plain text; a note is where its marker stands
         for kind, words, child in tree.inline(el):
             if kind == tree.NOTE:
                 anchor = note_anchor(child.get("id") or ids.note_id(el.get("id", ""), len(notes) + 1))
                 number = len(notes) + 1
                 notes.append(Footnote(number, anchor, ids.cite_of(child.get("id") or "x/?"),
                                       self.pieces(child, notes, root)))
-                out.append({"note": True, "number": number, "anchor": anchor})
-            elif kind == tree.REF:
-                out.append(self.ref_piece(child, root))
-            else:
-                out.append({"text": words})
-        return out
+                spans.append((offset, offset, {"note": True, "number": number, "anchor": anchor}))
+                continue
+            piece = self.ref_piece(child, root) if kind == tree.REF else {"text": words}
+            spans.append((offset, offset + len(words), piece))
+            offset += len(words)
+        plain = "".join(piece.get("text") or piece.get("ref") or "" for _, _, piece in spans)
+        for start, end, correction in corrected:
+            if plain[start:end] == correction["now"]:  # else the record is not of this text: no mark, not a wrong one
+                spans = wrap_correction(spans, start, end, correction)
+                if self._page is not None:
+                    self._page.marks.add("replace")
+        return [piece for _, _, piece in spans]
 
     def ref_piece(self, ref, root):
         targets = (ref.get("to") or "").split()
@@ -363,17 +419,30 @@ class Site:
                 "status": "missing"}
 
     def node_view(self, el, notes):
-        """A node as nested dicts: id, cite, tag, num, heading, inferred evidence, content blocks."""
+        """A node as nested dicts: id, cite, tag, num, heading, inferred evidence, the correction that
+        renumbered it (`renumbered`), content blocks (a paragraph with the words a correction replaced)."""
         # Readers learn that a number is inferred (a legend says what ° means); the evidence, in English
         # and with file names, is on the editor's page.
         inferred = el.get("numbering") == "inferred"
         if inferred and self._page is not None:
             self._page.marks.add("inferred")
         view = {"id": el.get("id"), "cite": ids.cite_of(el.get("id")), "tag": el.tag, "num": el.get("num"),
-                "heading": tree.label_text(el), "inferred": inferred, "content": []}
+                "heading": tree.label_text(el), "inferred": inferred, "renumbered": None, "content": []}
+        corrected = {}  # paragraph number -> [(start, end, correction)]
+        for correction in corrections_of(el):
+            if correction["kind"] == "renumber":
+                view["renumbered"] = correction
+                if self._page is not None:
+                    self._page.marks.add("renumber")
+            elif correction["kind"] == "replace":
+                corrected.setdefault(correction["paragraph"], []).append(
+                    (correction["start"], correction["end"], correction))
+        paragraph = 0
         for child in el:
             if child.tag == "p":
-                view["content"].append({"kind": "p", "pieces": self.pieces(child, notes)})
+                paragraph += 1
+                view["content"].append({"kind": "p", "pieces": self.pieces(child, notes,
+                                                                             corrected=corrected.get(paragraph, ()))})
             elif child.tag == "gap":
                 view["content"].append({"kind": "gap", "reason": child.get("reason")})
             elif child.tag in tree.NODE_TAGS:
@@ -503,6 +572,22 @@ class Site:
                               "d": "M " + " L ".join(f"{x} {y}" for x, y in points)})
         return {"width": width, "height": height, "r": r, "nodes": nodes, "edges": lines, "crossings": crossings}
 
+    def corrections(self):
+        """Every correction applied to the corpus (corrections_of), in the order of corrections.toml, each
+        with `at`, the link from the editor's page to its mark (to the node, for a correction without a
+        mark), and `marked`, the words (or IDs) before and after with the difference marked."""
+        out = []
+        for el in self.corpus.iter(*tree.NODE_TAGS):
+            for correction in corrections_of(el):
+                marked = correction["kind"] in ("renumber", "replace")
+                at = href(el.get("id"), "")
+                correction["at"] = at.split("#")[0] + "#" + correction["anchor"] if marked else at
+                correction["file"] = CORRECTIONS_FILE
+                correction["marked"] = (marked_change(correction["was"], correction["now"] or correction["id"])
+                                        if marked else None)
+                out.append(correction)
+        return sorted(out, key=lambda c: (c["line"] is None, c["line"] or 0))
+
     def unresolved_refs(self):
         """References the editor must look at, counted as `lawbook check` counts them: one entry per
         target that is not in the corpus (dangling or known missing), and every target of a reference
@@ -591,6 +676,48 @@ def report_view(log, profile=None):
     return {"sources": data["sources"], "summary": data["summary"], "sections": sections, "others": others}
 
 
+# The comparison with the original: what each status means (profile words), in align's order.
+ALIGN_STATUSES = {
+    "refs-differ": "Both have it; its references point elsewhere than the original's.",
+    "notes-differ": "Both have it, with a different number of notes.",
+    "gap": "The sources have a gap where the original has text.",
+    "extra": "Here, but not in the original.",
+    "missing": "In the original, inside a part the sources show, but not here.",
+    "accepted": "Different from the original on purpose: a correction accepts it.",
+    "not-in-sources": "In the original, outside every part the sources show.",
+}
+
+
+def alignment_view(alignment, reference, profile=None):
+    """The values of the editor's section "Comparison with the original" (templates/html/editor.html):
+    the counts per status, the nodes that are not `match` grouped by status (each side's references and
+    notes, the source line, the suggestion), the articles only one book holds and the dangling
+    references as the original classifies them. `reference`: the path the build was given."""
+    from ..corpus import align
+
+    profile = profile or lang.profile()
+    data = alignment.to_json()
+
+    def side(node):
+        return None if node is None else {"refs": ", ".join(node["refs"]) or "—", "notes": node["notes"]}
+
+    groups = []
+    for status, meaning in ALIGN_STATUSES.items():
+        nodes = [{"id": n["id"], "where": (n["translation"] or {}).get("source") or "",
+                  "reference_where": (n["reference"] or {}).get("source") or "",
+                  "here": side(n["translation"]), "there": side(n["reference"]),
+                  "suggestion": (n["suggestion"] or {}).get("text")}
+                 for n in data["nodes"] if n["status"] == status]
+        if nodes:
+            groups.append({"status": status, "meaning": say(profile, meaning), "nodes": nodes})
+    order = ("in-reference", "nowhere", "edition-absent")
+    dangling = sorted(data["dangling"], key=lambda d: order.index(d["class"]))  # else in the book's order
+    classes = {c: sum(d["class"] == c for d in dangling) for c in order}
+    return {"reference": str(reference), "summary": data["summary"], "statuses": align.STATUSES,
+            "groups": groups, "editions": data["editions"], "articles": data["articles"],
+            "dangling": dangling, "classes": classes, "failing": alignment.status != 0}
+
+
 @collector_paused
 def write_html(job):
     """Reads: job.corpus (with <ref> when the references stage marked them), job.log.
@@ -633,8 +760,12 @@ def write_html(job):
         result = diffs.compare(site.edition_el(c["old"]), site.edition_el(c["new"]))
         page(c["file"], "compare.html", root="../", **comparison_view(site, result, profile))
     # A report entry may name a node that is no longer in the corpus (renumbered by a correction): no link.
-    page("redactie.html", "editor.html", root="", report=report_view(job.log, profile), refs=site.unresolved_refs(),
-         nodes=site.nodes)
+    # The comparison with the original is there only when the build was given one (build --reference):
+    # the build's reference stage leaves its Alignment on the job (build/reference.py).
+    alignment = getattr(job, "alignment", None)
+    page(EDITOR_PAGE, "editor.html", root="", report=report_view(job.log, profile), refs=site.unresolved_refs(),
+         nodes=site.nodes, corrections=site.corrections(),
+         original=alignment_view(alignment, job.options.reference, profile) if alignment is not None else None)
     page("zoeken.html", "search.html", root="", editions=site.newest_first)
     page("404.html", "404.html", root="")
     (out / "citaten.js").write_text(citations_script(site), encoding="utf-8")

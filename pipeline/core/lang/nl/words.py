@@ -111,6 +111,64 @@ WORDS = {
     "None.": "Geen.",
     "%(count)s lines": "%(count)s regels",
 
+    # -- HTML: the committee's corrections (marks in the law text, their section on the editor's page)
+    "corrected by the laws committee against the original; the sources say: ‘%(was)s’; basis: %(basis)s":
+        "gecorrigeerd door de regelcommissie naar het origineel; de bronnen zeggen: ‘%(was)s’; grond: %(basis)s",
+    "correction: what the sources say": "correctie: wat de bronnen zeggen",
+    "renumbered by the laws committee against the original; the sources number it %(cite)s; basis: %(basis)s":
+        "vernummerd door de regelcommissie naar het origineel; de bronnen nummeren het %(cite)s; grond: %(basis)s",
+    "words": "woorden",
+    "corrected by the laws committee against the original; the mark shows what the sources say, and why":
+        "gecorrigeerd door de regelcommissie naar het origineel; het teken wijst naar wat de bronnen zeggen, en "
+        "waarom",
+    "renumbered by the laws committee against the original: the number the sources give":
+        "vernummerd door de regelcommissie naar het origineel: het nummer dat de bronnen geven",
+    "Corrections": "Correcties",
+    "The laws committee's corrections against the original (<code>sources/corrections.toml</code>), as the book "
+    "applies them: what the sources say, what the book says now, and the basis. In the law text the corrected "
+    "words and renumbered parts carry a small mark that links here; each node below links to its mark.":
+        "De correcties van de regelcommissie naar het origineel (<code>sources/corrections.toml</code>), zoals het "
+        "boek ze toepast: wat de bronnen zeggen, wat het boek nu zegt, en de grond. In de wettekst dragen de "
+        "gecorrigeerde woorden en vernummerde delen een klein teken dat hierheen wijst; elk onderdeel hieronder "
+        "wijst naar zijn teken.",
+    "basis: %(basis)s": "grond: %(basis)s",
+    "the sources": "de bronnen",
+    "the book": "het boek",
+
+    # -- HTML: the editor's comparison with the original (build --reference)
+    "Comparison with the original": "Vergelijking met het origineel",
+    "The book compared node by node with the original, <code>%(reference)s</code>, as <code>lawbook align</code> "
+    "compares them: citation IDs, structure, references, notes and gaps, never words. Editions compared: "
+    "%(editions)s.":
+        "Het boek onderdeel voor onderdeel vergeleken met het origineel, <code>%(reference)s</code>, zoals "
+        "<code>lawbook align</code> ze vergelijkt: vindplaatsen, structuur, verwijzingen, noten en gaten, nooit "
+        "woorden. Vergeleken uitgaven: %(editions)s.",
+    "Not in the original: %(editions)s.": "Niet in het origineel: %(editions)s.",
+    "original": "origineel",
+    "references here %(here)s, in the original %(there)s": "verwijzingen hier %(here)s, in het origineel %(there)s",
+    "notes here %(here)s, in the original %(there)s": "noten hier %(here)s, in het origineel %(there)s",
+    "Both have it; its references point elsewhere than the original's.":
+        "Beide hebben het; de verwijzingen wijzen elders heen dan die van het origineel.",
+    "Both have it, with a different number of notes.": "Beide hebben het, met een ander aantal noten.",
+    "The sources have a gap where the original has text.": "De bronnen hebben een gat waar het origineel tekst heeft.",
+    "Here, but not in the original.": "Hier, maar niet in het origineel.",
+    "In the original, inside a part the sources show, but not here.":
+        "In het origineel, binnen een deel dat de bronnen tonen, maar niet hier.",
+    "Different from the original on purpose: a correction accepts it.":
+        "Met opzet anders dan het origineel: een correctie aanvaardt het.",
+    "In the original, outside every part the sources show.": "In het origineel, buiten elk deel dat de bronnen tonen.",
+    "Articles only in the original, not compared: %(list)s.":
+        "Artikelen alleen in het origineel, niet vergeleken: %(list)s.",
+    "Articles only in this book, not compared: %(list)s.":
+        "Artikelen alleen in dit boek, niet vergeleken: %(list)s.",
+    "References that do not resolve, against the original": "Verwijzingen die niet kloppen, naast het origineel",
+    "Each cited place that is not in this book: %(in)s in the original (the sources lack it), %(nowhere)s nowhere "
+    "(the original has it neither: the citation is wrong, or the original cites outside itself), %(absent)s in an "
+    "edition the original does not hold.":
+        "Elke genoemde plaats die niet in dit boek staat: %(in)s in het origineel (de bronnen missen haar), "
+        "%(nowhere)s nergens (ook het origineel heeft haar niet: de verwijzing is fout, of het origineel verwijst "
+        "buiten zichzelf), %(absent)s in een uitgave die het origineel niet heeft.",
+
     # -- HTML: search
     "Note:": "Let op:",
     "search works only when the site is opened through a web server, for example with "
