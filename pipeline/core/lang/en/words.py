@@ -18,9 +18,14 @@ _OWN_WORDS = ((re.compile(r"\b[Aa]rticles (%\(\w+\)s)"), r"Laws \1"),
 
 
 def _english(key):
-    for pattern, ours in _OWN_WORDS:
+    """The key in the book's words; its placeholders (%(articles)s) stay as the outputs name them."""
+    for pattern, ours in _OWN_WORDS[:2]:  # "article %(num)s": the word before a placeholder
         key = pattern.sub(ours, key)
-    return key
+    parts = re.split(r"(%\(\w+\)s)", key)
+    for n in range(0, len(parts), 2):
+        for pattern, ours in _OWN_WORDS[2:]:
+            parts[n] = pattern.sub(ours, parts[n])
+    return "".join(parts)
 
 
 WORDS = {key: _english(key) for key in _KEYS}
