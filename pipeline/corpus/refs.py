@@ -325,7 +325,7 @@ def resolve(citation, edition, node_id):
             return [], "the ends of the range are not two numbers of one level, in order"
     targets = []
     for parts in runs:
-        cite = ids.make_citation(*(parts[k] for k in ids.LEVELS))
+        cite = ids.make_citation(*(parts.get(k) for k in ids.LEVELS))
         if ids.parse_citation(cite) is None:
             return [], f"'{cite}' is not a citation of an article or a part of one"
         targets.append(f"{edition}/{cite}")
