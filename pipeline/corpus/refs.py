@@ -127,7 +127,7 @@ class Citation:
     """One cited thing and the exact words that cite it, as found in one text segment."""
     start: int
     end: int
-    parts: dict = None  # absolute: article, section, subsection, item
+    parts: dict = None  # absolute: article, section, subsection, item, subitem
     relative: str = None  # "B", "C2", "E1a" (current article), "(a)" (current subsection), "2", "2(c)" (current section)
     direction: str = None  # "hierboven" or "hieronder", "above", "following", …
     this_article: bool = False  # "dit artikel", "this Law": the article it stands in
@@ -199,7 +199,7 @@ def parse_keyword_phrase(text, pos, p):
 
 
 def _relative(m, start, end, direction=None, des=None):
-    des = des or m.group("des") or (m.groupdict().get("num"))
+    des = des or m.group("des") or m.groupdict().get("num")
     return Citation(start, end, relative=des if des else f"({m.group('item')})", direction=direction)
 
 
@@ -335,7 +335,7 @@ def _expand_range(first, last):
         lo, hi, name = ord(a), ord(b), chr
     else:
         return None
-    if not lo < hi <= lo + MAX_RANGE or name is ids.roman and hi > 39:
+    if not lo < hi <= lo + MAX_RANGE:
         return None
     return [dict(first, **{level: name(n)}) for n in range(lo, hi + 1)]
 
