@@ -71,7 +71,7 @@ def test_article_24_title_and_new_sections(result):
 def test_article_24_references_23_became_72C(result):
     refs = {r["node"]: (r["old"], r["new"]) for r in article(result, "24")["changes"]["references"]}
     assert refs["24B"] == (["23"], ["72C"])
-    assert refs["24C"] == (["23"], ["72C"])
+    assert refs["24C"] == (["24", "23"], ["24", "72C"])  # "dit artikel" cites 24 in both
     segs = node(article(result, "24"), "24B")["paragraphs"][0]
     assert [s["text"] for s in segs if s["op"] in ("delete", "insert")] == ["23", "72C"]
 

@@ -5,27 +5,38 @@ An ID is the edition and the citation the law itself uses:
     2017/53A     section A
     2017/50D2    subsection 2 of section D
     2017/50D2a   item (a) of that subsection
+    2017/30B1b.i subitem (i) of item 30B1(b): the item's ID, a dot, the lowercase roman numeral
 Notes and commentary hang below their node: 2017/41A/noot1, 2017/54/toelichting1.
+
+The subitem's dot keeps the item letter and the numeral apart for a reader ("b.i", not "bi") and
+makes the ID unambiguous (an item is one letter, a subitem a roman numeral i … xxxix). Readers see
+the law's own form, `display`: "30B1(b)(i)" (and "50D2(a)" for an item, "47E1" above).
 
 NodeId is the only code that knows the separator "/", the order of the levels and the
 words "noot" and "toelichting"; it also makes the forms other outputs need from an ID
-(the HTML anchor "50D2a", the footnote anchor "53A-noot1", the Typst label "n2017-50D2a").
+(the HTML anchor "50D2a", the footnote anchor "53A-noot1", the Typst label "n2017-50D2a", the
+law's own form "30B1(b)(i)").
 The module-level functions below are the same rules for callers that hold strings.
 """
 import re
 from dataclasses import dataclass
 
-LEVELS = ("article", "section", "subsection", "item")
+LEVELS = ("article", "section", "subsection", "item", "subitem")
 SEPARATOR = "/"
 # What hangs below a node, by the word its ID uses.
 NOTE, COMMENTARY = "noot", "toelichting"
 ANNEXES = (NOTE, COMMENTARY)
 
 EDITION = re.compile(r"^\d{4}$", re.ASCII)
-CITATION = re.compile(r"^(?P<article>\d+)(?P<section>[A-Z])?(?P<subsection>\d+)?(?P<item>[a-z])?$", re.ASCII)
-ID = re.compile(r"^(?P<edition>\d{4})/(?P<cite>\d+(?:[A-Z](?:\d+(?:[a-z])?)?)?)"
+# A subitem's numeral: lowercase roman, i to xxxix, written the one way (iv, never iiii); the same
+# pattern stands in both schemas.
+ROMAN = r"(?:x{1,3}(?:ix|iv|v?i{0,3})|ix|iv|v?i{1,3}|v)"
+CITATION = re.compile(rf"^(?P<article>\d+)(?P<section>[A-Z])?(?P<subsection>\d+)?(?P<item>[a-z])?"
+                      rf"(?:\.(?P<subitem>{ROMAN}))?$", re.ASCII)
+ID = re.compile(rf"^(?P<edition>\d{{4}})/(?P<cite>\d+(?:[A-Z](?:\d+(?:[a-z](?:\.{ROMAN})?)?)?)?)"
                 r"(?:/(?P<annex>noot|toelichting)(?P<n>\d+))?$", re.ASCII)
-_TYPST_LABEL = re.compile(r"^n(\d{4})-([0-9A-Za-z]+)(?:-(noot|toelichting)(\d+))?$", re.ASCII)
+_TYPST_LABEL = re.compile(r"^n(\d{4})-([0-9A-Za-z.]+)(?:-(noot|toelichting)(\d+))?$", re.ASCII)
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -36,6 +47,7 @@ class NodeId:
     section: str | None = None
     subsection: str | None = None
     item: str | None = None
+    subitem: str | None = None  # a lowercase roman numeral: "i", "iii"
     annex: str | None = None  # NOTE or COMMENTARY
     n: int | None = None  # the note's or commentary's number
 
@@ -60,12 +72,18 @@ class NodeId:
 
     @property
     def parts(self):
-        return {"article": self.article, "section": self.section, "subsection": self.subsection, "item": self.item}
+        return {"article": self.article, "section": self.section, "subsection": self.subsection, "item": self.item,
+                "subitem": self.subitem}
 
     @property
     def cite(self):
-        """The citation readers know: '50D2a'."""
-        return make_citation(self.article, self.section, self.subsection, self.item)
+        """The citation as an ID writes it: '50D2a', '30B1b.i' (also the HTML anchor)."""
+        return make_citation(**self.parts)
+
+    @property
+    def display(self):
+        """The citation as the law writes it: '47E1', '50D2(a)', '30B1(b)(i)'."""
+        return display_citation(**self.parts)
 
     def __str__(self):
         node = f"{self.edition}{SEPARATOR}{self.cite}"
@@ -82,7 +100,7 @@ class NodeId:
     @property
     def node(self):
         """The structural node: itself, or the node a note or commentary hangs below."""
-        return NodeId(self.edition, self.article, self.section, self.subsection, self.item) if self.annex else self
+        return NodeId(self.edition, **self.parts) if self.annex else self
 
     @property
     def article_id(self):
@@ -106,7 +124,7 @@ class NodeId:
             node = node.parent
 
     def child(self, num):
-        """The structural child `num` one level down: 53 -> 53A, 53A -> 53A1, 53A1 -> 53A1a."""
+        """The structural child `num` one level down: 53 -> 53A, 53A -> 53A1, 53A1 -> 53A1a, 53A1a -> 53A1a.i."""
         keys = [k for k in LEVELS if self.parts[k]]
         below = LEVELS[LEVELS.index(keys[-1]) + 1]
         return NodeId(self.edition, **dict(self.parts, **{below: num}))
@@ -118,7 +136,7 @@ class NodeId:
         return NodeId(self.edition, **self.parts, annex=COMMENTARY, n=n)
 
     def in_edition(self, edition):
-        return NodeId(edition, self.article, self.section, self.subsection, self.item, self.annex, self.n)
+        return NodeId(edition, **self.parts, annex=self.annex, n=self.n)
 
     # -- forms for the outputs ---------------------------------------------------------------
     @property
@@ -143,11 +161,12 @@ class NodeId:
         return node.note(int(m.group(4))) if m.group(3) == NOTE else node.commentary(int(m.group(4)))
 
     def sort_key(self):
-        """Reading order: 2017/9 < 2017/10 < 2017/10A < 2017/10A2 < 2017/10A2b (notes after their node)."""
+        """Reading order: 2017/9 < 2017/10 < 2017/10A < 2017/10A2 < 2017/10A2b < 2017/10A2b.ii
+        < 2017/10A2b.iv (notes after their node)."""
         key = [self.edition]
         for level in LEVELS:
             num = self.parts[level]
-            key.append(sort_key(num) if num else (-1, 0, ""))
+            key.append(sort_key(num, level) if num else (-1, 0, ""))
         return tuple(key) + ((self.annex or "", self.n or 0),)
 
 
@@ -158,7 +177,8 @@ def parse(node_id):
 
 
 def parse_citation(cite):
-    """'50D2a' -> {'article': '50', 'section': 'D', 'subsection': '2', 'item': 'a'}; None when malformed."""
+    """'50D2a' -> {'article': '50', 'section': 'D', 'subsection': '2', 'item': 'a', 'subitem': None};
+    None when malformed."""
     m = CITATION.match(cite or "")
     if not m:
         return None
@@ -168,15 +188,44 @@ def parse_citation(cite):
         return None
     if parts["item"] and not parts["subsection"]:
         return None
+    if parts["subitem"] and not parts["item"]:
+        return None
     return parts
 
 
-def make_citation(article, section=None, subsection=None, item=None):
-    return f"{article}{section or ''}{subsection or ''}{item or ''}"
+def make_citation(article, section=None, subsection=None, item=None, subitem=None):
+    return f"{article}{section or ''}{subsection or ''}{item or ''}{'.' + subitem if subitem else ''}"
 
 
-def make_id(edition, article, section=None, subsection=None, item=None):
-    return f"{edition}{SEPARATOR}{make_citation(article, section, subsection, item)}"
+def display_citation(article, section=None, subsection=None, item=None, subitem=None):
+    """The law's own form of a citation: '47E1', '50D2(a)', '30B1(b)(i)'."""
+    return f"{article}{section or ''}{subsection or ''}{f'({item})' if item else ''}{f'({subitem})' if subitem else ''}"
+
+
+def display(node_id):
+    """The law's own form of a node's citation: '2017/30B1b.i' -> '30B1(b)(i)'; `node_id` itself when it is no ID."""
+    parsed = NodeId.parse(node_id)
+    return parsed.display if parsed else node_id
+
+
+def shown(node_id):
+    """The citation the outputs show readers for a node (or note): its cite, as they have always shown
+    items ('50D2a'), but a subitem's in the law's own form ('30B1(b)(i)'): its cite '30B1b.i' is the
+    ID's form (and the anchor), not the law's."""
+    parsed = NodeId.parse(node_id)
+    if parsed is None:
+        return cite_of(node_id)
+    return parsed.display if parsed.subitem else parsed.cite
+
+
+def make_id(edition, article, section=None, subsection=None, item=None, subitem=None):
+    return f"{edition}{SEPARATOR}{make_citation(article, section, subsection, item, subitem)}"
+
+
+def child_id(node_id, num):
+    """The ID of the structural child `num` of `node_id`: '2017/53A1' + 'b' -> '2017/53A1b',
+    '2017/30B1b' + 'i' -> '2017/30B1b.i'."""
+    return str(NodeId.parse(node_id).child(num))
 
 
 def join(edition, cite):
@@ -240,35 +289,55 @@ def order_key(node_id):
     return (parsed.sort_key() if parsed else (edition_of(node_id), (9, 0, "")), node_id)
 
 
-def sort_key(num):
-    """Order of numbers within one level: 1 < 2 < 10, A < B, a < b."""
+def sort_key(num, level=None):
+    """Order of numbers within one level: 1 < 2 < 10, A < B, a < b; at the subitem level roman
+    numerals by their value, i < ii < iv < v < ix < x."""
     if num.isdigit():
         return (0, int(num), "")
+    if level == "subitem" and re.fullmatch(ROMAN, num):
+        return (0, roman_value(num), "")
     return (1, 0, num)
 
 
+def roman_value(numeral):
+    """'iv' -> 4: the value of a lowercase roman numeral."""
+    values = [_ROMAN_VALUES[c] for c in numeral]
+    return sum(-v if v < w else v for v, w in zip(values, values[1:] + [0]))
+
+
+def roman(n):
+    """4 -> 'iv': the lowercase roman numeral of 1 <= n <= 39."""
+    tens, units = divmod(n, 10)
+    return "x" * tens + ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")[units]
+
+
 def letter_for(n, level):
-    """List number n (1-based) as the letter used at `level`: sections A, B…; items a, b…"""
+    """List number n (1-based) as the number used at `level`: sections A, B…; items a, b…; subitems i, ii…"""
+    if level == "subitem":
+        return roman(n)
     letter = chr(ord("A") + n - 1)
     return letter if level == "section" else letter.lower()
 
 
-# "50d2a", "2017 41B", "2017/50D2(a)", "53" : what a person types for an ID.
+# "50d2a", "2017 41B", "2017/50D2(a)", "53", "30B1(b)(i)", "30b1b.i": what a person types for an ID.
 _TYPED = re.compile(r"^\s*(?:(?P<edition>\d{4})\s*[/ ]\s*)?(?P<article>\d+)\s*(?P<section>[A-Za-z])?"
                     r"(?P<subsection>\d+)?(?:(?P<item>[A-Za-z])|\((?P<pitem>[A-Za-z])\))?"
+                    r"(?:\.(?P<subitem>[ivx]+)|\((?P<psubitem>[ivx]+)\.?\))?"
                     r"(?:\s*/\s*(?P<annex>noot|toelichting)\s*(?P<n>\d+))?\s*$", re.ASCII | re.IGNORECASE)
 
 
 def read_typed(text):
     """(edition or None, the ID without its edition) for an ID as a person types it: any case, the
-    edition left out or set apart by a space, the item in brackets. None when it cannot be one."""
+    edition left out or set apart by a space, the item and subitem in brackets ("30B1(b)(i)") or the
+    subitem after a dot ("30b1b.i"). None when it cannot be one."""
     m = _TYPED.match(text or "")
     if not m:
         return None
     g = m.groupdict()
     item = g["item"] or g["pitem"]
+    subitem = g["subitem"] or g["psubitem"]
     cite = make_citation(g["article"], (g["section"] or "").upper() or None, g["subsection"],
-                         item.lower() if item else None)
+                         item.lower() if item else None, subitem.lower() if subitem else None)
     if parse_citation(cite) is None:
         return None
     rest = f"{cite}{SEPARATOR}{g['annex'].lower()}{g['n']}" if g["annex"] else cite

@@ -85,7 +85,9 @@ class Rules:
     """How a source format writes the law's numbering: what structure may take as written and what it
     must restore from evidence (and log as an inference). Declared by each format (reading/formats)."""
     # For a list number ("1.") at each level: "source" when the number as written is the node's
-    # number, "inferred" when it stands for a letter or number the layout did not write.
+    # number, "inferred" when it stands for a letter or number the layout did not write. A level
+    # left out is one the layout never writes as a list number: a list nested that deep is damage,
+    # kept as text (the Dutch formats leave out "subitem", the roman level below items).
     list_numbers: dict
     # A lone unlettered heading-like line directly under an article with a title: its next section.
     headings_are_sections: bool = False

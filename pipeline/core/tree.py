@@ -7,7 +7,7 @@
           <section id="2017/53A" num="A" numbering="inferred" evidence="…">
             <heading>…</heading>
             <p sources="…">text<note form="inline" id="2017/53A/noot1">…</note> text</p>
-            <subsection …><item …/></subsection>
+            <subsection …><item …><subitem …/></item></subsection>
           </section>
           <gap reason="…"/>
         </article>
@@ -24,7 +24,7 @@ from lxml import etree
 from . import ids
 from .model import NOTE_MARK
 
-NODE_TAGS = ids.LEVELS  # article, section, subsection, item
+NODE_TAGS = ids.LEVELS  # article, section, subsection, item, subitem
 
 
 def new_corpus():
@@ -59,9 +59,9 @@ def find_child(parent, num):
 def add_child(parent, tag, num, node_id):
     """A new structural child, placed in number order among its siblings."""
     el = etree.Element(tag, id=node_id, num=num)
-    key = ids.sort_key(num)
+    key = ids.sort_key(num, tag)
     for sibling in child_nodes(parent):
-        if sibling.tag == tag and ids.sort_key(sibling.get("num")) > key:
+        if sibling.tag == tag and ids.sort_key(sibling.get("num"), tag) > key:
             sibling.addprevious(el)
             return el
     parent.append(el)
@@ -164,6 +164,13 @@ def label(el):
     return el.find("title" if el.tag == "article" else "heading")
 
 
+def mark(el):
+    """A node's number as the law writes it before its text: sections 'A.', subsections '1.', items
+    '(a)', subitems '(i)'."""
+    num = el.get("num")
+    return f"({num})" if el.tag in ("item", "subitem") else f"{num}."
+
+
 def label_text(el):
     """The text of label(el); None when the node has no label."""
     found = label(el)
@@ -182,9 +189,9 @@ def node_index(corpus):
 
 def insert_child(parent, el):
     """Place an existing node element among `parent`'s children in number order."""
-    key = ids.sort_key(el.get("num"))
+    key = ids.sort_key(el.get("num"), el.tag)
     for sibling in child_nodes(parent):
-        if sibling.tag == el.tag and ids.sort_key(sibling.get("num")) > key:
+        if sibling.tag == el.tag and ids.sort_key(sibling.get("num"), el.tag) > key:
             sibling.addprevious(el)
             return el
     parent.append(el)

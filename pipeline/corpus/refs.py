@@ -8,16 +8,19 @@ spans a note; running the stage twice gives the same tree.
 
 Finding works in two passes, as in laws-africa/indigo: a cheap regex (the candidate
 pattern) finds the words a citation can start or end with ("artikel", "art.", "zie",
-"volgens", "hierboven", "hieronder", "t/m"); a careful parser then reads the phrase
-at each such place (keywords, citation, lists, ranges, relative designations) and
-either returns citations with their exact spans or nothing. The words are the book's
-language's (core/lang/nl/rules.py for Dutch, picked by the manifest): the patterns are
-built from them once per language (_patterns).
+"volgens", "hierboven", "hieronder", "t/m", "dit artikel"; in English "Law", "Laws",
+"see", "above", "below", "following", "hereunder", "this Law"); a careful parser then
+reads the phrase at each such place (keywords, citation, lists, ranges, relative
+designations) and either returns citations with their exact spans or nothing. The words
+are the book's language's (core/lang/nl/rules.py for Dutch, en/rules.py for English,
+picked by the manifest): the patterns are built from them once per language (_patterns).
+A citation reaches down to a subitem: "Law 30B1(b)(i)" cites 2017/30B1b.i.
 
 Resolution is edition-aware (a 2017 paragraph cites 2017) and relative citations
 resolve against where they stand: "zie B", "C2 hierboven" against the current
-article; "(a)", "(b) hieronder" against the current subsection. The status of
-each target:
+article; "(a)", "(b) hieronder" against the current subsection; a bare number only
+before a direction word, "2(c) or 2(d) above", "1 and 2 above", against the current
+section; "dit artikel", "this Law" is the current article. The status of each target:
     ok             the target is in the corpus
     known-missing  listed (itself or an ancestor) in sources/known-missing.toml
     dangling       not in the corpus; kind article-absent or part-absent
@@ -46,11 +49,12 @@ KINDS = ("article-absent", "part-absent")
 MAX_RANGE = 50
 
 # -- the patterns, built from the words of the book's language (core/lang/*/rules.py) ----------
-# An article number with its parts: "47E1", "47 E2" (space before the section), "50D2a", "50D2(a)".
-CITE = re.compile(r"(?P<article>\d+)(?:\s?(?P<section>[A-Z])(?![A-Za-z])"
-                  r"(?:(?P<subsection>\d+)(?:(?P<item>[a-z])|\((?P<pitem>[a-z])\))?)?)?(?!\w)")
+# An article number with its parts: "47E1", "47 E2" (space before the section), "50D2a", "50D2(a)", and
+# a subitem after its item: "30B1(b)(i)".
+_SUBSECTION_ON = rf"(?:(?P<subsection>\d+)(?:(?:(?P<item>[a-z])|\((?P<pitem>[a-z])\))(?:\((?P<subitem>{ids.ROMAN})\))?)?)?"
+CITE = re.compile(rf"(?P<article>\d+)(?:\s?(?P<section>[A-Z])(?![A-Za-z]){_SUBSECTION_ON})?(?!\w)")
 # What follows a list separator in "artikel 20F2 en F3": the article is the previous one's.
-PART = re.compile(r"(?P<section>[A-Z])(?![A-Za-z])(?:(?P<subsection>\d+)(?:(?P<item>[a-z])|\((?P<pitem>[a-z])\))?)?(?!\w)")
+PART = re.compile(rf"(?P<section>[A-Z])(?![A-Za-z]){_SUBSECTION_ON}(?!\w)")
 # A number-like token after a keyword that CITE cannot read ("artikel 50a"): damage, reported.
 MALFORMED = re.compile(r"\d[\w()]*")
 # A designation inside the current article: "B", "C2", "E1a"; or an item "(a)".
@@ -59,7 +63,10 @@ DESIGNATION = r"(?:(?P<des>[A-Z](?:\d+[a-z]?)?)(?![\w(])|\((?P<item>[a-z])\))"
 # letter in lower case ("b", "C2", "c2", "E1a").
 LETTER_DESIGNATION = re.compile(r"[A-Za-z](?:\d+[a-z]?)?")
 ABBREVIATION_DOT = re.compile(r"\.\w")  # "zie o.a.", "zie e.d."
-BEFORE_HIER = re.compile(rf"(?:(?<![\w(]){DESIGNATION})\s+$")
+# Before a direction word, also a subsection of the current section with its item: "2 above", "2(c) above"
+# (a bare number is a citation only there).
+NEAR_DESIGNATION = rf"(?:{DESIGNATION}|(?P<num>\d{{1,2}}(?:\([a-z]\))?)(?![\w(]))"
+BEFORE_HIER = re.compile(rf"(?:(?<![\w(]){NEAR_DESIGNATION})\s+$")
 # How far before "hierboven" a designation is looked for: the longest one ("(b)", "E1a") and its
 # space with room to spare; searching from the start of the text for each was quadratic.
 LOOK_BACK = 40
@@ -70,6 +77,11 @@ def _either(words):
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
+def _words(value):
+    """A rule that is a list of words, also when a profile gives one word as a string."""
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
 @lang.compiled
 def _patterns(rules):
     """The patterns of one language's citations, from its rules (see core/lang/nl/rules.py)."""
@@ -77,7 +89,7 @@ def _patterns(rules):
     # A keyword ending in a letter must not run on into a word: "art" is not the start of "arts".
     keyword = "(?:" + "|".join(re.escape(w) + (r"(?![^\W\d_])" if w[-1].isalpha() else "")
                                for w in sorted(keywords, key=len, reverse=True)) + ")"
-    directions = _either([rules.ABOVE, rules.BELOW])
+    directions = _either(_words(rules.ABOVE) + _words(rules.BELOW))
     return SimpleNamespace(
         # Pass 1: the words a citation can start or end with. A keyword counts only before a number
         # or another keyword ("artikel 47E1", "Art.53", "artikel artikel 63A1").
@@ -85,8 +97,14 @@ def _patterns(rules):
             rf"(?<!\w)(?P<keyword>{_either(keywords)})(?=\s*(?:\d|{_either(keywords)}))"
             rf"|(?<!\w)(?P<relative>{_either(rules.RELATIVE)})(?!\w)"  # "(maar zie B)", "volgens (a)"
             rf"|(?<!\w)(?P<direction>{directions})(?!\w)"  # "C2 hierboven", "(b) hieronder"
-            rf"|(?<!\w)(?P<range>{_either(rules.LETTER_RANGE_WORDS)})(?!\w)",  # "A t/m E"
+            rf"|(?<!\w)(?P<range>{_either(rules.LETTER_RANGE_WORDS)})(?!\w)"  # "A t/m E"
+            # "dit artikel", "as this Law provides": not before a number ("this Law 12" is Law 12's keyword)
+            rf"|(?<!\w)(?P<this>{_either(rules.THIS_ARTICLE)})(?!\w)(?!\s*\d)",
             re.IGNORECASE),
+        this_article=re.compile(_either(rules.THIS_ARTICLE), re.IGNORECASE),
+        # What ends a keyword just before a designation read back from a direction word: "Laws 50 and
+        # 51 above" are Laws, not subsections.
+        keyword_before=re.compile(rf"{keyword}\s*$", re.IGNORECASE),
         keywords=re.compile(rf"{keyword}(?:\s*{keyword})*\s*", re.IGNORECASE),  # "artikel artikel " is one
         one_keyword=re.compile(rf"{keyword}\s*", re.IGNORECASE),
         plural=rules.ARTICLES.lower(),
@@ -94,7 +112,8 @@ def _patterns(rules):
         range_sep=re.compile(rf"\s+(?:{_either(rules.RANGE_WORDS)})\s+"),
         direction=re.compile(rf"\s+(?P<dir>{directions})(?!\w)"),
         direction_word=re.compile(directions, re.IGNORECASE),
-        below=rules.BELOW.lower(),
+        below=frozenset(w.lower() for w in _words(rules.BELOW)),
+        list_before=re.compile(rf"(?:(?<![\w(]){NEAR_DESIGNATION})(?:\s*,\s*|\s+(?:{_either(rules.LIST_WORDS)})\s+)$"),
         after_relative=re.compile(rf"(?:{_either(rules.RELATIVE)})\s+(?:(?:{_either(rules.RELATIVE_FILLERS)})\s+)?"
                                   rf"{DESIGNATION}", re.IGNORECASE),
         not_designations=frozenset(rules.NOT_DESIGNATIONS),
@@ -108,9 +127,10 @@ class Citation:
     """One cited thing and the exact words that cite it, as found in one text segment."""
     start: int
     end: int
-    parts: dict = None  # absolute: article, section, subsection, item
-    relative: str = None  # "B", "C2", "E1a" (current article) or "(a)" (current subsection)
-    direction: str = None  # "hierboven" or "hieronder"
+    parts: dict = None  # absolute: article, section, subsection, item, subitem
+    relative: str = None  # "B", "C2", "E1a" (current article), "(a)" (current subsection), "2", "2(c)" (current section)
+    direction: str = None  # "hierboven" or "hieronder", "above", "following", …
+    this_article: bool = False  # "dit artikel", "this Law": the article it stands in
     range_end: dict = None  # absolute or relative parts of the last element of a range
     malformed: str = None  # the raw token when the citation cannot be read
     phrase: int = 0  # citations read from one phrase ("artikel 50 en artikel 50") share this number
@@ -128,7 +148,8 @@ class Resolved:
 def _parts(m, article=None):
     """The parts of a CITE match, or of a PART match read in `article`."""
     return {"article": article or m.group("article"), "section": m.group("section"),
-            "subsection": m.group("subsection"), "item": m.group("item") or m.group("pitem")}
+            "subsection": m.group("subsection"), "item": m.group("item") or m.group("pitem"),
+            "subitem": m.group("subitem")}
 
 
 # -- pass 2 parsers: each returns citations (possibly empty) read at one candidate --
@@ -178,8 +199,16 @@ def parse_keyword_phrase(text, pos, p):
 
 
 def _relative(m, start, end, direction=None, des=None):
-    des = des or m.group("des")
+    des = des or m.group("des") or m.groupdict().get("num")
     return Citation(start, end, relative=des if des else f"({m.group('item')})", direction=direction)
+
+
+def _designation_span(m):
+    """(start, end) of the designation of a DESIGNATION or NEAR_DESIGNATION match: "(a)" with its brackets."""
+    for group in ("des", "num"):
+        if m.groupdict().get(group):
+            return m.span(group)
+    return m.start("item") - 1, m.end("item") + 1
 
 
 def parse_zie(text, pos, p):
@@ -194,7 +223,7 @@ def parse_zie(text, pos, p):
     if not m:
         return []
     des = m.group("des")
-    start = m.start("des") if des else m.start("item") - 1
+    start = _designation_span(m)[0]
     d = p.direction.match(text, m.end())
     end = d.end() if d else m.end()
     if des and not LETTER_DESIGNATION.fullmatch(des):
@@ -207,13 +236,28 @@ def parse_zie(text, pos, p):
 
 
 def parse_hier(text, pos, p):
-    """"C2 hierboven", "(b) hieronder": the designation stands just before the direction word."""
+    """"C2 hierboven", "(b) hieronder", "E following": the designation stands just before the direction
+    word; so does a list of them, "2(c) or 2(d) above", "1 and 2 above", the direction word saying
+    where each of them stands. A subsection's bare number is read only here, and not after a keyword
+    ("Laws 50 and 51 above" are no subsections)."""
     m = BEFORE_HIER.search(text, max(0, pos - LOOK_BACK), pos)
     if not m:
         return []
-    start = m.start("des") if m.group("des") else m.start("item") - 1
-    word = p.direction_word.match(text, pos).group()
-    return [_relative(m, start, pos + len(word), word.lower())]
+    word = p.direction_word.match(text, pos).group().lower()
+    start = _designation_span(m)[0]
+    found = [_relative(m, start, pos + len(word), word)]
+    while m := p.list_before.search(text, max(0, start - LOOK_BACK), start):
+        start, end = _designation_span(m)
+        found.insert(0, _relative(m, start, end, word))
+    if found[0].relative[0].isdigit() and p.keyword_before.search(text, max(0, start - LOOK_BACK), start):
+        return []
+    return found
+
+
+def parse_this_article(text, pos, p):
+    """"dit artikel", "as this Law provides": the article the words stand in."""
+    m = p.this_article.match(text, pos)
+    return [Citation(pos, m.end(), this_article=True)]
 
 
 def parse_letter_range(text, pos, p):
@@ -229,7 +273,7 @@ def parse_letter_range(text, pos, p):
 
 
 PARSERS = {"keyword": parse_keyword_phrase, "relative": parse_zie, "direction": parse_hier,
-           "range": parse_letter_range}
+           "range": parse_letter_range, "this": parse_this_article}
 
 
 def find_citations(text, profile=None):
@@ -283,12 +327,17 @@ def _expand_range(first, last):
     if any(first[k] != last[k] for k in keys[:-1]):
         return None
     a, b = first[level], last[level]
-    if a.isdigit() != b.isdigit():
+    if level == "subitem":  # roman numerals: "(i) to (iii)"
+        lo, hi, name = ids.roman_value(a), ids.roman_value(b), ids.roman
+    elif a.isdigit() and b.isdigit():
+        lo, hi, name = int(a), int(b), str
+    elif a.isalpha() and b.isalpha() and len(a) == len(b) == 1:
+        lo, hi, name = ord(a), ord(b), chr
+    else:
         return None
-    lo, hi = (int(a), int(b)) if a.isdigit() else (ord(a), ord(b))
     if not lo < hi <= lo + MAX_RANGE:
         return None
-    return [dict(first, **{level: str(n) if a.isdigit() else chr(n)}) for n in range(lo, hi + 1)]
+    return [dict(first, **{level: name(n)}) for n in range(lo, hi + 1)]
 
 
 def _relative_parts(designation, node_id):
@@ -300,15 +349,24 @@ def _relative_parts(designation, node_id):
     if designation.startswith("("):
         if not here["subsection"]:
             return None, f"'{designation}' names an item, but {node_id} is not in a subsection"
-        return dict(here, item=designation[1]), None
+        return dict(here, item=designation[1], subitem=None), None
+    if designation[0].isdigit():
+        if not here["section"]:
+            return None, f"'{designation}' names a subsection, but {node_id} is not in a section"
+        m = re.fullmatch(r"(\d+)(?:\(([a-z])\))?", designation)
+        return dict(here, subsection=m.group(1), item=m.group(2), subitem=None), None
     m = re.fullmatch(r"([A-Z])(\d+)?([a-z])?", designation)
-    return {"article": here["article"], "section": m.group(1), "subsection": m.group(2), "item": m.group(3)}, None
+    return {"article": here["article"], "section": m.group(1), "subsection": m.group(2), "item": m.group(3),
+            "subitem": None}, None
 
 
 def resolve(citation, edition, node_id):
     """The target IDs of one citation found in node `node_id` of `edition`, and a problem or None."""
     if citation.malformed:
         return [], f"'{citation.malformed}' is not a citation of an article or a part of one"
+    if citation.this_article:
+        article = ids.article_of(node_id)
+        return ([article], None) if article else ([], f"{node_id} is not a node of an article")
     if citation.relative:
         first, problem = _relative_parts(citation.relative, node_id)
         if problem:
@@ -325,7 +383,7 @@ def resolve(citation, edition, node_id):
             return [], "the ends of the range are not two numbers of one level, in order"
     targets = []
     for parts in runs:
-        cite = ids.make_citation(*(parts[k] for k in ids.LEVELS))
+        cite = ids.make_citation(*(parts.get(k) for k in ids.LEVELS))
         if ids.parse_citation(cite) is None:
             return [], f"'{cite}' is not a citation of an article or a part of one"
         targets.append(f"{edition}/{cite}")
@@ -360,7 +418,7 @@ def _order(index):
 def resolve_phrase(text, citations, edition, node_id, index, known, order, profile=None):
     """Resolve the citations found in one text segment; a target named twice in one phrase is suspect,
     and so is one that stands the other way than its direction word (of `profile`) says."""
-    below_word = _patterns(profile).below
+    below_words = _patterns(profile).below
     out, seen = [], {}
     for c in citations:
         seen = seen if out and c.phrase == citations[len(out) - 1].phrase else {}
@@ -374,7 +432,7 @@ def resolve_phrase(text, citations, edition, node_id, index, known, order, profi
             r.kinds.append(kind)
         if not problem and c.direction and len(targets) == 1 and targets[0] in order and node_id in order:
             below = order[targets[0]] > order[node_id]
-            if below != (c.direction == below_word):
+            if below != (c.direction in below_words):
                 r.reason = f"'{c.direction}' but {targets[0]} stands {'below' if below else 'above'} {node_id}"
         dup = [t for t in targets if t in seen]
         if dup and not r.reason:

@@ -111,9 +111,9 @@ class ArticleBuilder:
         already, or a higher sibling, is a structure error (the rest of the showing is set aside)."""
         existing = tree.find_child(parent, num)
         later = [c for c in tree.child_nodes(parent)
-                 if c.tag == level and ids.sort_key(c.get("num")) > ids.sort_key(num)]
+                 if c.tag == level and ids.sort_key(c.get("num"), level) > ids.sort_key(num, level)]
         if existing is not None or later:
-            node_id = parent.get("id") + num
+            node_id = ids.child_id(parent.get("id"), num)
             other = existing if existing is not None else later[0]
             first = min(self.fragment.node_lines.get(other.get("id"), [block.first_line]))
             self.structure_error(block.first_line,
@@ -121,7 +121,7 @@ class ArticleBuilder:
                                   if existing is not None else
                                   f"{node_id} at line {block.first_line} comes after {other.get('id')} (line {first})")
                                  + ", but numbering does not go back inside one article")
-        el = tree.add_child(parent, level, num, parent.get("id") + num)
+        el = tree.add_child(parent, level, num, ids.child_id(parent.get("id"), num))
         if how == "inferred":
             el.set("numbering", "inferred")
             found = self.evidence.find({(self.fragment.file, n) for n in self.article_lines | set(block.lines)},
@@ -262,7 +262,7 @@ class ArticleBuilder:
     def list_entry(self, block):
         base = LEVEL_INDEX[self.context.tag]
         index = base + 1 + block.level
-        if index >= len(ids.LEVELS):
+        if index >= len(ids.LEVELS) or ids.LEVELS[index] not in self.rules.list_numbers:
             self.flog.damage(block.first_line, f"list number {block.number}. nested deeper than an item",
                              "kept as a paragraph with its number")
             block.text = f"{block.number}. {block.text}"
@@ -280,7 +280,7 @@ class ArticleBuilder:
         how = self.rules.list_numbers[level]
         basis = f"list number {block.number}." + (f" indented {block.level} level(s)" if block.level else "")
         el = self.node(parent, level, num, block, how, basis)
-        if block.extra_number and index + 1 < len(ids.LEVELS):
+        if block.extra_number and index + 1 < len(ids.LEVELS) and ids.LEVELS[index + 1] in self.rules.list_numbers:
             inner = ids.LEVELS[index + 1]
             inner_num = str(block.extra_number) if inner == "subsection" else ids.letter_for(block.extra_number, inner)
             el = self.node(el, inner, inner_num, block,

@@ -382,7 +382,7 @@ class Site:
             if kind == tree.NOTE:
                 anchor = note_anchor(child.get("id") or ids.note_id(el.get("id", ""), len(notes) + 1))
                 number = len(notes) + 1
-                notes.append(Footnote(number, anchor, ids.cite_of(child.get("id") or "x/?"),
+                notes.append(Footnote(number, anchor, ids.shown(child.get("id") or "x/?"),
                                       self.pieces(child, notes, root)))
                 spans.append((offset, offset, {"note": True, "number": number, "anchor": anchor}))
                 continue
@@ -404,7 +404,7 @@ class Site:
         if self.resolves(ref):
             title = None
             if len(targets) > 1:
-                title = say(self.profile, "also: %(cites)s", cites=", ".join(ids.cite_of(t) for t in targets[1:]))
+                title = say(self.profile, "also: %(cites)s", cites=", ".join(ids.shown(t) for t in targets[1:]))
             if status == "suspect":
                 title = say(self.profile, "reference uncertain") + (f"; {title}" if title else "")
             return {"ref": text, "href": href(targets[0], root), "title": title, "status": status}
@@ -426,7 +426,9 @@ class Site:
         inferred = el.get("numbering") == "inferred"
         if inferred and self._page is not None:
             self._page.marks.add("inferred")
-        view = {"id": el.get("id"), "cite": ids.cite_of(el.get("id")), "tag": el.tag, "num": el.get("num"),
+        # "cite" is the anchor (30B1b.i); "shown" what the label reads (30B1(b)(i) for a subitem).
+        view = {"id": el.get("id"), "cite": ids.cite_of(el.get("id")), "shown": ids.shown(el.get("id")),
+                "tag": el.tag, "num": el.get("num"),
                 "heading": tree.label_text(el), "inferred": inferred, "renumbered": None, "content": []}
         corrected = {}  # paragraph number -> [(start, end, correction)]
         for correction in corrections_of(el):
@@ -621,7 +623,7 @@ def environment(profile):
                              keep_trailing_newline=True, auto_reload=False, cache_size=-1)
     text.install(env, profile)
     env.globals.update(stylesheet=STYLESHEET, node_href=href)
-    env.filters["cite"] = lambda node_id: ids.cite_of(node_id) if node_id else ""
+    env.filters["cite"] = lambda node_id: ids.shown(node_id) if node_id else ""
     env.filters.update(place=lambda cite: diff_render.place(cite, profile),
                        targets=lambda cites: diff_render.targets(cites, profile))
     return env

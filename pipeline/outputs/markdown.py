@@ -7,6 +7,7 @@ One file per edition, CommonMark with two widely supported extensions:
     ### 53A Voor de beurt voorspelen behandeld als juist voorgespeeld {#53A}
     #### 50D2 {#50D2}                      (subsection: heading level 4)
     ##### 50D2a {#50D2a}                   (item: heading level 5)
+    ###### 30B1(b)(i) {#30B1b.i}           (subitem: heading level 6, the law's own form)
     text with [artikel 47E1](#47E1) and a note[^53A-noot1].
 
     [^53A-noot1]: the note's text
@@ -25,7 +26,7 @@ import re
 from ..core import ids, lang, tree
 from .text import UNRESOLVED, profile_of, title
 
-HEADING_LEVEL = {"article": 2, "section": 3, "subsection": 4, "item": 5}
+HEADING_LEVEL = {"article": 2, "section": 3, "subsection": 4, "item": 5, "subitem": 6}
 
 # Inline markup characters: emphasis, links, code, HTML, heading attributes, tables, strikethrough.
 _INLINE = re.compile(r"([\\`*_\[\]<>{}|~])")
@@ -120,8 +121,9 @@ class Writer:
 
     def node(self, el):
         cite = ids.cite_of(el.get("id"))
+        shown = ids.shown(el.get("id"))
         label = tree.label(el)
-        words = self.say("Article %(num)s", num=cite) if el.tag == "article" else cite
+        words = self.say("Article %(num)s", num=cite) if el.tag == "article" else shown
         if label is not None and label.text:
             words += " " + escape(_one_line(label.text))
         self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}}}")
@@ -130,7 +132,7 @@ class Writer:
                 self.block(self.inline(child))
             elif child.tag == "gap":
                 # The remark names its node: after subsections it would otherwise read as the last one's.
-                remark = self.say("Editorial note on %(cite)s: %(text)s", cite=cite,
+                remark = self.say("Editorial note on %(cite)s: %(text)s", cite=shown,
                                   text=escape(_one_line(child.get("reason"))))
                 self.block(f"*\\[{remark}\\]*")
             elif child.tag in tree.NODE_TAGS:

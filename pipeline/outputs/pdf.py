@@ -39,16 +39,16 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
           "November", "December")
 _MARKUP_SPECIAL = re.compile(r"([\\*_`#$<>@\[\]~=+\-/'\"])")
 
-# Hanging-label column of a subsection ("1.") and an item ("(a)"), and their heading levels.
-LABEL_COLUMN = {"subsection": "1.6em", "item": "1.9em"}
-HEADING_LEVEL = {"subsection": 3, "item": 4}
+# Hanging-label column of a subsection ("1."), an item ("(a)") and a subitem ("(iii)"), and their heading levels.
+LABEL_COLUMN = {"subsection": "1.6em", "item": "1.9em", "subitem": "2.4em"}
+HEADING_LEVEL = {"subsection": 3, "item": 4, "subitem": 5}
 # Editions compile side by side only while their Typst sources together stay under this many
 # characters: the compiler takes roughly 1 MB of memory per 1,000 characters of source, so
 # two books of 93 articles (700,000 characters) compile together, larger ones one by one.
 PARALLEL_SOURCE_LIMIT = 1_000_000
 # The colophon lists up to this many source files in one column, more in two.
 COLOPHON_ONE_COLUMN = 10
-_LABEL_SAFE_ID = re.compile(r"^[0-9A-Za-z/]+$")
+_LABEL_SAFE_ID = re.compile(r"^[0-9A-Za-z/.]+$")
 _WHITESPACE = re.compile(r"\s+")
 
 
@@ -91,7 +91,7 @@ def label_name(node_id, el=None):
     if not _LABEL_SAFE_ID.match(node_id or ""):
         file, line = source_line(el) if el is not None else (None, None)
         raise LawbookError(f"the node ID {node_id!r} cannot be a link target in the PDF edition: an ID holds "
-                           f"only the letters A-Z and a-z, the digits 0-9 and '/'", file=file, line=line,
+                           f"only the letters A-Z and a-z, the digits 0-9, '/' and '.'", file=file, line=line,
                            fix="write the article number and its parts with the digits 0-9 and letters a-z",
                            status=1)
     return "n" + node_id.replace("/", "-")
@@ -165,9 +165,8 @@ def _strip_outer_space(markup):
 
 
 def _mark(el):
-    """The label as the law writes it: sections 'A.', subsections '1.', items '(a)'."""
-    num = el.get("num")
-    return f"({num})" if el.tag == "item" else f"{num}."
+    """The label as the law writes it: sections 'A.', subsections '1.', items '(a)', subitems '(i)'."""
+    return tree.mark(el)
 
 
 def node_view(el, targets, profile):

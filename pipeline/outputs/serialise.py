@@ -187,7 +187,7 @@ def read_corpus(path):
     if root.tag != "corpus":
         raise LawbookError(f"not a corpus (the root element is <{root.tag}>)", file=str(path),
                            fix="give a corpus.xml written by `lawbook build`")
-    for el in root.iter("edition", "article", "section", "subsection", "item", "note", "commentary"):
+    for el in root.iter("edition", *tree.NODE_TAGS, "note", "commentary"):
         if not el.get("id"):  # the fault a hand edit makes most; the schema would only say "attributes"
             num = f" {el.get('num')}" if el.get("num") else ""
             raise LawbookError(f"not a valid corpus: the <{el.tag}>{num} has no id", file=str(path),

@@ -12,21 +12,35 @@ ARTICLE = "Law"
 ARTICLES = "Laws"
 # The book abbreviates no citation keyword.
 ARTICLE_SHORT = ()
-# Words before a designation in the current Law: "(but see E following)", "see A above".
+# Words before a designation in the current Law: "(but see B)", "see A above", "(but see E following)".
 RELATIVE = ("see", "under")  # "under (a)": the item (a) of the current subsection
+# Words that may stand between those and the designation: "see also B".
 RELATIVE_FILLERS = ("also",)
-NOT_DESIGNATIONS = ()
-ABOVE = "above"
-BELOW = "below"
+# What looks like a designation after a relative word but is a word: "see a doctor" (the article).
+NOT_DESIGNATIONS = ("a",)
+# After a designation, where it stands: "A1 above"; "C2 below", "(but see E following)", "(d) hereunder".
+# A citation that points the wrong way is suspect. Before such a word a list of designations and a
+# subsection's bare number are read too: "2(c) or 2(d) above", "Notwithstanding 1 and 2 above".
+ABOVE = ("above",)
+BELOW = ("below", "following", "hereunder")
+# The current Law, cited by its words: "(for defenders, except as this Law provides, see Law 49)".
+THIS_ARTICLE = ("this Law",)
+# Between the citations of a list, besides a comma: "Laws 4, 12C2 and 91", "Law 50 or Law 51".
 LIST_WORDS = ("and", "or")
+# Between the two ends of a range: "Laws 12 to 14", "Laws 12 through 14".
 RANGE_WORDS = ("to", "through")
+# The range words that also make a range of the current Law's sections between two capitals: "A through E".
 LETTER_RANGE_WORDS = ("through",)
 
 # -- the evidence for an inferred number (corpus/structure.py, Evidence) --------------------------
+# A citation of a Law or a part, the citation in group 1: "Law 53A", "Laws 50".
 EVIDENCE_CITING = r"\bLaws?\s+(\d[A-Za-z0-9]*)"
-EVIDENCE_SECTION = r"\bsee\s+{num}\b|\b{num}\d*\s+(?:above|below|following)\b"
-EVIDENCE_SUBSECTION = r"\b{section}{num}\s+(?:above|below|following)\b"
-EVIDENCE_ITEM = r"\({num}\)(?:\s+(?:above|below|hereunder))?"
+# What confirms section {num} of the current Law: "see B", "see also B", "A above", "B1 following".
+EVIDENCE_SECTION = r"\bsee\s+(?:also\s+)?{num}\b|\b{num}\d*\s+(?:above|below|following|hereunder)\b"
+# What confirms subsection {num} of section {section}: "A1 above", "see B1 following".
+EVIDENCE_SUBSECTION = r"\b(?:see\s+)?{section}{num}\s+(?:above|below|following|hereunder)\b|\bsee\s+{section}{num}\b"
+# What confirms item {num} (or a subitem's numeral): "(a)", "(a) hereunder", "(b) below".
+EVIDENCE_ITEM = r"\({num}\)(?:\s+(?:above|below|following|hereunder))?"
 
 # -- notes (reading/notes.py) ---------------------------------------------------------------------
 NOTE = "Note"

@@ -20,9 +20,12 @@ RELATIVE_FILLERS = ("echter", "ook", "verder")
 # What looks like a designation after a relative word but is a word: "volgens u" (the pronoun).
 NOT_DESIGNATIONS = ("u",)
 # After a designation, where it stands: "C2 hierboven" (above), "(b) hieronder" (below). A
-# citation that points the wrong way is suspect.
-ABOVE = "hierboven"
-BELOW = "hieronder"
+# citation that points the wrong way is suspect. Before such a word a list of designations and a
+# subsection's bare number are read too: "A en B hierboven", "1 en 2 hierboven".
+ABOVE = ("hierboven",)
+BELOW = ("hieronder",)
+# The current article, cited by its words: "(behalve zoals bepaald in dit artikel, zie artikel 49)".
+THIS_ARTICLE = ("dit artikel",)
 # Between the citations of a list, besides a comma: "artikel 20F2 en F3", "42 of 43".
 LIST_WORDS = ("en", "of")
 # Between the two ends of a range: "artikelen 12 t/m 14", "12 tot en met 14".
