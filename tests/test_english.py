@@ -255,3 +255,19 @@ def test_a_list_led_in_by_a_colon_is_read_in_lower_case(book):
     assert children(book, "2017/57A") == ["2017/57A1", "2017/57A2", "2017/57A3", "2017/57A4"]
     assert text_of(node(book, "2017/57A4")) == "forbid offender's partner to play a card of another suit " \
                                                "specified by declarer."
+
+
+def test_roman_sub_items_get_the_fifth_level(tmp_path):
+    folder = tmp_path / "book"
+    folder.mkdir()
+    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    (folder / "p.txt").write_text(f"7\nLAW 30\nMADE-UP\nA. Heading {long}1. First (a) an item (b) with sub-items: "
+                                  f"(i) one (ii.) two (c) third\n", encoding="utf-8")
+    (folder / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "p.txt"\nedition = "2017"\n',
+                                         encoding="utf-8")
+    ctx = stages.make_corpus(folder)
+    b = ctx.corpus.xpath('//*[@id="2017/30A1b"]')[0]
+    assert [c.get("id") for c in tree.child_nodes(b)] == ["2017/30A1b.i", "2017/30A1b.ii"]
+    assert tree.plain_text(ctx.corpus.xpath('//*[@id="2017/30A1b.ii"]')[0].find("p")) == "two"
+    assert [c.get("id") for c in tree.child_nodes(ctx.corpus.xpath('//*[@id="2017/30A1"]')[0])] == [
+        "2017/30A1a", "2017/30A1b", "2017/30A1c"]

@@ -48,6 +48,10 @@ HOSTILE_SIZES = {"repeated-word": 16_000, "references": 10_000, "notes": 10_000,
 HOSTILE_MAX_RATIO = 2.5
 
 REAL_SOURCES = Path(__file__).resolve().parents[2] / "sources"
+# The English original's pages (copyrighted: beside the project, never in it); the book "english"
+# is built from a copy of them with a manifest `language = "en"`, and skipped where they are absent.
+ENGLISH = Path(__file__).resolve().parents[3] / "shared" / "english"
+ENGLISH_ORDER = ("contents", "definitions", "p", "index")
 
 
 def prepare(book, folder):
@@ -56,6 +60,16 @@ def prepare(book, folder):
     if book == "sources":
         shutil.copytree(REAL_SOURCES, src)
         return src, "the five sources"
+    if book == "english":
+        pages = sorted(ENGLISH.glob("*.txt"), key=lambda p: (next(i for i, part in enumerate(ENGLISH_ORDER)
+                                                                   if p.stem.split("_")[-1].startswith(part)), p.name))
+        src.mkdir()
+        entries = ['language = "en"', ""]
+        for page in pages:
+            shutil.copyfile(page, src / page.name)
+            entries += ["[[source]]", f'file = "{page.name}"', 'edition = "2017"', ""]
+        (src / "sources.toml").write_text("\n".join(entries), encoding="utf-8")
+        return src, "the English pages"
     generate.generate(src, articles=int(book), editions=2, seed=1)
     return src, f"{book} articles, 2 editions"
 
@@ -181,8 +195,9 @@ def tables(results):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="build", help="where bench.json and bench.txt go")
-    parser.add_argument("--books", default="sources,93,930",
-                        help="comma-separated: 'sources' and/or numbers of articles (two editions each)")
+    parser.add_argument("--books", default="sources,english,93,930",
+                        help="comma-separated: 'sources', 'english' (the English original's pages beside the "
+                             "project) and/or numbers of articles (two editions each)")
     parser.add_argument("--trace-books", default="sources,93",
                         help="books whose stages also run under tracemalloc (slow on big books)")
     parser.add_argument("--hostile", default=",".join(HOSTILE_SIZES),
@@ -190,7 +205,11 @@ def main(argv=None):
                              + ", ".join(HOSTILE_SIZES))
     args = parser.parse_args(argv)
     traced = set(args.trace_books.split(",")) if args.trace_books else set()
-    results = [bench_book(book, book in traced) for book in args.books.split(",") if book]
+    books = [b for b in args.books.split(",") if b]
+    if "english" in books and not ENGLISH.is_dir():
+        print(f"bench: the English pages are not in {ENGLISH}: the book 'english' is skipped", file=sys.stderr)
+        books.remove("english")
+    results = [bench_book(book, book in traced) for book in books]
     cases = [c for c in args.hostile.split(",") if c]
     unknown = [c for c in cases if c not in HOSTILE_SIZES]
     if unknown:
