@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 
 from ..reading import manifest
-from . import generate, hostile
+from . import generate, hostile, ratios
 
 # Hostile cases and their sizes n (each is also built at 2n): about 100 KB of one repeated word,
 # 10,000 references or notes in one paragraph, a 3 MB line (6 MB at 2n), 50,000 lines.
@@ -96,12 +96,16 @@ def measure(src, out, force=False, trace=False, no_pdf=False):
            "--result", str(result_file)] + (["--force"] if force else []) + (["--trace"] if trace else []) \
         + (["--no-pdf"] if no_pdf else [])
     start = time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    memory = ratios.TreeMemory(proc.pid)
+    _, err = proc.communicate()
     wall = time.perf_counter() - start
+    peak_all = memory.stop()
     if proc.returncode != 0:
-        raise SystemExit(f"bench: the build failed:\n{proc.stderr[-2000:]}")
+        raise SystemExit(f"bench: the build failed:\n{err[-2000:]}")
     result = json.loads(result_file.read_text(encoding="utf-8"))
     result["wall"] = wall
+    result["peak_all_mb"] = peak_all
     return result
 
 
@@ -161,14 +165,15 @@ def tables(results):
     """The readable tables: one line per book and build, then one line per stage."""
     out = ["Builds (wall time around a fresh process: start-up and imports included; "
            "memory: peak resident set, ru_maxrss)", ""]
-    head = f"{'book':<28} {'build':<16} {'wall s':>8} {'peak MB':>8} {'read':>5} {'cached':>6}"
+    head = f"{'book':<28} {'build':<16} {'wall s':>8} {'peak MB':>8} {'all MB':>7} {'read':>5} {'cached':>6}"
     out += [head, "-" * len(head)]
     for r in results:
         for kind, label in (("no_pdf", "full, no PDF"), ("full", "full"), ("noop", "no-op"),
                             ("one_source", "one source")):
             m = r[kind]
             what = "skipped" if m["skipped"] else f"{len(m['read']):>5} {len(m['cached']):>6}"
-            out.append(f"{r['label']:<28} {label:<16} {m['wall']:>8.2f} {m['peak_rss_mb']:>8.0f} {what:>12}")
+            out.append(f"{r['label']:<28} {label:<16} {m['wall']:>8.2f} {m['peak_rss_mb']:>8.0f} "
+                       f"{m['peak_all_mb']:>7.0f} {what:>12}")
     if len(results) > 1:
         a, b = results[-2], results[-1]
         if a["book"] != "sources" and b["book"] != "sources":
@@ -203,6 +208,10 @@ def main(argv=None):
     parser.add_argument("--hostile", default=",".join(HOSTILE_SIZES),
                         help="comma-separated hostile cases to build at n and 2n ('' for none): "
                              + ", ".join(HOSTILE_SIZES))
+    parser.add_argument("--ratios", type=int, default=93,
+                        help="the book (articles, two editions) the target ratios are measured on; the book "
+                             "ten times its size, when among --books, gives the scaling and memory targets; "
+                             "0 for none")
     args = parser.parse_args(argv)
     traced = set(args.trace_books.split(",")) if args.trace_books else set()
     books = [b for b in args.books.split(",") if b]
@@ -210,16 +219,25 @@ def main(argv=None):
         print(f"bench: the English pages are not in {ENGLISH}: the book 'english' is skipped", file=sys.stderr)
         books.remove("english")
     results = [bench_book(book, book in traced) for book in books]
+    targets = None
+    if args.ratios:
+        big = next((r["full"] for r in results if r["book"] == str(args.ratios * 10)), None)
+        with tempfile.TemporaryDirectory(prefix="lawbook-ratios-") as tmp:
+            src, _ = prepare(str(args.ratios), Path(tmp))
+            print(f"bench: target ratios on {args.ratios} articles, 2 editions …", file=sys.stderr)
+            targets = ratios.bench_ratios(src, Path(tmp), change_one_source, big=big)
     cases = [c for c in args.hostile.split(",") if c]
     unknown = [c for c in cases if c not in HOSTILE_SIZES]
     if unknown:
         parser.error(f"unknown hostile case {unknown[0]!r}; the cases are {', '.join(HOSTILE_SIZES)}")
     hostile_results = [bench_hostile(case, HOSTILE_SIZES[case]) for case in cases]
-    text = (tables(results) if results else "") + (hostile_table(hostile_results) if hostile_results else "")
+    text = ((tables(results) if results else "") + (ratios.ratio_table(targets) if targets else "")
+            + (hostile_table(hostile_results) if hostile_results else ""))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     machine = {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
-    (out / "bench.json").write_text(json.dumps({"machine": machine, "books": results, "hostile": hostile_results},
+    (out / "bench.json").write_text(json.dumps({"machine": machine, "books": results, "targets": targets,
+                                                "hostile": hostile_results},
                                                indent=1) + "\n", encoding="utf-8")
     (out / "bench.txt").write_text(text, encoding="utf-8")
     print(text)

@@ -10,9 +10,12 @@ import contextlib
 import ctypes
 import errno
 import os
+import pickle
 import re
 import signal
+import sys
 import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +39,7 @@ class BuildContext(CorpusContext):
     cache: object = None  # cache.ReadingCache: what this build takes from earlier builds (see _cache)
     recorded: dict = None  # the previous build's files that may be reused, {path: sha256} (see _previous)
     previous: object = field(default_factory=NoPrevious)  # Previous(ctx) once the build runs
+    pdf_compiles: object = None  # pdf.Compiles: the PDF's compiler processes, from start_pdf to finish_pdf
 
 
 class Previous:
@@ -149,18 +153,162 @@ def up_to_date(sources_dir, out_dir, options=None):
 
 
 # Everything written to build/; each stage is a function of the build's context, seen as a Job.
-# pagefind indexes the site in a process of its own while the PDF and the diff are made.
-OUTPUT_STAGES = [write_corpus, reference.align_reference, write_report, graph.write_graph, markdown.write_markdown,
-                 html.write_html, html.start_search_index, pdf.write_pdf, diff.write_diff, html.finish_search_index,
+# The PDF's compilers start as soon as the corpus exists and are collected at the end; the other
+# outputs are written meanwhile, the HTML site in a forked process beside the rest (FORKED), and
+# pagefind indexes the site in a process of its own while the build waits for the PDF. The comparison
+# with a reference (build --reference) is made before the site, whose editor's page shows it.
+OUTPUT_STAGES = [pdf.start_pdf, reference.align_reference, html.write_html, write_corpus, graph.write_graph,
+                 markdown.write_markdown, diff.write_diff, html.start_search_index, write_report, pdf.finish_pdf, html.finish_search_index,
                  write_stamp]
+PDF_STAGES = {"start_pdf", "finish_pdf", "write_pdf"}
+
+# Output stages that only read the finished corpus and write files of their own, so they may run at
+# the same time. Those in FORKED run in a child process forked when the build reaches the first of
+# them (sharing the corpus, copy on write), writing into the same folder while this process goes on
+# with the SIDE_BY_SIDE stages after it; the child is joined before the next stage that is not
+# SIDE_BY_SIDE. The split is balanced by the stages' times (docs/performance.md): the site is about
+# as long as the corpus files, the graph, the Markdown and the diff together.
+SIDE_BY_SIDE = {"write_corpus", "write_graph", "write_markdown", "write_html", "write_diff"}
+FORKED = {"write_html"}
+# A book of fewer articles (the five sources have ten) is written in one process: its outputs take
+# less time than a fork and the child's answer cost.
+FORK_ABOVE = 40
 
 
 def stages(options=None):
     """All stages in order; with the option no_pdf (`build --no-pdf`, a quick preview for editors)
     without the PDF."""
     if Options.of(options).no_pdf:
-        return CORPUS_STAGES + [stage for stage in OUTPUT_STAGES if stage is not pdf.write_pdf]
+        return CORPUS_STAGES + [stage for stage in OUTPUT_STAGES if stage.__name__ not in PDF_STAGES]
     return CORPUS_STAGES + OUTPUT_STAGES
+
+
+def _run_stage(ctx, stage):
+    start = time.perf_counter()
+    stage(ctx)
+    ctx.timings[stage.__name__] = time.perf_counter() - start
+
+
+def _run_stages(ctx, plan):
+    """Run `plan` in order; a run of SIDE_BY_SIDE stages starting with a FORKED one is split between a
+    forked child (the FORKED) and this process (the rest). Stops before the first output stage once
+    the build has errors."""
+    i = 0
+    while i < len(plan):
+        stage = plan[i]
+        if ctx.log.errors and stage not in CORPUS_STAGES:
+            return  # no output from a corpus with errors
+        if stage.__name__ not in FORKED or not _can_fork(ctx):
+            _run_stage(ctx, stage)
+            i += 1
+            continue
+        end = i
+        while end < len(plan) and plan[end].__name__ in SIDE_BY_SIDE:
+            end += 1
+        group = plan[i:end]
+        lane = _Lane(ctx, [s for s in group if s.__name__ in FORKED])
+        try:
+            for other in group:
+                if other.__name__ not in FORKED:
+                    _run_stage(ctx, other)
+            lane.join()
+        finally:
+            lane.kill()
+        i = end
+
+
+def _can_fork(ctx):
+    # One core gains nothing from a second process; LAWBOOK_NO_FORK=1 runs every stage in this one.
+    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2 or os.environ.get("LAWBOOK_NO_FORK"):
+        return False
+    return sum(1 for _ in ctx.corpus.iter("article")) > FORK_ABOVE
+
+
+class _Lane:
+    """Output stages run in a forked child that shares the finished corpus (copy on write) and writes
+    into the same temporary folder. The child sends back, pickled through a pipe, its stages' times,
+    the report entries they added and the error that stopped it; join() takes them over, raising the
+    child's LawbookError as it was (file, line, fix). The child dies with the build (PR_SET_PDEATHSIG)
+    and never returns into the build's code: it ends with os._exit."""
+
+    def __init__(self, ctx, lane):
+        self.ctx = ctx
+        self.entries = len(ctx.log.entries)
+        self.names = [stage.__name__ for stage in lane]
+        read, write = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child
+            os.close(read)
+            _die_with_parent()
+            result = {"timings": {}, "entries": [], "error": None}
+            try:
+                for stage in lane:
+                    start = time.perf_counter()
+                    stage(ctx)
+                    result["timings"][stage.__name__] = time.perf_counter() - start
+            except LawbookError as e:
+                result["error"] = ("lawbook", e.message, e.file, e.line, e.fix, e.status)
+            except BaseException as e:  # a bug, an interrupt, no memory: the build raises it as it is
+                result["error"] = ("other", type(e).__name__, str(e), traceback.format_exc())
+            try:
+                result["entries"] = ctx.log.entries[self.entries:]
+                with os.fdopen(write, "wb") as f:
+                    pickle.dump(result, f)
+            finally:
+                os._exit(0)
+        os.close(write)
+        self.read = read
+
+    def join(self):
+        with os.fdopen(self.read, "rb") as f:
+            data = f.read()
+        self.read = None
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = None
+        if not data:
+            cause = (signal.Signals(os.WTERMSIG(status)).name if os.WIFSIGNALED(status)
+                     else f"exit status {os.WEXITSTATUS(status)}")
+            raise LawbookError(f"the process writing {', '.join(self.names)} was stopped by {cause} (out of memory?)",
+                               file="build/", status=1, fix="build again; with little memory, build with LAWBOOK_NO_FORK=1")
+        result = pickle.loads(data)
+        self.ctx.timings.update(result["timings"])
+        self.ctx.log.entries.extend(result["entries"])
+        error = result["error"]
+        if error and error[0] == "lawbook":
+            _, message, file, line, fix, status = error
+            raise LawbookError(message, file=file, line=line, fix=fix, status=status)
+        if error:
+            _, kind, message, trace = error
+            if kind == "KeyboardInterrupt":
+                raise KeyboardInterrupt
+            raise ChildError(f"{kind}: {message}", trace)
+
+    def kill(self):
+        """Stop the child if it still runs (the build failed or was interrupted) and wait for it."""
+        if self.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.pid = None
+        if self.read is not None:
+            os.close(self.read)
+            self.read = None
+
+
+class ChildError(RuntimeError):
+    """A bug in an output stage that ran in a forked child; the child's traceback is kept (--debug)."""
+
+    def __init__(self, message, trace):
+        super().__init__(message)
+        self.trace = trace
+
+
+def _die_with_parent():
+    """Ask Linux to kill this process when the build's process ends, even by SIGKILL."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 def make_corpus(sources_dir, options=None):
@@ -201,12 +349,7 @@ def build(sources_dir, out_dir, options=None):
     ctx.tmp = outdir.make_temp(out_dir)
     try:
         try:
-            for stage in stages(ctx.options):
-                if ctx.log.errors and stage not in CORPUS_STAGES:
-                    break  # no output from a corpus with errors
-                start = time.perf_counter()
-                stage(ctx)
-                ctx.timings[stage.__name__] = time.perf_counter() - start
+            _run_stages(ctx, stages(ctx.options))
         except LawbookError as e:
             if e.status == 1 and ctx.log.entries:  # e.g. a schema failure: the report shows what led to it
                 _write_failed(ctx, failed_dir)
@@ -221,6 +364,9 @@ def build(sources_dir, out_dir, options=None):
         ctx.tmp = None
         outdir.discard(failed_dir)
     finally:
+        if ctx.pdf_compiles is not None:  # a stage failed while the PDF compiled: stop its compilers
+            ctx.pdf_compiles.kill()
+            ctx.pdf_compiles = None
         if ctx.search_index is not None:  # a stage failed while pagefind ran: stop it before cleaning up
             ctx.search_index.kill()
             ctx.search_index.wait()

@@ -247,48 +247,61 @@ def layered_layout(order, edges):
         below.setdefault(x, []).append(y)
         above.setdefault(y, []).append(x)
 
-    def row_of(a, b, c, d):  # two links between the same rows cross when their ends swap order
-        return (a < c and b > d) or (a > c and b < d)
-
     between = {}  # row -> the links from it to the row below
     for x, y in links:
         between.setdefault(row[x], []).append((x, y))
 
     def crossings_total(rows):
+        # Two links between the same rows cross when their ends swap order: with the links sorted by
+        # (upper place, lower place), a crossing is a pair whose lower places fall, counted by merging.
         place = {n: i for rr in rows for i, n in enumerate(rr)}
-        total = 0
-        for group in between.values():
-            pairs = sorted((place[x], place[y]) for x, y in group)
-            total += sum(1 for i, (a, b) in enumerate(pairs) for c, d in pairs[i + 1:] if row_of(a, b, c, d))
-        return total
+        return sum(_inversions([b for _, b in sorted((place[x], place[y]) for x, y in group)])
+                   for group in between.values())
 
     def sweep(rows, neighbours, sequence):
+        place = {n: i for rr in rows for i, n in enumerate(rr)}  # kept up to date as each row is sorted
         for r in sequence:
-            place = {n: i for rr in rows for i, n in enumerate(rr)}
             rows[r].sort(key=lambda n: (sum(place[m] for m in neighbours.get(n, [])) / len(neighbours[n])
                                         if neighbours.get(n) else place[n]))
+            place.update((n, i) for i, n in enumerate(rows[r]))
 
     def pair_crossings(u, v, place):
-        """Crossings between the links of u and of v (u left of v), to the rows above and below."""
-        total = 0
+        """(crossings between the links of u and of v with u left of v, and with v left of u), to the
+        rows above and below."""
+        left = right = 0
         for neighbours in (above, below):
-            for a in neighbours.get(u, ()):
-                total += sum(1 for b in neighbours.get(v, ()) if place[b] < place[a])
-        return total
+            nu, nv = neighbours.get(u), neighbours.get(v)
+            if nu and nv:
+                pv = [place[b] for b in nv]
+                for a in nu:
+                    pa = place[a]
+                    for pb in pv:
+                        if pb < pa:
+                            left += 1
+                        elif pa < pb:
+                            right += 1
+        return left, right
 
     def transpose(rows):
         """Swap neighbours in a row while that removes crossings (the 'transpose' step of dot)."""
-        improved = True
-        while improved:
-            improved = False
-            for r in rows:
-                place = {n: i for rr in rows for i, n in enumerate(rr)}
+        # A row's swaps depend on its order and the places of its nodes' neighbours only: a row that
+        # made none is passed over until one of those moves (the same swaps as going over every row
+        # on every round).
+        place = {n: i for rr in rows for i, n in enumerate(rr)}  # kept up to date by the swaps
+        dirty = set(range(len(rows)))
+        while dirty:
+            for k, r in enumerate(rows):
+                if k not in dirty:
+                    continue
+                dirty.discard(k)
                 for i in range(len(r) - 1):
                     u, v = r[i], r[i + 1]
-                    if pair_crossings(u, v, place) > pair_crossings(v, u, place):
+                    left, right = pair_crossings(u, v, place)
+                    if left > right:
                         r[i], r[i + 1] = v, u
                         place[u], place[v] = i + 1, i
-                        improved = True
+                        dirty.add(k)
+                        dirty.update(row[m] for w in (u, v) for m in (*above.get(w, ()), *below.get(w, ())))
 
     best, best_count = [list(r) for r in rows], crossings_total(rows)
     # A few starts (document order, then shuffles from a fixed seed: the same on every build), each
@@ -308,6 +321,21 @@ def layered_layout(order, edges):
                 best, best_count = [list(r) for r in rows], count
     slots = {n: (r, i, len(best[r])) for r, nodes in enumerate(best) for i, n in enumerate(nodes)}
     return slots, chains, best_count
+
+
+def _inversions(values):
+    """The number of pairs i < j with values[i] > values[j] (a merge sort: n log n)."""
+    if len(values) < 2:
+        return 0
+    mid = len(values) // 2
+    left, right = sorted(values[:mid]), sorted(values[mid:])
+    count = _inversions(values[:mid]) + _inversions(values[mid:])
+    j = 0
+    for x in left:  # for each of the left half, the right half's values below it
+        while j < len(right) and right[j] < x:
+            j += 1
+        count += j
+    return count
 
 
 def rim(x1, y1, x2, y2, r):

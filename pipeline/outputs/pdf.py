@@ -10,6 +10,7 @@ So no law text can ever act as markup, whatever characters it holds. The book's 
 (title page, colophon, headings, running heads, the date) are the language profile's (text.py), and so
 are its lang and region. The book's date is the date of its sources (build_timestamp), never the build's.
 """
+import contextlib
 import datetime
 import json
 import os
@@ -17,14 +18,15 @@ import re
 import signal
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
 import markupsafe
 import typst
 
-from . import glyphs
+from . import glyphs, pdf_parts
 from ..core import ids, lang, tree
 from ..core.errors import LawbookError
 from ..reading import manifest
@@ -420,15 +422,37 @@ def pdf_name(edition_id):
     return f"pdf/spelregels-{edition_id}.pdf"
 
 
-# The child that compiles one book: Typst source on stdin, the timestamp in seconds as its
-# argument, PDF bytes on stdout. When it cannot, it writes one line of JSON to stdout instead,
-# {"kind": …, "message": …}, and exits with status 2: a compile error, or the compiler stopped
-# (a panic, which the typst package raises as a BaseException, or no memory). Rust's own panic
-# report on stderr is never shown.
+def typ_name(edition_id):
+    """The book's Typst source, kept beside its PDF so that anyone can compile it again or compare."""
+    return f"pdf/spelregels-{edition_id}.typ"
+
+
+def parts_name(edition_id):
+    """The Typst sources of a book compiled in parts (pdf_parts.py), kept beside its PDF."""
+    return f"pdf/spelregels-{edition_id}.parts"
+
+
+# The child that compiles one book: arguments the timestamp in seconds, the Typst file, the PDF file
+# to write (and for a part of a book in parts, a JSON file of its sys.inputs). When it cannot, it
+# writes one line of JSON to stdout instead, {"kind": …, "message": …}, and exits with status 2: a
+# compile error, or the compiler stopped (a panic, which the typst package raises as a BaseException,
+# or no memory). Rust's own panic report on stderr is never shown. It asks Linux to end it with the
+# process that started it (PR_SET_PDEATHSIG), so a build killed outright leaves no compiler running.
 _COMPILE_CHILD = """
-import datetime, json, sys, typst
+import ctypes, datetime, json, signal, sys
 try:
-    data = typst.compile(sys.stdin.buffer.read(), pdf_standards=%r, ignore_system_fonts=True,
+    ctypes.CDLL(None).prctl(1, signal.SIGKILL)
+except Exception:
+    pass
+import typst
+try:
+    with open(sys.argv[2], "rb") as f:
+        source = f.read()
+    inputs = {}
+    if len(sys.argv) > 4:
+        with open(sys.argv[4], encoding="utf-8") as f:
+            inputs = json.load(f)
+    data = typst.compile(source, pdf_standards=%r, ignore_system_fonts=True, sys_inputs=inputs,
                          timestamp=datetime.datetime.fromtimestamp(int(sys.argv[1]), datetime.timezone.utc))
 except typst.TypstError as e:
     sys.stdout.write(json.dumps({"kind": "error", "message": e.message}))
@@ -436,8 +460,13 @@ except typst.TypstError as e:
 except BaseException as e:
     sys.stdout.write(json.dumps({"kind": type(e).__name__, "message": str(e)}))
     sys.exit(2)
-sys.stdout.buffer.write(data)
+with open(sys.argv[3], "wb") as f:
+    f.write(data)
 """ % (PDF_STANDARDS,)
+
+# The process that compiles a book in parts and joins them (pdf_parts.main), this package first on its path.
+_PARTS_CHILD = (f"import sys; sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r}); "
+                "from pipeline.outputs import pdf_parts; sys.exit(pdf_parts.main(sys.argv[1:]))")
 
 
 def _compile_failure(returncode, output, edition_id):
@@ -472,58 +501,170 @@ def _compile_failure(returncode, output, edition_id):
                         file="templates/pdf/", status=1, fix=fix)
 
 
+@dataclass
+class Book:
+    """One book to compile: its Typst file (or, in parts, the plan pdf_parts reads), the PDF to write,
+    its date, its edition, and its weight: the characters of Typst source one compiler holds at a time
+    (the whole book, or its largest part)."""
+    typ: Path
+    out: Path
+    timestamp: datetime.datetime
+    name: str | None
+    weight: int
+    parts: bool = False
+
+
+class Compiles:
+    """Books being compiled, each in a Python process of its own: the compiler keeps every layout it
+    made in memory until its process ends, so one long-lived process would hold every book compiled
+    so far. Books start side by side while their weights together stay under PARALLEL_SOURCE_LIMIT
+    (one always starts); the others start as earlier ones end (wait). kill() stops and reaps every
+    child: a build that fails leaves none running."""
+
+    def __init__(self, books):
+        self.queue = list(books)
+        self.running = []  # (book, process, the file its answer goes to)
+        self._start_allowed()
+
+    def _start_allowed(self):
+        while self.queue:
+            weight = sum(book.weight for book, _, _ in self.running)
+            if self.running and weight + self.queue[0].weight > PARALLEL_SOURCE_LIMIT:
+                return
+            book = self.queue.pop(0)
+            if book.parts:  # one process compiles the parts one by one and joins them
+                argv = [sys.executable, "-c", _PARTS_CHILD, str(book.typ)]
+            else:
+                argv = [sys.executable, "-c", _COMPILE_CHILD, str(int(book.timestamp.timestamp())), str(book.typ),
+                        str(book.out)]
+            answer = tempfile.TemporaryFile()
+            process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=answer, stderr=subprocess.DEVNULL,
+                                       env=dict(os.environ, RUST_BACKTRACE="0"))
+            self.running.append((book, process, answer))
+
+    def wait(self):
+        """Wait for every book, in order; raise the first failure's one message (LawbookError, status 1)."""
+        while self.running:
+            book, process, answer = self.running[0]
+            returncode = process.wait()
+            self.running.pop(0)
+            try:
+                if returncode != 0:
+                    answer.seek(0)
+                    raise _compile_failure(returncode, answer.read(), book.name)
+            finally:
+                answer.close()
+            self._start_allowed()
+
+    def kill(self):
+        self.queue = []
+        for _, process, answer in self.running:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            process.wait()
+            answer.close()
+        self.running = []
+
+
 def compile_books(books, names=None):
     """PDF bytes of each (Typst source, timestamp) in `books`, in order: the same bytes as
-    render_pdf, each compiled in a Python process of its own. The compiler keeps every layout
-    it made in memory until its process ends, so one long-lived process would hold every book
-    compiled so far. Books compile side by side while their sources together stay under
-    PARALLEL_SOURCE_LIMIT characters, else one after the other. A book that does not compile
+    render_pdf, each compiled in a process of its own (Compiles). A book that does not compile
     raises one LawbookError (status 1) naming the edition in `names`."""
     names = names or [None] * len(books)
-    parallel = sum(len(source) for source, _ in books) <= PARALLEL_SOURCE_LIMIT
-    groups = [list(zip(books, names))] if parallel else [[pair] for pair in zip(books, names)]
-    results = []
-    for group in groups:
-        env = dict(os.environ, RUST_BACKTRACE="0")
-        children = [subprocess.Popen([sys.executable, "-c", _COMPILE_CHILD, str(int(timestamp.timestamp()))],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-                    for (_, timestamp), _ in group]
-        # Feed and drain every child at once, or a full pipe could stall one while we wait on another.
-        with ThreadPoolExecutor(max_workers=max(1, len(children))) as pool:
-            answers = list(pool.map(lambda c_b: c_b[0].communicate(c_b[1][0][0].encode("utf-8")),
-                                    zip(children, group)))
-        for child, (data, _), (_, name) in zip(children, answers, group):
-            if child.returncode != 0:
-                raise _compile_failure(child.returncode, data, name)
-            results.append(data)
-    return results
+    with tempfile.TemporaryDirectory(prefix="lawbook-pdf-") as folder:
+        planned = []
+        for k, ((source, timestamp), name) in enumerate(zip(books, names)):
+            typ = Path(folder) / f"{k}.typ"
+            typ.write_text(source, encoding="utf-8")
+            planned.append(Book(typ, Path(folder) / f"{k}.pdf", timestamp, name, len(source)))
+        compiles = Compiles(planned)
+        try:
+            compiles.wait()
+        finally:
+            compiles.kill()
+        return [book.out.read_bytes() for book in planned]
 
 
-def write_pdf(job):
-    """Reads: job.corpus, job.sources (each edition's files and their dates),
-    job.options.no_commentary, and the previous build (job.previous).
-    Writes: pdf/spelregels-<edition>.pdf for every edition. An edition whose content is
-    unchanged since the previous build is copied from it, not compiled; the others go to
-    compile_books."""
+def _prepare(job):
+    """The editions of job.corpus to compile, each written as Typst source below job.tmp: a list of
+    Book (the book's own .typ, or a book in parts: its parts' sources and the plan, see pdf_parts).
+    An edition unchanged since the previous build is copied from it instead. Text the compiler cannot
+    set is a build error at its source line (and then nothing is prepared)."""
     out = job.tmp / "pdf"
     out.mkdir(parents=True, exist_ok=True)
     with_commentary = not job.options.no_commentary
+    size, above = pdf_parts.part_articles()
+    in_parts = {e.get("id") for e in job.corpus.iterchildren("edition")
+                if sum(1 for _ in e.iterchildren("article")) > above}
     todo = [e for e in job.corpus.iterchildren("edition")
-            if not job.previous.reuse(e.get("id"), [pdf_name(e.get("id"))])]
+            if not job.previous.reuse(e.get("id"), [pdf_name(e.get("id")), parts_name(e.get("id"))
+                                                    if e.get("id") in in_parts else typ_name(e.get("id"))])]
     # Text the compiler cannot set is a build error at its source line, found before compiling.
     lines = {(name, line.num): line.text for name, file_lines in job.lines.items() for line in file_lines}
+    manifest_path = Path(job.sources_dir or ".") / manifest.MANIFEST
     for edition in todo:
         own = [s for s in job.sources if s.edition == edition.get("id")]
-        manifest_path = Path(job.sources_dir or ".") / manifest.MANIFEST
         for file, line, node, message in unprintable(edition, lines) + unprintable_sources(own, manifest_path):
             job.log.add("error", file, line, message, node)
     if job.log.errors:
-        return
+        return []
     books = []
     profile = profile_of(job)
     for edition in todo:
-        own = [s for s in job.sources if s.edition == edition.get("id")]
+        edition_id = edition.get("id")
+        own = [s for s in job.sources if s.edition == edition_id]
         timestamp = build_timestamp([s.path for s in own])
-        books.append((typst_source(edition, timestamp.date(), with_commentary, profile, own), timestamp))
-    for edition, data in zip(todo, compile_books(books, [e.get("id") for e in todo])):
-        (job.tmp / pdf_name(edition.get("id"))).write_bytes(data)
+        if edition_id in in_parts:
+            view = book_view(edition, timestamp.date(), with_commentary, profile, own)
+            plan = pdf_parts.write_sources(view, edition, job.tmp / parts_name(edition_id), size,
+                                           template_environment(profile), TypstCode)
+            work = job.tmp / "pdf" / f".work-{edition_id}"  # the parts' PDFs, removed once joined
+            work.mkdir()
+            plan.update(child=_COMPILE_CHILD, out=str(job.tmp / pdf_name(edition_id)), work=str(work),
+                        timestamp=int(timestamp.timestamp()))
+            (work / "plan.json").write_text(json.dumps(plan, indent=1) + "\n", encoding="utf-8")
+            books.append(Book(work / "plan.json", job.tmp / pdf_name(edition_id), timestamp, edition_id,
+                              plan["weight"], parts=True))
+            continue
+        source = typst_source(edition, timestamp.date(), with_commentary, profile, own)
+        (job.tmp / typ_name(edition_id)).write_text(source, encoding="utf-8")
+        books.append(Book(job.tmp / typ_name(edition_id), job.tmp / pdf_name(edition_id), timestamp, edition_id,
+                          len(source)))
+    return books
+
+
+def start_pdf(job):
+    """Reads: job.corpus, job.sources (each edition's files and their dates),
+    job.options.no_commentary, and the previous build (job.previous).
+    Writes: pdf/spelregels-<edition>.typ (or .parts/) for every edition to compile, and starts the
+    compilers (Compiles, kept as job.pdf_compiles until finish_pdf), which write
+    pdf/spelregels-<edition>.pdf while the build makes its other outputs. An edition unchanged since
+    the previous build is copied from it, not compiled."""
+    books = _prepare(job)
+    job.pdf_compiles = Compiles(books) if books else None
+
+
+def finish_pdf(job):
+    """Reads: the compilers start_pdf started. Returns once every one has written its PDF; the first
+    that failed is the build's error (and the others are stopped)."""
+    compiles = getattr(job, "pdf_compiles", None)
+    if compiles is None:
+        return
+    try:
+        compiles.wait()
+    finally:
+        compiles.kill()
+        job.pdf_compiles = None
+
+
+def write_pdf(job):
+    """Reads and writes what start_pdf does, and waits for the books: every edition's PDF, compiled and
+    written (for callers outside the build, which starts the compilers early: start_pdf, finish_pdf).
+    Books compiled whole go through compile_books."""
+    books = _prepare(job)
+    whole = [b for b in books if not b.parts]
+    data = compile_books([(b.typ.read_text(encoding="utf-8"), b.timestamp) for b in whole], [b.name for b in whole])
+    for book, pdf_bytes in zip(whole, data):
+        book.out.write_bytes(pdf_bytes)
+    job.pdf_compiles = Compiles([b for b in books if b.parts])
+    finish_pdf(job)

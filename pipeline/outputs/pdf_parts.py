@@ -1,0 +1,303 @@
+"""A big book compiled in parts and joined into one PDF/A-2b (pdf.py sends books of more than
+part_articles()[1] articles here).
+
+The compiler's memory grows with the pages it lays out in one compile, and it keeps them until its
+process ends (docs/performance.md): one 930-article edition took 1.9 GB. In parts, it holds what one
+part takes:
+
+    front   book.typ.j2 with the article and section headings only: the title page, the colophon
+            and the contents, whose page numbers come from sys.inputs ("pages"); the pages of the
+            headings themselves are dropped
+    parts   part.typ.j2, `size` articles each, set exactly as book.typ.j2 sets them, as the pages
+            they are in the book: sys.inputs "first" is the book's page of the part's first page
+            (odd or even side, the page numbers in the running heads), its footnotes numbered on
+            from the parts before; a node of another part it links to is an invisible heading of
+            that label, so the link compiles (and is pointed at the node itself when joined)
+
+    1. the front, with no pages known: its page count F (the pages before the first article)
+    2. the parts one after the other, each in a compiler process of its own, the first starting
+       on page F + 1 and each on the page after the last: their page counts and their nodes' pages
+    3. the front again, with every heading's page; should its page count have changed, 2 and 3
+       again (at most MAX_ROUNDS)
+    4. the join: the front's first F pages, then each part's own pages; the named destination of
+       every node (from its own part, never a stub), so links land on their targets; the outline
+       rebuilt from the front's; /Lang, the XMP metadata (its page count corrected), the output
+       intent and the document information are the front's
+
+The parts of one book are compiled one at a time, so each book in parts is one compiler at a time:
+two editions, two compilers. The sources are kept (pdf/spelregels-<edition>.parts/: front.typ,
+part-NN.typ and inputs.json, the inputs each was compiled with last: `typst compile --input
+lawbook='…' part-01.typ`). The compiling and joining run in a process of its own (`main(PLAN)`,
+started by pdf.Compiles beside the build's other outputs), which answers like a compile child
+(pdf._COMPILE_CHILD): the PDF written, or one line of JSON on stdout and exit status 2.
+"""
+import copy
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+# Articles in one part, and the size above which a book is compiled in parts. Measured on the
+# generated books (docs/performance.md): a compile takes about 60 MB and 2.5 MB an article, and each
+# part costs a compiler start (0.6 s). 60 articles keep one compiler near 200 MB; books up to 150
+# articles (the Spelregels has 93) stay one compile, byte for byte as before.
+# LAWBOOK_PDF_PART_ARTICLES=N sets both to N (the tests compile a small book in parts).
+PART_ARTICLES = 60
+PARTS_ABOVE = 150
+MAX_ROUNDS = 3
+STUBBED = re.compile(r"#xref\(<(n[0-9A-Za-z-]+)>")
+LOOSE_LABEL = "toelichtingen"
+
+
+def part_articles():
+    """(articles in one part, the number of articles above which a book is compiled in parts)."""
+    value = os.environ.get("LAWBOOK_PDF_PART_ARTICLES", "")
+    if value.isdigit() and int(value) > 0:
+        return int(value), int(value)
+    return PART_ARTICLES, PARTS_ABOVE
+
+
+def _labels(node):
+    """The labels (named destinations) of a node view and every node below it."""
+    out = [str(node["label"])] if "label" in node else []
+    for child in node.get("children", ()):
+        out += _labels(child)
+    return out
+
+
+def _page_update(label, code):
+    # The front sets the page counter before each heading to the heading's page in the book, so the
+    # contents print that page; 8888 (as wide as the widest page number) until the parts are laid out.
+    return {"kind": "p", "markup": code(f'#counter(page).update(lawbook-pages.at("{label}", default: 8888))')}
+
+
+def front_source(view, env, code):
+    """book.typ.j2 with every article and section heading and nothing else (see the module docstring).
+    Returns (source, the bookmarked labels in the order of the outline)."""
+    skeleton, bookmarked = [], []
+    for article in view["articles"]:
+        label = str(article["label"])
+        children = []
+        bookmarked.append(label)
+        for child in article["children"]:
+            if child["kind"] == "section":
+                children += [_page_update(child["label"], code), dict(child, children=[])]
+                bookmarked.append(str(child["label"]))
+        skeleton += [_page_update(label, code), dict(article, children=children, commentary=[])]
+    loose = view["loose_commentary"][:1]
+    if loose:
+        skeleton.append(_page_update(LOOSE_LABEL, code))
+        bookmarked.append(LOOSE_LABEL)
+    source = env.get_template("book.typ.j2").render(book=dict(view, articles=skeleton, loose_commentary=loose))
+    inputs = '#let lawbook-pages = json(bytes(sys.inputs.at("lawbook", default: "{}"))).at("pages", default: (:))\n'
+    return inputs + str(source), bookmarked
+
+
+def part_sources(view, edition, size, env, code):
+    """The Typst source of each part of `view` (pdf.book_view of the <edition>), `size` articles each
+    (the loose commentary with the last): [(source, own labels)]."""
+    template = env.get_template("part.typ.j2")
+    articles = view["articles"]
+    notes = {el.get("id"): sum(1 for _ in el.iter("note")) for el in edition.iter("article", "commentary")}
+    every = {label for a in articles for label in _labels(a)}
+    out, footnotes = [], 0
+    for start in range(0, len(articles), size):
+        chunk = articles[start:start + size]
+        loose = view["loose_commentary"] if start + size >= len(articles) else []
+        own = [label for a in chunk for label in _labels(a)] + ([LOOSE_LABEL] if loose else [])
+        book = dict(view, articles=chunk, loose_commentary=loose)
+        part = {"footnotes": code(str(footnotes)), "stubs": []}
+        body = template.render(book=book, part=part)
+        cited = sorted(set(STUBBED.findall(body)) & every - set(own))
+        out.append((template.render(book=book, part=dict(part, stubs=[code(label) for label in cited])), own))
+        # Footnotes number on through the book: every <note> is one (in its article or a commentary).
+        footnotes += sum(notes.get(a["id"], 0) + sum(notes.get(c["id"], 0) for c in a["commentary"]) for a in chunk)
+    if len(articles) == 0 and view["loose_commentary"]:
+        book = dict(view, articles=[], loose_commentary=view["loose_commentary"])
+        out.append((template.render(book=book, part={"footnotes": code("0"), "stubs": []}), [LOOSE_LABEL]))
+    return out
+
+
+def write_sources(view, edition, folder, size, env, code):
+    """Writes front.typ and part-NN.typ into `folder`; returns the plan main() reads (without the
+    compile child, the PDF to write, the work folder and the timestamp, which pdf.py adds).
+    `env` is pdf.py's template environment, `code` its TypstCode (Typst printed as is: the labels,
+    checked by pdf.label_name, and fixed markup)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    front, bookmarked = front_source(view, env, code)
+    (folder / "front.typ").write_text(front, encoding="utf-8")
+    parts, weight = [], len(front)
+    for k, (source, own) in enumerate(part_sources(view, edition, size, env, code), 1):
+        path = folder / f"part-{k:02d}.typ"
+        path.write_text(source, encoding="utf-8")
+        parts.append({"typ": str(path), "own": own})
+        weight = max(weight, len(source))
+    return {"front": str(folder / "front.typ"), "parts": parts, "bookmarked": bookmarked,
+            "inputs": str(folder / "inputs.json"), "weight": weight}
+
+
+# -- the process that compiles and joins (main) ------------------------------------------------------
+
+class Failed(Exception):
+    """A compile child that gave no PDF: its exit status and its answer (pdf._COMPILE_CHILD)."""
+
+    def __init__(self, returncode, answer):
+        super().__init__(returncode)
+        self.returncode, self.answer = returncode, answer
+
+
+def _compile(plan, typ, pdf_path, inputs):
+    """Compile `typ` into `pdf_path` in a child process, with sys.inputs {"lawbook": JSON of inputs}
+    (in a file: the front's pages are too many for an argument list)."""
+    given = str(pdf_path)[:-len(".pdf")] + ".inputs.json"
+    Path(given).write_text(json.dumps({"lawbook": json.dumps(inputs, sort_keys=True)}), encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-c", plan["child"], str(plan["timestamp"]), typ, str(pdf_path), given],
+                          stdin=subprocess.DEVNULL, capture_output=True, env=dict(os.environ, RUST_BACKTRACE="0"))
+    if proc.returncode != 0:
+        raise Failed(proc.returncode, proc.stdout)
+
+
+def _pages(pdf_path, labels, lead):
+    """(page count after the `lead` pages, {label: its page index after them}) of a compiled PDF."""
+    from pypdf import PdfReader
+    reader = PdfReader(pdf_path)
+    dests = reader.named_destinations
+    return len(reader.pages) - lead, {label: reader.get_destination_page_number(dests[label]) - lead
+                                      for label in labels if label in dests}
+
+
+def lead_pages(first):
+    """The blank pages a part begins with (dropped when joined), so that its first page falls on the
+    side it has in the book: part.typ.j2 sets the same."""
+    return 1 if first % 2 == 0 else 2
+
+
+def build_parts(plan):
+    """Compile the plan's front and parts (see the module docstring) and join them into plan["out"]."""
+    work = Path(plan["work"])
+    first_label = plan["bookmarked"][0] if plan["bookmarked"] else None
+    front_pdf = work / "front.pdf"
+    parts_pdf = [work / f"part-{k:02d}.pdf" for k in range(1, len(plan["parts"]) + 1)]
+    used = {"front": {}}
+    _compile(plan, plan["front"], front_pdf, used["front"])
+    front_pages = _pages(front_pdf, [first_label], 0)[1].get(first_label, 0)
+    for _ in range(MAX_ROUNDS):
+        first, page_of = front_pages + 1, {}
+        for k, (part, out) in enumerate(zip(plan["parts"], parts_pdf), 1):
+            used[f"part-{k:02d}"] = {"first": first}
+            _compile(plan, part["typ"], out, used[f"part-{k:02d}"])
+            count, own = _pages(out, part["own"], lead_pages(first))
+            page_of.update({label: first + index for label, index in own.items()})
+            first += count
+        used["front"] = {"pages": page_of}
+        _compile(plan, plan["front"], front_pdf, used["front"])
+        settled = _pages(front_pdf, [first_label], 0)[1].get(first_label, 0)
+        if settled == front_pages:  # the contents did not grow or shrink with the real page numbers
+            break
+        front_pages = settled
+    Path(plan["inputs"]).write_text(json.dumps(used, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    join(front_pdf, front_pages, [(out, lead_pages(used[f"part-{k:02d}"]["first"]), part["own"])
+                                  for k, (part, out) in enumerate(zip(plan["parts"], parts_pdf), 1)],
+         plan["bookmarked"], plan["out"])
+    for leftover in work.iterdir():  # the parts' PDFs and the plan: the joined PDF is what the build keeps
+        leftover.unlink()
+    work.rmdir()
+
+
+def join(front_pdf, front_pages, parts, bookmarked, out):
+    """One PDF/A-2b of the front's first `front_pages` pages and each (part PDF, leading pages to drop,
+    its own labels) after its leading pages; see the module docstring."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import (ArrayObject, DictionaryObject, Fit, NameObject, NullObject, NumberObject,
+                               StreamObject, TextStringObject)
+    front = PdfReader(front_pdf)
+    writer = PdfWriter()
+    # append, not add_page: it carries the links within the pages taken (footnote marks and entries) over
+    writer.append(front, pages=(0, front_pages), import_outline=False)
+    destinations = {}  # label -> (joined page index, left, top)
+    for label, d in front.named_destinations.items():  # the contents' own label; the headings' come from the parts
+        page = front.get_destination_page_number(d)
+        if page < front_pages:
+            destinations[label] = (page, d.left, d.top)
+    for path, lead, own in parts:
+        reader = PdfReader(path)
+        offset = len(writer.pages) - lead
+        writer.append(reader, pages=(lead, len(reader.pages)), import_outline=False)
+        dests = reader.named_destinations
+        for label in own:
+            if label in dests:
+                d = dests[label]
+                destinations[label] = (reader.get_destination_page_number(d) + offset, d.left, d.top)
+    for page in writer.pages:  # the parts' structure trees are not joined: no dangling references to them
+        if "/StructParents" in page:
+            del page["/StructParents"]
+        for annot in page.get("/Annots") or []:
+            annot = annot.get_object()
+            if "/StructParent" in annot:
+                del annot["/StructParent"]
+    names = writer._root_object.get("/Names")
+    if names is not None and "/Dests" in names.get_object():  # what append took, the stubs' too: made anew
+        del names.get_object()["/Dests"]
+    for label in sorted(destinations):
+        index, left, top = destinations[label]
+        writer.add_named_destination_array(TextStringObject(label), ArrayObject([
+            writer.pages[index].indirect_reference, NameObject("/XYZ"),
+            left if left is not None else NullObject(), top if top is not None else NullObject(), NullObject()]))
+    # Bookmarks: the front's outline names every article and section in order, as a whole-book compile does.
+    flat = []
+
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                flat.append((level, item.title))
+    walk(front.outline, 0)
+    parents = {}
+    for (level, title), label in zip(flat, bookmarked):
+        if label not in destinations:
+            continue
+        index, left, top = destinations[label]
+        parents[level] = writer.add_outline_item(title, index, parent=parents.get(level - 1),
+                                                 fit=Fit.xyz(left, top, None))
+    root, source_root = writer._root_object, front.trailer["/Root"]
+    root[NameObject("/Lang")] = TextStringObject(source_root["/Lang"])
+    for key in ("/OutputIntents", "/ViewerPreferences"):
+        if key in source_root:
+            root[NameObject(key)] = source_root[key].clone(writer)
+    xmp = source_root["/Metadata"].get_object().get_data().decode("utf-8")
+    xmp = re.sub(r"<xmpTPg:NPages>\d+</xmpTPg:NPages>", f"<xmpTPg:NPages>{len(writer.pages)}</xmpTPg:NPages>", xmp)
+    metadata = StreamObject()
+    metadata.update({NameObject("/Type"): NameObject("/Metadata"), NameObject("/Subtype"): NameObject("/XML")})
+    metadata.set_data(xmp.encode("utf-8"))
+    root[NameObject("/Metadata")] = writer._add_object(metadata)
+    root[NameObject("/PageLabels")] = DictionaryObject({NameObject("/Nums"): ArrayObject([
+        NumberObject(0), DictionaryObject({NameObject("/S"): NameObject("/D")})])})
+    writer.add_metadata(dict(front.metadata.items()))
+    if "/ID" in front.trailer:  # the same inputs give the same bytes
+        writer._ID = copy.copy(front.trailer["/ID"])
+    with open(out, "wb") as f:
+        writer.write(f)
+
+
+def main(argv):
+    """The process that compiles and joins one book in parts: argv is [PLAN] (the JSON file pdf.py wrote)."""
+    import ctypes
+    import signal
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # end with the build, and so end its compilers
+    except Exception:
+        pass
+    plan = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    try:
+        build_parts(plan)
+    except Failed as e:
+        sys.stdout.buffer.write(e.answer if e.returncode == 2 else json.dumps(
+            {"kind": "error", "message": f"a part's compiler ended with status {e.returncode}"}).encode())
+        return 2
+    except Exception as e:
+        sys.stdout.write(json.dumps({"kind": type(e).__name__, "message": str(e)}))
+        return 2
+    return 0

@@ -1,0 +1,93 @@
+"""A book compiled in parts (pipeline/outputs/pdf_parts.py) is the same book: the PDF tests of the
+real sources run again on their editions compiled three articles to a part and joined."""
+import json
+import os
+
+import pytest
+from pypdf import PdfReader
+
+from pipeline.build import run as build
+from pipeline.outputs import pdf, pdf_parts
+from pipeline.core import tree
+
+from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squash,  # noqa: F401 (tests, run again)
+                      test_real_colophon_names_every_source_file_and_the_source_date,
+                      test_real_contents_start_on_a_right_hand_page, test_real_each_gap_is_said_once,
+                      test_real_law_text_has_no_page_numbers_after_references,
+                      test_real_links_land_on_the_page_of_their_target, test_real_outline_lists_every_article,
+                      test_real_page_one_names_edition_and_language_is_dutch,
+                      test_real_running_heads_name_the_first_and_last_article_of_the_page)
+
+PART = 2
+
+
+@pytest.fixture(scope="module")
+def real_books(tmp_path_factory):
+    """The real sources' two editions, compiled PART articles to a part (the variable the tests lower)."""
+    ctx = build.make_corpus(ROOT / "sources")
+    ctx.tmp = tmp_path_factory.mktemp("build")
+    os.environ["LAWBOOK_PDF_PART_ARTICLES"] = str(PART)
+    try:
+        pdf.write_pdf(ctx)
+    finally:
+        del os.environ["LAWBOOK_PDF_PART_ARTICLES"]
+    books = {}
+    for edition in ctx.corpus.iterchildren("edition"):
+        reader = PdfReader(ctx.tmp / pdf.pdf_name(edition.get("id")))
+        books[edition.get("id")] = (edition, reader, page_texts(reader))
+    books["folder"] = ctx.tmp
+    return books
+
+
+def test_the_sizes_come_from_the_variable(monkeypatch):
+    monkeypatch.delenv("LAWBOOK_PDF_PART_ARTICLES", raising=False)
+    assert pdf_parts.part_articles() == (pdf_parts.PART_ARTICLES, pdf_parts.PARTS_ABOVE)
+    monkeypatch.setenv("LAWBOOK_PDF_PART_ARTICLES", "7")
+    assert pdf_parts.part_articles() == (7, 7)
+    monkeypatch.setenv("LAWBOOK_PDF_PART_ARTICLES", "zero")
+    assert pdf_parts.part_articles() == (pdf_parts.PART_ARTICLES, pdf_parts.PARTS_ABOVE)
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_each_part_is_kept_beside_the_pdf_with_the_inputs_it_was_compiled_with(real_books, edition_id):
+    edition, reader, _ = real_books[edition_id]
+    folder = real_books["folder"] / pdf.parts_name(edition_id)
+    articles = sum(1 for _ in edition.iterchildren("article"))
+    parts = sorted(p.name for p in folder.glob("part-*.typ"))
+    assert parts == [f"part-{k:02d}.typ" for k in range(1, -(-articles // PART) + 1)]
+    assert (folder / "front.typ").exists() and not (real_books["folder"] / pdf.typ_name(edition_id)).exists()
+    used = json.loads((folder / "inputs.json").read_text(encoding="utf-8"))
+    # Each part starts on the page after the last one before it, the first after the contents.
+    page_of = dest_pages(reader)
+    for k in range(1, len(parts) + 1):
+        first_article = next(a for a in list(edition.iterchildren("article"))[(k - 1) * PART:])
+        assert used[f"part-{k:02d}"]["first"] == page_of[pdf.label_name(first_article.get("id"))] + 1
+    assert not list((real_books["folder"] / "pdf").glob(".work-*"))  # the parts' PDFs are gone
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_the_joined_book_is_dutch_pdfa_with_its_metadata_and_page_count(real_books, edition_id):
+    _, reader, _ = real_books[edition_id]
+    assert reader.trailer["/Root"]["/Lang"] == "nl-NL"
+    assert reader.metadata.title == f"Spelregels voor Wedstrijdbridge {edition_id}"
+    xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data().decode()
+    assert "<pdfaid:part>2</pdfaid:part>" in xmp and "<pdfaid:conformance>B</pdfaid:conformance>" in xmp
+    assert f"<xmpTPg:NPages>{len(reader.pages)}</xmpTPg:NPages>" in xmp
+
+
+def test_footnotes_number_on_across_parts(real_books):
+    edition, _, texts = real_books["2017"]
+    notes = [" ".join(tree.plain_text(n).split()[:3]) for n in edition.iter("note")]
+    assert len(notes) > PART
+    # Every note is printed once, and the numbers of the footnotes on the pages run 1, 2, 3, … in order.
+    text = squash(" ".join(texts))
+    for words in notes:
+        assert squash(words) in text, words
+
+
+def test_every_node_has_one_destination_and_no_stub_is_one(real_books):
+    edition, reader, texts = real_books["2017"]
+    page_of = dest_pages(reader)
+    expected = {pdf.label_name(el.get("id")) for el in edition.iter(*tree.NODE_TAGS)} | {"contents"}
+    assert set(page_of) - {"toelichtingen"} == expected
+    assert {name for _, name in links(reader)} <= set(page_of)

@@ -1,0 +1,97 @@
+"""Output stages run side by side (pipeline/build/run.py): the HTML site in a child forked after the
+corpus is built, the PDF's compilers started before every other output. What the child does reaches
+the build as if it ran in the build's process: its error with file, line and fix, its report
+entries, its files; a failure leaves the previous build and no process behind."""
+import json
+import os
+
+import pytest
+
+from pipeline.build import run as build
+from pipeline.core.errors import LawbookError
+from pipeline.outputs import diff, graph, html, pdf
+
+
+@pytest.fixture()
+def book(sources_copy, tmp_path, monkeypatch):
+    monkeypatch.delenv("LAWBOOK_NO_FORK", raising=False)
+    monkeypatch.setattr(build, "FORK_ABOVE", 0)  # the five sources have ten articles
+    return sources_copy, tmp_path / "out", {"cache_dir": str(tmp_path / "cache")}
+
+
+def files(out):
+    return {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def test_the_site_is_written_by_a_forked_child(book, monkeypatch):
+    src, out, options = book
+    pids = {}
+
+    def write_html(ctx):  # FORKED goes by name
+        pids["html"] = os.getpid()
+        html.write_html(ctx)
+
+    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, write_html, graph.write_graph,
+                                                 diff.write_diff, build.write_report])
+    ctx = build.build(src, out, options)
+    assert pids == {}  # set in the child only
+    assert (out / "html" / "2017" / "index.html").exists() and (out / "refs.graphml").exists()
+    assert {"write_html", "write_graph", "write_diff", "write_corpus"} <= set(ctx.timings)
+
+
+def test_an_error_in_the_forked_child_is_the_builds_one_message(book, monkeypatch):
+    src, out, options = book
+    build.build(src, out, options)
+    before = files(out)
+
+    def write_html(ctx):
+        (ctx.tmp / "html").mkdir(exist_ok=True)
+        raise LawbookError("the site cannot be made", file="bron.txt", line=7, fix="mend line 7", status=1)
+
+    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, write_html, graph.write_graph,
+                                                 build.write_report])
+    with pytest.raises(LawbookError) as e:
+        build.build(src, out, dict(options, force=True))
+    assert str(e.value) == "bron.txt:7: the site cannot be made\n  fix: mend line 7"
+    assert e.value.status == 1
+    assert files(out) == before
+    assert [p.name for p in out.parent.iterdir() if ".tmp-" in p.name or ".old-" in p.name] == []
+    assert (out.parent / "out.failed" / "report.json").exists()  # a status-1 error leaves the report, as ever
+
+
+def test_report_entries_of_the_forked_child_reach_the_report(book, monkeypatch):
+    src, out, options = book
+
+    def write_html(ctx):
+        ctx.log.add("inference", "bron.txt", 3, "a remark made while writing the site")
+
+    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, write_html, build.write_report])
+    build.build(src, out, options)
+    entries = json.loads((out / "report.json").read_text(encoding="utf-8"))["entries"]
+    assert {"kind": "inference", "file": "bron.txt", "line": 3,
+            "message": "a remark made while writing the site"} in entries
+
+
+def test_a_failing_stage_stops_the_running_compilers(book, monkeypatch):
+    src, out, options = book
+    started = []
+
+    def broken(ctx):
+        started.extend(process for _, process, _ in ctx.pdf_compiles.running)
+        raise LawbookError("the diff cannot be made", file="bron.txt", line=2, fix="mend line 2", status=1)
+
+    monkeypatch.setattr(build, "OUTPUT_STAGES", [pdf.start_pdf, build.write_corpus, broken, pdf.finish_pdf])
+    with pytest.raises(LawbookError):
+        build.build(src, out, options)
+    assert len(started) == 2  # both editions were compiling …
+    assert all(process.returncode is not None for process in started)  # … and were stopped and reaped
+    assert not out.exists()
+
+
+def test_the_typst_source_of_each_book_is_kept_beside_its_pdf(book):
+    src, out, options = book
+    build.build(src, out, options)
+    for edition in ("2007", "2017"):
+        source = (out / pdf.typ_name(edition)).read_text(encoding="utf-8")
+        assert f'title: "Spelregels voor Wedstrijdbridge {edition}"' in source
+        assert (out / pdf.pdf_name(edition)).read_bytes().startswith(b"%PDF-")
