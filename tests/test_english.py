@@ -271,3 +271,18 @@ def test_roman_sub_items_get_the_fifth_level(tmp_path):
     assert tree.plain_text(ctx.corpus.xpath('//*[@id="2017/30A1b.ii"]')[0].find("p")) == "two"
     assert [c.get("id") for c in tree.child_nodes(ctx.corpus.xpath('//*[@id="2017/30A1"]')[0])] == [
         "2017/30A1a", "2017/30A1b", "2017/30A1c"]
+
+
+@needs_pages
+def test_the_definitions_are_law_text_with_ids_of_their_own(book):
+    definitions = book.corpus.xpath('//edition[@id="2017"]/definitions/definition')
+    assert [d.get("id") for d in definitions][:4] == ["2017/def/adjusted-score", "2017/def/alert",
+                                                     "2017/def/artificial-call", "2017/def/auction"]
+    assert len(definitions) == 9
+    first = definitions[0]
+    assert first.get("term") == "Adjusted Score" and first.get("sources") == "laws2017-en_definitions.txt:3"
+    assert tree.plain_text(first.find("p")) == ('A score awarded by the Director (see Law 12). It is either '
+                                                '"artificial" or "assigned".')
+    assert [r.get("to") for r in first.iter("ref")] == ["2017/12"]
+    # "the effect": a lost ligature in a definition is restored as anywhere else.
+    assert "to the effect that" in tree.plain_text(definitions[1].find("p"))

@@ -23,6 +23,9 @@ from dataclasses import dataclass
 
 LEVELS = ("article", "section", "subsection", "item", "subitem")
 SEPARATOR = "/"
+# A definition of the book's "Definitions": the edition, this word and the term as a slug:
+# 2017/def/adjusted-score (definition_id). No citation reaches it; it is law text with a place of its own.
+DEFINITION = "def"
 # What hangs below a node, by the word its ID uses.
 NOTE, COMMENTARY = "noot", "toelichting"
 ANNEXES = (NOTE, COMMENTARY)
@@ -231,6 +234,13 @@ def child_id(node_id, num):
 def join(edition, cite):
     """'2017', '50D2a' -> '2017/50D2a'."""
     return f"{edition}{SEPARATOR}{cite}"
+
+
+def definition_id(edition, term):
+    """'2017', 'Adjusted Score' -> '2017/def/adjusted-score': the term in lower case, its words joined by
+    hyphens (letters and digits only)."""
+    slug = "-".join(re.findall(r"[^\W_]+", term.lower()))
+    return f"{edition}{SEPARATOR}{DEFINITION}{SEPARATOR}{slug}"
 
 
 def note_id(node_id, n):

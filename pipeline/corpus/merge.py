@@ -40,7 +40,31 @@ def merge(fragments, log):
                 merge_node(existing, article, fragment.file, log)
         for commentary in fragment.commentary:
             edition.append(commentary)
+        if fragment.definitions:
+            _add_definitions(edition, fragment, log)
     return corpus
+
+
+def _add_definitions(edition, fragment, log):
+    """The fragment's definitions into the edition's <definitions>, which stands before its articles; a
+    term defined again (in another source) is kept once, the second reading logged."""
+    holder = edition.find("definitions")
+    if holder is None:
+        holder = edition.makeelement("definitions", {})
+        edition.insert(0, holder)
+    have = {d.get("id"): d for d in holder}
+    for definition in fragment.definitions:
+        first = have.get(definition.get("id"))
+        if first is None:
+            holder.append(definition)
+            have[definition.get("id")] = definition
+            continue
+        same = tree.plain_text(first.find("p")) == tree.plain_text(definition.find("p"))
+        line = tree.first_line(definition)[1]
+        log.add("variant" if same else "conflict", fragment.file, line,
+                f"{definition.get('id')} is defined again"
+                + ("; both read the same, so it is kept once" if same else ": the first reading is kept"),
+                definition.get("id"))
 
 
 def _insert_article(edition, article, ordered):

@@ -41,6 +41,7 @@ class Fragment:
     edition: str
     articles: list = field(default_factory=list)
     commentary: list = field(default_factory=list)
+    definitions: list = field(default_factory=list)  # <definition> elements, in the order of the source
     ledger: dict = field(default_factory=dict)  # line -> Placed(node id) or Accounted(reason)
     node_lines: dict = field(default_factory=dict)  # node id -> source lines, written out once at the end
 
@@ -347,8 +348,10 @@ def build_fragment(reading, log, evidence):
 
     segments, current, commentary = [], None, []
     for block in reading.blocks:
-        if block.kind in APART or (block.kind == "title" and not any(b.kind == "article" for b in reading.blocks)):
-            reason = Accounted(APART.get(block.kind, "the title of {part}").format(cite=block.cite, part=block.text))
+        if block.kind == "definition":
+            fragment.definitions.append(_definition(reading, block, fragment))
+        elif block.kind in ("contents", "index") or (block.kind == "title" and not any(b.kind == "article" for b in reading.blocks)):
+            reason = Accounted(APART[block.kind if block.kind in APART else "title"].format(cite=block.cite, part=block.text))
             fragment.ledger.update({n: reason for n in block.lines})
         elif block.kind in ("attribution", "commentary"):
             commentary.append(block)
@@ -409,7 +412,18 @@ def build_fragment(reading, log, evidence):
 # line is accounted for with this reason.
 APART = {"contents": "the contents list: evidence for the heading and first page of {cite}",
          "index": "the book's index: where the law deals with what, not law text",
-         "definition": "the definition of {cite!r}: law text, kept in the report until the corpus holds definitions"}
+         "title": "the title of {part}"}
+
+
+def _definition(reading, block, fragment):
+    """One definition of the book's Definitions: <definition id="2017/def/alert" term="Alert"> with its text."""
+    node_id = ids.definition_id(reading.edition, block.cite)
+    el = etree.Element("definition", id=node_id, term=block.cite)
+    tree.add_sources(el, reading.file, block.lines)
+    el.append(tree.make_paragraph(block.text, block.notes, reading.file, block.lines))
+    placed = Placed(node_id)
+    fragment.ledger.update({n: placed for n in block.lines + [n for note in block.notes for n in note.lines]})
+    return el
 
 
 def _merge_repeat(first, article, anchor, fragment, log, flog):

@@ -852,6 +852,14 @@ def comparison_view(site, result, profile):
     return {"diff": result, "labels": labels, "references": references}
 
 
+def definitions_view(site, edition):
+    """The book's Definitions, for the edition's contents page: term, anchor (def-alert) and text."""
+    holder = site.edition_el(edition).find("definitions")
+    return [{"term": d.get("term"), "anchor": "def-" + d.get("id").rsplit("/", 1)[1],
+             "pieces": [piece for p in d.iter("p") for piece in site.pieces(p, [])]}
+            for d in (holder if holder is not None else ())]
+
+
 def edition_pages(site, edition):
     """The paths (below html/) of one edition's pages, in the order write_edition writes them."""
     return [f"{edition}/index.html", f"{edition}/verwijzingen.html",
@@ -865,7 +873,7 @@ def write_edition(site, edition, page):
     comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()
                    if edition in (old, new)]
     page(f"{edition}/index.html", "edition.html", root="../", edition=edition, articles=articles,
-         current=edition == site.editions[-1], comparisons=comparisons)
+         current=edition == site.editions[-1], comparisons=comparisons, definitions=definitions_view(site, edition))
     page(f"{edition}/verwijzingen.html", "graph.html", root="../", edition=edition, graph=site.graph(edition))
     for article in articles:
         page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article)

@@ -155,6 +155,13 @@ class Writer:
         """The whole edition: articles in order, each followed by its commentary, then its footnotes.
         Commentary on an article the sources lack gets a heading of its own (never an article heading)."""
         self.block(f"# {escape(title(self.profile))} — {self.say('edition %(edition)s', edition=self.edition)}")
+        definitions = edition_el.find("definitions")
+        if definitions is not None:  # the book's Definitions, before its first article
+            self.block(f"## {self.say('Definitions')} {{#definitions}}")
+            for d in definitions:
+                slug = d.get("id").rsplit("/", 1)[1]
+                self.block(f"[**{escape(d.get('term'))}**]{{#def-{slug}}}: " + " ".join(self.inline(p) for p in d.iter("p")))
+            self.flush_footnotes()
         commentary = {}
         for c in edition_el.iterchildren("commentary"):
             on = c.get("on") or c.get("id")

@@ -154,17 +154,24 @@ def commentary_json(el):
             "content": [paragraph_json(p) for p in el.iterchildren("p")]}
 
 
+def definition_json(el):
+    return {"id": el.get("id"), "type": "definition", "term": el.get("term"), "sources": _sources(el),
+            "content": [paragraph_json(p) for p in el.iterchildren("p")]}
+
+
+def edition_json(ed):
+    out = {"id": ed.get("id")}
+    definitions = ed.find("definitions")
+    if definitions is not None:  # (only a book whose sources hold its Definitions)
+        out["definitions"] = [definition_json(d) for d in definitions]
+    out["articles"] = [node_json(a) for a in ed.iterchildren("article")]
+    out["commentary"] = [commentary_json(c) for c in ed.iterchildren("commentary")]
+    return out
+
+
 def to_json(corpus):
-    return {
-        "format": "lawbook-corpus",
-        "version": 1,
-        "editions": [
-            {"id": ed.get("id"),
-             "articles": [node_json(a) for a in ed.iterchildren("article")],
-             "commentary": [commentary_json(c) for c in ed.iterchildren("commentary")]}
-            for ed in corpus.iterchildren("edition")
-        ],
-    }
+    return {"format": "lawbook-corpus", "version": 1,
+            "editions": [edition_json(ed) for ed in corpus.iterchildren("edition")]}
 
 
 def dump_json(data):

@@ -93,7 +93,7 @@ def read(lines, source, log):
                                              "not law text")
         return reading
     if first == own["definitions_title"]:
-        _read_definitions(pages, reading, flog)
+        _read_definitions(pages, reading, own, flog)
         return reading
     _Body(reading, pages, words, own, flog, cut, furniture).read()
     return reading
@@ -207,12 +207,12 @@ def _read_apart(pages, reading, kind, why):
     reading.subject = why
 
 
-def _read_definitions(pages, reading, flog):
+def _read_definitions(pages, reading, own, flog):
     """The definitions: "Term: text", one per line; a line that starts no term continues the one before."""
     for page in pages:
         for line in page:
             text = line.text.strip()
-            if text == "Definitions" and not reading.blocks:
+            if text == own["definitions_title"] and not reading.blocks:
                 reading.blocks.append(Block("title", text, [line.num]))
                 continue
             m = re.match(r"([A-Z][\w' -]{0,40}?):\s+(.*)$", text)

@@ -8,6 +8,7 @@ the other outputs escape them.
 WORDS = {
     # -- every output
     "Laws of Duplicate Bridge": "Spelregels voor Wedstrijdbridge",
+    "Definitions": "Begripsomschrijvingen",
     "Article %(num)s": "Artikel %(num)s",
     "article %(num)s": "artikel %(num)s",
     "Edition %(edition)s": "Uitgave %(edition)s",
