@@ -138,7 +138,19 @@ def test_english_citation(text, node, expected):
 
 
 def test_the_dutch_words_are_no_citations_in_english():
-    assert mark("zie artikel 47E1, C2 hierboven, dit artikel", "2017/16B") == []
+    assert mark("zie artikel 47E1, hierboven, dit artikel", "2017/16B") == []
+    # (a bare designation is English: "C2 hierboven" cites C2 by its designation alone)
+    assert mark("C2 hierboven", "2017/16B") == [(0, "C2", "2017/16C2", "ok")]
+
+
+def test_a_bare_designation_cites_a_part_of_the_current_law():
+    assert refs.find_citations("if a violation of C2 has damaged", EN)[0].relative == "C2"
+    assert [c.relative for c in refs.find_citations("the application of E1 and C2(a) applies", EN)] == ["E1", "C2a"]
+    # never inside a citation, an ID or a word, and not in Dutch
+    assert [(c.relative, c.parts and c.parts["section"]) for c in refs.find_citations("Laws 20F2 and F3", EN)] == [
+        (None, "F"), (None, "F")]
+    assert refs.find_citations("12C2 LHO x/C2 AC2", EN) == []
+    assert refs.find_citations("een schending van C2", lang.profile("nl")) == []
 
 
 def test_find_citations_gives_the_parts_down_to_the_subitem():

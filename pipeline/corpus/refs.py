@@ -99,7 +99,10 @@ def _patterns(rules):
             rf"|(?<!\w)(?P<direction>{directions})(?!\w)"  # "C2 hierboven", "(b) hieronder"
             rf"|(?<!\w)(?P<range>{_either(rules.LETTER_RANGE_WORDS)})(?!\w)"  # "A t/m E"
             # "dit artikel", "as this Law provides": not before a number ("this Law 12" is Law 12's keyword)
-            rf"|(?<!\w)(?P<this>{_either(rules.THIS_ARTICLE)})(?!\w)(?!\s*\d)",
+            rf"|(?<!\w)(?P<this>{_either(rules.THIS_ARTICLE)})(?!\w)(?!\s*\d)"
+            # "a violation of C2": a part of the current article by its designation alone (where the rules say)
+            + (r"|(?<![\w(/.\-])(?P<bare>(?-i:[A-Z]\d{1,2}(?:\([a-z]\))?))(?![\w(])"
+               if getattr(rules, "BARE_DESIGNATIONS", False) else ""),
             re.IGNORECASE),
         this_article=re.compile(_either(rules.THIS_ARTICLE), re.IGNORECASE),
         # What ends a keyword just before a designation read back from a direction word: "Laws 50 and
@@ -272,8 +275,16 @@ def parse_letter_range(text, pos, p):
     return []
 
 
+def parse_bare(text, pos, p):
+    """"a violation of C2", "E1", "C2(a)": a section and subsection (and item) of the current article."""
+    m = BARE.match(text, pos)
+    return [Citation(pos, m.end(), relative=m.group(1) + m.group(2) + (m.group(3) or ""))] if m else []
+
+
+BARE = re.compile(r"([A-Z])(\d{1,2})(?:\(([a-z])\))?")
+
 PARSERS = {"keyword": parse_keyword_phrase, "relative": parse_zie, "direction": parse_hier,
-           "range": parse_letter_range, "this": parse_this_article}
+           "range": parse_letter_range, "this": parse_this_article, "bare": parse_bare}
 
 
 def find_citations(text, profile=None):

@@ -25,6 +25,9 @@ ABOVE = ("above",)
 BELOW = ("below", "following", "hereunder")
 # The current Law, cited by its words: "(for defenders, except as this Law provides, see Law 49)".
 THIS_ARTICLE = ("this Law",)
+# A section's letter and subsection's number standing alone cite the current Law's part: "a violation
+# of C2", "the application of E1", "C2(a)" (capital, digits, an item in brackets; never after "Law").
+BARE_DESIGNATIONS = True
 # Between the citations of a list, besides a comma: "Laws 4, 12C2 and 91", "Law 50 or Law 51".
 LIST_WORDS = ("and", "or")
 # Between the two ends of a range: "Laws 12 to 14", "Laws 12 through 14".

@@ -26,6 +26,8 @@ ABOVE = ("hierboven",)
 BELOW = ("hieronder",)
 # The current article, cited by its words: "(behalve zoals bepaald in dit artikel, zie artikel 49)".
 THIS_ARTICLE = ("dit artikel",)
+# A bare "C2" is no citation in the Dutch text: it writes "C2 hierboven" or "zie C2".
+BARE_DESIGNATIONS = False
 # Between the citations of a list, besides a comma: "artikel 20F2 en F3", "42 of 43".
 LIST_WORDS = ("en", "of")
 # Between the two ends of a range: "artikelen 12 t/m 14", "12 tot en met 14".
