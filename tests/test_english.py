@@ -286,3 +286,17 @@ def test_the_definitions_are_law_text_with_ids_of_their_own(book):
     assert [r.get("to") for r in first.iter("ref")] == ["2017/12"]
     # "the effect": a lost ligature in a definition is restored as anywhere else.
     assert "to the effect that" in tree.plain_text(definitions[1].find("p"))
+
+
+@needs_pages
+def test_the_contents_list_gives_every_heading_with_its_page(book):
+    reading = [r for r in book.readings if r.file == "laws2017-en_contents.txt"][0]
+    entries = {b.cite: (b.text, b.number) for b in reading.blocks if b.kind == "contents" and b.cite}
+    assert entries["53A"] == ("Lead Out of Turn Treated as Correct Lead", 62)
+    assert entries["12"] == ("DIRECTOR'S DISCRETIONARY POWERS", 15)
+    # wrapped over two lines, with the next heading after its end: "Lead by Declarer C. Play by …"
+    assert entries["60B"] == ("Defender Plays before Required Lead by Declarer", 68)
+    assert entries["60C"] == ("Play by Offending Side before Assessment of Rectification", 68)
+    assert entries["93"] == ("PROCEDURES OF APPEAL", 102) and entries["92D"] == ("Concurrence of Appellants", 102)
+    assert sorted({c for c in entries if c.isdigit()}, key=int) == [str(n) for n in range(1, 94)]
+    assert [e for e in book.log.entries if e.kind == "damage" and e.file == reading.file] == []

@@ -125,7 +125,8 @@ def _read_contents(pages, reading, own, flog):
                     reading.dropped.append(Dropped(line.num, "contents page numbers without an entry"))
                 continue
             if printed.ROMAN.match(text) or text == own["contents_title"]:
-                reading.dropped.append(Dropped(line.num, f"the contents list's {'title' if text == own['contents_title'] else 'page number ' + text}"))
+                what = "title" if text == own["contents_title"] else f"page number {text}"
+                reading.dropped.append(Dropped(line.num, f"the contents list's {what}"))
                 continue
             m = own["contents_article"].match(text)
             if m:
@@ -137,30 +138,20 @@ def _read_contents(pages, reading, own, flog):
                     waiting.remove(block)
                     block.number = int(m.group(3))
                 continue
+            # Section headings: the line's own, or after the end of a wrapped one ("Lead by Declarer C. Play …").
             heads = _contents_headings(text, letter) if article else []
-            if heads:
-                for head, number in heads:
-                    letter = head[0]
-                    block = Block("contents", head[3:].strip(), [line.num], cite=article + letter)
-                    entries.append(block)
-                    if number is not None:
-                        block.number = number
-                    else:
-                        waiting.append(block)
-                continue
-            # A wrapped heading goes on, perhaps with the next heading after it ("Lead by Declarer C. Play …").
-            inline = re.search(rf"(?:^|\s)({chr(ord(letter) + 1)})\.\s", text) if letter and entries else None
+            inline = None if heads or not (letter and entries) else \
+                re.search(rf"(?:^|\s)({chr(ord(letter) + 1)})\.\s", text)
             if inline:
                 heads = _contents_headings(text[inline.start(1):], letter)
                 entries[-1].text += " " + text[:inline.start()].strip()
                 entries[-1].lines.append(line.num)
+            if heads:
                 for head, number in heads:
                     letter = head[0]
-                    block = Block("contents", head[3:].strip(), [line.num], cite=article + letter)
+                    block = Block("contents", head[3:].strip(), [line.num], cite=article + letter, number=number)
                     entries.append(block)
-                    if number is not None:
-                        block.number = number
-                    else:
+                    if number is None:
                         waiting.append(block)
                 continue
             if entries:  # a wrapped title or heading goes on
