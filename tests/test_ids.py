@@ -147,13 +147,14 @@ def test_subitem_numerals_sort_by_their_value(m, n):
 def _schema_patterns():
     """The ID patterns of both schemas: (node pattern, note pattern) from RELAX NG and from JSON Schema."""
     rng = etree.parse(str(ROOT / "schema" / "corpus.rng"))
-    params = [p.text for p in rng.iter("{*}param") if p.get("name") == "pattern" and "/" in p.text]
+    params = [p.text for p in rng.iter("{*}param") if p.get("name") == "pattern" and "/" in p.text
+              and "/def/" not in p.text]
     schema = json.loads((ROOT / "schema" / "corpus.schema.json").read_text(encoding="utf-8"))
     found = []
 
     def walk(o):
         if isinstance(o, dict):
-            if "/" in o.get("pattern", "") and "\\d{4}" in o.get("pattern", ""):
+            if "/" in o.get("pattern", "") and "\\d{4}" in o.get("pattern", "") and "/def/" not in o["pattern"]:
                 found.append(o["pattern"])
             for v in o.values():
                 walk(v)
@@ -174,3 +175,15 @@ def test_schema_patterns_accept_exactly_the_ids_the_type_accepts(text):
     json_node, json_note = (re.compile(p) for p in json_patterns)
     assert bool(rng_node.match(text)) == bool(json_node.search(text)) == is_node, text
     assert bool(rng_note.match(text)) == bool(json_note.search(text)) == is_note, text
+
+
+def test_a_definitions_id_is_its_term_in_lower_case_with_hyphens_and_both_schemas_take_it():
+    assert ids.definition_id("2017", "Adjusted Score") == "2017/def/adjusted-score"
+    assert ids.definition_id("2017", "Artificial call") == "2017/def/artificial-call"
+    assert NodeId.parse("2017/def/alert") is None  # no citation reaches a definition
+    rng = etree.parse(str(ROOT / "schema" / "corpus.rng"))
+    [rng_pattern] = [p.text for p in rng.iter("{*}param") if p.get("name") == "pattern" and "/def/" in p.text]
+    schema = json.loads((ROOT / "schema" / "corpus.schema.json").read_text(encoding="utf-8"))
+    json_pattern = schema["definitions"]["definition"]["properties"]["id"]["pattern"]
+    for text, ok in (("2017/def/adjusted-score", True), ("2017/def/a/b", False), ("2017/53A", False)):
+        assert bool(re.fullmatch(rng_pattern, text)) == bool(re.search(json_pattern, text)) == ok, text
