@@ -31,7 +31,7 @@ needs_pages = pytest.mark.skipif(not all((ENGLISH / p).is_file() for p in PAGES)
 def english_book(folder):
     """A sources folder of the English pages, in the book's order, with its manifest."""
     folder.mkdir(parents=True, exist_ok=True)
-    entries = ['language = "en"', ""]
+    entries = ['language = "en"', 'publisher = "World Bridge Federation"', ""]
     for name in PAGES:
         shutil.copyfile(ENGLISH / name, folder / name)
         entries += ["[[source]]", f'file = "{name}"', 'edition = "2017"', ""]
@@ -300,3 +300,17 @@ def test_the_contents_list_gives_every_heading_with_its_page(book):
     assert entries["93"] == ("PROCEDURES OF APPEAL", 102) and entries["92D"] == ("Concurrence of Appellants", 102)
     assert sorted({c for c in entries if c.isdigit()}, key=int) == [str(n) for n in range(1, 94)]
     assert [e for e in book.log.entries if e.kind == "damage" and e.file == reading.file] == []
+
+
+def test_the_manifest_names_the_books_publisher(tmp_path):
+    from pipeline.core.errors import LawbookError
+    from pipeline.reading import manifest
+    (tmp_path / "a.txt").write_text("x\n", encoding="utf-8")
+    (tmp_path / "sources.toml").write_text('publisher = "World Bridge Federation"\n[[source]]\nfile = "a.txt"\n'
+                                           'edition = "2017"\n', encoding="utf-8")
+    assert [s.publisher for s in manifest.load_manifest(tmp_path)] == ["World Bridge Federation"]
+    (tmp_path / "sources.toml").write_text('publisher = 3\n[[source]]\nfile = "a.txt"\nedition = "2017"\n',
+                                           encoding="utf-8")
+    with pytest.raises(LawbookError) as caught:
+        manifest.load_manifest(tmp_path)
+    assert (caught.value.message, caught.value.line) == ("the manifest's publisher must be a string", None)

@@ -64,7 +64,7 @@ def prepare(book, folder):
         pages = sorted(ENGLISH.glob("*.txt"), key=lambda p: (next(i for i, part in enumerate(ENGLISH_ORDER)
                                                                    if p.stem.split("_")[-1].startswith(part)), p.name))
         src.mkdir()
-        entries = ['language = "en"', ""]
+        entries = ['language = "en"', 'publisher = "World Bridge Federation"', ""]
         for page in pages:
             shutil.copyfile(page, src / page.name)
             entries += ["[[source]]", f'file = "{page.name}"', 'edition = "2017"', ""]

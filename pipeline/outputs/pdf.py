@@ -244,11 +244,13 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
     description = (f"{series}, {say(profile, 'printed edition %(edition)s', edition=edition_id)}"
                    + ("" if with_commentary else say(profile, ", without commentary")))
     date_line = say(profile, "Sources as of %(date)s", date=date_words(built, profile))
+    # The manifest's publisher (the English original's: the WBF), else the profile's word for the NBB.
+    publisher = next((s.publisher for s in sources if getattr(s, "publisher", "")), "") or profile.word(PUBLISHER)
     return {
         "edition": edition_id,
         "title": f"{series} {edition_id}",
         "series": series,
-        "publisher": profile.word(PUBLISHER),
+        "publisher": publisher,
         "description": description,
         "keywords": [profile.word("bridge"), profile.word("laws"),
                      say(profile, "printed edition %(edition)s", edition=edition_id)],
@@ -257,7 +259,7 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
         "with_commentary": with_commentary,
         "without_commentary_line": say(profile, "Official text, without commentary"),
         "colophon": {
-            "lines": [description, profile.word(PUBLISHER), date_line],
+            "lines": [description, publisher, date_line],
             "sources_intro": say(profile, "This edition is compiled from these source files:"),
             "sources": [{"name": s.name, "origin": s.origin} for s in sources],
             # A long list in two columns, so that it stays on the back of the title page longer.

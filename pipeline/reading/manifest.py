@@ -42,6 +42,7 @@ class Source:
     encoding: str | None = None  # declared in the manifest
     budget: read.Budget | None = field(default=None, repr=False, compare=False)  # the build's total, shared
     language: str = lang.DEFAULT  # the book's, from the manifest: what the source is read in
+    publisher: str = ""  # the book's, from the manifest's top-level `publisher`; "" for the profile's (the NBB)
 
     @property
     def name(self):
@@ -83,6 +84,10 @@ def load_manifest(folder):
                            fix="correct the TOML syntax at that line") from None
 
     language = _language(data, text, manifest)
+    publisher = data.get("publisher", "")
+    if not isinstance(publisher, str):
+        raise LawbookError("the manifest's publisher must be a string", file=str(manifest),
+                           fix='write publisher = "World Bridge Federation" in quotes, or leave it out')
     entries = data.get("source")
     if not isinstance(entries, list) or not entries:
         raise LawbookError("the manifest lists no sources", file=str(manifest),
@@ -133,7 +138,8 @@ def load_manifest(folder):
         path = folder / name
         sizes.append(_regular_file_size(path))
         sources.append(Source(path=path, edition=edition, origin=entry.get("origin", ""),
-                              format=fmt, encoding=entry.get("encoding"), budget=budget, language=language))
+                              format=fmt, encoding=entry.get("encoding"), budget=budget, language=language,
+                              publisher=publisher))
 
     _check_limits(sources, sizes, manifest)
     _refuse_unlisted(folder, seen)
