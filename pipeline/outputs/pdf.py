@@ -251,6 +251,10 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
         "title": f"{series} {edition_id}",
         "series": series,
         "publisher": publisher,
+        # The book's Definitions (where its sources hold them), before the first article.
+        "definitions": [{"term": d.get("term"), "markup": inline_markup(d.find("p"), targets)}
+                        for d in edition.iterfind("definitions/definition")],
+        "definitions_title": say(profile, "Definitions"),
         "description": description,
         "keywords": [profile.word("bridge"), profile.word("laws"),
                      say(profile, "printed edition %(edition)s", edition=edition_id)],
