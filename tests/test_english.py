@@ -314,3 +314,16 @@ def test_the_manifest_names_the_books_publisher(tmp_path):
     with pytest.raises(LawbookError) as caught:
         manifest.load_manifest(tmp_path)
     assert (caught.value.message, caught.value.line) == ("the manifest's publisher must be a string", None)
+
+
+def test_front_matter_before_the_first_law_is_kept_apart(tmp_path):
+    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    reading, log = flowed_reading(tmp_path, f"v\nForeword\nA made-up foreword of the book, {long}\n\f1\nLAW 1\n"
+                                            f"MADE-UP\nA. Heading {long}\n")
+    assert [(b.kind, b.text[:8]) for b in reading.blocks[:2]] == [("front", "Foreword"), ("front", "A made-u")]
+    assert [b.kind for b in reading.blocks[2:4]] == ["article", "title"]
+    assert [g.message for g in reading.gaps if "starts inside" in g.message] == []
+    ctx = stages.make_corpus(tmp_path / "src")
+    assert [e.message for e in ctx.log.entries if e.kind == "error"] == []
+    assert [e.message for e in ctx.log.entries if e.kind == "dropped" and e.line == 2] == [
+        "the book's front matter (lines 2-3): kept apart, not law text"]

@@ -347,12 +347,14 @@ def build_fragment(reading, log, evidence):
         flog.dropped(dropped.line, dropped.reason)
 
     segments, current, commentary = [], None, []
+    apart = {}  # kind -> the lines of its blocks: one report entry per kind, with its lines
     for block in reading.blocks:
         if block.kind == "definition":
             fragment.definitions.append(_definition(reading, block, fragment))
-        elif block.kind in ("contents", "index") or (block.kind == "title" and not any(b.kind == "article" for b in reading.blocks)):
+        elif block.kind in APART_KINDS or (block.kind == "title" and not any(b.kind == "article" for b in reading.blocks)):
             reason = Accounted(APART[block.kind if block.kind in APART else "title"].format(cite=block.cite, part=block.text))
             fragment.ledger.update({n: reason for n in block.lines})
+            apart.setdefault(block.kind, []).extend(block.lines)
         elif block.kind in ("attribution", "commentary"):
             commentary.append(block)
         elif block.kind == "article":
@@ -395,6 +397,10 @@ def build_fragment(reading, log, evidence):
         else:
             _merge_repeat(articles[num], article, anchor, fragment, log, flog)
 
+    for kind, lines in apart.items():
+        span = f"line {min(lines)}" if len(set(lines)) == 1 else f"lines {min(lines)}-{max(lines)}"
+        flog.dropped(min(lines), f"{APART_SUMMARY.get(kind, 'the title of a part of the book')} ({span}): kept "
+                                 f"apart, not law text")
     if commentary:
         fragment.commentary.append(_commentary(reading, commentary, fragment, flog, evidence.profile))
     for g in reading.gaps:
@@ -412,7 +418,12 @@ def build_fragment(reading, log, evidence):
 # line is accounted for with this reason.
 APART = {"contents": "the contents list: evidence for the heading and first page of {cite}",
          "index": "the book's index: where the law deals with what, not law text",
+         "front": "the book's front matter (a page numbered in roman before the first Law): not law text",
          "title": "the title of {part}"}
+APART_KINDS = ("contents", "index", "front")
+# The report's one entry per source for each kind kept apart.
+APART_SUMMARY = {"contents": "the contents list, evidence for the headings and pages of the Laws",
+                 "index": "the book's index", "front": "the book's front matter"}
 
 
 def _definition(reading, block, fragment):

@@ -95,7 +95,14 @@ def read(lines, source, log):
     if first == own["definitions_title"]:
         _read_definitions(pages, reading, own, flog)
         return reading
-    _Body(reading, pages, words, own, flog, cut, furniture).read()
+    # Front matter (title page, foreword: pages numbered in roman before the first Law) is kept apart.
+    while pages and not any(words["article"].match(line.text.strip()) for line in pages[0]) and \
+            (label := printed.page_label(cut[0], furniture)) and not label.isdigit():
+        for line in pages[0]:
+            reading.blocks.append(Block("front", line.text.strip(), [line.num]))
+        pages, cut = pages[1:], cut[1:]
+    if pages:
+        _Body(reading, pages, words, own, flog, cut, furniture).read()
     return reading
 
 
