@@ -327,3 +327,23 @@ def test_front_matter_before_the_first_law_is_kept_apart(tmp_path):
     assert [e.message for e in ctx.log.entries if e.kind == "error"] == []
     assert [e.message for e in ctx.log.entries if e.kind == "dropped" and e.line == 2] == [
         "the book's front matter (lines 2-3): kept apart, not law text"]
+
+
+def test_a_sections_first_subsection_may_start_in_lower_case(tmp_path):
+    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    reading, _ = flowed_reading(tmp_path, f"7\nLAW 19\nMADE-UP\nA. {long}\nB. Redoubles 1. any double may be "
+                                          f"redoubled, and 2. the offender may not, but not 3. three\n")
+    lists = [(b.number, b.text) for b in reading.blocks if b.kind == "list"]
+    assert lists == [(1, "any double may be redoubled, and"), (2, "the offender may not, but not 3. three")]
+
+
+def test_tables_and_lost_symbols_are_reported_and_kept(tmp_path):
+    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    reading, log = flowed_reading(tmp_path, f"7\nLAW 78\nMADE-UP\nA. {long} lead the spades () first\n"
+                                            f"0\u201310 0 20\u201340 1 50\u201380 2\n")
+    damage = [(e.line, e.message) for e in log.entries if e.kind == "damage"]
+    assert damage == [(4, "empty brackets in 'ne  lead the spades ()': a symbol the extraction lost (a suit symbol?); "
+                          "kept as text; the symbol is not guessed"),
+                      (5, "'0\u201310 0 20\u201340 1 50\u201380 2' looks like a row of a flattened table; kept as "
+                          "text, not repaired")]
+    assert "0\u201310 0 20\u201340 1 50\u201380 2" in "\n".join(b.text for b in reading.blocks)

@@ -66,9 +66,14 @@ MARKER = re.compile(r"(?<![\w])([^\W\d_]{2,}[.,;:)]?)(\d{1,2})(?![\w])")
 # The inline markers: a section "B. ", a subsection "2. " / "1.A" / "3.(a)", an item "(b)", a sub-item "(ii.)".
 SECTION = re.compile(r"([A-Z])\.\s+(?=\S)")
 SUBSECTION = re.compile(r"(\d{1,2})\.(?=\s*[A-Z(\[\u2018'\"]|\s*$)")
-# A subsection's text may start in lower case at a line's start ("2. defines a subset …", 23A) and
-# after a colon, semicolon or "or" that leads into a list ("He may: 1. require …; 2. forbid …", 57A).
-LEADS_IN = re.compile(r"(?:[:;]|,?\s(?:or|and))\s*$")
+# A subsection's text may start in lower case at a line's start ("2. defines a subset …", 23A), after
+# punctuation or "or"/"and" that leads into a list ("He may: 1. require …; 2. forbid …", 57A), and as
+# a section's first subsection ("B. … 1. any double …").
+LEADS_IN = re.compile(r"(?:[:;,.]|\s(?:or|and))\s*$")
+# A line of a flattened table: six or more tokens, most of them numbers ("0–10 0 10–40 1 …").
+TABLE_ROW = re.compile(r"[\d\u2013\u00ad.,–-]+")
+# Brackets with nothing in them: a symbol the extraction lost ("spades ()": a suit symbol).
+LOST_SYMBOL = re.compile(r"\(\s*\)")
 LINE_SUBSECTION = re.compile(r"(\d{1,2})\.(?=\s*\S)")
 ITEM = re.compile(r"\(([a-z])\)\s*(?=\S)")
 SUBITEM = re.compile(r"\((i{1,3}|iv|vi{0,3}|ix|xi{0,2})\.?\)\s*(?=\S)")
@@ -351,6 +356,7 @@ class _Body:
             line, page = body[k]
             text = line.text.strip()
             k += 1
+            self._report_damage(line.num, text)
             if m := self.words["article"].match(text):
                 out.append(("article", m.group(1), [(line.num, text)], page))
                 if k < len(body) and (t := body[k][0].text.strip()).isupper() and not self._starts_structure(t):
@@ -366,6 +372,15 @@ class _Body:
                     continue
             out.append(("para", None, [(line.num, text)], page))
         return out
+
+    def _report_damage(self, num, text):
+        """What the extraction lost and no repair can restore: reported, the text kept as it is."""
+        tokens = text.split()
+        if len(tokens) >= 6 and sum(bool(TABLE_ROW.fullmatch(t)) for t in tokens) * 5 >= len(tokens) * 3:
+            self.flog.damage(num, f"{text[:60]!r} looks like a row of a flattened table", "kept as text, not repaired")
+        for m in LOST_SYMBOL.finditer(text):
+            self.flog.damage(num, f"empty brackets in {text[max(0, m.start() - 20):m.end()]!r}: a symbol the "
+                                  f"extraction lost (a suit symbol?)", "kept as text; the symbol is not guessed")
 
     def _starts_structure(self, text):
         return bool(self.words["article"].match(text) or SECTION.match(text) or LINE_SUBSECTION.match(text)
@@ -432,7 +447,8 @@ class _Body:
                             and not self.own["citing"].search(before)):
                 state.update(section=m.group(1), subsection=None, item=None, subitem=None)
                 return (pos, m.end(), "section", m.group(1))
-        if m := (LINE_SUBSECTION if at_start or LEADS_IN.search(before) else SUBSECTION).match(text, pos):
+        lower_ok = at_start or LEADS_IN.search(before) or state["subsection"] is None
+        if m := (LINE_SUBSECTION if lower_ok else SUBSECTION).match(text, pos):
             expected = str(int(state["subsection"]) + 1) if state["subsection"] else "1"
             if (at_start or m.group(1) == expected) and not self.own["citing"].search(before) \
                     and not self.own["citing_list"].search(before):
