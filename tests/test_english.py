@@ -347,3 +347,22 @@ def test_tables_and_lost_symbols_are_reported_and_kept(tmp_path):
                       (5, "'0\u201310 0 20\u201340 1 50\u201380 2' looks like a row of a flattened table; kept as "
                           "text, not repaired")]
     assert "0\u201310 0 20\u201340 1 50\u201380 2" in "\n".join(b.text for b in reading.blocks)
+
+
+def test_without_a_contents_entry_the_heading_is_split_by_its_capitals_and_says_so(tmp_path):
+    folder = tmp_path / "book"
+    folder.mkdir()
+    long = "and the words of a made-up law run on long enough to make this a flowed paragraph line " * 2
+    (folder / "p.txt").write_text(f"7\nLAW 9\nMADE-UP\nA. Lead Out of Turn If a player leads {long}\n"
+                                  f"B. Review of Auction Partner may ask {long}\n", encoding="utf-8")
+    (folder / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "p.txt"\nedition = "2017"\n',
+                                         encoding="utf-8")
+    ctx = stages.make_corpus(folder)
+    headings = [ctx.corpus.xpath(f'//*[@id="2017/9{s}"]')[0].findtext("heading") for s in "AB"]
+    assert headings == ["Lead Out of Turn", "Review of Auction"]
+    said = [e.message for e in ctx.log.entries if e.kind == "inference" and "heading" in e.message]
+    assert said == [
+        "the heading 'Lead Out of Turn' of 9A split from its text at 'If a player leads and the word'… by the "
+        "capitals of its words, up to 'If', which starts a sentence (no contents entry)",
+        "the heading of 9B is uncertain (no contents entry): read as 'Review of Auction', with the text starting at "
+        "'Partner'; it could also be 'Review of Auction Partner'"]
