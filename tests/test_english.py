@@ -366,3 +366,12 @@ def test_without_a_contents_entry_the_heading_is_split_by_its_capitals_and_says_
         "capitals of its words, up to 'If', which starts a sentence (no contents entry)",
         "the heading of 9B is uncertain (no contents entry): read as 'Review of Auction', with the text starting at "
         "'Partner'; it could also be 'Review of Auction Partner'"]
+
+
+def test_a_marker_on_one_page_with_its_footnote_at_the_bottom_of_the_next(tmp_path):
+    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    reading, log = flowed_reading(tmp_path, f"7\nLAW 9\nMADE-UP\nA. Heading {long}the last trick4 of the page\n"
+                                            f"\f8\nB. Other {long}\n4 A made-up footnote.\n")
+    notes = [n for b in reading.blocks for n in b.notes]
+    assert [(n.number, n.text, n.lines) for n in notes] == [("4", "A made-up footnote.", [4, 7])]
+    assert [e for e in log.entries if e.kind in ("error", "damage")] == []
