@@ -151,6 +151,8 @@ def cmd_show(args):
     from .build import run
     from .core import tree
 
+    if re.fullmatch(r"\d{4}/def/\S+", args.id.strip()):  # a definition of the book's Definitions
+        return _show_definition(run.make_corpus(args.sources), args.id.strip().lower(), args.json)
     typed = _typed_id(args.id)
     ctx = run.make_corpus(args.sources)
     node_id, el = find_node(ctx.corpus, *typed, typed_as=args.id)
@@ -169,6 +171,24 @@ def cmd_show(args):
         print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
         print(render_text(el))
+    return 0
+
+
+def _show_definition(ctx, node_id, as_json):
+    """`show 2017/def/alert`: the term and its text, or one message naming the terms there are."""
+    from .core import tree
+
+    found = ctx.corpus.xpath("//definition[@id=$id]", id=node_id)
+    if not found:
+        terms = [d.get("id") for d in ctx.corpus.iter("definition")]
+        raise LawbookError(f"{node_id} is not in the corpus", status=1,
+                           fix=f"the definitions are {', '.join(terms[:8])}{' …' if len(terms) > 8 else ''}"
+                           if terms else "the sources hold no definitions")
+    el = found[0]
+    data = {"id": node_id, "term": el.get("term"), "text": " ".join(tree.plain_text(p) for p in el.iter("p")),
+            "sources": el.get("sources")}
+    print(json.dumps(data, ensure_ascii=False, indent=1) if as_json else
+          f"{node_id}  {data['term']}\n  {data['text']}\nsources: {data['sources']}")
     return 0
 
 

@@ -375,3 +375,16 @@ def test_a_marker_on_one_page_with_its_footnote_at_the_bottom_of_the_next(tmp_pa
     notes = [n for b in reading.blocks for n in b.notes]
     assert [(n.number, n.text, n.lines) for n in notes] == [("4", "A made-up footnote.", [4, 7])]
     assert [e for e in log.entries if e.kind in ("error", "damage")] == []
+
+
+@needs_pages
+def test_show_prints_a_definition_by_its_id(tmp_path):
+    from conftest import run_lawbook
+    sources = english_book(tmp_path / "sources")
+    result = run_lawbook("show", "2017/def/alert", "--sources", sources)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == "2017/def/alert  Alert"
+    assert result.stdout.splitlines()[2] == "sources: laws2017-en_definitions.txt:4"
+    missing = run_lawbook("show", "2017/def/nothing", "--sources", sources)
+    assert missing.returncode == 1
+    assert missing.stderr.splitlines()[0] == "lawbook: error: 2017/def/nothing is not in the corpus"
