@@ -34,13 +34,10 @@ import json
 import os
 import stat
 import sys
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import outdir
 from ..core.options import Options
-from ..core.model import Block, Dropped, Gap, Note, Reading
-from ..core.report import KINDS
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # Outside the package but part of what the code makes of the sources.
@@ -266,6 +263,8 @@ def _canonical(content):
 
 def entry_to_json(entry, key):
     """The bytes stored for `entry`: its key, its content and the sha256 of the content."""
+    from dataclasses import asdict  # here: the no-op check needs neither dataclasses nor the model
+
     r = entry.reading
     content = {"reading": {"file": r.file, "format": r.format, "edition": r.edition, "subject": r.subject,
                            "blocks": [asdict(b) for b in r.blocks], "dropped": [asdict(d) for d in r.dropped],
@@ -296,6 +295,8 @@ def entry_from_json(data, key, source):
     if (r["file"], r["edition"]) != (source.name, source.edition):
         raise ValueError(f"it holds the reading of {r['file']} ({r['edition']}), not of {source.name}")
     # Here, not at the top: the no-op check imports this module and needs neither readers nor stages.
+    from ..core.model import Block, Dropped, Gap, Note, Reading
+    from ..core.report import KINDS
     from ..corpus.stages import Entry
     from ..reading import formats
 
