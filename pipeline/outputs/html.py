@@ -830,7 +830,8 @@ def write_html(job):
             continue
         write_edition(site, ed["id"], page)
     for c in comparisons:
-        result = diffs.compare(site.edition_el(c["old"]), site.edition_el(c["new"]))
+        result = (getattr(job, "comparisons", None) or {}).get((c["old"], c["new"])) \
+            or diffs.compare(site.edition_el(c["old"]), site.edition_el(c["new"]))  # the build's, made once
         page(c["file"], "compare.html", root="../", **comparison_view(site, result, profile))
     # A report entry may name a node that is no longer in the corpus (renumbered by a correction): no link.
     # The comparison with the original is there only when the build was given one (build --reference):
@@ -885,11 +886,12 @@ def comparison_view(site, result, profile):
         return f"../{edition}/{cite}.html" if article_of(node_id) in site.pages and cite.isdigit() else None
 
     def links(node):
-        node["links"] = [(ed, where(ed, node.get(side))) for ed, side in ((old, "old"), (new, "new"))]
-        for child in node.get("children", []):
-            links(child)
-    for article in result["articles"]:
-        links(article)
+        # A copy of each node with its links: the comparison itself is the diff's too (write_diff), unchanged.
+        node = dict(node, links=[(ed, where(ed, node.get(side))) for ed, side in ((old, "old"), (new, "new"))])
+        if "children" in node:
+            node["children"] = [links(child) for child in node["children"]]
+        return node
+    result = dict(result, articles=[links(article) for article in result["articles"]])
     labels = {status: say(profile, words, old=old, new=new) for status, words in diff_render.STATUS.items()}
     references = [r for a in result["articles"] for r in a["changes"]["references"]]
     return {"diff": result, "labels": labels, "references": references}
