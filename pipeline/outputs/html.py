@@ -691,7 +691,8 @@ def environment(profile):
     templates are part of the code version, so a change to them means a new process anyway)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([TEMPLATES, TEMPLATES.parent]), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True, auto_reload=False, cache_size=-1)
+                             keep_trailing_newline=True, auto_reload=False, cache_size=-1,
+                             bytecode_cache=text.template_cache(__file__, TEMPLATES.parent))
     text.install(env, profile)
     env.globals.update(stylesheet=STYLESHEET, node_href=href)
     env.filters["cite"] = lambda node_id: ids.shown(node_id) if node_id else ""
