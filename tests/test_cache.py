@@ -4,6 +4,7 @@ Counts and bytes only, never times.
 """
 import hashlib
 import json
+import os
 import stat
 from pathlib import Path
 
@@ -329,3 +330,30 @@ def test_no_op_check_verifies_every_output(book, monkeypatch):
     assert not build.up_to_date(src, out, options)
     build.build(src, out, options)
     assert build.up_to_date(src, out, options) and (out / "corpus.json").is_file()
+
+
+def test_no_op_check_hashes_only_files_whose_stat_changed(book, monkeypatch):
+    from pipeline.build import outdir
+    src, out, options = book
+    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    build.build(src, out, options)
+    marker = json.loads((out / outdir.MARKER).read_text())
+    assert sorted(marker["stats"]) == sorted(marker["files"])
+    assert marker["stats"]["report.txt"][0] == (out / "report.txt").stat().st_size
+    # Files written in the clock tick of the marker are hashed (their times cannot tell a rewrite);
+    # with the marker a minute younger than them none is.
+    later = (out / outdir.MARKER).stat().st_mtime_ns + 60 * 10**9
+    os.utime(out / outdir.MARKER, ns=(later, later))
+    hashed = []
+    real = outdir.sha256_of
+    monkeypatch.setattr(outdir, "sha256_of", lambda path: hashed.append(Path(path).name) or real(path))
+    assert build.up_to_date(src, out, options) and hashed == []
+    # The same size and the old times put back, as a copy renamed over it: still found changed.
+    report = out / "report.txt"
+    before = report.stat()
+    data = report.read_bytes().replace(b"repair", b"REPAIR", 1)
+    (out / "new.txt").write_bytes(data)
+    os.utime(out / "new.txt", ns=(before.st_atime_ns, before.st_mtime_ns))
+    os.replace(out / "new.txt", report)
+    assert report.stat().st_size == before.st_size and report.stat().st_mtime_ns == before.st_mtime_ns
+    assert not build.up_to_date(src, out, options) and hashed == ["report.txt"]

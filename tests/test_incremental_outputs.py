@@ -5,12 +5,13 @@ Asserts on which editions were rendered and on bytes, never on times. The search
 are left out of these builds: the index is always made anew over the whole site (and pagefind orders
 filter values differently from run to run, see docs/html.md); the PDF has its own tests.
 """
+import json
 import re
 import shutil
 
 import pytest
 
-from pipeline.build import run as build
+from pipeline.build import outdir, run as build
 from pipeline.outputs import diff, graph, html, markdown
 from pipeline.reading import manifest
 from pipeline.bench import generate
@@ -43,7 +44,12 @@ def book(tmp_path, monkeypatch):
 
 
 def files(folder):
-    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file's bytes; of the marker all but the files' stats (their times and inodes are this build's)."""
+    def content(p):
+        if p.name != outdir.MARKER:
+            return p.read_bytes()
+        return json.dumps({k: v for k, v in json.loads(p.read_bytes()).items() if k != "stats"}, sort_keys=True)
+    return {p.relative_to(folder): content(p) for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def last_source_of(src, edition):

@@ -111,4 +111,4 @@ def test_a_build_with_nothing_to_do_loads_no_stage(tmp_path):
     assert "is up to date" in again.stdout
     assert again.stdout.splitlines()[-1] == ("0 ['pipeline.build', 'pipeline.build.cache', 'pipeline.build.outdir', "
                                              "'pipeline.cli', 'pipeline.core', 'pipeline.core.errors', "
-                                             "'pipeline.core.model', 'pipeline.core.options', 'pipeline.core.report']")
+                                             "'pipeline.core.options']")

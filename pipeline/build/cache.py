@@ -34,13 +34,10 @@ import json
 import os
 import stat
 import sys
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import outdir
 from ..core.options import Options
-from ..core.model import Block, Dropped, Gap, Note, Reading
-from ..core.report import KINDS
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # Outside the package but part of what the code makes of the sources.
@@ -267,13 +264,28 @@ def _canonical(content):
 def entry_to_json(entry, key):
     """The bytes stored for `entry`: its key, its content and the sha256 of the content."""
     r = entry.reading
+    # The fields by name, not dataclasses.asdict: that deep-copies every list of every block (two thirds
+    # of storing a forced build's readings); JSON writes the tuples of `pieces` as lists either way.
     content = {"reading": {"file": r.file, "format": r.format, "edition": r.edition, "subject": r.subject,
-                           "blocks": [asdict(b) for b in r.blocks], "dropped": [asdict(d) for d in r.dropped],
-                           "gaps": [asdict(g) for g in r.gaps]},
+                           "blocks": [dict(_fields(b), notes=[_fields(n) for n in b.notes]) for b in r.blocks],
+                           "dropped": [_fields(d) for d in r.dropped], "gaps": [_fields(g) for g in r.gaps]},
                "read_log": entry.read_log}
     body = _canonical(content)
     return b'{"format":%d,"key":"%s","sha256":"%s","content":%s}\n' % (
         FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode(), body)
+
+
+_FIELD_NAMES = {}
+
+
+def _fields(record):
+    """A dataclass record's fields as a dict (shallow)."""
+    kind = type(record)
+    if kind not in _FIELD_NAMES:
+        from dataclasses import fields  # here: the no-op check needs no dataclasses
+
+        _FIELD_NAMES[kind] = [f.name for f in fields(kind)]
+    return {name: getattr(record, name) for name in _FIELD_NAMES[kind]}
 
 
 def entry_from_json(data, key, source):
@@ -296,6 +308,8 @@ def entry_from_json(data, key, source):
     if (r["file"], r["edition"]) != (source.name, source.edition):
         raise ValueError(f"it holds the reading of {r['file']} ({r['edition']}), not of {source.name}")
     # Here, not at the top: the no-op check imports this module and needs neither readers nor stages.
+    from ..core.model import Block, Dropped, Gap, Note, Reading
+    from ..core.report import KINDS
     from ..corpus.stages import Entry
     from ..reading import formats
 

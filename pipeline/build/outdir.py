@@ -7,13 +7,15 @@ output folder, its temporaries X.tmp-PID-…, X.failed and X.old-PID) the moment
 
     {"lawbook": "build", "format": 1, "complete": false}                  while being written
     {"lawbook": "build", "format": 1, "complete": true,
-     "folders": [...], "files": {"corpus.xml": "<sha256>", ...}}           a finished build
+     "folders": [...], "files": {"corpus.xml": "<sha256>", ...},           a finished build
+     "stats": {"corpus.xml": [size, mtime_ns, ctime_ns, inode], ...}}
 
 A folder with an unfinished marker is wholly the build's (nobody else writes into a temporary).
 Of a finished build only the files and folders listed are the build's; anything else in it is
 someone's file, so the build refuses the folder and names it. Only marked folders are ever
 deleted (and, when replaced, a folder that is empty or holds only lawbook's tool outputs). The no-op check and the reuse of an unchanged edition's files compare each
-file with the sha256 recorded here.
+file with the sha256 recorded here; the no-op check hashes only a file whose size, times or inode
+differ from those recorded with it ("stats").
 
 Reads: the folder named by --out, its marker, the files recorded in it. Writes: markers only.
 Standard library only: the no-op check (cli → cache.up_to_date) uses this before anything heavy
@@ -23,8 +25,6 @@ import hashlib
 import json
 import os
 import re
-import secrets
-import shutil
 import sys
 from pathlib import Path
 
@@ -72,7 +72,14 @@ def read_marker(folder):
     if not (isinstance(files, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in files.items())
             and isinstance(folders, list) and all(isinstance(d, str) for d in folders)):
         return None
-    return {"complete": True, "files": files, "folders": set(folders)}
+    stats = data.get("stats")
+    if not (isinstance(stats, dict) and all(isinstance(v, list) for v in stats.values())):
+        stats = {}  # an older marker: every file is hashed
+    try:
+        written = os.stat(folder / MARKER).st_mtime_ns
+    except OSError:
+        written = 0
+    return {"complete": True, "files": files, "folders": set(folders), "stats": stats, "written": written}
 
 
 def _no_follow(path, flags):
@@ -93,6 +100,8 @@ def _write_marker(folder, data):
 def make_temp(target):
     """A new folder `<target>.tmp-PID-RANDOM` beside `target`, marked as the build's from the start.
     Made with mode 0777 less the umask (the mode a new output folder gets)."""
+    import secrets  # here: the no-op check (intact) needs neither secrets nor shutil
+
     target = Path(target)
     while True:
         path = target.with_name(f"{target.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
@@ -128,17 +137,28 @@ def sha256_of(path):
         return hashlib.file_digest(f, "sha256").hexdigest()
 
 
+def _stat_of(path):
+    """What changes whenever a file's bytes change (its size, times and inode), as the marker records it."""
+    st = os.lstat(path)
+    return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
+
+
 def record(folder):
-    """Mark `folder` (a build just written) finished, listing every folder and file in it with its sha256."""
-    folders, files = [], {}
+    """Mark `folder` (a build just written) finished, listing every folder and file in it with its sha256,
+    and with each file's size, times and inode (`stats`: intact() hashes only a file whose stat changed)."""
+    folders, files, stats = [], {}, {}
     for rel, kind in entries(folder):
         if rel == MARKER:
             continue
         if kind == "dir":
             folders.append(rel)
+        elif kind == "file":
+            # Stat before hashing: a file written meanwhile then differs from its stat.
+            stats[rel] = _stat_of(Path(folder) / rel)
+            files[rel] = sha256_of(Path(folder) / rel)
         else:  # a build writes only folders and files: anything else is recorded as a file, and fails to verify
-            files[rel] = sha256_of(Path(folder) / rel) if kind == "file" else ""
-    _write_marker(folder, {"complete": True, "folders": sorted(folders), "files": files})
+            files[rel] = ""
+    _write_marker(folder, {"complete": True, "folders": sorted(folders), "files": files, "stats": stats})
 
 
 def foreign(folder, marker=None):
@@ -170,7 +190,21 @@ def intact(folder):
     if marker is None or not marker["complete"] or foreign(folder, marker):
         return False
     return all(os.path.isdir(Path(folder) / d) for d in marker["folders"]) and \
-        all(_matches(Path(folder) / rel, sha) for rel, sha in marker["files"].items())
+        all(_unchanged(Path(folder) / rel, marker, rel) or _matches(Path(folder) / rel, sha)
+            for rel, sha in marker["files"].items())
+
+
+def _unchanged(path, marker, rel):
+    """Whether the file has the size, times and inode the marker recorded, and they tell: its times are
+    older than the marker's own (a file rewritten within the clock tick the marker was written in could
+    keep its times, so such a file is hashed)."""
+    recorded = marker["stats"].get(rel)
+    if not recorded or len(recorded) != 4 or max(recorded[1], recorded[2]) >= marker["written"]:
+        return False
+    try:
+        return _stat_of(path) == recorded
+    except OSError:
+        return False
 
 
 def _matches(path, sha):
@@ -205,6 +239,8 @@ def discard(folder):
         print(f"lawbook: warning: {shown(folder)}: left in place: it holds {names}, which the build did not "
               f"write\n  fix: move those away, or remove the folder yourself if it is yours to remove", file=sys.stderr)
         return False
+    import shutil
+
     shutil.rmtree(folder, ignore_errors=True)
     return not folder.exists()
 
@@ -333,6 +369,8 @@ def check_diff_out(out, sources):
 def write_file(path, text):
     """Write `text` to `path` in one step: a temporary file beside it, then a rename."""
     path = Path(path)
+    import secrets
+
     tmp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}")
     try:
         tmp.write_text(text, encoding="utf-8")

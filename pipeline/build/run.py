@@ -21,6 +21,7 @@ from pathlib import Path
 
 from . import cache, outdir, reference
 from ..core.errors import BuildFailed, LawbookError
+from ..core.memory import collector_paused
 from ..core.options import Options
 from ..corpus.stages import CORPUS_STAGES, CorpusContext, log_entries
 from ..outputs import diff, graph, html, markdown, pdf, serialise
@@ -40,6 +41,7 @@ class BuildContext(CorpusContext):
     recorded: dict = None  # the previous build's files that may be reused, {path: sha256} (see _previous)
     previous: object = field(default_factory=NoPrevious)  # Previous(ctx) once the build runs
     pdf_compiles: object = None  # pdf.Compiles: the PDF's compiler processes, from start_pdf to finish_pdf
+    comparisons: dict = None  # (old, new) -> the editions' comparison, made once for the diff and the site
 
 
 class Previous:
@@ -157,7 +159,15 @@ def up_to_date(sources_dir, out_dir, options=None):
 # outputs are written meanwhile, the HTML site in a forked process beside the rest (FORKED), and
 # pagefind indexes the site in a process of its own while the build waits for the PDF. The comparison
 # with a reference (build --reference) is made before the site, whose editor's page shows it.
-OUTPUT_STAGES = [pdf.start_pdf, reference.align_reference, html.write_html, write_corpus, graph.write_graph,
+@collector_paused
+def compare_editions(ctx):
+    """Reads: ctx.corpus. Keeps in ctx.comparisons the comparison of every two consecutive editions, made
+    here once, before the site's child is forked, for both the diff (write_diff) and the site's pages."""
+    editions = list(ctx.corpus.iterchildren("edition"))
+    ctx.comparisons = {(a.get("id"), b.get("id")): diff.compare(a, b) for a, b in zip(editions, editions[1:])}
+
+
+OUTPUT_STAGES = [pdf.start_pdf, reference.align_reference, compare_editions, html.write_html, write_corpus, graph.write_graph,
                  markdown.write_markdown, diff.write_diff, html.start_search_index, write_report, pdf.finish_pdf, html.finish_search_index,
                  write_stamp]
 PDF_STAGES = {"start_pdf", "finish_pdf", "write_pdf"}

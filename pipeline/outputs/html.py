@@ -187,9 +187,43 @@ class ArticlePage:
         return out
 
 
-def layered_layout(order, edges):
+LAYOUT_GROUP = 60  # articles laid out together on the graph page (layered_layout)
+TRANSPOSE_ROUNDS = 12  # passes of the transposition step per sweep (the real sources need 3, 60 generated articles 10)
+
+
+def layered_layout(order, edges, group=LAYOUT_GROUP):
     """Rows of nodes, citing articles above the articles they cite (a layered drawing, as Sugiyama's):
-    node -> (row, slot) and per edge the (row, slot) points it passes, one per row it crosses.
+    node -> (row, slot) and per edge the (row, slot) points it passes, one per row it crosses, and the
+    crossings counted.
+
+    The nodes are laid out in groups of `group` consecutive ones in `order`, each group in rows of its
+    own below the one before (_layered_group); an edge between two groups is one straight line. An edge
+    spans at most a group's rows, so the places the drawing needs, and its work, grow with the number
+    of nodes, not its square (a book of 930 articles: millions of places in one layout). The five
+    sources are one group."""
+    if len(order) <= group:
+        return _layered_group(order, edges)
+    groups = [order[i:i + group] for i in range(0, len(order), group)]
+    where = {n: k for k, nodes in enumerate(groups) for n in nodes}
+    inner = [[] for _ in groups]
+    for a, b in edges:
+        if where[a] == where[b]:
+            inner[where[a]].append((a, b))
+    slots, chains, count, top = {}, {}, 0, 0
+    for nodes, links in zip(groups, inner):
+        s, c, n = _layered_group(nodes, links)
+        slots.update((m, (r + top, i, k)) for m, (r, i, k) in s.items())
+        chains.update(c)
+        count += n
+        top += 1 + max(r for r, _, _ in s.values())
+    for a, b in edges:
+        if (a, b) not in chains:
+            chains[(a, b)] = [a, b] if slots[a][0] <= slots[b][0] else [b, a]
+    return slots, chains, count
+
+
+def _layered_group(order, edges):
+    """layered_layout of one group: node -> (row, slot), edge -> its places, crossings.
 
     Rows: the longest chain of references above a node (an edge that would close a cycle, found
     depth-first in `order`, is laid out reversed). An edge over several rows gets a place of its own in
@@ -220,14 +254,20 @@ def layered_layout(order, edges):
                 state[child] = "open"
                 stack.append((child, iter(succ[child])))
     down = [(b, a) if (a, b) in up else (a, b) for a, b in edges]
+    # Longest path from the top, in topological order (the edges `down` make no cycle).
     row = {n: 0 for n in order}
-    for _ in order:  # longest path; at most len(order) rounds in an acyclic graph
-        changed = False
-        for a, b in down:
-            if row[b] < row[a] + 1:
-                row[b], changed = row[a] + 1, True
-        if not changed:
-            break
+    lower, waiting = {n: [] for n in order}, {n: 0 for n in order}
+    for a, b in down:
+        lower[a].append(b)
+        waiting[b] += 1
+    ready = [n for n in order if not waiting[n]]
+    while ready:
+        a = ready.pop()
+        for b in lower[a]:
+            row[b] = max(row[b], row[a] + 1)
+            waiting[b] -= 1
+            if not waiting[b]:
+                ready.append(b)
     rows = [[] for _ in range(max(row.values(), default=0) + 1)]
     for n in order:
         rows[row[n]].append(n)
@@ -289,7 +329,9 @@ def layered_layout(order, edges):
         # on every round).
         place = {n: i for rr in rows for i, n in enumerate(rr)}  # kept up to date by the swaps
         dirty = set(range(len(rows)))
-        while dirty:
+        for _ in range(TRANSPOSE_ROUNDS):  # bounded: each round may move every row's neighbours again
+            if not dirty:
+                break
             for k, r in enumerate(rows):
                 if k not in dirty:
                     continue
@@ -569,7 +611,8 @@ class Site:
             for num in cited - {source}:  # references within an article are no edge of the picture
                 edges[(source, num, kind)] = edges.get((source, num, kind), 0) + 1
         order = sorted(set(pages) | {n for a, b, _ in edges for n in (a, b)}, key=ids.sort_key)
-        pairs = sorted({(a, b) for a, b, _ in edges}, key=lambda e: (order.index(e[0]), order.index(e[1])))
+        at = {n: i for i, n in enumerate(order)}
+        pairs = sorted({(a, b) for a, b, _ in edges}, key=lambda e: (at[e[0]], at[e[1]]))
         slots, chains, crossings = layered_layout(order, pairs)
         r, gap_x, gap_y, margin = 27, 78, 100, 40
         widest = max((n for _, _, n in slots.values()), default=1)
@@ -648,7 +691,8 @@ def environment(profile):
     templates are part of the code version, so a change to them means a new process anyway)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader([TEMPLATES, TEMPLATES.parent]), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True, auto_reload=False, cache_size=-1)
+                             keep_trailing_newline=True, auto_reload=False, cache_size=-1,
+                             bytecode_cache=text.template_cache(__file__, TEMPLATES.parent))
     text.install(env, profile)
     env.globals.update(stylesheet=STYLESHEET, node_href=href)
     env.filters["cite"] = lambda node_id: ids.shown(node_id) if node_id else ""
@@ -787,7 +831,8 @@ def write_html(job):
             continue
         write_edition(site, ed["id"], page)
     for c in comparisons:
-        result = diffs.compare(site.edition_el(c["old"]), site.edition_el(c["new"]))
+        result = (getattr(job, "comparisons", None) or {}).get((c["old"], c["new"])) \
+            or diffs.compare(site.edition_el(c["old"]), site.edition_el(c["new"]))  # the build's, made once
         page(c["file"], "compare.html", root="../", **comparison_view(site, result, profile))
     # A report entry may name a node that is no longer in the corpus (renumbered by a correction): no link.
     # The comparison with the original is there only when the build was given one (build --reference):
@@ -842,11 +887,12 @@ def comparison_view(site, result, profile):
         return f"../{edition}/{cite}.html" if article_of(node_id) in site.pages and cite.isdigit() else None
 
     def links(node):
-        node["links"] = [(ed, where(ed, node.get(side))) for ed, side in ((old, "old"), (new, "new"))]
-        for child in node.get("children", []):
-            links(child)
-    for article in result["articles"]:
-        links(article)
+        # A copy of each node with its links: the comparison itself is the diff's too (write_diff), unchanged.
+        node = dict(node, links=[(ed, where(ed, node.get(side))) for ed, side in ((old, "old"), (new, "new"))])
+        if "children" in node:
+            node["children"] = [links(child) for child in node["children"]]
+        return node
+    result = dict(result, articles=[links(article) for article in result["articles"]])
     labels = {status: say(profile, words, old=old, new=new) for status, words in diff_render.STATUS.items()}
     references = [r for a in result["articles"] for r in a["changes"]["references"]]
     return {"diff": result, "labels": labels, "references": references}

@@ -128,7 +128,7 @@ def template_environment(profile):
     One per process and profile: it caches the compiled templates."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), finalize=_finalize,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                             autoescape=True)
+                             autoescape=True, bytecode_cache=text.template_cache(__file__, TEMPLATES))
     env.filters["markup"] = markup_words
     # Old-style _(): the plain words, so that _finalize escapes them like any other value.
     return text.install(env, profile, newstyle=False)

@@ -76,7 +76,9 @@ def _page_update(label, code):
 def front_source(view, env, code):
     """book.typ.j2 with every article and section heading and nothing else (see the module docstring).
     Returns (source, the bookmarked labels in the order of the outline)."""
-    skeleton, bookmarked = [], []
+    # The heading pages are dropped when joined: without running heads, whose queries of every heading
+    # on every page made a 930-article front take 1.5 GB and 13.5 s (0.9 GB and 11.7 s without them).
+    skeleton, bookmarked = [{"kind": "p", "markup": code("#set page(header: none, footer: none)")}], []
     for article in view["articles"]:
         label = str(article["label"])
         children = []

@@ -37,7 +37,7 @@ def write_diff(job):
     out = job.tmp / "diff"
     out.mkdir(parents=True, exist_ok=True)
     for old, new in zip(editions, editions[1:]):
-        result = compare(old, new)
         name = f"{old.get('id')}-{new.get('id')}"
+        result = (getattr(job, "comparisons", None) or {}).get((old.get("id"), new.get("id"))) or compare(old, new)
         (out / f"{name}.json").write_text(render.to_json(result), encoding="utf-8")
         (out / f"{name}.html").write_text(render.to_html(result, profile_of(job)), encoding="utf-8")

@@ -51,7 +51,7 @@ def environment(profile):
     once per process and profile (templates compiled once)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
-                             auto_reload=False)
+                             auto_reload=False, bytecode_cache=text.template_cache(__file__, TEMPLATES))
     text.install(env, profile)
     env.filters.update(node_name=functools.partial(node_name, profile=profile),
                        place=functools.partial(place, profile=profile),
