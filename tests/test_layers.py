@@ -103,7 +103,7 @@ def test_a_build_with_nothing_to_do_loads_no_stage(tmp_path):
     code = ("import sys; from pipeline import cli; "
             f"rc = cli.main(['build', '--sources', {str(ROOT / 'sources')!r}, '--out', {str(out)!r}, '--no-pdf']); "
             "print(rc, sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('lxml', 'jinja2', 'networkx', 'typst', 'http') or m.startswith('pipeline.')))")
+            "('lxml', 'jinja2', 'networkx', 'typst', 'http', 'dataclasses', 'inspect') or m.startswith('pipeline.')))")
     env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
     first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert first.returncode == 0, first.stderr

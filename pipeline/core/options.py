@@ -1,22 +1,51 @@
-"""The options of one run: what the command line (or a test) asks of the build and the corpus stages."""
+"""The options of one run: what the command line (or a test) asks of the build and the corpus stages.
+
+A plain class, not a dataclass: `lawbook build` with nothing to do imports this module, and the
+dataclasses module (with inspect) was a sixth of that command's time."""
 import hashlib
-from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 # Options that change nothing the build writes: a build with other values of these is the same build.
 NEUTRAL = frozenset({"debug", "force", "cache_dir"})
 
+# Every option, with its default.
+FIELDS = {
+    "debug": False,  # tracebacks instead of one message
+    "force": False,  # ignore the previous build and the cache of readings
+    "no_commentary": False,  # leave commentary out of the PDF edition
+    "no_pdf": False,  # leave the PDF edition out (a quicker preview)
+    "no_corrections": False,  # build the book exactly as the sources say (sources/corrections.toml unused)
+    "cache_dir": None,  # where the cache of readings is (default: beside the sources folder)
+    "known_missing": None,  # the known-missing list (default: SOURCES/known-missing.toml)
+    "reference": None,  # the original's build folder or corpus.json: the editor's page compares with it
+}
 
-@dataclass(frozen=True)
+
 class Options:
-    debug: bool = False  # tracebacks instead of one message
-    force: bool = False  # ignore the previous build and the cache of readings
-    no_commentary: bool = False  # leave commentary out of the PDF edition
-    no_pdf: bool = False  # leave the PDF edition out (a quicker preview)
-    no_corrections: bool = False  # build the book exactly as the sources say (sources/corrections.toml unused)
-    cache_dir: str | None = None  # where the cache of readings is (default: beside the sources folder)
-    known_missing: str | None = None  # the known-missing list (default: SOURCES/known-missing.toml)
-    reference: str | None = None  # the original's build folder or corpus.json: the editor's page compares with it
+    """The options, read-only once made: Options(no_pdf=True); unknown names are a TypeError."""
+    __slots__ = tuple(FIELDS)
+
+    def __init__(self, **values):
+        unknown = set(values) - set(FIELDS)
+        if unknown:
+            raise TypeError(f"unknown option {sorted(unknown)[0]!r}")
+        for name, default in FIELDS.items():
+            object.__setattr__(self, name, values.get(name, default))
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"options are read-only: {name}")
+
+    def as_dict(self):
+        return {name: getattr(self, name) for name in FIELDS}
+
+    def __eq__(self, other):
+        return isinstance(other, Options) and self.as_dict() == other.as_dict()
+
+    def __hash__(self):
+        return hash(tuple(self.as_dict().items()))
+
+    def __repr__(self):
+        return "Options(" + ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items()) + ")"
 
     @classmethod
     def of(cls, value=None, **changes):
@@ -24,16 +53,13 @@ class Options:
         if value is None:
             value = {}
         if isinstance(value, Options):
-            value = asdict(value)
-        unknown = set(value) - {f.name for f in fields(cls)}
-        if unknown:
-            raise TypeError(f"unknown option {sorted(unknown)[0]!r}")
+            value = value.as_dict()
         return cls(**{**value, **changes})
 
     def digest_fields(self):
         """The options that change what the build writes, by name: part of every digest of the build.
         The reference counts by its path and its bytes, so a new build of the original rebuilds the site."""
-        out = {k: v for k, v in asdict(self).items() if k not in NEUTRAL}
+        out = {k: v for k, v in self.as_dict().items() if k not in NEUTRAL}
         if self.reference is not None:
             out["reference"] = f"{self.reference} {_file_digest(reference_file(self.reference))}"
         return out
