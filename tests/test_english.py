@@ -176,13 +176,23 @@ def test_the_soft_hyphen_of_the_extraction_is_a_dash_in_the_contents_list(book):
 
 
 # -- the reader and the repairs, on text made up here -------------------------------------------------
-def flowed_reading(tmp_path, text):
-    from pipeline.reading import decode, formats, manifest
-    folder = tmp_path / "src"
+# Running text long enough that a made-up page reads as the flowed layout (a paragraph per line).
+FILLER = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+
+
+def one_page_book(folder, text, fmt=None):
+    """A sources folder of one made-up English page, page.txt, in edition 2017 (`fmt`: forced format)."""
     folder.mkdir()
     (folder / "page.txt").write_text(text, encoding="utf-8")
+    forced = f'format = "{fmt}"\n' if fmt else ""
     (folder / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "page.txt"\nedition = "2017"\n'
-                                         'format = "flowed"\n', encoding="utf-8")
+                                         + forced, encoding="utf-8")
+    return folder
+
+
+def flowed_reading(tmp_path, text):
+    from pipeline.reading import decode, formats, manifest
+    folder = one_page_book(tmp_path / "src", text, "flowed")
     log = BuildLog()
     source = manifest.load_manifest(folder)[0]
     lines, _ = decode.read_source(source, log, decode.read_bytes(source))
@@ -201,7 +211,7 @@ def test_a_citation_wrapped_before_its_number_is_not_a_subsection(tmp_path):
 
 
 def test_inline_subsections_and_items_are_read_only_in_order(tmp_path):
-    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    long = FILLER
     reading, _ = flowed_reading(tmp_path, f"7\nLAW 9\nMADE-UP\nA. Heading {long}1.A player may (a)it runs "
                                           f"(b) see (a) above and 3. not a number 2. Second 3.(a) Third (b) more\n"
                                           f"B. {long}\n")
@@ -213,7 +223,7 @@ def test_inline_subsections_and_items_are_read_only_in_order(tmp_path):
 
 
 def test_an_item_i_after_h_is_uncertain_and_names_both_readings(tmp_path):
-    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    long = FILLER
     items = " ".join(f"({c}) item {c}" for c in "abcdefgh")
     _, log = flowed_reading(tmp_path, f"7\nLAW 9\nMADE-UP\nA. {long}1. List {items} (i) which one\n")
     assert [e.message for e in log.entries if "uncertain" in e.message] == [
@@ -258,13 +268,8 @@ def test_a_list_led_in_by_a_colon_is_read_in_lower_case(book):
 
 
 def test_roman_sub_items_get_the_fifth_level(tmp_path):
-    folder = tmp_path / "book"
-    folder.mkdir()
-    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
-    (folder / "p.txt").write_text(f"7\nLAW 30\nMADE-UP\nA. Heading {long}1. First (a) an item (b) with sub-items: "
-                                  f"(i) one (ii.) two (c) third\n", encoding="utf-8")
-    (folder / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "p.txt"\nedition = "2017"\n',
-                                         encoding="utf-8")
+    folder = one_page_book(tmp_path / "book", f"7\nLAW 30\nMADE-UP\nA. Heading {FILLER}1. First (a) an item (b) "
+                                              f"with sub-items: (i) one (ii.) two (c) third\n")
     ctx = stages.make_corpus(folder)
     b = ctx.corpus.xpath('//*[@id="2017/30A1b"]')[0]
     assert [c.get("id") for c in tree.child_nodes(b)] == ["2017/30A1b.i", "2017/30A1b.ii"]
@@ -317,7 +322,7 @@ def test_the_manifest_names_the_books_publisher(tmp_path):
 
 
 def test_front_matter_before_the_first_law_is_kept_apart(tmp_path):
-    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    long = FILLER
     reading, log = flowed_reading(tmp_path, f"v\nForeword\nA made-up foreword of the book, {long}\n\f1\nLAW 1\n"
                                             f"MADE-UP\nA. Heading {long}\n")
     assert [(b.kind, b.text[:8]) for b in reading.blocks[:2]] == [("front", "Foreword"), ("front", "A made-u")]
@@ -330,7 +335,7 @@ def test_front_matter_before_the_first_law_is_kept_apart(tmp_path):
 
 
 def test_a_sections_first_subsection_may_start_in_lower_case(tmp_path):
-    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    long = FILLER
     reading, _ = flowed_reading(tmp_path, f"7\nLAW 19\nMADE-UP\nA. {long}\nB. Redoubles 1. any double may be "
                                           f"redoubled, and 2. the offender may not, but not 3. three\n")
     lists = [(b.number, b.text) for b in reading.blocks if b.kind == "list"]
@@ -338,7 +343,7 @@ def test_a_sections_first_subsection_may_start_in_lower_case(tmp_path):
 
 
 def test_tables_and_lost_symbols_are_reported_and_kept(tmp_path):
-    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    long = FILLER
     reading, log = flowed_reading(tmp_path, f"7\nLAW 78\nMADE-UP\nA. {long} lead the spades () first\n"
                                             f"0\u201310 0 20\u201340 1 50\u201380 2\n")
     damage = [(e.line, e.message) for e in log.entries if e.kind == "damage"]
@@ -350,13 +355,9 @@ def test_tables_and_lost_symbols_are_reported_and_kept(tmp_path):
 
 
 def test_without_a_contents_entry_the_heading_is_split_by_its_capitals_and_says_so(tmp_path):
-    folder = tmp_path / "book"
-    folder.mkdir()
     long = "and the words of a made-up law run on long enough to make this a flowed paragraph line " * 2
-    (folder / "p.txt").write_text(f"7\nLAW 9\nMADE-UP\nA. Lead Out of Turn If a player leads {long}\n"
-                                  f"B. Review of Auction Partner may ask {long}\n", encoding="utf-8")
-    (folder / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "p.txt"\nedition = "2017"\n',
-                                         encoding="utf-8")
+    folder = one_page_book(tmp_path / "book", f"7\nLAW 9\nMADE-UP\nA. Lead Out of Turn If a player leads {long}\n"
+                                              f"B. Review of Auction Partner may ask {long}\n")
     ctx = stages.make_corpus(folder)
     headings = [ctx.corpus.xpath(f'//*[@id="2017/9{s}"]')[0].findtext("heading") for s in "AB"]
     assert headings == ["Lead Out of Turn", "Review of Auction"]
@@ -369,7 +370,7 @@ def test_without_a_contents_entry_the_heading_is_split_by_its_capitals_and_says_
 
 
 def test_a_marker_on_one_page_with_its_footnote_at_the_bottom_of_the_next(tmp_path):
-    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    long = FILLER
     reading, log = flowed_reading(tmp_path, f"7\nLAW 9\nMADE-UP\nA. Heading {long}the last trick4 of the page\n"
                                             f"\f8\nB. Other {long}\n4 A made-up footnote.\n")
     notes = [n for b in reading.blocks for n in b.notes]
