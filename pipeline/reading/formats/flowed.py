@@ -53,7 +53,8 @@ def patterns(rules):
         "citing_list": re.compile(rf"\b(?:{keywords})\s+\d[\dA-Za-z()]*(?:\s*,\s*\d[\dA-Za-z()]*)*\s*"
                                   rf"(?:,|{'|'.join(map(re.escape, rules.LIST_WORDS))})\s*$", re.IGNORECASE),
         "relative": re.compile(rf"\b(?:{'|'.join(map(re.escape, rules.RELATIVE))})\s*$", re.IGNORECASE),
-        "direction": re.compile(rf"\s*(?:{'|'.join(map(re.escape, rules.DIRECTION_WORDS))})\b", re.IGNORECASE),
+        # After an item marker, the words that make it a citation of the item: "(d) hereunder".
+        "direction": re.compile(rf"\s*(?:{'|'.join(map(re.escape, (*rules.ABOVE, *rules.BELOW)))})\b", re.IGNORECASE),
         "contents_title": rules.CONTENTS_TITLE, "index_title": re.compile(rules.INDEX_TITLE),
         "definitions_title": rules.DEFINITIONS_TITLE,
     }

@@ -80,8 +80,6 @@ MAYBE_CUT_OFF = ("Law {cite} may break off at the end of {where}; any rest would
 CONTENTS_TITLE = "Table of Contents"
 DEFINITIONS_TITLE = "Definitions"
 INDEX_TITLE = r"Index\b"
-# After an item marker, words that make it a citation of the item: "(d) hereunder", "(a) above".
-DIRECTION_WORDS = ("above", "below", "following", "hereunder")
 # Small words a heading may hold in lower case ("Lead Out of Turn Treated as Correct Lead"): where no
 # contents entry gives a section's heading, it is read as the run of capitalised words and these.
 HEADING_SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the",

@@ -93,7 +93,6 @@ MAYBE_CUT_OFF = ("Artikel {cite} breekt mogelijk af aan het eind van {where}; ee
 CONTENTS_TITLE = "Inhoudsopgave"
 DEFINITIONS_TITLE = "Begripsomschrijvingen"
 INDEX_TITLE = r"Register\b"
-DIRECTION_WORDS = ("hierboven", "hieronder")
 HEADING_SMALL_WORDS = frozenset({"de", "het", "een", "van", "en", "of", "op", "na", "bij", "in", "door", "met",
                                  "aan", "tot", "niet", "uit"})
 SENTENCE_OPENERS = frozenset({"Als", "Indien", "Wanneer", "Een", "De", "Het", "Na", "Zodra", "Tenzij",
