@@ -3,7 +3,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from ...core.model import Rules
+from ...core.model import Block, Rules
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,16 @@ def indent_level(indent):
     """Wiki exports indent nested list numbers by three spaces a level."""
     width = len(indent.replace("\t", "   "))
     return (width + 1) // 3
+
+
+def unreadable_heading(flog, num, text, form, group=0):
+    """A line that starts like an article heading but does not read as one (looks_like_article): one
+    error naming the heading's form as the format writes it (`form`: "'ARTIKEL' and the article number
+    alone on its line, as in 'ARTIKEL 24'"), and an article block without a number, so that the text up
+    to the next heading is set aside (structure.py), never read into the article before."""
+    flog.error(num, f"{text!r} looks like an article heading but does not read as one: a heading is {form}; the "
+                    f"text up to the next heading is not read until the line is corrected")
+    return Block("article", text, [num], group=group)
 
 
 def looks_like_article(text, keyword):

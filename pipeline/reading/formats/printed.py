@@ -29,7 +29,7 @@ import re
 from ...core import lang
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
 from .common import (LETTERED, LONG_HEADING, NUMBERED, Format, continues_heading, is_heading_like,
-                     looks_like_article)
+                     looks_like_article, unreadable_heading)
 
 
 
@@ -188,10 +188,8 @@ def read(lines, source, log):
             continue
         if looks_like_article(text, KEYWORD):
             flush()
-            flog.error(line.num, f"{text!r} looks like an article heading but does not read as one: a heading is "
-                                 f"'{KEYWORD}' and the article number alone on its line, as in '{KEYWORD} 24'; "
-                                 f"the text up to the next heading is not read until the line is corrected")
-            reading.blocks.append(Block("article", text, [line.num]))
+            reading.blocks.append(unreadable_heading(
+                flog, line.num, text, f"'{KEYWORD}' and the article number alone on its line, as in '{KEYWORD} 24'"))
             current = None
             continue
         if DIGITS.match(text):

@@ -10,7 +10,7 @@ import re
 from .. import notes
 from ...core import lang
 from ...core.model import Block, Dropped, Note, Reading, Rules
-from .common import LETTERED, NUMBERED, Format, looks_like_article
+from .common import LETTERED, NUMBERED, Format, looks_like_article, unreadable_heading
 
 
 
@@ -44,11 +44,9 @@ def read(lines, source, log):
                 reading.blocks.append(Block("title", m.group(2), [line.num]))
             continue
         if looks_like_article(text, KEYWORD):
-            flog.error(line.num, f"{text!r} looks like an article heading but does not read as one: a heading is "
-                                 f"'{KEYWORD}', the article number and the title, as in '{KEYWORD} 41' followed by "
-                                 f"the title; the text up to the next heading is not read until the line "
-                                 f"is corrected")
-            reading.blocks.append(Block("article", text, [line.num]))
+            reading.blocks.append(unreadable_heading(
+                flog, line.num, text, f"'{KEYWORD}', the article number and the title, as in '{KEYWORD} 41' followed "
+                                      f"by the title"))
             continue
         if m := notes.NUMBERED_BODY.match(text):
             _attach_footnote(reading, m.group(1), m.group(2), line.num, flog)

@@ -16,7 +16,7 @@ import re
 from .. import notes
 from ...core import lang
 from ...core.model import Block, Dropped, Reading, Rules
-from .common import DOUBLE, LETTERED, NUMBERED, Format, indent_level, looks_like_article
+from .common import DOUBLE, LETTERED, NUMBERED, Format, indent_level, looks_like_article, unreadable_heading
 
 
 
@@ -64,11 +64,9 @@ def read(lines, source, log):
             reading.blocks.append(Block("article", text.strip(), [line.num], cite=m.group(1), group=group))
             continue
         if looks_like_article(text, KEYWORD):
-            flog.error(line.num, f"{text.strip()!r} looks like an article heading but does not read as one: a "
-                                 f"heading is '{KEYWORD}' and the citation alone on its line, as in "
-                                 f"'{KEYWORD} 41', '{KEYWORD} 50D' or '{KEYWORD} 47E1'; the text up to the next "
-                                 f"heading is not read until the line is corrected")
-            reading.blocks.append(Block("article", text.strip(), [line.num], group=group))
+            reading.blocks.append(unreadable_heading(
+                flog, line.num, text.strip(), f"'{KEYWORD}' and the citation alone on its line, as in '{KEYWORD} 41', "
+                                              f"'{KEYWORD} 50D' or '{KEYWORD} 47E1'", group))
             continue
         if m := DOUBLE.match(text):
             block = Block("list", m.group(4), [line.num], number=int(m.group(2)),
