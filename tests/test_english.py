@@ -389,3 +389,19 @@ def test_show_prints_a_definition_by_its_id(tmp_path):
     missing = run_lawbook("show", "2017/def/nothing", "--sources", sources)
     assert missing.returncode == 1
     assert missing.stderr.splitlines()[0] == "lawbook: error: 2017/def/nothing is not in the corpus"
+
+
+def test_a_damaged_law_heading_is_one_error_and_its_text_is_set_aside(tmp_path):
+    folder = one_page_book(tmp_path / "book", f"7\nLAW 9\nMADE-UP\nA. Heading {FILLER}\nLAW 10A\nOTHER\n"
+                                              f"A. Heading {FILLER}\n")
+    ctx = stages.make_corpus(folder)
+    assert [(e.line, e.message) for e in ctx.log.entries if e.kind == "error"] == [
+        (5, "'LAW 10A' looks like an article heading but does not read as one: a heading is 'LAW' and the number "
+            "alone on its line, as in 'LAW 53'; the text up to the next heading is not read until the line is "
+            "corrected")]
+    assert [a.get("id") for a in ctx.corpus.iter("article")] == ["2017/9"]
+    assert children_of(ctx, "2017/9") == ["2017/9A"]
+
+
+def children_of(ctx, node_id):
+    return [c.get("id") for c in tree.child_nodes(ctx.corpus.xpath(f'//*[@id="{node_id}"]')[0])]

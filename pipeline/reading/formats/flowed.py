@@ -33,7 +33,7 @@ import re
 from ...core import lang
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
 from . import printed
-from .common import Format
+from .common import Format, looks_like_article, unreadable_heading
 
 ROMAN_NUMBERS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
 
@@ -255,6 +255,11 @@ class _Body:
             if kind == "article":
                 self.state = _fresh()
                 reading.blocks.append(Block("article", pieces[0][1], [pieces[0][0]], cite=cite))
+            elif kind == "unreadable":
+                keyword = self.words["keyword"]
+                reading.blocks.append(unreadable_heading(
+                    self.flog, pieces[0][0], pieces[0][1],
+                    f"'{keyword}' and the number alone on its line, as in '{keyword} 53'"))
             elif kind == "title":
                 reading.blocks.append(Block("title", " ".join(t for _, t in pieces), [n for n, _ in pieces]))
             else:
@@ -363,6 +368,9 @@ class _Body:
                 if k < len(body) and (t := body[k][0].text.strip()).isupper() and not self._starts_structure(t):
                     out.append(("title", None, [(body[k][0].num, t)], page))
                     k += 1
+                continue
+            if looks_like_article(text, self.words["keyword"]):  # "LAW 41A", "LAW41x": never text of the Law before
+                out.append(("unreadable", None, [(line.num, text)], page))
                 continue
             last = out[-1] if out else None
             if last and last[0] == "para":
