@@ -28,10 +28,10 @@ def split_headings(readings, log, profile):
     rules = profile.rules
     contents = _contents(readings)
     for reading in readings:
-        if not any(b.kind == "heading-text" for b in reading.blocks):
-            continue
         flog = log.for_file(reading.file)
         _place_page_top(reading, contents.get(reading.edition, {}), flog)
+        if not any(b.kind == "heading-text" for b in reading.blocks):
+            continue
         blocks, article = [], None
         for block in reading.blocks:
             if block.kind == "article":
@@ -89,10 +89,11 @@ def _split(block, article, contents, rules, flog, edition):
                                                f"{rest.text.replace(NOTE_MARK, '')[:30]!r}… by {why}")
     head = Block("heading", heading.replace(NOTE_MARK, ""), sorted({n for n, _ in block.pieces[:1]} | {block.first_line}),
                  cite=block.cite)
-    if NOTE_MARK in heading:
-        rest.text = NOTE_MARK * heading.count(NOTE_MARK) + rest.text
-        rest.pieces[0] = (rest.pieces[0][0], NOTE_MARK * heading.count(NOTE_MARK) + rest.pieces[0][1]) \
-            if rest.pieces else rest.pieces
+    marks = NOTE_MARK * heading.count(NOTE_MARK)
+    if marks:  # the heading's notes stay, at the start of the text after it
+        line, first = rest.pieces[0] if rest.pieces else (block.first_line, "")
+        rest.pieces = [(line, marks + first)] + rest.pieces[1:]
+        rest.text = "\n".join(t for _, t in rest.pieces)
     return [head, rest] if rest.text or rest.notes else [head]
 
 
@@ -102,15 +103,21 @@ def _starts_with(text, heading):
 
 def _by_capitals(text, rules, cite, flog, line):
     """Where a heading without a contents entry ends: (offset, why), or (None, None) when the text
-    starts with no capitalised run (a section without a heading)."""
+    starts with no capitalised run (a section without a heading). A text capitalised throughout that
+    ends no sentence ("Players' Use of Information", before its first subsection) is all heading."""
     tokens = list(re.finditer(r"\S+", text))
     run = []
     for t in tokens:
         word = t.group().strip("()'\"")
-        if word[:1].isupper() or word.lower() in rules.HEADING_SMALL_WORDS or "-" in word and word[:1].isupper():
+        if word[:1].isupper() or word.lower() in rules.HEADING_SMALL_WORDS:
             run.append(t)
             continue
         break
+    if run and len(run) == len(tokens) and tokens[0].group()[:1].isupper() and \
+            not re.search(r"[.:;,!?]$", text.replace(NOTE_MARK, "").strip()):
+        flog.inference(line, None, f"{text.replace(NOTE_MARK, '').strip()!r} read as the heading of {cite}: all its "
+                                   f"words are capitalised and it ends no sentence (no contents entry)")
+        return len(text), None
     while run and run[-1].group().lower() in rules.HEADING_SMALL_WORDS:
         run.pop()
     if len(run) < 2 or len(run) == len(tokens):
@@ -147,6 +154,9 @@ def _place_page_top(reading, contents, flog):
     first = next((i for i, b in enumerate(reading.blocks) if b.kind == "article"), len(reading.blocks))
     if first == 0 or not contents:
         return
+    line = reading.blocks[0].first_line
+    if not any(g.cite is None and g.line == line for g in reading.gaps):
+        return  # only where the reader found the page starting inside an article (not the index, say)
     page = next((m.group(1) for d in sorted(reading.dropped, key=lambda d: d.line)
                  if (m := PAGE.match(d.reason))), None)
     if page is None or not page.isdigit():
@@ -156,7 +166,6 @@ def _place_page_top(reading, contents, flog):
     if not earlier:
         return
     number, cite, file, entry = max(earlier, key=lambda e: (e[0], _order(e[1])))
-    line = reading.blocks[0].first_line
     flog.inference(line, f"{reading.edition}/{cite}",
                    f"page {page} starts inside Law {re.match(r'[0-9]+', cite).group()}: its first lines are read as "
                    f"the text of {cite}, the last entry of the contents list to start on an earlier page (page "
