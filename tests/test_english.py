@@ -303,6 +303,10 @@ def test_the_contents_list_gives_every_heading_with_its_page(book):
     assert entries["60B"] == ("Defender Plays before Required Lead by Declarer", 68)
     assert entries["60C"] == ("Play by Offending Side before Assessment of Rectification", 68)
     assert entries["93"] == ("PROCEDURES OF APPEAL", 102) and entries["92D"] == ("Concurrence of Appellants", 102)
+    # the index's entry after the last Law's is its own, with its page, not the end of 93C's heading
+    assert entries["93C"] == ("Further Possibilities of Appeal", 103)
+    assert [(b.text, b.number) for b in reading.blocks if b.kind == "contents" and not b.cite] == [
+        ("Definitions", 1), ("Index to Duplicate Laws", 104)]
     assert sorted({c for c in entries if c.isdigit()}, key=int) == [str(n) for n in range(1, 94)]
     assert [e for e in book.log.entries if e.kind == "damage" and e.file == reading.file] == []
 
@@ -405,3 +409,32 @@ def test_a_damaged_law_heading_is_one_error_and_its_text_is_set_aside(tmp_path):
 
 def children_of(ctx, node_id):
     return [c.get("id") for c in tree.child_nodes(ctx.corpus.xpath(f'//*[@id="{node_id}"]')[0])]
+
+
+def test_a_heading_alone_before_its_subsections_and_a_note_in_a_heading(tmp_path):
+    folder = one_page_book(tmp_path / "book", f"7\nLAW 9\nMADE-UP\nA. Penalty Cards2 1. When a card {FILLER}\n"
+                                              f"B. Dummy's Rights 1.A player may {FILLER}\n2 A made-up note.\n")
+    ctx = stages.make_corpus(folder)
+    assert [ctx.corpus.xpath(f'//*[@id="2017/9{s}"]')[0].findtext("heading") for s in "AB"] == [
+        "Penalty Cards", "Dummy's Rights"]
+    # The note marked in the heading is kept, as the first thing of the section's text.
+    p = ctx.corpus.xpath('//*[@id="2017/9A"]/p')[0]
+    assert not p.text and "".join(p.find("note").itertext()) == "A made-up note."
+    said = [e.message for e in ctx.log.entries if e.kind in ("inference", "damage") and "heading" in e.message]
+    assert said == ["'Penalty Cards' read as the heading of 9A: all its words are capitalised and it ends no sentence "
+                    "(no contents entry)",
+                    "a footnote marker stands in the heading of 9A; the note is kept at the start of the text after it",
+                    "\"Dummy's Rights\" read as the heading of 9B: all its words are capitalised and it ends no "
+                    "sentence (no contents entry)"]
+    assert [e for e in ctx.log.entries if e.kind == "error"] == []
+
+
+def test_a_page_top_is_placed_though_the_page_holds_no_section(tmp_path):
+    folder = one_page_book(tmp_path / "book", f"7\nthe rest of a made-up law, {FILLER}.\nLAW 10\nOTHER\n"
+                                              f"The text of a made-up law without sections, {FILLER}.\n")
+    (folder / "contents.txt").write_text("Table of Contents\nLAW 9 - MADE-UP\n6\nLAW 10 - OTHER\n7\n", encoding="utf-8")
+    (folder / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "contents.txt"\nedition = "2017"\n'
+                                         '[[source]]\nfile = "page.txt"\nedition = "2017"\n', encoding="utf-8")
+    ctx = stages.make_corpus(folder)
+    assert [e for e in ctx.log.entries if e.kind == "error"] == []
+    assert tree.plain_text(ctx.corpus.xpath('//*[@id="2017/9"]/p')[0]).startswith("the rest of a made-up law")

@@ -90,10 +90,13 @@ def read(lines, source, log):
     cut, furniture = printed.pages(lines, words)
     pages = [[line for line in page if line.num not in furniture] for page in cut]
     reading.dropped += [Dropped(num, reason) for num, reason in sorted(furniture.items())]
-    first = next((line.text.strip() for page in pages for line in page), "")
-    if first == own["contents_title"]:
-        _read_contents(pages, reading, own, flog)
+    if next((line.text.strip() for page in cut for line in page), "") == own["contents_title"]:
+        # The contents list: its own reader tells its page numbers from its entries' (the page-top
+        # furniture rule would take its title for a running header).
+        reading.dropped = []
+        _read_contents(cut, reading, own, flog)
         return reading
+    first = next((line.text.strip() for page in pages for line in page), "")
     if own["index_title"].match(first):
         _read_apart(pages, reading, "index", "the book's index: evidence of where the law deals with what, "
                                              "not law text")
@@ -140,6 +143,11 @@ def _read_contents(pages, reading, own, flog):
             if printed.ROMAN.match(text) or text == own["contents_title"]:
                 what = "title" if text == own["contents_title"] else f"page number {text}"
                 reading.dropped.append(Dropped(line.num, f"the contents list's {what}"))
+                continue
+            if own["index_title"].match(text):  # the index's entry, after the last Law's
+                article, letter = None, None
+                entries.append(Block("contents", text, [line.num]))
+                waiting.append(entries[-1])
                 continue
             m = own["contents_article"].match(text)
             if m:
