@@ -574,6 +574,16 @@ def test_real_colophon_names_every_source_file_and_the_source_date(real_books, e
 
 
 @pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_contents_print_the_page_each_entry_links_to(real_books, edition_id):
+    _, reader, texts = real_books[edition_id]
+    page_of, first = dest_pages(reader), body_start(reader)
+    contents = range(page_of["contents"], first)
+    printed = [int(m) for i in contents for m in re.findall(r"\.\s+(\d+)$", texts[i], re.M)]
+    linked = [page_of[name] + 1 for i, name in links(reader) if i in contents]
+    assert len(printed) == len(linked) > 10 and printed == linked
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
 def test_real_contents_start_on_a_right_hand_page(real_books, edition_id):
     _, reader, texts = real_books[edition_id]
     contents = dest_pages(reader)["contents"]

@@ -12,6 +12,7 @@ from pipeline.core import tree
 
 from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squash,  # noqa: F401 (tests, run again)
                       test_real_colophon_names_every_source_file_and_the_source_date,
+                      test_real_contents_print_the_page_each_entry_links_to,
                       test_real_contents_start_on_a_right_hand_page, test_real_each_gap_is_said_once,
                       test_real_law_text_has_no_page_numbers_after_references,
                       test_real_links_land_on_the_page_of_their_target, test_real_outline_lists_every_article,

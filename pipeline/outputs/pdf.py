@@ -276,6 +276,9 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
                      + [say(profile, "Set in Libertinus Serif with Typst.")],
         },
         "articles": articles,
+        # The contents' page numbers from sys.inputs, not from the page counter: set for the front of
+        # a book in parts (pdf_parts.front_source).
+        "contents_pages": False,
         "loose_commentary": loose,
         "loose_commentary_title": say(profile, "Commentaries"),
         "loose_commentary_intro": say(profile, "Commentary on articles that are not in this edition."),

@@ -67,32 +67,26 @@ def _labels(node):
     return out
 
 
-def _page_update(label, code):
-    # The front sets the page counter before each heading to the heading's page in the book, so the
-    # contents print that page; 8888 (as wide as the widest page number) until the parts are laid out.
-    return {"kind": "p", "markup": code(f'#counter(page).update(lawbook-pages.at("{label}", default: 8888))')}
-
-
 def front_source(view, env, code):
     """book.typ.j2 with every article and section heading and nothing else (see the module docstring).
     Returns (source, the bookmarked labels in the order of the outline)."""
     # The heading pages are dropped when joined: without running heads, whose queries of every heading
     # on every page made a 930-article front take 1.5 GB and 13.5 s (0.9 GB and 11.7 s without them).
+    # The contents print each heading's page from sys.inputs (book.contents_pages), not from the page
+    # counter: setting the counter before each of 4,100 headings made the outline resolve it entry by
+    # entry (0.9 GB and 12 s; 0.45 GB and 2.5 s this way). 8888, as wide as the widest page number,
+    # until the parts are laid out.
     skeleton, bookmarked = [{"kind": "p", "markup": code("#set page(header: none, footer: none)")}], []
     for article in view["articles"]:
-        label = str(article["label"])
-        children = []
-        bookmarked.append(label)
-        for child in article["children"]:
-            if child["kind"] == "section":
-                children += [_page_update(child["label"], code), dict(child, children=[])]
-                bookmarked.append(str(child["label"]))
-        skeleton += [_page_update(label, code), dict(article, children=children, commentary=[])]
+        bookmarked.append(str(article["label"]))
+        children = [dict(child, children=[]) for child in article["children"] if child["kind"] == "section"]
+        bookmarked += [str(child["label"]) for child in children]
+        skeleton.append(dict(article, children=children, commentary=[]))
     loose = view["loose_commentary"][:1]
     if loose:
-        skeleton.append(_page_update(LOOSE_LABEL, code))
         bookmarked.append(LOOSE_LABEL)
-    source = env.get_template("book.typ.j2").render(book=dict(view, articles=skeleton, loose_commentary=loose))
+    source = env.get_template("book.typ.j2").render(
+        book=dict(view, articles=skeleton, loose_commentary=loose, contents_pages=True))
     inputs = '#let lawbook-pages = json(bytes(sys.inputs.at("lawbook", default: "{}"))).at("pages", default: (:))\n'
     return inputs + str(source), bookmarked
 
@@ -232,6 +226,15 @@ def join(front_pdf, front_pages, parts, bookmarked, out):
             if label in dests:
                 d = dests[label]
                 destinations[label] = (reader.get_destination_page_number(d) + offset, d.left, d.top)
+    # append drops the contents' links, whose targets are headings on the front's pages not taken; each
+    # goes back, to its node's own destination (from the parts).
+    for index in range(front_pages):
+        taken = [a.get_object() for a in front.pages[index].get("/Annots") or []]
+        taken = [a for a in taken if isinstance(a.get("/Dest"), str) and str(a["/Dest"]) in destinations]
+        if taken:
+            page = writer.pages[index]
+            kept = [a for a in page.get("/Annots") or [] if str(a.get_object().get("/Dest")) not in destinations]
+            page[NameObject("/Annots")] = ArrayObject(kept + [writer._add_object(a.clone(writer)) for a in taken])
     for page in writer.pages:  # the parts' structure trees are not joined: no dangling references to them
         if "/StructParents" in page:
             del page["/StructParents"]
