@@ -37,6 +37,7 @@ import os
 import re
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 # Articles in one part, and the size above which a book is compiled in parts. Measured on the
@@ -155,13 +156,27 @@ def _compile(plan, typ, pdf_path, inputs):
         raise Failed(proc.returncode, proc.stdout)
 
 
+def _destinations(pdf):
+    """{name: (page index, left, top)} of every named destination of an open pikepdf.Pdf."""
+    import pikepdf
+    if "/Names" not in pdf.Root or "/Dests" not in pdf.Root.Names:
+        return {}
+    index = {page.objgen: i for i, page in enumerate(pdf.pages)}
+    out = {}
+    for name, dest in pikepdf.NameTree(pdf.Root.Names.Dests).items():
+        dest = dest.D if isinstance(dest, pikepdf.Dictionary) else dest
+        if dest[0].objgen in index:
+            left, top = (dest[2], dest[3]) if len(dest) > 3 and dest[1] == pikepdf.Name.XYZ else (None, None)
+            out[str(name)] = (index[dest[0].objgen], left, top)
+    return out
+
+
 def _pages(pdf_path, labels, lead):
     """(page count after the `lead` pages, {label: its page index after them}) of a compiled PDF."""
-    from pypdf import PdfReader
-    reader = PdfReader(pdf_path)
-    dests = reader.named_destinations
-    return len(reader.pages) - lead, {label: reader.get_destination_page_number(dests[label]) - lead
-                                      for label in labels if label in dests}
+    import pikepdf
+    with pikepdf.open(pdf_path) as pdf:
+        dests = _destinations(pdf)
+        return len(pdf.pages) - lead, {label: dests[label][0] - lead for label in labels if label in dests}
 
 
 def lead_pages(first):
@@ -204,87 +219,80 @@ def build_parts(plan):
 
 def join(front_pdf, front_pages, parts, bookmarked, out):
     """One PDF/A-2b of the front's first `front_pages` pages and each (part PDF, leading pages to drop,
-    its own labels) after its leading pages; see the module docstring."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import (ArrayObject, DictionaryObject, Fit, NameObject, NullObject, NumberObject,
-                               StreamObject, TextStringObject)
-    front = PdfReader(front_pdf)
-    writer = PdfWriter()
-    # append, not add_page: it carries the links within the pages taken (footnote marks and entries) over
-    writer.append(front, pages=(0, front_pages), import_outline=False)
-    destinations = {}  # label -> (joined page index, left, top)
-    for label, d in front.named_destinations.items():  # the contents' own label; the headings' come from the parts
-        page = front.get_destination_page_number(d)
-        if page < front_pages:
-            destinations[label] = (page, d.left, d.top)
-    for path, lead, own in parts:
-        reader = PdfReader(path)
-        offset = len(writer.pages) - lead
-        writer.append(reader, pages=(lead, len(reader.pages)), import_outline=False)
-        dests = reader.named_destinations
-        for label in own:
-            if label in dests:
-                d = dests[label]
-                destinations[label] = (reader.get_destination_page_number(d) + offset, d.left, d.top)
-    # append drops the contents' links, whose targets are headings on the front's pages not taken; each
-    # goes back, to its node's own destination (from the parts).
-    for index in range(front_pages):
-        taken = [a.get_object() for a in front.pages[index].get("/Annots") or []]
-        taken = [a for a in taken if isinstance(a.get("/Dest"), str) and str(a["/Dest"]) in destinations]
-        if taken:
-            page = writer.pages[index]
-            kept = [a for a in page.get("/Annots") or [] if str(a.get_object().get("/Dest")) not in destinations]
-            page[NameObject("/Annots")] = ArrayObject(kept + [writer._add_object(a.clone(writer)) for a in taken])
-    for page in writer.pages:  # the parts' structure trees are not joined: no dangling references to them
-        if "/StructParents" in page:
-            del page["/StructParents"]
-        for annot in page.get("/Annots") or []:
-            annot = annot.get_object()
-            if "/StructParent" in annot:
-                del annot["/StructParent"]
-    names = writer._root_object.get("/Names")
-    if names is not None and "/Dests" in names.get_object():  # what append took, the stubs' too: made anew
-        del names.get_object()["/Dests"]
-    for label in sorted(destinations):
-        index, left, top = destinations[label]
-        writer.add_named_destination_array(TextStringObject(label), ArrayObject([
-            writer.pages[index].indirect_reference, NameObject("/XYZ"),
-            left if left is not None else NullObject(), top if top is not None else NullObject(), NullObject()]))
-    # Bookmarks: the front's outline names every article and section in order, as a whole-book compile does.
-    flat = []
+    its own labels) after its leading pages; see the module docstring. The front is the base: its
+    /Lang, XMP metadata (the page count corrected), output intent, viewer preferences and document
+    information are the book's. qpdf (pikepdf) copies the pages with their links; pypdf took minutes
+    on a 930-article edition (its copying of links and destinations is quadratic in them)."""
+    import pikepdf
+    from pikepdf import Array, Dictionary, Name, String
+    book = pikepdf.open(front_pdf)
+    titles = []  # (level, title) of the front's outline, in order: the articles and sections
 
     def walk(items, level):
         for item in items:
-            if isinstance(item, list):
-                walk(item, level + 1)
-            else:
-                flat.append((level, item.title))
-    walk(front.outline, 0)
-    parents = {}
-    for (level, title), label in zip(flat, bookmarked):
-        if label not in destinations:
+            titles.append((level, item.title))
+            walk(item.children, level + 1)
+    with book.open_outline() as outline:
+        walk(outline.root, 0)
+    destinations = {label: d for label, d in _destinations(book).items() if d[0] < front_pages}  # `contents`
+    del book.pages[front_pages:]
+    for key in ("/StructTreeRoot", "/MarkInfo", "/Outlines"):  # the parts' structure trees are not joined
+        if key in book.Root:
+            del book.Root[key]
+    sources = []
+    for path, lead, own in parts:
+        part = pikepdf.open(path)
+        sources.append(part)  # open until saved: the copies are made when written
+        offset = len(book.pages) - lead
+        dests = _destinations(part)
+        destinations.update({label: (dests[label][0] + offset,) + dests[label][1:] for label in own if label in dests})
+        # extend, not add_pages_from: the named destinations are made anew below, for the whole book
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
+            book.pages.extend(part.pages[lead:])
+    # A link names a node (kept when the node is in the book: a stub's name is its node's, the contents'
+    # headings are in the parts) or a page (a footnote's: kept when that page was taken).
+    taken = {page.objgen for page in book.pages}
+    for page in book.pages:
+        if "/StructParents" in page:
+            del page["/StructParents"]
+        if "/Annots" not in page:
             continue
+        kept = []
+        for annot in page.Annots:
+            dest = annot.get("/Dest")
+            if isinstance(dest, String) and str(dest) not in destinations:
+                continue
+            if isinstance(dest, Array) and (len(dest) == 0 or dest[0].objgen not in taken):
+                continue
+            if "/StructParent" in annot:
+                del annot["/StructParent"]
+            kept.append(annot)
+        page.Annots = Array(kept)
+    names = []  # one name tree leaf, sorted as a name tree must be (built as a list: Array.extend copies)
+    for label in sorted(destinations):
         index, left, top = destinations[label]
-        parents[level] = writer.add_outline_item(title, index, parent=parents.get(level - 1),
-                                                 fit=Fit.xyz(left, top, None))
-    root, source_root = writer._root_object, front.trailer["/Root"]
-    root[NameObject("/Lang")] = TextStringObject(source_root["/Lang"])
-    for key in ("/OutputIntents", "/ViewerPreferences"):
-        if key in source_root:
-            root[NameObject(key)] = source_root[key].clone(writer)
-    xmp = source_root["/Metadata"].get_object().get_data().decode("utf-8")
-    xmp = re.sub(r"<xmpTPg:NPages>\d+</xmpTPg:NPages>", f"<xmpTPg:NPages>{len(writer.pages)}</xmpTPg:NPages>", xmp)
-    metadata = StreamObject()
-    metadata.update({NameObject("/Type"): NameObject("/Metadata"), NameObject("/Subtype"): NameObject("/XML")})
-    metadata.set_data(xmp.encode("utf-8"))
-    root[NameObject("/Metadata")] = writer._add_object(metadata)
-    root[NameObject("/PageLabels")] = DictionaryObject({NameObject("/Nums"): ArrayObject([
-        NumberObject(0), DictionaryObject({NameObject("/S"): NameObject("/D")})])})
-    writer.add_metadata(dict(front.metadata.items()))
-    if "/ID" in front.trailer:  # the same inputs give the same bytes
-        writer._ID = copy.copy(front.trailer["/ID"])
-    with open(out, "wb") as f:
-        writer.write(f)
+        names += [String(label), Array([book.pages[index].obj, Name.XYZ, left, top, None])]
+    book.Root.Names = Dictionary(Dests=book.make_indirect(Dictionary(Names=Array(names))))
+    # Bookmarks: the front's outline names every article and section in order, as a whole-book compile does.
+    with book.open_outline() as outline:
+        parents = {-1: outline.root}
+        for (level, title), label in zip(titles, bookmarked):
+            if label not in destinations or level - 1 not in parents:
+                continue
+            index, left, top = destinations[label]
+            item = pikepdf.OutlineItem(title, index, "XYZ", left=left, top=top)
+            parents[level - 1].append(item)
+            parents[level] = item.children
+    book.Root.PageLabels = Dictionary(Nums=Array([0, Dictionary(S=Name.D)]))
+    xmp = book.Root.Metadata.read_bytes().decode("utf-8")
+    xmp = re.sub(r"<xmpTPg:NPages>\d+</xmpTPg:NPages>", f"<xmpTPg:NPages>{len(book.pages)}</xmpTPg:NPages>", xmp)
+    book.Root.Metadata.write(xmp.encode("utf-8"))
+    # The same inputs give the same bytes: the /ID from the content, no qpdf producer note in the XMP.
+    book.save(out, deterministic_id=True, fix_metadata_version=False)
+    for part in sources:
+        part.close()
+    book.close()
 
 
 def main(argv):
