@@ -357,3 +357,43 @@ def test_no_op_check_hashes_only_files_whose_stat_changed(book, monkeypatch):
     os.replace(out / "new.txt", report)
     assert report.stat().st_size == before.st_size and report.stat().st_mtime_ns == before.st_mtime_ns
     assert not build.up_to_date(src, out, options) and hashed == ["report.txt"]
+
+
+def _fresh_process(monkeypatch):
+    """The no-op check as a new process makes it: no code version or record known yet."""
+    monkeypatch.setattr(cache, "_code_version", None)
+    monkeypatch.setattr(cache, "_code_hashed", {})
+    monkeypatch.setattr(cache, "_recorded", {})
+
+
+def test_no_op_check_reads_no_input_whose_stat_the_stamp_recorded(book, monkeypatch):
+    src, out, options = book
+    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    monkeypatch.setattr(cache, "RECENT_NS", -1)  # record every file, however recent (these were just written)
+    _fresh_process(monkeypatch)
+    build.build(src, out, options)
+    hashed = json.loads((out / cache.STAMP).read_text())["hashed"]
+    assert os.path.abspath(sorted(src.glob("*.txt"))[0]) in hashed
+    assert str(Path(cache.PACKAGE, "build", "cache.py")) in hashed
+    read = []
+    monkeypatch.setattr(cache, "open", lambda path, *a: read.append(path) or open(path, *a), raising=False)
+    _fresh_process(monkeypatch)
+    assert build.up_to_date(src, out, options) and read == []
+    # The same size and the old times put back: its ctime still tells, and it is read and found changed.
+    changed = sorted(src.glob("*.txt"))[0]
+    before = changed.stat()
+    data = changed.read_bytes()
+    changed.write_bytes(data.replace(b"e", b"E", 1))
+    os.utime(changed, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert changed.stat().st_size == before.st_size and changed.read_bytes() != data
+    _fresh_process(monkeypatch)
+    assert not build.up_to_date(src, out, options) and read == [os.path.abspath(changed)]
+
+
+def test_a_file_changed_in_the_last_two_seconds_is_not_recorded(book, monkeypatch):
+    src, out, options = book
+    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    build.build(src, out, options)  # the sources were written just now
+    hashed = json.loads((out / cache.STAMP).read_text())["hashed"]
+    assert not [name for name in hashed if name.startswith(os.path.abspath(src))]
+    assert all(len(record) == 5 for record in hashed.values())

@@ -28,12 +28,18 @@ unwritable cache is a warning, never a failure.
 
 The code version is the sha256 of the pipeline package's source files and of the
 templates/ and schema/ folders: any code change invalidates everything.
+
+The stamp also records each file it hashed for the digest with its size, times and inode
+("hashed"); the next no-op check hashes again only a file whose stat differs, as git does with its
+index. A file changed in the two seconds before it was hashed is not recorded (a change in the same
+clock tick could keep its times): it is hashed every time until it is older.
 """
 import hashlib
 import json
 import os
 import stat
 import sys
+import time
 from pathlib import Path
 
 from . import outdir
@@ -48,6 +54,38 @@ FORMAT = 3  # of the cache entries and the stamp; bump when their shape changes
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a reading of a source at the 8 MiB limit is well under this
 
 _code_version = None
+HEX = set("0123456789abcdef")
+RECENT_NS = 2_000_000_000  # a file changed this recently when hashed is hashed again next time
+_code_hashed = {}  # absolute path -> [sha256 hex, size, mtime_ns, ctime_ns, inode] of each code file
+_hashed = {}  # the same for the code and the sources of the last input_digest: the stamp records them
+_recorded = {}  # the same from the stamp of the build being checked (up_to_date): a hash it may reuse
+
+
+def _file_digest(path, records):
+    """sha256 (bytes) of the file at `path` (absolute); the stamp's record of it when its stat is the one
+    recorded. The stat is taken before the bytes are read: a file changed in between is recorded with
+    its new content and its old stat, so it is hashed again next time."""
+    st = os.stat(path)
+    key, now = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino], time.time_ns()
+    known = _recorded.get(path)
+    if known and known[1:] == key:
+        sha = known[0]
+    else:
+        with open(path, "rb") as f:
+            sha = hashlib.sha256(f.read()).hexdigest()
+    if now - max(st.st_mtime_ns, st.st_ctime_ns) > RECENT_NS:
+        records[path] = [sha] + key
+    return bytes.fromhex(sha)
+
+
+def _code_files(folder):
+    """Every file below `folder` but compiled Python, in the order of their paths' parts (os.walk and
+    strings: pathlib's objects were most of the no-op check's time)."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        found += [os.path.join(root, name) for name in files if not name.endswith(".pyc")]
+    return sorted(found, key=lambda path: path.split(os.sep))
 
 
 def code_version():
@@ -58,10 +96,10 @@ def code_version():
         for folder in CODE_FOLDERS:
             if not folder.is_dir():
                 continue
-            for path in sorted(folder.rglob("*")):
-                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                    digest.update(str(path.relative_to(folder.parent)).encode() + b"\0")
-                    digest.update(hashlib.sha256(path.read_bytes()).digest())
+            start = len(str(folder.parent)) + 1
+            for path in _code_files(str(folder)):
+                digest.update(path[start:].encode() + b"\0")
+                digest.update(_file_digest(path, _code_hashed))
         _code_version = digest.hexdigest()
     return _code_version
 
@@ -79,15 +117,18 @@ def input_digest(sources_dir, options=None):
     a file not in the manifest is an error, so it counts as well), the code version and the settings."""
     digest = hashlib.sha256(code_version().encode())
     digest.update(settings(options).encode())
-    folder = Path(sources_dir)
-    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+    _hashed.clear()
+    _hashed.update(_code_hashed)
+    folder = os.path.abspath(sources_dir)
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
         # Never follow a link or open a FIFO here: the build refuses them, so they only need to
         # change the digest (by name and kind) for the build to run and say so.
+        path = os.path.join(folder, name)
         mode = os.lstat(path).st_mode
         if stat.S_ISREG(mode):
-            digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+            digest.update(name.encode() + b"\0" + _file_digest(path, _hashed))
         elif not stat.S_ISDIR(mode):
-            digest.update(path.name.encode() + b"\0" + f"kind {stat.S_IFMT(mode)}".encode())
+            digest.update(name.encode() + b"\0" + f"kind {stat.S_IFMT(mode)}".encode())
     return digest.hexdigest()
 
 
@@ -106,12 +147,18 @@ def up_to_date(sources_dir, out_dir, options=None):
     if Options.of(options).force:
         return False
     stamp = read_stamp(out_dir)
-    return bool(stamp) and stamp.get("inputs") == input_digest(sources_dir, options) and outdir.intact(out_dir)
+    if not stamp:
+        return False
+    recorded = stamp.get("hashed")
+    if isinstance(recorded, dict):
+        _recorded.update({name: r for name, r in recorded.items() if type(r) is list and len(r) == 5
+                          and type(r[0]) is str and len(r[0]) == 64 and set(r[0]) <= HEX and all(type(v) is int for v in r[1:])})
+    return stamp.get("inputs") == input_digest(sources_dir, options) and outdir.intact(out_dir)
 
 
 def write_stamp(folder, inputs, editions):
     """Record in `folder` (the build being written) the input digest and the per-edition digests."""
-    data = {"format": FORMAT, "inputs": inputs, "editions": editions}
+    data = {"format": FORMAT, "inputs": inputs, "editions": editions, "hashed": _hashed}
     (Path(folder) / STAMP).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
