@@ -189,6 +189,29 @@ def test_collapse_duplicates_removes_exactly_the_repeat(ws, k, n):
     assert repair.collapse_duplicates(repair.collapse_duplicates(doubled, 1, flog), 1, flog) == clean
 
 
+class _EveryWordTwice:
+    """In place of repair.TRAILING_EACH: makes the quick check see a repeated word in every text."""
+    @staticmethod
+    def sub(_, text):
+        return "x x"
+
+
+@PROFILE
+@given(parts=st.lists(st.tuples(st.sampled_from(["de", "De", "de,", "kaart", "Kaart.", "kaart-", "1", "\u2014", "é", "a"]),
+                                st.sampled_from([" ", "  ", "\n"])), max_size=14))
+def test_collapse_quick_check_changes_nothing(parts):
+    """A text the quick check lets through unchanged is also what the full search makes of it, with the
+    same report entries (the check only skips work)."""
+    import pytest
+    text = "".join(word + space for word, space in parts)
+    quick_log, full_log = BuildLog(), BuildLog()
+    quick = repair.collapse_duplicates(text, 1, quick_log.for_file("x.txt"))
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(repair, "TRAILING_EACH", _EveryWordTwice)
+        full = repair.collapse_duplicates(text, 1, full_log.for_file("x.txt"))
+    assert quick == full and quick_log.to_json() == full_log.to_json()
+
+
 def test_collapse_keeps_legitimate_doubles_and_distinct_phrases():
     flog = BuildLog().for_file("x.txt")
     assert repair.collapse_duplicates("hij zei dat dat klopte", 1, flog) == "hij zei dat dat klopte"

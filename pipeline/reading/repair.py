@@ -27,6 +27,7 @@ from ..core.model import NOTE_MARK
 
 WORD = r"[^\W\d_]"
 TRAILING = re.compile(r"[\W_]+$")
+TRAILING_EACH = re.compile(r"[\W_]+(?=\s|$)")  # TRAILING of every word of a text
 LETTER = re.compile(WORD)
 ENDS_IN_LETTER = re.compile(rf"{WORD}$")
 SOFT_HYPHENS = re.compile(rf"(?<={WORD})[\u00ac\u00ad](?={WORD})|\u00ad")
@@ -115,10 +116,14 @@ def collapse_duplicates(text, line, log, profile=None):
     a line of one word repeated 20,000 times takes one pass, not one per removal."""
     rules = (profile or lang.profile()).rules
     legit_doubles = rules.LEGIT_DOUBLES
+    fold = str.lower if rules.REPEATS_IGNORE_CASE else str
+    # Most text has no word twice: then nothing can repeat (the keys below, made in one pass in C).
+    distinct = TRAILING_EACH.sub("", fold(text)).split()
+    if len(set(distinct)) == len(distinct):
+        return text
     lead = re.match(r"\s*", text).group()
     tokens = [(m.group(1), m.group(2)) for m in re.finditer(r"(\S+)(\s*)", text)]
     words = [w for w, _ in tokens]
-    fold = str.lower if rules.REPEATS_IGNORE_CASE else str
     keys = [TRAILING.sub("", fold(w)) for w in words]
     if rules.TABLE_ROW_REPEATS:
         _keep_table_rows(keys, rules.TABLE_ROW_REPEATS, line, log, words)
