@@ -39,6 +39,7 @@ from pathlib import Path
 
 import jinja2
 from lxml import etree
+from markupsafe import Markup, escape
 
 from ..core import ids, lang, tree
 from ..core.memory import collector_paused
@@ -683,6 +684,99 @@ class Site:
 
 # ---------------------------------------------------------------- rendering
 
+# The heading level of a node below the article (h1).
+LEVELS = {"section": 2, "subsection": 3, "item": 4, "subitem": 5}
+
+
+class Fragments:
+    """The law text of a page as HTML, written in Python: a paragraph's pieces (`inline`), a node's
+    blocks with its nested nodes (`content`) and the mark of a renumbered node (`renumbered`), the
+    templates' globals of those names. They were jinja2 macros; a macro call per piece and per node
+    went through jinja2's runtime (half the site's rendering), so the same markup is joined here
+    instead, byte for byte: every value escaped as the templates' autoescape escapes it, every word
+    the profile's, formatted in as the templates' _() does (the words trusted, the values escaped)."""
+
+    def __init__(self, profile):
+        self.profile = profile
+        self._words = {}
+
+    def word(self, english, **values):
+        """What the templates' _(english, **values) gives under autoescape: the profile's words as
+        markup, % the escaped values (even with none, so %% is one %). The words without values,
+        asked for on every page, are looked up once."""
+        if values:
+            return Markup(self.profile.word(english)) % values
+        said = self._words.get(english)
+        if said is None:
+            said = self._words[english] = Markup(self.profile.word(english)) % {}
+        return said
+
+    def inline(self, pieces):
+        """The inline text of a paragraph, note or attribution: text, references, note markers and the
+        words a correction of the laws committee put there (marked, the mark linking to the editor's page)."""
+        out = []
+        for piece in pieces:
+            if "corr" in piece:
+                corr = piece["corr"]
+                said = self.word("corrected by the laws committee against the original; the sources say: "
+                                 "‘%(was)s’; basis: %(basis)s", was=corr["was"], basis=corr["basis"])
+                out.append(f'<span class="corr" id="{escape(corr["anchor"])}" title="{said}">'
+                           f'{self.inline(piece["pieces"])}</span><a class="corr-mark" href="{escape(corr["href"])}"'
+                           f' title="{said}" aria-label="{self.word("correction: what the sources say")}"></a>')
+            elif "note" in piece:
+                anchor = escape(piece["anchor"])
+                out.append(f'<sup class="noteref"><a id="ref-{anchor}" href="#{anchor}" role="doc-noteref" '
+                           f'aria-label="{self.word("note %(number)s", number=piece["number"])}">'
+                           f'{escape(piece["number"])}</a></sup>')
+            elif "ref" in piece and piece["href"]:
+                suspect = " suspect" if piece["status"] == "suspect" else ""
+                title = f' title="{escape(piece["title"])}"' if piece["title"] else ""
+                out.append(f'<a class="ref{suspect}" href="{escape(piece["href"])}"{title}>{escape(piece["ref"])}</a>')
+            elif "ref" in piece:
+                out.append(f'<span class="ref missing" title="{escape(piece["title"])}">{escape(piece["ref"])}</span>')
+            else:
+                out.append(escape(piece["text"]))
+        return Markup("".join(out))
+
+    def label(self, node):
+        """The label that names a node: its citation, linkable, marked when the numbering is inferred."""
+        out = [f'<a class="cite" href="#{escape(node["cite"])}">{escape(node["shown"])}</a>']
+        if node["inferred"]:
+            inferred = self.word("numbering inferred")
+            out.append(f'<abbr class="inferred" title="{inferred}" aria-label="{inferred}"></abbr>')
+        if node["renumbered"]:
+            out.append(self.renumbered(node["renumbered"]))
+        return "".join(out)  # markup: joined as text (Markup + str would escape the str)
+
+    def renumbered(self, corr):
+        """A node a correction renumbered: its number in the sources, small, linking to the editor's page entry."""
+        title = self.word("renumbered by the laws committee against the original; the sources number it "
+                          "%(cite)s; basis: %(basis)s", cite=corr["was_cite"], basis=corr["basis"])
+        return Markup(f'<a class="corr-mark renumbered" id="{escape(corr["anchor"])}" href="{escape(corr["href"])}" '
+                      f'title="{title}">{self.word("was %(cite)s", cite=corr["was_cite"])}</a>')
+
+    def content(self, node):
+        """The content of a node: paragraphs, editorial gap remarks and nested nodes, in source order,
+        each on its own line."""
+        out = []
+        for block in node["content"]:
+            if block["kind"] == "p":
+                out.append(f'<p>{self.inline(block["pieces"])}</p>\n')
+            elif block["kind"] == "gap":
+                reason = escape(block["reason"]) if block["reason"] else self.word("text is missing from the sources here")
+                out.append(f'<p class="gap" role="note"><span class="gap-label">{self.word("Editorial note:")}</span> '
+                           f'{reason}</p>\n')
+            else:
+                out.append(f'{self.child(block["node"])}\n')
+        return Markup("".join(out))
+
+    def child(self, node):
+        level, cite = LEVELS[node["tag"]], escape(node["cite"])
+        heading = f' <span class="heading">{escape(node["heading"])}</span>' if node["heading"] else ""
+        return (f'<section class="{escape(node["tag"])}" id="{cite}" aria-labelledby="h-{cite}">\n'
+                f'<h{level} id="h-{cite}">{self.label(node)}{heading}</h{level}>\n{self.content(node)}\n</section>')
+
+
 @per_profile
 def environment(profile):
     """The jinja2 environment over templates/html/, autoescaping every page (law text is data, not markup),
@@ -694,7 +788,11 @@ def environment(profile):
                              keep_trailing_newline=True, auto_reload=False, cache_size=-1,
                              bytecode_cache=text.template_cache(__file__, TEMPLATES.parent))
     text.install(env, profile)
-    env.globals.update(stylesheet=STYLESHEET, node_href=href)
+    fragments = Fragments(profile)
+    # The templates' _() is fragments.word: the i18n extension's _() gives the same, but through two
+    # context calls each time (20,000 calls for a book of 93 articles).
+    env.globals.update(stylesheet=STYLESHEET, node_href=href, _=fragments.word, inline=fragments.inline,
+                       content=fragments.content, renumbered=fragments.renumbered)
     env.filters["cite"] = lambda node_id: ids.shown(node_id) if node_id else ""
     env.filters.update(place=lambda cite: diff_render.place(cite, profile),
                        targets=lambda cites: diff_render.targets(cites, profile))
