@@ -27,6 +27,7 @@ renumbered, carry a quiet mark with the sources' words and the basis, linked to 
 Pages hold no timestamps: the same corpus gives the same bytes. Every word around the law text
 and the pages' lang are the language profile's (text.py; the templates' _("…")).
 """
+import bisect
 import hashlib
 import json
 import random
@@ -294,37 +295,30 @@ def _layered_group(order, edges):
 
     def crossings_total(rows):
         # Two links between the same rows cross when their ends swap order: with the links sorted by
-        # (upper place, lower place), a crossing is a pair whose lower places fall, counted by merging.
+        # (upper place, lower place), a crossing is a pair whose lower places fall.
         place = {n: i for rr in rows for i, n in enumerate(rr)}
         return sum(_inversions([b for _, b in sorted((place[x], place[y]) for x, y in group)])
                    for group in between.values())
 
     def sweep(rows, neighbours, sequence):
         place = {n: i for rr in rows for i, n in enumerate(rr)}  # kept up to date as each row is sorted
+        at = place.__getitem__
+
+        def mean(n):  # the mean place of a node's neighbours, or its own place when it has none
+            near = neighbours.get(n)
+            return sum(map(at, near)) / len(near) if near else place[n]
         for r in sequence:
-            rows[r].sort(key=lambda n: (sum(place[m] for m in neighbours.get(n, [])) / len(neighbours[n])
-                                        if neighbours.get(n) else place[n]))
+            rows[r].sort(key=mean)
             place.update((n, i) for i, n in enumerate(rows[r]))
 
-    def pair_crossings(u, v, place):
-        """(crossings between the links of u and of v with u left of v, and with v left of u), to the
-        rows above and below."""
-        left = right = 0
-        for neighbours in (above, below):
-            nu, nv = neighbours.get(u), neighbours.get(v)
-            if nu and nv:
-                pv = [place[b] for b in nv]
-                for a in nu:
-                    pa = place[a]
-                    for pb in pv:
-                        if pb < pa:
-                            left += 1
-                        elif pa < pb:
-                            right += 1
-        return left, right
+    # Per node its links' other ends, the rows above and below: the pairs transpose() compares.
+    sides = {n: [near for near in (above.get(n), below.get(n))] for n in row}
+    rows_near = {n: {row[m] for near in sides[n] if near for m in near} for n in row}
 
     def transpose(rows):
-        """Swap neighbours in a row while that removes crossings (the 'transpose' step of dot)."""
+        """Swap neighbours in a row while that removes crossings (the 'transpose' step of dot): u and v
+        swap when more of their links cross with u left of v than with v left of u, to the rows above
+        and below."""
         # A row's swaps depend on its order and the places of its nodes' neighbours only: a row that
         # made none is passed over until one of those moves (the same swaps as going over every row
         # on every round).
@@ -339,12 +333,32 @@ def _layered_group(order, edges):
                 dirty.discard(k)
                 for i in range(len(r) - 1):
                     u, v = r[i], r[i + 1]
-                    left, right = pair_crossings(u, v, place)
+                    left = right = 0
+                    for nu, nv in zip(sides[u], sides[v]):
+                        if nu and nv:
+                            if len(nv) == 1:  # most often (a place on an edge's way has one link each way)
+                                pb = place[nv[0]]
+                                for a in nu:
+                                    pa = place[a]
+                                    if pb < pa:
+                                        left += 1
+                                    elif pa < pb:
+                                        right += 1
+                                continue
+                            pv = [place[b] for b in nv]
+                            for a in nu:
+                                pa = place[a]
+                                for pb in pv:
+                                    if pb < pa:
+                                        left += 1
+                                    elif pa < pb:
+                                        right += 1
                     if left > right:
                         r[i], r[i + 1] = v, u
                         place[u], place[v] = i + 1, i
                         dirty.add(k)
-                        dirty.update(row[m] for w in (u, v) for m in (*above.get(w, ()), *below.get(w, ())))
+                        dirty.update(rows_near[u])
+                        dirty.update(rows_near[v])
 
     best, best_count = [list(r) for r in rows], crossings_total(rows)
     # A few starts (document order, then shuffles from a fixed seed: the same on every build), each
@@ -367,17 +381,12 @@ def _layered_group(order, edges):
 
 
 def _inversions(values):
-    """The number of pairs i < j with values[i] > values[j] (a merge sort: n log n)."""
-    if len(values) < 2:
-        return 0
-    mid = len(values) // 2
-    left, right = sorted(values[:mid]), sorted(values[mid:])
-    count = _inversions(values[:mid]) + _inversions(values[mid:])
-    j = 0
-    for x in left:  # for each of the left half, the right half's values below it
-        while j < len(right) and right[j] < x:
-            j += 1
-        count += j
+    """The number of pairs i < j with values[i] > values[j]: for each value, how many of those before
+    it are greater, found by bisection in the ones before kept sorted."""
+    seen, count = [], 0
+    for i, value in enumerate(values):
+        count += i - bisect.bisect_right(seen, value)
+        bisect.insort(seen, value)
     return count
 
 
