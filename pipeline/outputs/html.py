@@ -370,12 +370,17 @@ def _layered_group(order, edges):
             for r in rows:
                 shuffle(r)
         for _ in range(6):
+            before = [list(r) for r in rows]
             sweep(rows, above, range(1, len(rows)))
             sweep(rows, below, range(len(rows) - 2, -1, -1))
             transpose(rows)
             count = crossings_total(rows)
             if count < best_count:
                 best, best_count = [list(r) for r in rows], count
+            if rows == before:
+                # A pass depends on the rows' order alone: after one that moved nothing, every later
+                # one would repeat it, so none can find fewer crossings.
+                break
     slots = {n: (r, i, len(best[r])) for r, nodes in enumerate(best) for i, n in enumerate(nodes)}
     return slots, chains, best_count
 
