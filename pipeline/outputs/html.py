@@ -28,6 +28,7 @@ Pages hold no timestamps: the same corpus gives the same bytes. Every word aroun
 and the pages' lang are the language profile's (text.py; the templates' _("…")).
 """
 import bisect
+import functools
 import hashlib
 import json
 import random
@@ -67,6 +68,7 @@ order_key = ids.order_key
 article_of = ids.article_of
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a page links the same nodes again and again; parsing an ID is not free
 def href(node_id, root="../"):
     """The relative URL of a node from a page `root` below html/: 2017/47E1 -> ../2017/47.html#47E1."""
     node = ids.NodeId.parse(node_id)
@@ -716,13 +718,17 @@ class Fragments:
 
     def word(self, english, **values):
         """What the templates' _(english, **values) gives under autoescape: the profile's words as
-        markup, % the escaped values (even with none, so %% is one %). The words without values,
-        asked for on every page, are looked up once."""
-        if values:
-            return Markup(self.profile.word(english)) % values
-        said = self._words.get(english)
+        markup, % the escaped values (even with none, so %% is one %)."""
+        # Kept by the words and the values when every value is a plain str or int (escaped the same
+        # whenever equal): a page names the same articles again and again. Anything else is formatted anew.
+        key = (english, *values.items()) if all(type(v) in (str, int) for v in values.values()) else None
+        said = self._words.get(key) if key is not None else None
         if said is None:
-            said = self._words[english] = Markup(self.profile.word(english)) % {}
+            said = Markup(self.profile.word(english)) % values
+            if key is not None:
+                if len(self._words) >= 1 << 16:  # one environment serves every build of a process
+                    self._words.clear()
+                self._words[key] = said
         return said
 
     def inline(self, pieces):
