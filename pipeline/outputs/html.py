@@ -102,9 +102,12 @@ def corrections_of(el):
     dicts: kind, basis, line, was (cited: `was_cite`), now, paragraph/start/end (numbers), `anchor` (the
     mark on the article page: corr-24E-1, the n-th correction of 24E), `editor` (its entry on the
     editor's page: corr-2017-24E-1) and `href`, the link from an article page to that entry."""
+    records = list(el.iterchildren("corr"))
+    if not records:
+        return []  # most nodes: their ID is not even read
     node = ids.NodeId.parse(el.get("id"))
     out = []
-    for n, corr in enumerate(el.iterchildren("corr"), 1):
+    for n, corr in enumerate(records, 1):
         data = {key: corr.get(key) for key in ("kind", "basis", "was", "now")}
         data.update({key: int(corr.get(key)) if corr.get(key) else None
                      for key in ("paragraph", "start", "end", "line")})
@@ -813,7 +816,7 @@ def environment(profile):
     # context calls each time (20,000 calls for a book of 93 articles).
     env.globals.update(stylesheet=STYLESHEET, node_href=href, _=fragments.word, inline=fragments.inline,
                        content=fragments.content, renumbered=fragments.renumbered)
-    env.filters["cite"] = lambda node_id: ids.shown(node_id) if node_id else ""
+    env.filters["cite"] = functools.lru_cache(maxsize=1 << 16)(lambda node_id: ids.shown(node_id) if node_id else "")
     env.filters.update(place=lambda cite: diff_render.place(cite, profile),
                        targets=lambda cites: diff_render.targets(cites, profile))
     return env
