@@ -224,3 +224,18 @@ def test_the_example_known_missing_file_is_valid_and_not_a_source(tmp_path):
     assert known == {"2017/54": "article 54 is not in the sources; only a commentary on it is",
                      "2017/59": "article 59 (cited by the notes of 50D2a) is not in the sources",
                      "2007/23": "the 2007 sources hold articles 24, 25 and 41 only"}
+
+
+def test_refs_graphml_is_what_networkx_writes_even_for_words_it_must_escape(tmp_path):
+    g = nx.MultiDiGraph()
+    g.add_node('2017/1 "A" & <b>', type="article", present=True, label="tab\tline\nreturn\r'quote' & <x>")
+    g.add_node("2017/2", type="absent", present=False, label="")
+    g.add_node("2017/3")  # a node without values: an empty element
+    g.add_edge('2017/1 "A" & <b>', "2017/2", kind="refers", words="artikel 2 & 3", source="f.txt:4")
+    g.add_edge('2017/1 "A" & <b>', "2017/2", kind="refers", words="zie <2>", source="f.txt:5")
+    graph.write_graphml(g, tmp_path / "ours.graphml")
+    nx.write_graphml(g, tmp_path / "networkx.graphml", named_key_ids=True)
+    ours = (tmp_path / "ours.graphml").read_bytes()
+    assert ours == (tmp_path / "networkx.graphml").read_bytes()
+    assert b'<node id="2017/1 &quot;A&quot; &amp; &lt;b&gt;">' in ours and b'<node id="2017/3"/>' in ours
+    assert b"tab\tline\nreturn&#13;'quote' &amp; &lt;x&gt;</data>" in ours

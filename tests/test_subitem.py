@@ -5,7 +5,7 @@ import json
 
 from lxml import etree
 
-from pipeline.core import ids, tree
+from pipeline.core import ids, lang, tree
 from pipeline.core.model import Block, Reading, Rules
 from pipeline.core.report import BuildLog
 from pipeline.corpus import structure
@@ -68,8 +68,7 @@ def test_html_labels_a_subitem_in_the_laws_form_anchored_by_its_id():
     site = html.Site(corpus_with_subitems(), BuildLog())
     view = site.node_view(tree.node_by_id(site.corpus, "2017/30B1b.i"), [])
     assert (view["cite"], view["shown"], view["tag"]) == ("30B1b.i", "30B1(b)(i)", "subitem")
-    macros = html.environment(None).get_template("html/macros.html").module
-    section = str(macros.child(view))
+    section = str(html.Fragments(lang.profile()).child(view))
     assert '<section class="subitem" id="30B1b.i"' in section
     assert '<h5 id="h-30B1b.i"><a class="cite" href="#30B1b.i">30B1(b)(i)</a>' in section
 

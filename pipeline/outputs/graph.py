@@ -10,6 +10,8 @@ The graph (networkx MultiDiGraph), built from the <ref> elements of the corpus:
 Written as build/refs.graphml and build/refs.json (nodes with "cited_by" and
 "refers_to", and the flat list of references that `check --json` also prints).
 """
+import re
+
 from ..core import ids, tree
 from ..corpus import refs
 from ..corpus.check import summary
@@ -73,13 +75,28 @@ _GRAPHML_ROOT = {"xmlns": "http://graphml.graphdrawing.org/xmlns",
                                        "http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd"}
 
 
+# What lxml escapes, writing refs.graphml as networkx does: in an attribute value and in text.
+_ATTR_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\n", "&#10;"), ("\r", "&#13;"),
+                 ("\t", "&#9;"))
+_TEXT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\r", "&#13;"))
+# Characters XML cannot hold (lxml refuses them): a graph with one goes to networkx, which decides.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _escaped(text, escapes):
+    for char, entity in escapes:
+        if char in text:
+            text = text.replace(char, entity)
+    return text
+
+
 def write_graphml(g, path):
     """Writes exactly what networkx.write_graphml(g, path, named_key_ids=True) writes, byte for byte,
-    in one pass with lxml: networkx's writer infers every value's type twice and made most of the
-    stage's time. Keys stand in networkx's order (the reverse of their first use, nodes before
-    edges). A graph with values of other types goes to networkx."""
-    from lxml import etree
-
+    in one pass, as text: networkx's writer infers every value's type twice and made most of the
+    stage's time, and lxml's elements, one per value, most of the rest. Keys stand in networkx's order
+    (the reverse of their first use, nodes before edges); each element is set out as lxml's
+    pretty_print sets it out. A graph with values of other types, or with a character XML cannot
+    hold, goes to networkx."""
     keys = {}  # (name, scope) -> attr.type, in order of first use
     for scope, items in (("node", (d for _, d in g.nodes(data=True))),
                          ("edge", (d for _, _, d in g.edges(data=True)))):
@@ -87,29 +104,40 @@ def write_graphml(g, path):
             for k, v in data.items():
                 kind = _GRAPHML_TYPES.get(type(v))
                 if kind is None or keys.setdefault((k, scope), kind) != kind:
-                    import networkx as nx
-                    nx.write_graphml(g, path, named_key_ids=True)
-                    return
-    element, sub = etree.Element, etree.SubElement
-    with etree.xmlfile(str(path), encoding="utf-8") as xf:
-        xf.write_declaration()
-        with xf.element("graphml", _GRAPHML_ROOT):
-            for (name, scope), kind in reversed(keys.items()):
-                xf.write(element("key", {"id": name, "for": scope, "attr.name": name, "attr.type": kind}),
-                         pretty_print=True)
-            with xf.element("graph", edgedefault="directed"):
-                for node_id, data in g.nodes(data=True):
-                    el = element("node", id=str(node_id))
-                    for k, v in data.items():
-                        sub(el, "data", key=k).text = str(v)
-                    xf.write(el, pretty_print=True)
-                for u, targets in g.succ.items():
-                    for v, keyed in targets.items():
-                        for key, data in keyed.items():
-                            el = element("edge", source=str(u), target=str(v), id=str(key))
-                            for k, value in data.items():
-                                sub(el, "data", key=k).text = str(value)
-                            xf.write(el, pretty_print=True)
+                    return _networkx_graphml(g, path)
+
+    def attr(text):
+        return _escaped(str(text), _ATTR_ESCAPES)
+
+    def element(start, data, end):
+        if not data:
+            out.append(f"<{start}/>\n")
+            return
+        out.append(f"<{start}>\n")
+        out.extend(f'  <data key="{attr(k)}">{_escaped(str(v), _TEXT_ESCAPES)}</data>\n' for k, v in data.items())
+        out.append(f"</{end}>\n")
+
+    root = " ".join(f'{name}="{attr(value)}"' for name, value in _GRAPHML_ROOT.items())
+    out = ["<?xml version='1.0' encoding='utf-8'?>\n", f"<graphml {root}>"]
+    out.extend(f'<key id="{attr(name)}" for="{scope}" attr.name="{attr(name)}" attr.type="{kind}"/>\n'
+               for (name, scope), kind in reversed(keys.items()))
+    out.append('<graph edgedefault="directed">')
+    for node_id, data in g.nodes(data=True):
+        element(f'node id="{attr(node_id)}"', data, "node")
+    for u, targets in g.succ.items():
+        for v, keyed in targets.items():
+            for key, data in keyed.items():
+                element(f'edge source="{attr(u)}" target="{attr(v)}" id="{attr(key)}"', data, "edge")
+    out.append("</graph></graphml>")
+    text = "".join(out)
+    if _NOT_XML.search(text):
+        return _networkx_graphml(g, path)
+    path.write_bytes(text.encode("utf-8"))
+
+
+def _networkx_graphml(g, path):
+    import networkx as nx
+    nx.write_graphml(g, path, named_key_ids=True)
 
 
 @collector_paused

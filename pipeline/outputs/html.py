@@ -27,6 +27,8 @@ renumbered, carry a quiet mark with the sources' words and the basis, linked to 
 Pages hold no timestamps: the same corpus gives the same bytes. Every word around the law text
 and the pages' lang are the language profile's (text.py; the templates' _("…")).
 """
+import bisect
+import functools
 import hashlib
 import json
 import random
@@ -39,6 +41,7 @@ from pathlib import Path
 
 import jinja2
 from lxml import etree
+from markupsafe import Markup, escape
 
 from ..core import ids, lang, tree
 from ..core.memory import collector_paused
@@ -65,6 +68,7 @@ order_key = ids.order_key
 article_of = ids.article_of
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a page links the same nodes again and again; parsing an ID is not free
 def href(node_id, root="../"):
     """The relative URL of a node from a page `root` below html/: 2017/47E1 -> ../2017/47.html#47E1."""
     node = ids.NodeId.parse(node_id)
@@ -98,9 +102,12 @@ def corrections_of(el):
     dicts: kind, basis, line, was (cited: `was_cite`), now, paragraph/start/end (numbers), `anchor` (the
     mark on the article page: corr-24E-1, the n-th correction of 24E), `editor` (its entry on the
     editor's page: corr-2017-24E-1) and `href`, the link from an article page to that entry."""
+    records = list(el.iterchildren("corr"))
+    if not records:
+        return []  # most nodes: their ID is not even read
     node = ids.NodeId.parse(el.get("id"))
     out = []
-    for n, corr in enumerate(el.iterchildren("corr"), 1):
+    for n, corr in enumerate(records, 1):
         data = {key: corr.get(key) for key in ("kind", "basis", "was", "now")}
         data.update({key: int(corr.get(key)) if corr.get(key) else None
                      for key in ("paragraph", "start", "end", "line")})
@@ -293,37 +300,30 @@ def _layered_group(order, edges):
 
     def crossings_total(rows):
         # Two links between the same rows cross when their ends swap order: with the links sorted by
-        # (upper place, lower place), a crossing is a pair whose lower places fall, counted by merging.
+        # (upper place, lower place), a crossing is a pair whose lower places fall.
         place = {n: i for rr in rows for i, n in enumerate(rr)}
         return sum(_inversions([b for _, b in sorted((place[x], place[y]) for x, y in group)])
                    for group in between.values())
 
     def sweep(rows, neighbours, sequence):
         place = {n: i for rr in rows for i, n in enumerate(rr)}  # kept up to date as each row is sorted
+        at = place.__getitem__
+
+        def mean(n):  # the mean place of a node's neighbours, or its own place when it has none
+            near = neighbours.get(n)
+            return sum(map(at, near)) / len(near) if near else place[n]
         for r in sequence:
-            rows[r].sort(key=lambda n: (sum(place[m] for m in neighbours.get(n, [])) / len(neighbours[n])
-                                        if neighbours.get(n) else place[n]))
+            rows[r].sort(key=mean)
             place.update((n, i) for i, n in enumerate(rows[r]))
 
-    def pair_crossings(u, v, place):
-        """(crossings between the links of u and of v with u left of v, and with v left of u), to the
-        rows above and below."""
-        left = right = 0
-        for neighbours in (above, below):
-            nu, nv = neighbours.get(u), neighbours.get(v)
-            if nu and nv:
-                pv = [place[b] for b in nv]
-                for a in nu:
-                    pa = place[a]
-                    for pb in pv:
-                        if pb < pa:
-                            left += 1
-                        elif pa < pb:
-                            right += 1
-        return left, right
+    # Per node its links' other ends, the rows above and below: the pairs transpose() compares.
+    sides = {n: [near for near in (above.get(n), below.get(n))] for n in row}
+    rows_near = {n: {row[m] for near in sides[n] if near for m in near} for n in row}
 
     def transpose(rows):
-        """Swap neighbours in a row while that removes crossings (the 'transpose' step of dot)."""
+        """Swap neighbours in a row while that removes crossings (the 'transpose' step of dot): u and v
+        swap when more of their links cross with u left of v than with v left of u, to the rows above
+        and below."""
         # A row's swaps depend on its order and the places of its nodes' neighbours only: a row that
         # made none is passed over until one of those moves (the same swaps as going over every row
         # on every round).
@@ -338,12 +338,32 @@ def _layered_group(order, edges):
                 dirty.discard(k)
                 for i in range(len(r) - 1):
                     u, v = r[i], r[i + 1]
-                    left, right = pair_crossings(u, v, place)
+                    left = right = 0
+                    for nu, nv in zip(sides[u], sides[v]):
+                        if nu and nv:
+                            if len(nv) == 1:  # most often (a place on an edge's way has one link each way)
+                                pb = place[nv[0]]
+                                for a in nu:
+                                    pa = place[a]
+                                    if pb < pa:
+                                        left += 1
+                                    elif pa < pb:
+                                        right += 1
+                                continue
+                            pv = [place[b] for b in nv]
+                            for a in nu:
+                                pa = place[a]
+                                for pb in pv:
+                                    if pb < pa:
+                                        left += 1
+                                    elif pa < pb:
+                                        right += 1
                     if left > right:
                         r[i], r[i + 1] = v, u
                         place[u], place[v] = i + 1, i
                         dirty.add(k)
-                        dirty.update(row[m] for w in (u, v) for m in (*above.get(w, ()), *below.get(w, ())))
+                        dirty.update(rows_near[u])
+                        dirty.update(rows_near[v])
 
     best, best_count = [list(r) for r in rows], crossings_total(rows)
     # A few starts (document order, then shuffles from a fixed seed: the same on every build), each
@@ -355,28 +375,28 @@ def _layered_group(order, edges):
             for r in rows:
                 shuffle(r)
         for _ in range(6):
+            before = [list(r) for r in rows]
             sweep(rows, above, range(1, len(rows)))
             sweep(rows, below, range(len(rows) - 2, -1, -1))
             transpose(rows)
             count = crossings_total(rows)
             if count < best_count:
                 best, best_count = [list(r) for r in rows], count
+            if rows == before:
+                # A pass depends on the rows' order alone: after one that moved nothing, every later
+                # one would repeat it, so none can find fewer crossings.
+                break
     slots = {n: (r, i, len(best[r])) for r, nodes in enumerate(best) for i, n in enumerate(nodes)}
     return slots, chains, best_count
 
 
 def _inversions(values):
-    """The number of pairs i < j with values[i] > values[j] (a merge sort: n log n)."""
-    if len(values) < 2:
-        return 0
-    mid = len(values) // 2
-    left, right = sorted(values[:mid]), sorted(values[mid:])
-    count = _inversions(values[:mid]) + _inversions(values[mid:])
-    j = 0
-    for x in left:  # for each of the left half, the right half's values below it
-        while j < len(right) and right[j] < x:
-            j += 1
-        count += j
+    """The number of pairs i < j with values[i] > values[j]: for each value, how many of those before
+    it are greater, found by bisection in the ones before kept sorted."""
+    seen, count = [], 0
+    for i, value in enumerate(values):
+        count += i - bisect.bisect_right(seen, value)
+        bisect.insort(seen, value)
     return count
 
 
@@ -683,6 +703,103 @@ class Site:
 
 # ---------------------------------------------------------------- rendering
 
+# The heading level of a node below the article (h1).
+LEVELS = {"section": 2, "subsection": 3, "item": 4, "subitem": 5}
+
+
+class Fragments:
+    """The law text of a page as HTML, written in Python: a paragraph's pieces (`inline`), a node's
+    blocks with its nested nodes (`content`) and the mark of a renumbered node (`renumbered`), the
+    templates' globals of those names. They were jinja2 macros; a macro call per piece and per node
+    went through jinja2's runtime (half the site's rendering), so the same markup is joined here
+    instead, byte for byte: every value escaped as the templates' autoescape escapes it, every word
+    the profile's, formatted in as the templates' _() does (the words trusted, the values escaped)."""
+
+    def __init__(self, profile):
+        self.profile = profile
+        self._words = {}
+
+    def word(self, english, **values):
+        """What the templates' _(english, **values) gives under autoescape: the profile's words as
+        markup, % the escaped values (even with none, so %% is one %)."""
+        # Kept by the words and the values when every value is a plain str or int (escaped the same
+        # whenever equal): a page names the same articles again and again. Anything else is formatted anew.
+        key = (english, *values.items()) if all(type(v) in (str, int) for v in values.values()) else None
+        said = self._words.get(key) if key is not None else None
+        if said is None:
+            said = Markup(self.profile.word(english)) % values
+            if key is not None:
+                if len(self._words) >= 1 << 16:  # one environment serves every build of a process
+                    self._words.clear()
+                self._words[key] = said
+        return said
+
+    def inline(self, pieces):
+        """The inline text of a paragraph, note or attribution: text, references, note markers and the
+        words a correction of the laws committee put there (marked, the mark linking to the editor's page)."""
+        out = []
+        for piece in pieces:
+            if "corr" in piece:
+                corr = piece["corr"]
+                said = self.word("corrected by the laws committee against the original; the sources say: "
+                                 "‘%(was)s’; basis: %(basis)s", was=corr["was"], basis=corr["basis"])
+                out.append(f'<span class="corr" id="{escape(corr["anchor"])}" title="{said}">'
+                           f'{self.inline(piece["pieces"])}</span><a class="corr-mark" href="{escape(corr["href"])}"'
+                           f' title="{said}" aria-label="{self.word("correction: what the sources say")}"></a>')
+            elif "note" in piece:
+                anchor = escape(piece["anchor"])
+                out.append(f'<sup class="noteref"><a id="ref-{anchor}" href="#{anchor}" role="doc-noteref" '
+                           f'aria-label="{self.word("note %(number)s", number=piece["number"])}">'
+                           f'{escape(piece["number"])}</a></sup>')
+            elif "ref" in piece and piece["href"]:
+                suspect = " suspect" if piece["status"] == "suspect" else ""
+                title = f' title="{escape(piece["title"])}"' if piece["title"] else ""
+                out.append(f'<a class="ref{suspect}" href="{escape(piece["href"])}"{title}>{escape(piece["ref"])}</a>')
+            elif "ref" in piece:
+                out.append(f'<span class="ref missing" title="{escape(piece["title"])}">{escape(piece["ref"])}</span>')
+            else:
+                out.append(escape(piece["text"]))
+        return Markup("".join(out))
+
+    def label(self, node):
+        """The label that names a node: its citation, linkable, marked when the numbering is inferred."""
+        out = [f'<a class="cite" href="#{escape(node["cite"])}">{escape(node["shown"])}</a>']
+        if node["inferred"]:
+            inferred = self.word("numbering inferred")
+            out.append(f'<abbr class="inferred" title="{inferred}" aria-label="{inferred}"></abbr>')
+        if node["renumbered"]:
+            out.append(self.renumbered(node["renumbered"]))
+        return "".join(out)  # markup: joined as text (Markup + str would escape the str)
+
+    def renumbered(self, corr):
+        """A node a correction renumbered: its number in the sources, small, linking to the editor's page entry."""
+        title = self.word("renumbered by the laws committee against the original; the sources number it "
+                          "%(cite)s; basis: %(basis)s", cite=corr["was_cite"], basis=corr["basis"])
+        return Markup(f'<a class="corr-mark renumbered" id="{escape(corr["anchor"])}" href="{escape(corr["href"])}" '
+                      f'title="{title}">{self.word("was %(cite)s", cite=corr["was_cite"])}</a>')
+
+    def content(self, node):
+        """The content of a node: paragraphs, editorial gap remarks and nested nodes, in source order,
+        each on its own line."""
+        out = []
+        for block in node["content"]:
+            if block["kind"] == "p":
+                out.append(f'<p>{self.inline(block["pieces"])}</p>\n')
+            elif block["kind"] == "gap":
+                reason = escape(block["reason"]) if block["reason"] else self.word("text is missing from the sources here")
+                out.append(f'<p class="gap" role="note"><span class="gap-label">{self.word("Editorial note:")}</span> '
+                           f'{reason}</p>\n')
+            else:
+                out.append(f'{self.child(block["node"])}\n')
+        return Markup("".join(out))
+
+    def child(self, node):
+        level, cite = LEVELS[node["tag"]], escape(node["cite"])
+        heading = f' <span class="heading">{escape(node["heading"])}</span>' if node["heading"] else ""
+        return (f'<section class="{escape(node["tag"])}" id="{cite}" aria-labelledby="h-{cite}">\n'
+                f'<h{level} id="h-{cite}">{self.label(node)}{heading}</h{level}>\n{self.content(node)}\n</section>')
+
+
 @per_profile
 def environment(profile):
     """The jinja2 environment over templates/html/, autoescaping every page (law text is data, not markup),
@@ -694,8 +811,12 @@ def environment(profile):
                              keep_trailing_newline=True, auto_reload=False, cache_size=-1,
                              bytecode_cache=text.template_cache(__file__, TEMPLATES.parent))
     text.install(env, profile)
-    env.globals.update(stylesheet=STYLESHEET, node_href=href)
-    env.filters["cite"] = lambda node_id: ids.shown(node_id) if node_id else ""
+    fragments = Fragments(profile)
+    # The templates' _() is fragments.word: the i18n extension's _() gives the same, but through two
+    # context calls each time (20,000 calls for a book of 93 articles).
+    env.globals.update(stylesheet=STYLESHEET, node_href=href, _=fragments.word, inline=fragments.inline,
+                       content=fragments.content, renumbered=fragments.renumbered)
+    env.filters["cite"] = functools.lru_cache(maxsize=1 << 16)(lambda node_id: ids.shown(node_id) if node_id else "")
     env.filters.update(place=lambda cite: diff_render.place(cite, profile),
                        targets=lambda cites: diff_render.targets(cites, profile))
     return env

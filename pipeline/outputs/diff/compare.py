@@ -91,19 +91,29 @@ class Comparison:
             return sims[(i, j)]
 
         new_by_num = {(n.tag, n.get("num")): j for j, n in enumerate(new_nodes)}
+        weigh_all = len(old_nodes) * len(new_nodes) <= WEIGH_ALL_MAX
+        partners = [new_by_num.get((o.tag, o.get("num"))) for o in old_nodes]
+        found = [j for j in partners if j is not None]
+        # Beyond WEIGH_ALL_MAX, with no two nodes after the same partner, every same-citation candidate
+        # is paired whatever its score (the others look only among nodes without one): a pair with the
+        # same label is a candidate without its similarity being worked out.
+        scores_matter = weigh_all or len(set(found)) < len(found)
         settled_old, settled_new, candidates = set(), set(), []
         for i, o in enumerate(old_nodes):
-            j = new_by_num.get((o.tag, o.get("num")))
+            j = partners[i]
             if j is None:
                 continue
-            s = sim(i, j, SAME_NUM_MIN)
             same_label = label_text(o) and label_text(o) == label_text(new_nodes[j])
+            if same_label and not scores_matter:
+                candidates.append((-ID_BONUS, i, j))
+                continue
+            s = sim(i, j, SAME_NUM_MIN)
             if s >= SETTLED:
                 settled_old.add(i)
                 settled_new.add(j)
             if s >= SAME_NUM_MIN or same_label:
                 candidates.append((-(s + ID_BONUS), i, j))
-        if len(old_nodes) * len(new_nodes) > WEIGH_ALL_MAX:
+        if not weigh_all:
             # A book's articles: only nodes without a same-citation partner look for one by text.
             paired_nums = {c[1] for c in candidates}, {c[2] for c in candidates}
             settled_old |= paired_nums[0]
@@ -171,10 +181,12 @@ class NodePair:
         self.old_group, self.new_group = {}, {}
         self.old_kept, self.new_kept = set(), set()
         for k, (tag, i1, i2, j1, j2) in enumerate(self.ops):
-            for i in range(i1, i2):
-                (self.old_kept.add(i) if tag == "equal" else self.old_group.__setitem__(i, k))
-            for j in range(j1, j2):
-                (self.new_kept.add(j) if tag == "equal" else self.new_group.__setitem__(j, k))
+            if tag == "equal":
+                self.old_kept.update(range(i1, i2))
+                self.new_kept.update(range(j1, j2))
+            else:
+                self.old_group.update(dict.fromkeys(range(i1, i2), k))
+                self.new_group.update(dict.fromkeys(range(j1, j2), k))
         self.children = []
         self.moved_out = {}  # old sentence index -> where it went (citation)
         self.moved_in = {}  # new sentence index -> (source NodePair, old sentence index)
@@ -299,6 +311,8 @@ class ArticleDiff:
         for order, pair in enumerate(self.root.walk()):
             for side, out, kept, group in (("old", gone, pair.old_kept, pair.old_group),
                                            ("new", arrived, pair.new_kept, pair.new_group)):
+                if not group:
+                    continue  # every token of this side is kept in place: no sentence of it has moved
                 for s, toks, idx in pair.sentences(side):
                     word_idx = [k for k, t in zip(idx, toks) if t.is_word]
                     if len(word_idx) < MOVE_MIN_WORDS:
