@@ -44,10 +44,24 @@ _MARKUP_SPECIAL = re.compile(r"([\\*_`#$<>@\[\]~=+\-/'\"])")
 # Hanging-label column of a subsection ("1."), an item ("(a)") and a subitem ("(iii)"), and their heading levels.
 LABEL_COLUMN = {"subsection": "1.6em", "item": "1.9em", "subitem": "2.4em"}
 HEADING_LEVEL = {"subsection": 3, "item": 4, "subitem": 5}
-# Editions compile side by side only while their Typst sources together stay under this many
-# characters: the compiler takes roughly 1 MB of memory per 1,000 characters of source, so
-# two books of 93 articles (700,000 characters) compile together, larger ones one by one.
+# Editions compile side by side while the memory their compilers take stays under what the machine
+# has: the compiler takes roughly 1 MB of memory per 1,000 characters of source (measured: a
+# 523,000-character front 0.4 GB, a 290,000-character part 0.2 GB), and together they may take half
+# of the memory available when the build starts (/proc/meminfo), never less than
+# PARALLEL_SOURCE_LIMIT characters: two books of 93 articles (700,000 characters) always compile
+# together, two books in parts when the machine has about 2 GB free.
 PARALLEL_SOURCE_LIMIT = 1_000_000
+BYTES_PER_SOURCE_CHARACTER = 1000
+
+
+def parallel_limit(meminfo="/proc/meminfo"):
+    """The characters of Typst source the compilers running at once may hold (see above)."""
+    try:
+        with open(meminfo, encoding="ascii") as f:
+            available = next(int(line.split()[1]) * 1024 for line in f if line.startswith("MemAvailable:"))
+    except (OSError, StopIteration, ValueError, IndexError):
+        return PARALLEL_SOURCE_LIMIT
+    return max(PARALLEL_SOURCE_LIMIT, available // 2 // BYTES_PER_SOURCE_CHARACTER)
 # The colophon lists up to this many source files in one column, more in two.
 COLOPHON_ONE_COLUMN = 10
 _LABEL_SAFE_ID = re.compile(r"^[0-9A-Za-z/.]+$")
@@ -526,19 +540,20 @@ class Book:
 class Compiles:
     """Books being compiled, each in a Python process of its own: the compiler keeps every layout it
     made in memory until its process ends, so one long-lived process would hold every book compiled
-    so far. Books start side by side while their weights together stay under PARALLEL_SOURCE_LIMIT
-    (one always starts); the others start as earlier ones end (wait). kill() stops and reaps every
+    so far. Books start side by side while their weights together stay under `limit` (parallel_limit;
+    one always starts); the others start as earlier ones end (wait). kill() stops and reaps every
     child: a build that fails leaves none running."""
 
-    def __init__(self, books):
+    def __init__(self, books, limit=None):
         self.queue = list(books)
         self.running = []  # (book, process, the file its answer goes to)
+        self.limit = parallel_limit() if limit is None else limit
         self._start_allowed()
 
     def _start_allowed(self):
         while self.queue:
             weight = sum(book.weight for book, _, _ in self.running)
-            if self.running and weight + self.queue[0].weight > PARALLEL_SOURCE_LIMIT:
+            if self.running and weight + self.queue[0].weight > self.limit:
                 return
             book = self.queue.pop(0)
             if book.parts:  # one process compiles the parts one by one and joins them
