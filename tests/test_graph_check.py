@@ -239,3 +239,21 @@ def test_refs_graphml_is_what_networkx_writes_even_for_words_it_must_escape(tmp_
     assert ours == (tmp_path / "networkx.graphml").read_bytes()
     assert b'<node id="2017/1 &quot;A&quot; &amp; &lt;b&gt;">' in ours and b'<node id="2017/3"/>' in ours
     assert b"tab\tline\nreturn&#13;'quote' &amp; &lt;x&gt;</data>" in ours
+
+
+def test_the_ref_graph_orders_and_keys_as_networkx_does():
+    ours, theirs = graph.RefGraph(), nx.MultiDiGraph()
+    for g in (ours, theirs):
+        g.add_node("2017/1", type="article")
+        g.add_edge("2017/1", "2017/9", kind="refers", words="artikel 9")  # adds 2017/9
+        g.add_edge("2017/1", "2017/9", kind="refers", words="artikel 9 weer")  # key 1
+        g.add_edge("2017/3", "2017/1", kind="refers")  # adds 2017/3 after 2017/9
+        g.add_node("2017/9", type="absent", present=False)  # updates, keeps its place
+    assert list(ours.nodes(data=True)) == list(theirs.nodes(data=True))
+    assert ours.succ == {u: {v: dict(k) for v, k in t.items()} for u, t in theirs.succ.items()}
+    assert ours.pred == {u: {v: dict(k) for v, k in t.items()} for u, t in theirs.pred.items()}
+    assert list(ours.edges(data=True)) == list(theirs.edges(data=True))
+    assert "2017/3" in ours and "2017/4" not in ours
+    with pytest.raises(ValueError):
+        ours.add_edge(None, "2017/1")
+    assert nx.utils.graphs_equal(ours.to_networkx(), theirs)
