@@ -397,3 +397,20 @@ def test_a_file_changed_in_the_last_two_seconds_is_not_recorded(book, monkeypatc
     hashed = json.loads((out / cache.STAMP).read_text())["hashed"]
     assert not [name for name in hashed if name.startswith(os.path.abspath(src))]
     assert all(len(record) == 5 for record in hashed.values())
+
+
+def test_a_damaged_record_in_the_stamp_is_not_used(book, monkeypatch):
+    src, out, options = book
+    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    monkeypatch.setattr(cache, "RECENT_NS", -1)
+    _fresh_process(monkeypatch)
+    build.build(src, out, options)
+    stamp_path = out / cache.STAMP
+    stamp = json.loads(stamp_path.read_text())
+    first = os.path.abspath(sorted(src.glob("*.txt"))[0])
+    assert cache._a_record(stamp["hashed"][first])
+    stamp["hashed"][first] = ["zz" * 32] + stamp["hashed"][first][1:]  # not a sha256: would not even decode
+    stamp_path.write_text(json.dumps(stamp))
+    _fresh_process(monkeypatch)
+    # The marker records the stamp's old bytes: the check hashes the stamp, finds it changed, and rebuilds.
+    assert not build.up_to_date(src, out, options) and first not in cache._recorded

@@ -151,9 +151,14 @@ def up_to_date(sources_dir, out_dir, options=None):
         return False
     recorded = stamp.get("hashed")
     if isinstance(recorded, dict):
-        _recorded.update({name: r for name, r in recorded.items() if type(r) is list and len(r) == 5
-                          and type(r[0]) is str and len(r[0]) == 64 and set(r[0]) <= HEX and all(type(v) is int for v in r[1:])})
+        _recorded.update({name: r for name, r in recorded.items() if _a_record(r)})
     return stamp.get("inputs") == input_digest(sources_dir, options) and outdir.intact(out_dir)
+
+
+def _a_record(value):
+    """Whether a stamp's record has the shape _file_digest gives it: [sha256 hex, four integers]."""
+    return (type(value) is list and len(value) == 5 and type(value[0]) is str and len(value[0]) == 64
+            and set(value[0]) <= HEX and all(type(v) is int for v in value[1:]))
 
 
 def write_stamp(folder, inputs, editions):
