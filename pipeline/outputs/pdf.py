@@ -62,6 +62,8 @@ def parallel_limit(meminfo="/proc/meminfo"):
     except (OSError, StopIteration, ValueError, IndexError):
         return PARALLEL_SOURCE_LIMIT
     return max(PARALLEL_SOURCE_LIMIT, available // 2 // BYTES_PER_SOURCE_CHARACTER)
+
+
 # The colophon lists up to this many source files in one column, more in two.
 COLOPHON_ONE_COLUMN = 10
 _LABEL_SAFE_ID = re.compile(r"^[0-9A-Za-z/.]+$")

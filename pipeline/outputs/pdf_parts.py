@@ -31,7 +31,7 @@ lawbook='…' part-01.typ`). The compiling and joining run in a process of its o
 started by pdf.Compiles beside the build's other outputs), which answers like a compile child
 (pdf._COMPILE_CHILD): the PDF written, or one line of JSON on stdout and exit status 2.
 """
-import copy
+import contextlib
 import json
 import os
 import re
@@ -75,7 +75,7 @@ def front_source(view, env, code):
     # on every page made a 930-article front take 1.5 GB and 13.5 s (0.9 GB and 11.7 s without them).
     # The contents print each heading's page from sys.inputs (book.contents_pages), not from the page
     # counter: setting the counter before each of 4,100 headings made the outline resolve it entry by
-    # entry (0.9 GB and 12 s; 0.45 GB and 2.5 s this way). 8888, as wide as the widest page number,
+    # entry (0.9 GB and 12 s; about 0.4 GB and 4 s this way). 8888, as wide as the widest page number,
     # until the parts are laid out.
     skeleton, bookmarked = [{"kind": "p", "markup": code("#set page(header: none, footer: none)")}], []
     for article in view["articles"]:
@@ -221,78 +221,75 @@ def join(front_pdf, front_pages, parts, bookmarked, out):
     """One PDF/A-2b of the front's first `front_pages` pages and each (part PDF, leading pages to drop,
     its own labels) after its leading pages; see the module docstring. The front is the base: its
     /Lang, XMP metadata (the page count corrected), output intent, viewer preferences and document
-    information are the book's. qpdf (pikepdf) copies the pages with their links; pypdf took minutes
-    on a 930-article edition (its copying of links and destinations is quadratic in them)."""
+    information are the book's. qpdf (pikepdf) copies the pages with their links: 3.6 s for a 1,209-page
+    edition, where pypdf, whose copying of links and destinations is quadratic in them, took 28 s."""
     import pikepdf
     from pikepdf import Array, Dictionary, Name, String
-    book = pikepdf.open(front_pdf)
-    titles = []  # (level, title) of the front's outline, in order: the articles and sections
+    with contextlib.ExitStack() as opened:  # every part stays open until the book is saved: qpdf copies then
+        book = opened.enter_context(pikepdf.open(front_pdf))
+        titles = []  # (level, title) of the front's outline, in order: the articles and sections
 
-    def walk(items, level):
-        for item in items:
-            titles.append((level, item.title))
-            walk(item.children, level + 1)
-    with book.open_outline() as outline:
-        walk(outline.root, 0)
-    destinations = {label: d for label, d in _destinations(book).items() if d[0] < front_pages}  # `contents`
-    del book.pages[front_pages:]
-    for key in ("/StructTreeRoot", "/MarkInfo", "/Outlines"):  # the parts' structure trees are not joined
-        if key in book.Root:
-            del book.Root[key]
-    sources = []
-    for path, lead, own in parts:
-        part = pikepdf.open(path)
-        sources.append(part)  # open until saved: the copies are made when written
-        offset = len(book.pages) - lead
-        dests = _destinations(part)
-        destinations.update({label: (dests[label][0] + offset,) + dests[label][1:] for label in own if label in dests})
-        # extend, not add_pages_from: the named destinations are made anew below, for the whole book
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
-            book.pages.extend(part.pages[lead:])
-    # A link names a node (kept when the node is in the book: a stub's name is its node's, the contents'
-    # headings are in the parts) or a page (a footnote's: kept when that page was taken).
-    taken = {page.objgen for page in book.pages}
-    for page in book.pages:
-        if "/StructParents" in page:
-            del page["/StructParents"]
-        if "/Annots" not in page:
-            continue
-        kept = []
-        for annot in page.Annots:
-            dest = annot.get("/Dest")
-            if isinstance(dest, String) and str(dest) not in destinations:
+        def walk(items, level):
+            for item in items:
+                titles.append((level, item.title))
+                walk(item.children, level + 1)
+        with book.open_outline() as outline:
+            walk(outline.root, 0)
+        destinations = {label: d for label, d in _destinations(book).items() if d[0] < front_pages}  # `contents`
+        del book.pages[front_pages:]
+        for key in ("/StructTreeRoot", "/MarkInfo", "/Outlines"):  # the parts' structure trees are not joined
+            if key in book.Root:
+                del book.Root[key]
+        for path, lead, own in parts:
+            part = opened.enter_context(pikepdf.open(path))
+            offset = len(book.pages) - lead
+            dests = _destinations(part)
+            destinations.update({label: (dests[label][0] + offset,) + dests[label][1:]
+                                 for label in own if label in dests})
+            # extend, not add_pages_from: the named destinations are made anew below, for the whole book
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", pikepdf.PageCopyWarning)
+                book.pages.extend(part.pages[lead:])
+        # A link names a node (kept when the node is in the book: a stub's name is its node's, the contents'
+        # headings are in the parts) or a page (a footnote's: kept when that page was taken).
+        taken = {page.objgen for page in book.pages}
+        for page in book.pages:
+            if "/StructParents" in page:
+                del page["/StructParents"]
+            if "/Annots" not in page:
                 continue
-            if isinstance(dest, Array) and (len(dest) == 0 or dest[0].objgen not in taken):
-                continue
-            if "/StructParent" in annot:
-                del annot["/StructParent"]
-            kept.append(annot)
-        page.Annots = Array(kept)
-    names = []  # one name tree leaf, sorted as a name tree must be (built as a list: Array.extend copies)
-    for label in sorted(destinations):
-        index, left, top = destinations[label]
-        names += [String(label), Array([book.pages[index].obj, Name.XYZ, left, top, None])]
-    book.Root.Names = Dictionary(Dests=book.make_indirect(Dictionary(Names=Array(names))))
-    # Bookmarks: the front's outline names every article and section in order, as a whole-book compile does.
-    with book.open_outline() as outline:
-        parents = {-1: outline.root}
-        for (level, title), label in zip(titles, bookmarked):
-            if label not in destinations or level - 1 not in parents:
-                continue
+            kept = []
+            for annot in page.Annots:
+                dest = annot.get("/Dest")
+                if isinstance(dest, String) and str(dest) not in destinations:
+                    continue
+                if isinstance(dest, Array) and (len(dest) == 0 or dest[0].objgen not in taken):
+                    continue
+                if "/StructParent" in annot:
+                    del annot["/StructParent"]
+                kept.append(annot)
+            page.Annots = Array(kept)
+        names = []  # one name tree leaf, sorted as a name tree must be (built as a list: Array.extend copies)
+        for label in sorted(destinations):
             index, left, top = destinations[label]
-            item = pikepdf.OutlineItem(title, index, "XYZ", left=left, top=top)
-            parents[level - 1].append(item)
-            parents[level] = item.children
-    book.Root.PageLabels = Dictionary(Nums=Array([0, Dictionary(S=Name.D)]))
-    xmp = book.Root.Metadata.read_bytes().decode("utf-8")
-    xmp = re.sub(r"<xmpTPg:NPages>\d+</xmpTPg:NPages>", f"<xmpTPg:NPages>{len(book.pages)}</xmpTPg:NPages>", xmp)
-    book.Root.Metadata.write(xmp.encode("utf-8"))
-    # The same inputs give the same bytes: the /ID from the content, no qpdf producer note in the XMP.
-    book.save(out, deterministic_id=True, fix_metadata_version=False)
-    for part in sources:
-        part.close()
-    book.close()
+            names += [String(label), Array([book.pages[index].obj, Name.XYZ, left, top, None])]
+        book.Root.Names = Dictionary(Dests=book.make_indirect(Dictionary(Names=Array(names))))
+        # Bookmarks: the front's outline names every article and section in order, as a whole-book compile does.
+        with book.open_outline() as outline:
+            parents = {-1: outline.root}
+            for (level, title), label in zip(titles, bookmarked):
+                if label not in destinations or level - 1 not in parents:
+                    continue
+                index, left, top = destinations[label]
+                item = pikepdf.OutlineItem(title, index, "XYZ", left=left, top=top)
+                parents[level - 1].append(item)
+                parents[level] = item.children
+        book.Root.PageLabels = Dictionary(Nums=Array([0, Dictionary(S=Name.D)]))
+        xmp = book.Root.Metadata.read_bytes().decode("utf-8")
+        xmp = re.sub(r"<xmpTPg:NPages>\d+</xmpTPg:NPages>", f"<xmpTPg:NPages>{len(book.pages)}</xmpTPg:NPages>", xmp)
+        book.Root.Metadata.write(xmp.encode("utf-8"))
+        # The same inputs give the same bytes: the /ID from the content, no qpdf producer note in the XMP.
+        book.save(out, deterministic_id=True, fix_metadata_version=False)
 
 
 def main(argv):
