@@ -415,15 +415,17 @@ def test_a_heading_alone_before_its_subsections_and_a_note_in_a_heading(tmp_path
     folder = one_page_book(tmp_path / "book", f"7\nLAW 9\nMADE-UP\nA. Penalty Cards2 1. When a card {FILLER}\n"
                                               f"B. Dummy's Rights 1.A player may {FILLER}\n2 A made-up note.\n")
     ctx = stages.make_corpus(folder)
-    assert [ctx.corpus.xpath(f'//*[@id="2017/9{s}"]')[0].findtext("heading") for s in "AB"] == [
+    assert [tree.label_text(ctx.corpus.xpath(f'//*[@id="2017/9{s}"]')[0]) for s in "AB"] == [
         "Penalty Cards", "Dummy's Rights"]
-    # The note marked in the heading is kept, as the first thing of the section's text.
-    p = ctx.corpus.xpath('//*[@id="2017/9A"]/p')[0]
-    assert not p.text and "".join(p.find("note").itertext()) == "A made-up note."
+    # The note marked in the heading stays in the heading, after its last word, with the book's number.
+    heading = ctx.corpus.xpath('//*[@id="2017/9A"]/heading')[0]
+    assert heading.text == "Penalty Cards" and not heading.find("note").tail
+    assert (heading.find("note").get("num"), heading.find("note").text) == ("2", "A made-up note.")
+    assert ctx.corpus.xpath('//*[@id="2017/9A"]/p') == []
     said = [e.message for e in ctx.log.entries if e.kind in ("inference", "damage") and "heading" in e.message]
     assert said == ["'Penalty Cards' read as the heading of 9A: all its words are capitalised and it ends no sentence "
                     "(no contents entry)",
-                    "a footnote marker stands in the heading of 9A; the note is kept at the start of the text after it",
+                    "the heading of 9A keeps the footnote marked in it (2), where the book marks it",
                     "\"Dummy's Rights\" read as the heading of 9B: all its words are capitalised and it ends no "
                     "sentence (no contents entry)"]
     assert [e for e in ctx.log.entries if e.kind == "error"] == []

@@ -7,6 +7,7 @@
           <section id="2017/53A" num="A" numbering="inferred" evidence="…">
             <heading>…</heading>
             <p sources="…">text<note form="inline" id="2017/53A/noot1">…</note> text</p>
+            <p sources="…">text<note form="print" num="17" id="2017/53A/noot2">…</note> text</p>
             <subsection …><item …><subitem …/></item></subsection>
           </section>
           <gap reason="…"/>
@@ -16,7 +17,10 @@
     </corpus>
 
 Paragraph text is mixed content: a <note> stands exactly where its marker stood,
-and (from the references stage on) <ref> elements wrap the words that cite.
+and (from the references stage on) <ref> elements wrap the words that cite. A note's `num` is the
+number the book prints at its marker ("17"; a note cited twice has the same number both times),
+absent where the source numbers none (the wiki's inline notes). A <title> or <heading> holds notes
+the same way (a marker at the end of an article's title); its words alone are tree.label_text(el).
 """
 
 from lxml import etree
@@ -109,13 +113,16 @@ def merge_sources(el, other):
 
 
 def make_paragraph(text, notes, file, lines, tag="p"):
-    """A <p> from text with NOTE_MARK at each marker and the notes in marker order."""
+    """A <p> (or a <title>, <heading>: `tag`) from text with NOTE_MARK at each marker and the notes in
+    marker order; each note keeps the number the source printed at its marker (`num`), where it had one."""
     p = etree.Element(tag)
     add_sources(p, file, lines)
     pieces = text.split(NOTE_MARK)
     p.text = pieces[0]
     for note, piece in zip(notes, pieces[1:]):
         n = etree.SubElement(p, "note", form=note.form)
+        if note.number:
+            n.set("num", note.number)
         n.text = note.text
         add_sources(n, file, note.lines or lines)
         n.tail = piece
@@ -172,9 +179,15 @@ def mark(el):
 
 
 def label_text(el):
-    """The text of label(el); None when the node has no label."""
+    """The words of label(el) without its notes; None when the node has no label."""
     found = label(el)
-    return found.text if found is not None else None
+    return plain_text(found) if found is not None else None
+
+
+def note_number(note):
+    """What a note's marker shows: the book's number (`num`), or None where the source numbers none
+    (the writers then number it as before, by its place)."""
+    return note.get("num") or None
 
 
 def node_by_id(corpus, node_id):

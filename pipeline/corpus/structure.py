@@ -170,12 +170,11 @@ class ArticleBuilder:
         if el.find(tag) is not None:
             self.flog.damage(block.first_line, f"{el.get('id')} has a second {tag}", "kept as a paragraph")
             return self.paragraph(el, block)
-        h = etree.Element(tag)
-        h.text = block.text.replace("\ue000", "")
-        tree.add_sources(h, self.fragment.file, block.lines)
+        # A note marked in the title or heading stays there, where the book marks it ("… CARDS²").
+        h = tree.make_paragraph(block.text, block.notes, self.fragment.file, block.lines, tag)
         # Heading first, before any paragraph or child.
         el.insert(0, h)
-        self.touch(el, block.lines)
+        self.touch(el, block.lines + [n for note in block.notes for n in note.lines])
 
     # -- blocks ---------------------------------------------------------------
     def anchor(self, cite, blocks):

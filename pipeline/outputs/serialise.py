@@ -5,7 +5,9 @@ Writes: XML bytes and a JSON-ready dict with the same content.
 Guarantees: deterministic output (same tree, same bytes); both validate against
 the schemas in schema/ (RELAX NG for XML, JSON Schema for JSON), compiled once.
 In JSON, notes and references inside a paragraph are given as character offsets
-into the paragraph's plain text (the text without the notes).
+into the paragraph's plain text (the text without the notes); a note's `num` is the number the
+book prints at its marker, where it prints one. A title's or heading's notes are `title_notes` /
+`heading_notes` beside its words, the same way.
 """
 import json
 from functools import lru_cache
@@ -120,8 +122,10 @@ def inline_json(el):
     for kind, words, child in tree.inline(el):
         if kind == tree.NOTE:
             note = inline_json(child)
-            entry = {"id": child.get("id"), "offset": length, "form": child.get("form"),
-                     "text": note["text"], "sources": _sources(child)}
+            entry = {"id": child.get("id"), "offset": length, "form": child.get("form")}
+            if child.get("num"):
+                entry["num"] = child.get("num")
+            entry.update(text=note["text"], sources=_sources(child))
             if note["refs"]:
                 entry["refs"] = note["refs"]
             notes.append(entry)
@@ -148,7 +152,11 @@ def node_json(el):
     data = {"id": el.get("id"), "type": el.tag, "num": el.get("num")}
     label = tree.label(el)
     if label is not None:
-        data["title" if el.tag == "article" else "heading"] = label.text or ""
+        # The words stay a string; a note marked in them is given beside them, at its offset in them.
+        words = inline_json(label)
+        data[label.tag] = words["text"]
+        if words["notes"]:
+            data[f"{label.tag}_notes"] = words["notes"]
     if el.get("numbering"):
         data["numbering"] = {"inferred": True, "evidence": el.get("evidence", "")}
     data["sources"] = _sources(el)

@@ -4,8 +4,8 @@ that starts inside an article is placed in it, both with the book's contents lis
 Reads: every Reading (the flowed reader's "heading-text" blocks: "Lead Out of Turn Treated as Correct
 Lead Prior to the thirteenth trick…"; its "contents" blocks: each article's title and each section's
 heading with the page it starts on), the book's profile (HEADING_SMALL_WORDS, SENTENCE_OPENERS).
-Writes: each "heading-text" block replaced by a "heading" block and a "para" block with the rest
-(its notes with it); an anchor block ("article" with cite "23A") before the text at the top of a
+Writes: each "heading-text" block replaced by a "heading" block and a "para" block with the rest,
+each with the notes marked in it (a marker glued to the heading's last word is the heading's); an anchor block ("article" with cite "23A") before the text at the top of a
 page that starts inside an article. Every split and placement is an inference in the report, with
 what it rests on:
   - the contents list: the heading it gives for the section, where the text starts with it (in any
@@ -78,22 +78,24 @@ def _split(block, article, contents, rules, flog, edition):
         split, why = _by_capitals(text, rules, cite or block.cite, flog, block.first_line)
     if split is None:
         return [Block("heading", "", [block.first_line], cite=block.cite), _rest(block, 0)]
+    # A marker glued to the heading's last word ends the heading: the note is the heading's, as the
+    # book marks it (a split by the contents list ends before it, at the heading's last letter).
+    split += len(text[split:]) - len(text[split:].lstrip(NOTE_MARK))
     heading = text[:split].strip()
-    if NOTE_MARK in heading:
-        flog.damage(block.first_line, f"a footnote marker stands in the heading of {cite or block.cite}",
-                    "the note is kept at the start of the text after it")
     rest = _rest(block, split)
     if why and rest.text:
         flog.inference(block.first_line, node, f"the heading {heading.replace(NOTE_MARK, '')!r} of "
                                                f"{cite or block.cite} split from its text at "
                                                f"{rest.text.replace(NOTE_MARK, '')[:30]!r}… by {why}")
-    head = Block("heading", heading.replace(NOTE_MARK, ""), sorted({n for n, _ in block.pieces[:1]} | {block.first_line}),
-                 cite=block.cite)
-    marks = NOTE_MARK * heading.count(NOTE_MARK)
-    if marks:  # the heading's notes stay, at the start of the text after it
-        line, first = rest.pieces[0] if rest.pieces else (block.first_line, "")
-        rest.pieces = [(line, marks + first)] + rest.pieces[1:]
-        rest.text = "\n".join(t for _, t in rest.pieces)
+    marks = heading.count(NOTE_MARK)
+    head = Block("heading", heading, sorted({n for n, _ in block.pieces[:1]} | {block.first_line}),
+                 cite=block.cite, notes=list(block.notes[:marks]))
+    rest.notes = list(block.notes[marks:])
+    if marks:
+        flog.inference(block.first_line, node, f"the heading of {cite or block.cite} keeps the "
+                                               f"footnote{'s' if marks > 1 else ''} marked in it "
+                                               f"({', '.join(n.number or '?' for n in head.notes)}), where the "
+                                               f"book marks {'them' if marks > 1 else 'it'}")
     return [head, rest] if rest.text or rest.notes else [head]
 
 
