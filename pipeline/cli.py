@@ -429,12 +429,14 @@ def node_summary(el):
                 "children": [], "sources": serialise._sources(el)}
     label = tree.label(el)
     own = [c for c in el if c.tag == "p"]
-    notes = [{"id": n.get("id"), "text": tree.plain_text(n), "form": n.get("form")}
-             for p in own for n in p.iter("note")]
+    # The notes of its title or heading first (reading order), each with the book's number where it has one.
+    notes = [{"id": n.get("id"), "text": tree.plain_text(n), "form": n.get("form"),
+              **({"num": n.get("num")} if n.get("num") else {})}
+             for p in ([label] if label is not None else []) + own for n in p.iter("note")]
     data = {
         "id": el.get("id"),
         "type": el.tag,
-        "title": label.text if label is not None else "",
+        "title": tree.label_text(el) or "",
         "text": "\n\n".join(tree.plain_text(p) for p in own),
         "notes": notes,
         "children": [c.get("id") for c in tree.child_nodes(el)],
@@ -454,8 +456,9 @@ def node_summary(el):
 
 
 def render_text(el, depth=0):
-    """A node and everything below it as indented plain text: notes numbered [1], [2] …, a number the
-    sources do not write marked °, a reference that points outside the corpus marked [?]."""
+    """A node and everything below it as indented plain text: notes by the book's number ([17]) where
+    they have one, else numbered [1], [2] …, a note marked in a title or heading where it stands, a number
+    the sources do not write marked °, a reference that points outside the corpus marked [?]."""
     from .core import tree
 
     pad = "  " * depth
@@ -466,15 +469,14 @@ def render_text(el, depth=0):
         head += "°"
     if el.tag == "commentary":
         head += f"  commentary by {el.get('author') or '?'} on {el.get('on')} (not law text)"
-    out.append(f"{pad}{head}" + (f"  {label.text}" if label is not None else ""))
-    notes, dangling = [], []
+    notes, dangling = [], []  # notes: (what its marker shows, <note>)
 
     def inline(container):
         parts = []
         for kind, words, sub in tree.inline(container):
             if kind == tree.NOTE:
-                notes.append(sub)
-                parts.append(f"[{len(notes)}]")
+                notes.append((tree.note_number(sub) or str(len(notes) + 1), sub))
+                parts.append(f"[{notes[-1][0]}]")
             elif kind == tree.REF and sub.get("status") in ("dangling", "suspect"):
                 dangling.append((words, sub.get("to") or "?", sub.get("status")))
                 parts.append(f"{words}[?]")
@@ -482,6 +484,7 @@ def render_text(el, depth=0):
                 parts.append(words)
         return "".join(parts)
 
+    out.append(f"{pad}{head}" + (f"  {inline(label)}" if label is not None else ""))
     if el.tag == "note":
         out.append(f"{pad}  {inline(el)}")
     for child in el:
@@ -496,8 +499,8 @@ def render_text(el, depth=0):
             out.append(f"{pad}  [corrected: {what}; {child.get('basis')} (corrections.toml:{child.get('line')})]")
         elif child.tag in tree.NODE_TAGS:
             out.append(render_text(child, depth + 1))
-    for n, note in enumerate(notes, 1):
-        out.append(f"{pad}  [{n}] {note.get('id')}: {tree.plain_text(note)}")
+    for shown, note in notes:
+        out.append(f"{pad}  [{shown}] {note.get('id')}: {tree.plain_text(note)}")
     if el.get("numbering") == "inferred":
         out.append(f"{pad}  ° {el.get('evidence')}")
     for words, to, status in dangling:

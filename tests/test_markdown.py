@@ -82,8 +82,14 @@ def segments(el, labels):
 class Labels:
     def __init__(self, corpus):
         self.nodes = {el.get("id") for el in corpus.iter(*tree.NODE_TAGS)}
+        # A note the book numbers is labelled by its number (tests/test_note_numbers.py tests the rule).
+        self.numbers = {}
+        for edition in corpus.iterchildren("edition"):
+            self.numbers.update(markdown.book_number_labels(corpus, edition.get("id")))
 
     def __call__(self, note):
+        if note.get("id") in self.numbers:
+            return self.numbers[note.get("id")]
         node_id, _, tail = note.get("id").rpartition("/")
         return f"{ids.split_id(node_id)[1]}-{tail}"
 

@@ -147,10 +147,11 @@ def wrap_correction(spans, start, end, correction):
 
 @dataclass
 class Footnote:
-    number: int
+    number: int | str  # the book's number where the note has one ("17"), else its place on the page
     anchor: str
     cite: str
     pieces: list
+    book: tuple | None = None  # (number, words) of a note the book numbers: a second citation is the same note
 
 
 @dataclass
@@ -466,15 +467,23 @@ class Site:
         {'text'}, {'ref', 'href' or None, 'title', 'status'}, {'note', 'number', 'anchor'}, and
         {'corr', 'pieces'} around the words a correction put there (`corrected`: (start, end, correction)
         in the plain text's offsets, as <corr> records them).
-        Each note met is appended to `notes` (a Footnote) so the page lists it at the end."""
+        Each note met is appended to `notes` (a Footnote) so the page lists it at the end. A note shows the
+        book's number where it has one (a note the book cites twice is listed once, both markers linking
+        to it); a note without one, its place among the page's notes."""
         spans, offset = [], 0  # (start, end, piece) in the plain text; a note is where its marker stands
         for kind, words, child in tree.inline(el):
             if kind == tree.NOTE:
-                anchor = note_anchor(child.get("id") or ids.note_id(el.get("id", ""), len(notes) + 1))
-                number = len(notes) + 1
-                notes.append(Footnote(number, anchor, ids.shown(child.get("id") or "x/?"),
-                                      self.pieces(child, notes, root)))
-                spans.append((offset, offset, {"note": True, "number": number, "anchor": anchor}))
+                own = note_anchor(child.get("id") or ids.note_id(el.get("id", ""), len(notes) + 1))
+                book = tree.note_number(child)
+                book = (book, " ".join(tree.plain_text(child).split())) if book else None
+                cited = next((f for f in notes if book and f.book == book), None)
+                if cited is None:
+                    cited = Footnote(book[0] if book else len(notes) + 1, own, ids.shown(child.get("id") or "x/?"),
+                                     self.pieces(child, notes, root), book)
+                    notes.append(cited)
+                # "marker": this marker's own anchor (ref-…), the footnote's back-link target when it is the first
+                spans.append((offset, offset, {"note": True, "number": cited.number, "anchor": cited.anchor,
+                                               "marker": own}))
                 continue
             piece = self.ref_piece(child, root) if kind == tree.REF else {"text": words}
             spans.append((offset, offset + len(words), piece))
@@ -520,6 +529,10 @@ class Site:
         view = {"id": el.get("id"), "cite": ids.cite_of(el.get("id")), "shown": ids.shown(el.get("id")),
                 "tag": el.tag, "num": el.get("num"),
                 "heading": tree.label_text(el), "inferred": inferred, "renumbered": None, "content": []}
+        # A note marked in the title or heading: its words with the marker, read before the text so that
+        # the page's notes stay in reading order (None: the words alone, as "heading").
+        label = tree.label(el)
+        view["heading_pieces"] = self.pieces(label, notes) if label is not None and len(label) else None
         corrected = {}  # paragraph number -> [(start, end, correction)]
         for correction in corrections_of(el):
             if correction["kind"] == "renumber":
@@ -748,7 +761,7 @@ class Fragments:
                            f' title="{said}" aria-label="{self.word("correction: what the sources say")}"></a>')
             elif "note" in piece:
                 anchor = escape(piece["anchor"])
-                out.append(f'<sup class="noteref"><a id="ref-{anchor}" href="#{anchor}" role="doc-noteref" '
+                out.append(f'<sup class="noteref"><a id="ref-{escape(piece.get("marker", piece["anchor"]))}" href="#{anchor}" role="doc-noteref" '
                            f'aria-label="{self.word("note %(number)s", number=piece["number"])}">'
                            f'{escape(piece["number"])}</a></sup>')
             elif "ref" in piece and piece["href"]:
@@ -795,7 +808,8 @@ class Fragments:
 
     def child(self, node):
         level, cite = LEVELS[node["tag"]], escape(node["cite"])
-        heading = f' <span class="heading">{escape(node["heading"])}</span>' if node["heading"] else ""
+        words = self.inline(node["heading_pieces"]) if node.get("heading_pieces") else escape(node["heading"] or "")
+        heading = f' <span class="heading">{words}</span>' if words else ""
         return (f'<section class="{escape(node["tag"])}" id="{cite}" aria-labelledby="h-{cite}">\n'
                 f'<h{level} id="h-{cite}">{self.label(node)}{heading}</h{level}>\n{self.content(node)}\n</section>')
 

@@ -11,10 +11,16 @@ One file per edition, CommonMark with two widely supported extensions:
     text with [artikel 47E1](#47E1) and a note[^53A-noot1].
 
     [^53A-noot1]: the note's text
+    text with a note the book numbers[^17].             (its label: the book's number)
+
+    [^17]: the note's text
 
 Heading attributes ({#53A}: pandoc, kramdown, Hugo, MkDocs attr_list) give every
 node its citation as anchor, so references are links within the file; footnotes
-([^…]) follow each article. A reference the corpus cannot resolve stays plain text.
+([^…]) follow each article. A note the book numbers has the book's number as its label ([^17]; a note
+cited twice is one footnote cited twice); in an edition whose sources number notes per article, the
+article's number and it ([^41-1]); a note without a number keeps its place's label. A note
+marked in a title or heading stands there ("## Law 9 Penalty Cards[^2] {#9}"). A reference the corpus cannot resolve stays plain text.
 A gap is an emphasised editorial remark naming its node ("*[Redactie bij 57B: …]*"); commentary is a block
 quote headed "**Toelichting — Peter**", never a heading, so it is never read as law.
 Each paragraph is one line. Characters Markdown would read as markup are escaped,
@@ -65,6 +71,8 @@ class Writer:
         self.nodes = {el.get("id") for el in corpus.iter(*tree.NODE_TAGS)}
         self.lines = []
         self.footnotes = []
+        self.defined = set()  # the labels whose footnote is written (a note cited twice is written once)
+        self.labels = book_number_labels(corpus, edition)
 
     def inline(self, el, line_start=True):
         """Mixed content of <p>, <note> or <attribution>: text escaped, refs as links, notes as [^label]."""
@@ -107,10 +115,10 @@ class Writer:
             return f"#{target.anchor}"
         return f"../{target.edition}/lawbook.md#{target.anchor}"
 
-    @staticmethod
-    def note_label(note):
-        """2017/53A/noot1 -> '53A-noot1': unique in the edition, readable in the source."""
-        return ids.NodeId.parse(note.get("id")).anchor
+    def note_label(self, note):
+        """The book's number where the note has one ('17', see book_number_labels); else its ID's
+        anchor, 2017/53A/noot1 -> '53A-noot1': unique in the edition, readable in the source."""
+        return self.labels.get(note.get("id")) or ids.NodeId.parse(note.get("id")).anchor
 
     def block(self, text):
         self.lines += [text, ""]
@@ -124,8 +132,8 @@ class Writer:
         shown = ids.shown(el.get("id"))
         label = tree.label(el)
         words = self.say("Article %(num)s", num=cite) if el.tag == "article" else shown
-        if label is not None and label.text:
-            words += " " + escape(_one_line(label.text))
+        if label is not None and (label.text or len(label)):
+            words += " " + self.inline(label, line_start=False)  # its words, and a note marked in them
         self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}}}")
         for child in el:
             if child.tag == "p":
@@ -148,7 +156,9 @@ class Writer:
 
     def flush_footnotes(self):
         for label, note in self.footnotes:
-            self.block(f"[^{label}]: {self.inline(note)}")
+            if label not in self.defined:
+                self.defined.add(label)
+                self.block(f"[^{label}]: {self.inline(note)}")
         self.footnotes = []
 
     def write(self, edition_el):
@@ -181,6 +191,26 @@ class Writer:
                 self.commentary(c)
             self.flush_footnotes()
         return "\n".join(self.lines).rstrip("\n") + "\n"
+
+
+def book_number_labels(corpus, edition_id):
+    """{note ID: label} for the notes of one edition that the book numbers. A book that numbers its
+    notes through (every number names one note; a footnote cited twice is one footnote): the number
+    itself, '17'. A source that numbers them per article (the same number names different notes):
+    the article's number and it, '41-1', for every numbered note of the edition alike; a number that
+    names two notes within one article gets no label here (the note keeps its ID's)."""
+    edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
+    numbered = [(n.get("id"), ids.cite_of(ids.article_of(n.get("id"))), tree.note_number(n),
+                 " ".join(tree.plain_text(n).split()))
+                for n in edition_el.iter("note") if tree.note_number(n) and n.get("id")]
+    texts, in_article = {}, {}
+    for _, article, number, text in numbered:
+        texts.setdefault(number, set()).add(text)
+        in_article.setdefault((article, number), set()).add(text)
+    if all(len(said) == 1 for said in texts.values()):
+        return {note_id: number for note_id, _, number, _ in numbered}
+    return {note_id: f"{article}-{number}" for note_id, article, number, _ in numbered
+            if len(in_article[(article, number)]) == 1}
 
 
 def render(corpus, edition_id, profile=None):

@@ -10,8 +10,10 @@ So no law text can ever act as markup, whatever characters it holds. The book's 
 (title page, colophon, headings, running heads, the date) are the language profile's (text.py), and so
 are its lang and region. The book's date is the date of its sources (build_timestamp), never the build's.
 """
+import collections
 import contextlib
 import datetime
+import hashlib
 import json
 import os
 import re
@@ -150,19 +152,24 @@ def template_environment(profile):
     return text.install(env, profile, newstyle=False)
 
 
-def inline_markup(el, targets):
-    """The mixed content of a <p> or <note> as Typst markup.
+def inline_markup(el, targets, cited_again=frozenset(), in_heading=False):
+    """The mixed content of a <p> or <note> (or a <title>, <heading>) as Typst markup.
 
     Text is embedded as string literals with whitespace runs collapsed; a <note> becomes a
-    footnote where its marker stands; a <ref> whose first target is in `targets` (the node
+    footnote where its marker stands, numbered with the book's number where it has one (else by
+    the footnote counter, as before); a <ref> whose first target is in `targets` (the node
     IDs printed in this book) becomes a link on its words, with no page number (a law book
     is navigated by citation), any other ref prints as its words only. Elements of other
     kinds print their words.
+    `cited_again`: the keys (note_key) of notes the book cites more than once: such a citation's entry
+    is printed once a page (book-note in style.typ). `in_heading`: the markup of an article's or
+    section's heading, whose notes are heading-note()s (footnotes where the heading is set, nothing in
+    the contents and the bookmarks, which read the same heading).
     """
     parts = [markup_text(_WHITESPACE.sub(" ", el.text or ""))]
     for child in el:
         if child.tag == "note":
-            parts.append(f"#footnote[{inline_markup(child, targets).strip()}];")
+            parts.append(note_markup(child, targets, cited_again, in_heading))
         elif child.tag == "ref":
             words = _WHITESPACE.sub(" ", tree.plain_text(child))
             first = (child.get("to") or "").split()[:1]
@@ -176,6 +183,26 @@ def inline_markup(el, targets):
     return TypstCode(_strip_outer_space("".join(parts)))
 
 
+def note_key(note):
+    """What makes two citations one note: the book's number and the note's words."""
+    return f"{note.get('num')} {' '.join(tree.plain_text(note).split())}"
+
+
+def note_markup(note, targets, cited_again=frozenset(), in_heading=False):
+    """A <note> as a footnote where its marker stands: Typst's own (numbered by its counter) where the
+    note has no number, else shown with the book's number ("17") in the text and at the page foot."""
+    body = inline_markup(note, targets).strip()
+    number = tree.note_number(note)
+    if in_heading:
+        return f"#heading-note({typst_string(number) if number else 'none'}, [{body}]);"
+    if number is None:
+        return f"#footnote[{body}];"
+    if note_key(note) in cited_again:
+        key = hashlib.sha1(note_key(note).encode("utf-8")).hexdigest()[:12]
+        return f"#book-note({typst_string(number)}, {typst_string(key)}, [{body}]);"
+    return f"#footnote(numbering: book-number({typst_string(number)}))[{body}];"
+
+
 def _strip_outer_space(markup):
     # A paragraph's first and last string literal lose the space a line break in the source left.
     markup = re.sub(r'^#" ', '#"', markup)
@@ -187,25 +214,30 @@ def _mark(el):
     return tree.mark(el)
 
 
-def node_view(el, targets, profile):
-    """One article, section, subsection or item with everything below it, in corpus order."""
+def node_view(el, targets, profile, cited_again=frozenset()):
+    """One article, section, subsection or item with everything below it, in corpus order. Its title
+    or heading is markup (None when it has none or it is empty): its words, and a note marked in them."""
+    label = tree.label(el)
+    words = None
+    if label is not None and tree.text_with_marks(label).strip():
+        words = inline_markup(label, targets, cited_again, in_heading=el.tag in ("article", "section"))
     children = []
     for child in el:
         if child.tag == "p":
-            children.append({"kind": "p", "markup": inline_markup(child, targets)})
+            children.append({"kind": "p", "markup": inline_markup(child, targets, cited_again)})
         elif child.tag == "gap":
             children.append({"kind": "gap", "remark": _gap_remark(child, profile)})
         elif child.tag in tree.NODE_TAGS:
-            children.append(node_view(child, targets, profile))
+            children.append(node_view(child, targets, profile, cited_again))
     view = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"), el)),
             "children": children}
     if el.tag == "article":
         view.update(num=el.get("num"), number=say(profile, "Article %(num)s", num=el.get("num")),
-                    title=el.findtext("title"), commentary=[])
+                    title=words, commentary=[])
     elif el.tag == "section":
-        view.update(mark=_mark(el), heading=el.findtext("heading"))
+        view.update(mark=_mark(el), heading=words)
     else:
-        view.update(mark=_mark(el), heading=el.findtext("heading"), level=TypstCode(HEADING_LEVEL[el.tag]),
+        view.update(mark=_mark(el), heading=words, level=TypstCode(HEADING_LEVEL[el.tag]),
                     column=TypstCode(LABEL_COLUMN[el.tag]))
     return view
 
@@ -216,7 +248,7 @@ def _gap_remark(el, profile):
     return " ".join((el.get("reason") or "").split()) or say(profile, "text missing from the sources")
 
 
-def commentary_view(el, targets, profile):
+def commentary_view(el, targets, profile, cited_again=frozenset()):
     """A commentary: what it is on, who wrote it (the disclaimer that it is no law text, printed
     first), its paragraphs as markup."""
     _, cite = ids.split_id(el.get("on") or "")
@@ -224,7 +256,7 @@ def commentary_view(el, targets, profile):
     if el.get("author"):
         title += f" ({el.get('author')})"
     return {"id": el.get("id"), "title": title, "attribution": el.findtext("attribution") or "",
-            "paragraphs": [inline_markup(p, targets) for p in el.iterchildren("p")]}
+            "paragraphs": [inline_markup(p, targets, cited_again) for p in el.iterchildren("p")]}
 
 
 def date_words(day, profile=None):
@@ -246,12 +278,15 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
     edition_id = edition.get("id")
     series = text.title(profile)
     targets = {el.get("id") for el in edition.iter(*tree.NODE_TAGS)}
-    articles = [node_view(a, targets, profile) for a in edition.iterchildren("article")]
+    # The notes the book cites more than once (the same number and words): printed once a page.
+    cited = collections.Counter(note_key(n) for n in edition.iter("note") if tree.note_number(n))
+    cited_again = frozenset(key for key, times in cited.items() if times > 1)
+    articles = [node_view(a, targets, profile, cited_again) for a in edition.iterchildren("article")]
     by_number = {a["id"]: a for a in articles}
     loose = []
     if with_commentary:
         for el in edition.iterchildren("commentary"):
-            view = commentary_view(el, targets, profile)
+            view = commentary_view(el, targets, profile, cited_again)
             article_id = _article_id(el.get("on") or "")
             if article_id in by_number:
                 by_number[article_id]["commentary"].append(view)
@@ -268,7 +303,7 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
         "series": series,
         "publisher": publisher,
         # The book's Definitions (where its sources hold them), before the first article.
-        "definitions": [{"term": d.get("term"), "markup": inline_markup(d.find("p"), targets)}
+        "definitions": [{"term": d.get("term"), "markup": inline_markup(d.find("p"), targets, cited_again)}
                         for d in edition.iterfind("definitions/definition")],
         "definitions_title": say(profile, "Definitions"),
         "description": description,

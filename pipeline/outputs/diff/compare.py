@@ -32,7 +32,7 @@ def label_text(el):
     if el is None:
         return ""
     label = el.find("title" if el.tag == "article" else "heading")
-    return " ".join((label.text or "").split()) if label is not None else ""
+    return " ".join(tree.plain_text(label).split()) if label is not None else ""  # its words, not its notes
 
 
 def own_paragraphs(el):
