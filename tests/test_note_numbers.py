@@ -10,6 +10,7 @@ import json
 
 import lxml.html
 import pytest
+from hypothesis import given, settings, strategies as st
 from lxml import etree
 from pypdf import PdfReader
 
@@ -256,3 +257,26 @@ def test_pdf_prints_a_note_cited_again_on_a_later_page_on_that_page_too():
     assert second > first
     assert texts[first].endswith("5 The note cited twice.")
     assert texts[second].endswith("5 The note cited twice. 6 Once.")
+
+
+@settings(max_examples=60, deadline=None)
+@given(heading=st.lists(st.sampled_from(["Made", "Up", "Heading", "Cards", "Rights"]), min_size=1, max_size=4),
+       glued=st.integers(0, 2),
+       rest=st.lists(st.tuples(st.sampled_from(["the", "made", "up", "text", "runs", "on."]), st.booleans()),
+                     min_size=1, max_size=8))
+def test_a_split_heading_and_its_text_share_the_notes_by_their_markers(heading, glued, rest):
+    """Whatever the words: the heading keeps the markers glued to its last word, the text the others, each
+    block its notes in marker order, and no note is lost or doubled."""
+    words = " ".join(heading)
+    text = words + NOTE_MARK * glued + " " + " ".join(w + (NOTE_MARK if marked else "") for w, marked in rest)
+    notes = [Note(f"Note {i}.", [9], "print", number=str(i + 1)) for i in range(text.count(NOTE_MARK))]
+    contents = Reading("contents.txt", "flowed", "2017", [Block("contents", words, [2], cite="9A")])
+    page = Reading("page.txt", "flowed", "2017", [Block("article", "", [4], cite="9"),
+                                                   Block("heading-text", text, [5], cite="A", pieces=[(5, text)],
+                                                         notes=list(notes))])
+    headings.split_headings([contents, page], BuildLog(), lang.profile("en"))
+    head, body = page.blocks[1:]
+    assert head.text == words + NOTE_MARK * glued
+    assert [n.number for n in head.notes] == [str(i + 1) for i in range(glued)]
+    assert body.text.count(NOTE_MARK) == len(body.notes)
+    assert head.notes + body.notes == notes
