@@ -238,8 +238,10 @@ def join(edition, cite):
 
 def definition_id(edition, term):
     """'2017', 'Adjusted Score' -> '2017/def/adjusted-score': the term in lower case, its words joined by
-    hyphens (letters and digits only)."""
-    slug = "-".join(re.findall(r"[^\W_]+", term.lower()))
+    hyphens (letters and digits only); a remark in brackets is no part of it ('Penalty (see also
+    "Rectification")' -> '2017/def/penalty'), unless the term is nothing else."""
+    bare = re.sub(r"\([^()]*\)", " ", term)
+    slug = "-".join(re.findall(r"[^\W_]+", (bare if re.search(r"[^\W_]", bare) else term).lower()))
     return f"{edition}{SEPARATOR}{DEFINITION}{SEPARATOR}{slug}"
 
 

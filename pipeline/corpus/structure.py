@@ -419,11 +419,12 @@ def build_fragment(reading, log, evidence):
 APART = {"contents": "the contents list: evidence for the heading and first page of {cite}",
          "index": "the book's index: where the law deals with what, not law text",
          "front": "the book's front matter (a page numbered in roman before the first Law): not law text",
-         "title": "the title of {part}"}
-APART_KINDS = ("contents", "index", "front")
+         "back": "the book's back matter (a page after the last numbered page): not law text",
+         "title": "the title of {part}", "part-title": "the title of {part}"}
+APART_KINDS = ("contents", "index", "front", "back", "part-title")
 # The report's one entry per source for each kind kept apart.
 APART_SUMMARY = {"contents": "the contents list, evidence for the headings and pages of the Laws",
-                 "index": "the book's index", "front": "the book's front matter"}
+                 "index": "the book's index", "front": "the book's front matter", "back": "the book's back matter"}
 
 
 def _definition(reading, block, fragment):

@@ -32,7 +32,7 @@ import re
 
 from ...core import lang
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
-from . import printed
+from . import parts, printed
 from .common import Format, looks_like_article, unreadable_heading
 
 ROMAN_NUMBERS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
@@ -56,7 +56,7 @@ def patterns(rules):
         # After an item marker, the words that make it a citation of the item: "(d) hereunder".
         "direction": re.compile(rf"\s*(?:{'|'.join(map(re.escape, (*rules.ABOVE, *rules.BELOW)))})\b", re.IGNORECASE),
         "contents_title": rules.CONTENTS_TITLE, "index_title": re.compile(rules.INDEX_TITLE),
-        "definitions_title": rules.DEFINITIONS_TITLE,
+        "definitions_title": rules.DEFINITIONS_TITLE, "introduction_title": re.compile(rules.INTRODUCTION_TITLE),
     }
 
 
@@ -82,37 +82,95 @@ SENTENCE_END = re.compile(r"[.!?:][)\]\"'\u2019\u201d]*$")
 
 
 def read(lines, source, log):
+    """The book's parts (parts.py), each read by its own reader below; then the book's numbering of
+    pages and footnotes checked against itself."""
     flog = log.for_file(source.name)
     profile = lang.profile(source.language)
     words = printed.patterns(profile)
     own = patterns(profile)
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     cut, furniture = printed.pages(lines, words)
-    pages = [[line for line in page if line.num not in furniture] for page in cut]
-    reading.dropped += [Dropped(num, reason) for num, reason in sorted(furniture.items())]
-    if next((line.text.strip() for page in cut for line in page), "") == own["contents_title"]:
-        # The contents list: its own reader tells its page numbers from its entries' (the page-top
-        # furniture rule would take its title for a running header).
-        reading.dropped = []
-        _read_contents(cut, reading, own, flog)
-        return reading
-    first = next((line.text.strip() for page in pages for line in page), "")
-    if own["index_title"].match(first):
-        _read_apart(pages, reading, "index", "the book's index: evidence of where the law deals with what, "
-                                             "not law text")
-        return reading
-    if first == own["definitions_title"]:
-        _read_definitions(pages, reading, own, flog)
-        return reading
-    # Front matter (title page, foreword: pages numbered in roman before the first Law) is kept apart.
-    while pages and not any(words["article"].match(line.text.strip()) for line in pages[0]) and \
-            (label := printed.page_label(cut[0], furniture)) and not label.isdigit():
-        for line in pages[0]:
-            reading.blocks.append(Block("front", line.text.strip(), [line.num]))
-        pages, cut = pages[1:], cut[1:]
-    if pages:
-        _Body(reading, pages, words, own, flog, cut, furniture).read()
+    book = parts.split(cut, furniture, words, own)
+    contents_lines = {line.num for part in book if part.kind == "contents" for line in part.lines}
+    # The contents list tells its page numbers from its entries' itself (the furniture rule would take
+    # its title for a running header, and its last column of page numbers for the page's number).
+    reading.dropped += [Dropped(num, reason) for num, reason in sorted(furniture.items()) if num not in contents_lines]
+    if len(book) > 1:
+        flog.inference(book[0].lines[0].num if book[0].lines else 1, None,
+                       "the source holds " + ", ".join(
+                           f"{_PART_NAMES[p.kind]} (from line {p.lines[0].num}: {p.evidence})"
+                           for p in book if any(line.num not in furniture for line in p.lines)))
+    for k, part in enumerate(book):
+        pages = [[line for line in page if line.num not in furniture] for page in part.pages]
+        if part.kind == "contents":
+            _read_contents(part.pages, reading, own, flog)
+        elif part.kind == "index":
+            _read_apart(pages, reading, "index", "the book's index: evidence of where the law deals with what, "
+                                                 "not law text")
+        elif part.kind == "definitions":
+            _read_definitions(pages, reading, own, flog)
+        elif part.kind == "introduction":
+            _read_introduction(pages, reading)
+        elif part.kind in ("front", "back"):
+            reading.blocks += [Block(part.kind, line.text.strip(), [line.num]) for page in pages for line in page]
+        elif any(pages):
+            # The last article may break off only where the file ends with it: when another part of the
+            # book follows, the page after the articles is there and is not law text.
+            last = not any(p.kind != "articles" and any(p.pages) for p in book[k + 1:])
+            _Body(reading, [p for p in pages if p], words, own, flog, [cut[i] for i in part.page_index],
+                  furniture, may_break_off=last).read()
+    _check_page_numbers(cut, furniture, book, flog)
     return reading
+
+
+_PART_NAMES = {"front": "front matter", "introduction": "the introduction", "contents": "the contents list",
+               "definitions": "the definitions", "articles": "articles", "index": "the index",
+               "back": "back matter"}
+
+
+def _check_page_numbers(cut, furniture, book, flog):
+    """The pages numbered in arabic go up by one through the book: a jump is pages the source lacks.
+    (The contents list and the front matter are left out: their numbers are the list's own or roman.)"""
+    previous = None  # (page index, number, first line)
+    listed = {p for part in book if part.kind not in ("contents", "front") for p in part.page_index}
+    for p, page in enumerate(cut):
+        if p not in listed:
+            continue
+        label = printed.page_label(page, furniture)
+        if not (label and label.isdigit()):
+            continue
+        number = int(label)
+        if previous and number != previous[1] + (p - previous[0]):
+            missing = f"{previous[1] + 1}" if number == previous[1] + 2 else f"{previous[1] + 1}-{number - 1}"
+            if number > previous[1] + 1:
+                flog.error(page[0].num, f"page {number} follows page {previous[1]} (line {previous[2]}): "
+                                        f"page{'s' if '-' in missing else ''} {missing} of the book "
+                                        f"{'are' if '-' in missing else 'is'} not in this source")
+            else:
+                flog.error(page[0].num, f"page {number} comes after page {previous[1]} (line {previous[2]}): "
+                                        f"the pages are out of order or a page number is damaged")
+        previous = (p, number, page[0].num)
+
+
+def _read_introduction(pages, reading):
+    """The introduction: its title, then one block per paragraph (a line that starts in lower case or
+    continues a sentence the line before left open goes on with it)."""
+    started = False
+    for page in pages:
+        for line in page:
+            text = line.text.strip()
+            if not started:
+                reading.blocks.append(Block("introduction", text, [line.num], cite="title"))
+                started = True
+                continue
+            last = reading.blocks[-1]
+            if last.kind == "introduction" and last.cite != "title" and (
+                    text[:1].islower() or not SENTENCE_END.search(last.text)):
+                last.text += "\n" + text
+                last.lines.append(line.num)
+                last.pieces.append((line.num, text))
+            else:
+                reading.blocks.append(Block("introduction", text, [line.num], pieces=[(line.num, text)]))
 
 
 # -- the contents list ------------------------------------------------------------------------------
@@ -220,15 +278,19 @@ def _read_apart(pages, reading, kind, why):
 
 
 def _read_definitions(pages, reading, own, flog):
-    """The definitions: "Term: text", one per line; a line that starts no term continues the one before."""
+    """The definitions: "Term: text", one per line, the term with its brackets and quotes as the book
+    writes it ("International Matchpoint (IMP):", 'Penalty (see also "Rectification"):'); a line that
+    starts no term continues the one before."""
+    started = False
     for page in pages:
         for line in page:
             text = line.text.strip()
-            if text == own["definitions_title"] and not reading.blocks:
-                reading.blocks.append(Block("title", text, [line.num]))
+            first, started = not started, True
+            if text == own["definitions_title"] and first:
+                reading.blocks.append(Block("part-title", text, [line.num]))
                 continue
-            m = re.match(r"([A-Z][\w' -]{0,40}?):\s+(.*)$", text)
-            if m:
+            m = parts.DEFINITION.match(text)
+            if m and len(m.group(1)) <= parts.TERM_LENGTH:
                 reading.blocks.append(Block("definition", m.group(2), [line.num], cite=m.group(1),
                                             pieces=[(line.num, m.group(2))]))
             elif reading.blocks and reading.blocks[-1].kind == "definition":
@@ -244,9 +306,9 @@ class _Body:
     """The articles of a run of pages: lines to paragraphs (with their footnotes), paragraphs to
     blocks at their inline markers."""
 
-    def __init__(self, reading, pages, words, own, flog, cut, furniture):
+    def __init__(self, reading, pages, words, own, flog, cut, furniture, may_break_off=True):
         self.reading, self.pages, self.words, self.own, self.flog = reading, pages, words, own, flog
-        self.cut, self.furniture = cut, furniture
+        self.cut, self.furniture, self.may_break_off = cut, furniture, may_break_off
         # The numbering inside the current article, for "the next number of its level". A page that
         # starts inside an article starts with nothing open.
         self.state = _fresh()
@@ -274,7 +336,8 @@ class _Body:
                 pieces, notes = self._mark_notes(pieces, page, footnotes)
                 reading.blocks += self._split(pieces, notes)
         self._attach(footnotes)
-        if body:
+        self._check_footnote_numbers(footnotes)
+        if body and self.may_break_off:
             printed._cut_off(reading, self.cut, self.furniture, self.cut[-1][-1].num, self.flog, self.own["rules"],
                              measure=lambda page: sum(len(line.text.strip()) for line in page), unit="characters")
 
@@ -307,6 +370,23 @@ class _Body:
                 notes.append((number, [(line.num, rest)]))
             found[p] = notes
         return found
+
+    def _check_footnote_numbers(self, footnotes):
+        """The book numbers its footnotes through: each number from the first to the last is printed
+        (from 1 where these pages start with the book's first article)."""
+        printed_at = {int(n): pieces[0][0] for notes in footnotes.values() for n, pieces in notes}
+        if not printed_at:
+            return
+        first_article = next((b for b in self.reading.blocks if b.kind == "article" and b.cite), None)
+        low = 1 if first_article is not None and first_article.cite == "1" else min(printed_at)
+        missing = [n for n in range(low, max(printed_at) + 1) if n not in printed_at]
+        if missing:
+            after = max((n for n in printed_at if n < missing[0]), default=None)
+            where = f" (after footnote {after} at line {printed_at[after]})" if after else ""
+            self.flog.error(printed_at[min(n for n in printed_at if n > missing[0])],
+                            f"footnote{'s' if len(missing) > 1 else ''} {_ranges(missing)} of the book "
+                            f"{'are' if len(missing) > 1 else 'is'} not printed at any page foot{where}: "
+                            f"the book numbers its footnotes through, so a page or a footnote is missing")
 
     def _mark_notes(self, pieces, page, footnotes):
         """(the pieces with each marker replaced by NOTE_MARK, the Notes in order). A marker is confirmed
@@ -494,6 +574,19 @@ class _Body:
             state.update(subitem=m_sub.group(1))
             return (pos, m_sub.end(), "subitem", m_sub.group(1))
         return None
+
+
+def _ranges(numbers):
+    """[2, 3, 4, 7] -> '2-4, 7'."""
+    out, run = [], [numbers[0]]
+    for n in numbers[1:]:
+        if n == run[-1] + 1:
+            run.append(n)
+        else:
+            out.append(run)
+            run = [n]
+    out.append(run)
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in out)
 
 
 LIST_LEVELS = ("subsection", "item", "subitem")  # a list block's level, below the section it stands in

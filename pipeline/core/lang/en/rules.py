@@ -80,6 +80,8 @@ MAYBE_CUT_OFF = ("Law {cite} may break off at the end of {where}; any rest would
 CONTENTS_TITLE = "Table of Contents"
 DEFINITIONS_TITLE = "Definitions"
 INDEX_TITLE = r"Index\b"
+# The introduction's title: the WBF makes the Introduction part of the Laws, so it is text of its own.
+INTRODUCTION_TITLE = r"Introduction\b"
 # Small words a heading may hold in lower case ("Lead Out of Turn Treated as Correct Lead"): where no
 # contents entry gives a section's heading, it is read as the run of capitalised words and these.
 HEADING_SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the",
