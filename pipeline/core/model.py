@@ -45,6 +45,11 @@ class Block:
         return self.lines[0]
 
 
+# A list block's cite when the source writes its number right before the first marker of the next level
+# ("1.(a) if …"): the node has no text of its own there, and no lead-in is missing.
+NO_LEAD_IN = "no-lead-in"
+
+
 @dataclass(frozen=True)
 class Gap:
     """Text the law has that the source lacks (a page that starts or ends inside an article)."""

@@ -160,8 +160,10 @@ def merge_editions(ctx):
 
 
 def finish_corpus(ctx):
-    """Reads: ctx.corpus. Writes: note and commentary IDs, gaps (in the tree and the report)."""
-    finish.finish(ctx.corpus, ctx.log, ctx.profile)
+    """Reads: ctx.corpus, the fragments' nodes written without a lead-in. Writes: note and commentary IDs,
+    gaps (in the tree and the report)."""
+    finish.finish(ctx.corpus, ctx.log, ctx.profile,
+                  no_lead_in=frozenset().union(*(f.no_lead_in for f in ctx.fragments)))
 
 
 

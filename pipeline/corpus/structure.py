@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ..core import ids, lang, tree
-from ..core.model import Accounted, Placed
+from ..core.model import NO_LEAD_IN, Accounted, Placed
 from . import merge
 from ..reading.formats.common import is_heading_like
 
@@ -44,6 +44,7 @@ class Fragment:
     definitions: list = field(default_factory=list)  # <definition> elements, in the order of the source
     ledger: dict = field(default_factory=dict)  # line -> Placed(node id) or Accounted(reason)
     node_lines: dict = field(default_factory=dict)  # node id -> source lines, written out once at the end
+    no_lead_in: set = field(default_factory=set)  # node ids the source writes with no text before their list
 
 
 class Evidence:
@@ -281,6 +282,8 @@ class ArticleBuilder:
         how = self.rules.list_numbers[level]
         basis = f"list number {block.number}." + (f" indented {block.level} level(s)" if block.level else "")
         el = self.node(parent, level, num, block, how, basis)
+        if block.cite == NO_LEAD_IN:
+            self.fragment.no_lead_in.add(el.get("id"))
         if block.extra_number and index + 1 < len(ids.LEVELS) and ids.LEVELS[index + 1] in self.rules.list_numbers:
             inner = ids.LEVELS[index + 1]
             inner_num = str(block.extra_number) if inner == "subsection" else ids.letter_for(block.extra_number, inner)

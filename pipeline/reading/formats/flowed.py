@@ -31,7 +31,7 @@ What the extraction does, and how each is undone (every decision in the report):
 import re
 
 from ...core import lang
-from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
+from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
 from . import parts, printed
 from .common import Format, looks_like_article, unreadable_heading
 
@@ -71,6 +71,8 @@ SUBSECTION = re.compile(r"(\d{1,2})\.(?=\s*[A-Z(\[\u2018'\"]|\s*$)")
 # punctuation or "or"/"and" that leads into a list ("He may: 1. require …; 2. forbid …", 57A), and as
 # a section's first subsection ("B. … 1. any double …").
 LEADS_IN = re.compile(r"(?:[:;,.]|\s(?:or|and))\s*$")
+# What leads in to sections written inline: a colon ("The auction ends when: A. one or more …").
+INLINE_LEAD = re.compile(r":\s*$")
 # A line of a flattened table: six or more tokens, most of them numbers ("0–10 0 10–40 1 …").
 TABLE_ROW = re.compile(r"[\d\u2013\u00ad.,–-]+")
 # Brackets with nothing in them: a symbol the extraction lost ("spades ()": a suit symbol).
@@ -312,6 +314,7 @@ class _Body:
         # The numbering inside the current article, for "the next number of its level". A page that
         # starts inside an article starts with nothing open.
         self.state = _fresh()
+        self.ambiguous = []  # (line, letter, the item before): "(i)" after "(h)", item or sub-item
 
     def read(self):
         footnotes = self._footnotes()  # {page: [(number, [(line, text)])]}
@@ -331,12 +334,17 @@ class _Body:
                     self.flog, pieces[0][0], pieces[0][1],
                     f"'{keyword}' and the number alone on its line, as in '{keyword} 53'"))
             elif kind == "title":
-                reading.blocks.append(Block("title", " ".join(t for _, t in pieces), [n for n, _ in pieces]))
+                # A footnote marker glued to the title ("… CARDS2") is the title's own note.
+                pieces, notes = self._mark_notes(pieces, page, footnotes)
+                reading.blocks.append(Block("title", " ".join(t for _, t in pieces), [n for n, _ in pieces],
+                                            notes=notes))
             else:
                 pieces, notes = self._mark_notes(pieces, page, footnotes)
                 reading.blocks += self._split(pieces, notes)
         self._attach(footnotes)
         self._check_footnote_numbers(footnotes)
+        self._resolve_items()
+        _mark_no_lead_in(reading.blocks)
         if body and self.may_break_off:
             printed._cut_off(reading, self.cut, self.furniture, self.cut[-1][-1].num, self.flog, self.own["rules"],
                              measure=lambda page: sum(len(line.text.strip()) for line in page), unit="characters")
@@ -370,6 +378,26 @@ class _Body:
                 notes.append((number, [(line.num, rest)]))
             found[p] = notes
         return found
+
+    def _resolve_items(self):
+        """"(i)" after item (h) was read as item (i): where the next marker of the list is item (j), the
+        book says so; where it is "(ii)", or there is none, both readings fit: "uncertain"."""
+        blocks = self.reading.blocks
+        for line, letter, before in self.ambiguous:
+            value = ord(letter) - 96
+            at = next((k for k, b in enumerate(blocks)
+                       if b.kind == "list" and b.level == 1 and b.number == value and line in b.lines), None)
+            after = None if at is None else next(
+                (b for b in blocks[at + 1:] if b.kind == "article" or b.kind == "list" and b.level in (1, 2)), None)
+            after = after if after is not None and after.kind == "list" else None
+            if after is not None and after.level == 1 and after.number == value + 1:
+                self.flog.inference(line, None, f"'({letter})' after item ({before}) read as item ({letter}), not as "
+                                                f"the first sub-item of ({before}): item ({chr(96 + value + 1)}) "
+                                                f"follows it (line {after.first_line})")
+            else:
+                self.flog.inference(line, None, f"'({letter})' after item ({before}) is uncertain: read as item "
+                                                f"({letter}), the next letter; it could be the first sub-item (i) "
+                                                f"of ({before})")
 
     def _check_footnote_numbers(self, footnotes):
         """The book numbers its footnotes through: each number from the first to the last is printed
@@ -540,33 +568,51 @@ class _Body:
         state, at_start, before = self.state, pos == 0, text[max(0, pos - 80):pos]
         if m := SECTION.match(text, pos):
             expected = chr(ord(state["section"]) + 1) if state["section"] else "A"
-            if at_start or (m.group(1) == expected and text[m.end()].isupper()
+            # Sections written inline after a colon may start in lower case ("… ends when: A. one or
+            # more … B. all four …"); so may the next ones, once the first did.
+            lower_ok = INLINE_LEAD.search(before) or (state["inline"] and LEADS_IN.search(before))
+            if at_start or (m.group(1) == expected and (text[m.end()].isupper() or lower_ok)
                             and not self.own["citing"].search(before)):
-                state.update(section=m.group(1), subsection=None, item=None, subitem=None)
+                inline = not at_start and not text[m.end()].isupper()
+                state.update(section=m.group(1), subsection=None, item=None, subitem=None, inline=inline)
+                if inline:
+                    self.flog.inference(line, None, f"'{m.group().strip()} {text[m.end():m.end() + 20]}…' read as "
+                                                    f"section {m.group(1)}, written inline after a lead-in")
                 return (pos, m.end(), "section", m.group(1))
         lower_ok = at_start or LEADS_IN.search(before) or state["subsection"] is None
         if m := (LINE_SUBSECTION if lower_ok else SUBSECTION).match(text, pos):
             expected = str(int(state["subsection"]) + 1) if state["subsection"] else "1"
-            if (at_start or m.group(1) == expected) and not self.own["citing"].search(before) \
-                    and not self.own["citing_list"].search(before):
+            cited = self.own["citing"].search(before) or self.own["citing_list"].search(before)
+            if cited and m.group(1) == expected and SUBSECTION.match(text, pos) and \
+                    re.search(rf"(?:^|\s){int(m.group(1)) + 1}\.\s*[A-Z(]", text[m.end():]):
+                # "… Infraction of Law 1. A player … 2. In general …": the next number follows, so this
+                # one is the subsection, not the end of a citation.
+                self.flog.inference(line, None, f"'{m.group(1)}.' after {before.split()[-1]!r} read as subsection "
+                                                f"{m.group(1)}, not as a citation: subsection "
+                                                f"{int(m.group(1)) + 1} follows it")
+                cited = None
+            if (at_start or m.group(1) == expected) and not cited:
                 state.update(subsection=m.group(1), item=None, subitem=None)
                 end = m.end()
                 while end < len(text) and text[end] == " ":
                     end += 1
                 return (pos, end, "subsection", m.group(1))
         m_item, m_sub = ITEM.match(text, pos), SUBITEM.match(text, pos)
-        if not (m_item or m_sub) or self.own["relative"].search(before) \
-                or self.own["direction"].match(text, (m_item or m_sub).end()):
-            return None  # "see (a)", "(d) hereunder": a citation of an item, not one
+        if not (m_item or m_sub):
+            return None
+        # "see (a)", "(d) hereunder": a citation of an item, not one; a citation never writes the
+        # numeral with a dot, so "(iv.) following a …" is the sub-item.
+        dotted = bool(m_sub and ".)" in m_sub.group())
+        if not dotted and (self.own["relative"].search(before)
+                           or self.own["direction"].match(text, (m_item or m_sub).end())):
+            return None
         expected_item = chr(ord(state["item"]) + 1) if state["item"] else "a"
         expected_sub = ROMAN_NUMBERS[ROMAN_NUMBERS.index(state["subitem"]) + 1] if state["subitem"] else "i"
         as_sub = bool(m_sub and state["item"] and m_sub.group(1) == expected_sub)
         as_item = bool(m_item and state["subsection"] and (
             m_item.group(1) == expected_item or (at_start and not as_sub)))
-        if as_item and as_sub:
-            self.flog.inference(line, None, f"'({m_item.group(1)})' after item ({state['item']}) is uncertain: read "
-                                            f"as item ({m_item.group(1)}), the next letter; it could be the first "
-                                            f"sub-item (i) of ({state['item']})")
+        if as_item and as_sub:  # decided by what follows, once the article is read (_resolve_items)
+            self.ambiguous.append((line, m_item.group(1), state["item"]))
         if as_item:
             state.update(item=m_item.group(1), subitem=None)
             return (pos, m_item.end(), "item", m_item.group(1))
@@ -574,6 +620,16 @@ class _Body:
             state.update(subitem=m_sub.group(1))
             return (pos, m_sub.end(), "subitem", m_sub.group(1))
         return None
+
+
+def _mark_no_lead_in(blocks):
+    """A list number written right before the next level's first marker ("1.(a) if …", "(g) (i) to …")
+    has no text of its own: the book writes no lead-in there, so none is missing (finish.py makes no
+    gap for it). Its block says so with cite NO_LEAD_IN."""
+    for block, after in zip(blocks, blocks[1:]):
+        if block.kind == "list" and not block.text.strip() and not block.notes and after.kind == "list" \
+                and after.level == block.level + 1 and after.number == 1:
+            block.cite = NO_LEAD_IN
 
 
 def _ranges(numbers):
@@ -593,7 +649,7 @@ LIST_LEVELS = ("subsection", "item", "subitem")  # a list block's level, below t
 
 
 def _fresh():
-    return {"section": None, "subsection": None, "item": None, "subitem": None}
+    return {"section": None, "subsection": None, "item": None, "subitem": None, "inline": False}
 
 
 def has_flowed_layout(texts, profile=None):
