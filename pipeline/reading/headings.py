@@ -149,30 +149,42 @@ def _rest(block, split):
 
 
 def _place_page_top(reading, contents, flog):
-    """The text before the first article heading of a reading that starts inside an article: placed in
-    the section (or article) whose contents entry is the last to start on an earlier page."""
-    first = next((i for i, b in enumerate(reading.blocks) if b.kind == "article"), len(reading.blocks))
-    if first == 0 or not contents:
+    """The text before the first article heading of each run of pages that starts inside an article (the
+    reader's gap with no article says where): placed in the section (or article) whose contents entry is
+    the last to start on an earlier page than the run's first page."""
+    if not contents:
         return
-    line = reading.blocks[0].first_line
-    if not any(g.cite is None and g.line == line for g in reading.gaps):
-        return  # only where the reader found the page starting inside an article (not the index, say)
-    page = next((m.group(1) for d in sorted(reading.dropped, key=lambda d: d.line)
-                 if (m := PAGE.match(d.reason))), None)
-    if page is None or not page.isdigit():
+    tops = {g.line for g in reading.gaps if g.cite is None}
+    if not tops:
         return
-    earlier = [(b.number, cite, file, b) for cite, (b, file) in contents.items()
-               if b.number is not None and b.number < int(page) and re.match(r"\d+[A-Z]?$", cite)]
-    if not earlier:
-        return
-    number, cite, file, entry = max(earlier, key=lambda e: (e[0], _order(e[1])))
-    flog.inference(line, f"{reading.edition}/{cite}",
-                   f"page {page} starts inside Law {re.match(r'[0-9]+', cite).group()}: its first lines are read as "
-                   f"the text of {cite}, the last entry of the contents list to start on an earlier page (page "
-                   f"{number}, {file}:{entry.first_line})")
-    reading.blocks.insert(0, Block("article", "", [line], cite=cite))
-    reading.gaps = [Gap(g.line, re.match(r"\d+", cite).group(), g.message, g.reason) if g.cite is None and g.line == line
-                    else g for g in reading.gaps]
+    pages = sorted((d.line, m.group(1)) for d in reading.dropped if (m := PAGE.match(d.reason)))
+    placed = {}  # line of the run's first block -> the cite it is placed in
+    for k, block in enumerate(reading.blocks):
+        line = block.first_line
+        # Only where the reader found a page starting inside an article (not the index, say), at the
+        # first block of that page.
+        if line not in tops or block.kind == "article":
+            continue
+        tops.discard(line)
+        page = next((p for n, p in reversed(pages) if n <= line), None)
+        if page is None or not page.isdigit():
+            continue
+        earlier = [(b.number, cite, file, b) for cite, (b, file) in contents.items()
+                   if b.number is not None and b.number < int(page) and re.match(r"\d+[A-Z]?$", cite)]
+        if not earlier:
+            continue
+        number, cite, file, entry = max(earlier, key=lambda e: (e[0], _order(e[1])))
+        flog.inference(line, f"{reading.edition}/{cite}",
+                       f"page {page} starts inside Law {re.match(r'[0-9]+', cite).group()}: its first lines are read "
+                       f"as the text of {cite}, the last entry of the contents list to start on an earlier page (page "
+                       f"{number}, {file}:{entry.first_line})")
+        placed[k] = cite
+    for k in sorted(placed, reverse=True):
+        line = reading.blocks[k].first_line
+        reading.blocks.insert(k, Block("article", "", [line], cite=placed[k]))
+    at = {reading.blocks[k + i].first_line: c for i, (k, c) in enumerate(sorted(placed.items()))}
+    reading.gaps = [Gap(g.line, re.match(r"\d+", at[g.line]).group(), g.message, g.reason)
+                    if g.cite is None and g.line in at else g for g in reading.gaps]
 
 
 def _order(cite):

@@ -29,9 +29,10 @@ What the extraction does, and how each is undone (every decision in the report):
     is kept apart ("index" blocks, not law text), the definitions are read as "definition" blocks.
 """
 import re
+from dataclasses import replace
 
 from ...core import lang
-from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
+from ...core.model import NO_LEAD_IN, NOTE_MARK, PAGES_GAP, Block, Dropped, Gap, Note, Reading, Rules
 from . import parts, printed
 from .common import Format, looks_like_article, unreadable_heading
 
@@ -91,17 +92,16 @@ def read(lines, source, log):
     words = printed.patterns(profile)
     own = patterns(profile)
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
-    cut, furniture = printed.pages(lines, words)
+    cut, furniture = printed.pages(_joined_page_starts(lines, flog, words["article"]), words)
     book = parts.split(cut, furniture, words, own)
     contents_lines = {line.num for part in book if part.kind == "contents" for line in part.lines}
     # The contents list tells its page numbers from its entries' itself (the furniture rule would take
     # its title for a running header, and its last column of page numbers for the page's number).
     reading.dropped += [Dropped(num, reason) for num, reason in sorted(furniture.items()) if num not in contents_lines]
-    if len(book) > 1:
-        flog.inference(book[0].lines[0].num if book[0].lines else 1, None,
-                       "the source holds " + ", ".join(
-                           f"{_PART_NAMES[p.kind]} (from line {p.lines[0].num}: {p.evidence})"
-                           for p in book if any(line.num not in furniture for line in p.lines)))
+    shown = [p for p in book if any(line.num not in furniture for line in p.lines)]
+    if len(shown) > 1:  # a book, not one part of it: say where each part begins and why
+        flog.inference(shown[0].lines[0].num, None, "the source holds " + ", ".join(
+            f"{_PART_NAMES[p.kind]} (from line {p.lines[0].num}: {p.evidence})" for p in shown))
     for k, part in enumerate(book):
         pages = [[line for line in page if line.num not in furniture] for page in part.pages]
         if part.kind == "contents":
@@ -116,13 +116,67 @@ def read(lines, source, log):
         elif part.kind in ("front", "back"):
             reading.blocks += [Block(part.kind, line.text.strip(), [line.num]) for page in pages for line in page]
         elif any(pages):
-            # The last article may break off only where the file ends with it: when another part of the
-            # book follows, the page after the articles is there and is not law text.
+            # Each run of pages without a gap in their numbers is read on its own: a run after missing
+            # pages starts inside an article it cannot know (headings.py places it by its page number).
+            # Its last article may break off where pages are missing after it or the file ends with it;
+            # when another part of the book follows, the page after the articles is there.
             last = not any(p.kind != "articles" and any(p.pages) for p in book[k + 1:])
-            _Body(reading, [p for p in pages if p], words, own, flog, [cut[i] for i in part.page_index],
-                  furniture, may_break_off=last).read()
-    _check_page_numbers(cut, furniture, book, flog)
+            runs = _page_runs(part, cut, furniture)
+            for r, run in enumerate(runs):
+                run_pages = [pages[i] for i in run if pages[i]]
+                if run_pages:
+                    _Body(reading, run_pages, words, own, flog, [cut[part.page_index[i]] for i in run], furniture,
+                          may_break_off=last or r < len(runs) - 1).read()
+    _check_page_numbers(cut, furniture, book, reading, flog)
     return reading
+
+
+def _page_runs(part, cut, furniture):
+    """The part's pages (indices into part.pages) cut where the printed page numbers jump: pages missing."""
+    runs, previous = [], None  # previous: (page index, number)
+    for i, p in enumerate(part.page_index):
+        label = printed.page_label(cut[p], furniture)
+        number = int(label) if label and label.isdigit() else None
+        if runs and number is not None and previous is not None and number > previous[1] + (i - previous[0]):
+            runs.append([])
+        if not runs:
+            runs.append([])
+        runs[-1].append(i)
+        if number is not None:
+            previous = (i, number)
+    return runs
+
+
+def _joined_page_starts(lines, flog, article):
+    """In a source whose pages start with a form feed, a page number alone on its line after a blank line,
+    higher than the page number before, before an article heading (or after a line that ends a sentence
+    and before a paragraph), starts a
+    page too: a file made by joining page files lost the form feed before each file's first page (a
+    number in a table, between its headings and cells, is not one). Each such start is an inference."""
+    if not any(line.page_break for line in lines):
+        return lines
+    texts = [line.text.strip() for line in lines]
+    filled = [i for i, t in enumerate(texts) if t]
+    around = {}  # line index -> (the non-blank text before, after)
+    for k, i in enumerate(filled):
+        around[i] = (texts[filled[k - 1]] if k else "", texts[filled[k + 1]] if k + 1 < len(filled) else "")
+    out, last, top = [], None, False
+    for i, line in enumerate(lines):
+        text = texts[i]
+        top = top or line.page_break
+        if text.isdigit():
+            before, after = around[i]
+            if top:
+                last = int(text)
+            elif i and not texts[i - 1] and last is not None and int(text) > last and (
+                    article.match(after) or SENTENCE_END.search(before) and (len(after) > 40 or after[:1].islower())):
+                flog.inference(line.num, None, f"page {text} starts here without a form feed: a page number alone "
+                                               f"after a blank line, after page {last}")
+                line, last = replace(line, page_break=True), int(text)
+        if text:
+            top = False
+        out.append(line)
+    return out
 
 
 _PART_NAMES = {"front": "front matter", "introduction": "the introduction", "contents": "the contents list",
@@ -130,8 +184,9 @@ _PART_NAMES = {"front": "front matter", "introduction": "the introduction", "con
                "back": "back matter"}
 
 
-def _check_page_numbers(cut, furniture, book, flog):
-    """The pages numbered in arabic go up by one through the book: a jump is pages the source lacks.
+def _check_page_numbers(cut, furniture, book, reading, flog):
+    """The pages numbered in arabic go up by one through the book: a jump is pages the source lacks (a
+    gap of the book's pages; the book check (corpus/book.py) then reports what they held as missing).
     (The contents list and the front matter are left out: their numbers are the list's own or roman.)"""
     previous = None  # (page index, number, first line)
     listed = {p for part in book if part.kind not in ("contents", "front") for p in part.page_index}
@@ -144,10 +199,10 @@ def _check_page_numbers(cut, furniture, book, flog):
         number = int(label)
         if previous and number != previous[1] + (p - previous[0]):
             missing = f"{previous[1] + 1}" if number == previous[1] + 2 else f"{previous[1] + 1}-{number - 1}"
-            if number > previous[1] + 1:
-                flog.error(page[0].num, f"page {number} follows page {previous[1]} (line {previous[2]}): "
-                                        f"page{'s' if '-' in missing else ''} {missing} of the book "
-                                        f"{'are' if '-' in missing else 'is'} not in this source")
+            if number > previous[1] + 1:  # a gap in the book's pages, not in one article's text
+                reading.gaps.append(Gap(page[0].num, PAGES_GAP, f"page {number} follows page {previous[1]} "
+                                                                f"(line {previous[2]}): the book's page(s) {missing} "
+                                                                f"are not in this source"))
             else:
                 flog.error(page[0].num, f"page {number} comes after page {previous[1]} (line {previous[2]}): "
                                         f"the pages are out of order or a page number is damaged")
@@ -317,6 +372,7 @@ class _Body:
         self.ambiguous = []  # (line, letter, the item before): "(i)" after "(h)", item or sub-item
 
     def read(self):
+        self.start = len(self.reading.blocks)  # this run's blocks are the ones from here on
         footnotes = self._footnotes()  # {page: [(number, [(line, text)])]}
         note_lines = {n for notes in footnotes.values() for _, pieces in notes for n, _ in pieces}
         body = [(line, p) for p, page in enumerate(self.pages) for line in page if line.num not in note_lines]
@@ -344,7 +400,7 @@ class _Body:
         self._attach(footnotes)
         self._check_footnote_numbers(footnotes)
         self._resolve_items()
-        _mark_no_lead_in(reading.blocks)
+        _mark_no_lead_in(reading.blocks[self.start:])
         if body and self.may_break_off:
             printed._cut_off(reading, self.cut, self.furniture, self.cut[-1][-1].num, self.flog, self.own["rules"],
                              measure=lambda page: sum(len(line.text.strip()) for line in page), unit="characters")
@@ -405,15 +461,14 @@ class _Body:
         printed_at = {int(n): pieces[0][0] for notes in footnotes.values() for n, pieces in notes}
         if not printed_at:
             return
-        first_article = next((b for b in self.reading.blocks if b.kind == "article" and b.cite), None)
+        first_article = next((b for b in self.reading.blocks[self.start:] if b.kind == "article" and b.cite), None)
         low = 1 if first_article is not None and first_article.cite == "1" else min(printed_at)
         missing = [n for n in range(low, max(printed_at) + 1) if n not in printed_at]
         if missing:
             after = max((n for n in printed_at if n < missing[0]), default=None)
             where = f" (after footnote {after} at line {printed_at[after]})" if after else ""
             self.flog.error(printed_at[min(n for n in printed_at if n > missing[0])],
-                            f"footnote{'s' if len(missing) > 1 else ''} {_ranges(missing)} of the book "
-                            f"{'are' if len(missing) > 1 else 'is'} not printed at any page foot{where}: "
+                            f"the book's footnote(s) {_ranges(missing)} are printed at no page foot{where}: "
                             f"the book numbers its footnotes through, so a page or a footnote is missing")
 
     def _mark_notes(self, pieces, page, footnotes):
@@ -450,7 +505,7 @@ class _Body:
                     self.flog.error(pieces[0][0], f"footnote {number} is printed twice")
                 texts[number] = pieces
         cited = {}
-        for block in self.reading.blocks:
+        for block in self.reading.blocks[self.start:]:
             for note in block.notes:
                 pieces = texts[note.number]
                 note.pieces = list(pieces)

@@ -60,7 +60,9 @@ def split(cut: list, furniture: dict, words: dict, own: dict) -> list:
     i = 0
     while i < len(flat):
         text = texts[i]
-        if is_furniture[i]:
+        # (The contents title is looked for among the furniture too: above a column of page numbers at a
+        # page top, the furniture rule takes it for a running header.)
+        if is_furniture[i] and text != own["contents_title"]:
             i += 1
             continue
         if text == own["contents_title"]:
