@@ -18,9 +18,14 @@ what it rests on:
     word the text starts with: the run's last word where it is a sentence opener (certain), else the
     last sentence opener in the run, else the run's last word, each "uncertain", naming the other reading;
   - the contents list gives the article but no section headings (Laws 35, 56): the section has none.
+A subsection may have a run-in heading of its own ("B. Result Obtained at Other Table 1. Single Result
+Obtained In team play …"): split by the contents list where it gives one ("86B1"), else by the capitals
+under a stricter rule, since most subsections start straight with their text (_section_run_ins says
+which); the heading follows the subsection's list block as a "heading" block without a cite.
 A page's top is placed by its page number: the last contents entry that starts on an earlier page.
 """
 import re
+from dataclasses import replace
 
 from ..core.model import NOTE_MARK, Block, Gap
 
@@ -45,7 +50,7 @@ def split_headings(readings, log, profile):
                 blocks.append(block)
                 continue
             blocks += _split(block, article, contents.get(reading.edition, {}), rules, flog, reading.edition)
-        reading.blocks = blocks
+        reading.blocks = _subsection_headings(blocks, contents.get(reading.edition, {}), rules, flog, reading.edition)
 
 
 def _contents(readings):
@@ -210,6 +215,111 @@ def _text_start(run: list, rules, least: int) -> tuple:
     if inner:
         return inner[-1], False, run[-2].end()
     return last, False, last.end()
+
+
+# -- run-in headings of subsections -------------------------------------------------------------------
+def _subsection_headings(blocks: list, contents: dict, rules, flog, edition: str) -> list:
+    """The blocks with each subsection's run-in heading split from its text: the subsection's list
+    block keeps the rest, and a "heading" block without a cite (the heading of the node the block
+    before opened) follows it. Only subsections of a lettered section are looked at."""
+    sections = {}  # (article, letter) -> [(index, block)] of its subsections
+    article, letter = None, None
+    for i, block in enumerate(blocks):
+        if block.kind == "article":
+            m = re.match(r"(\d+)([A-Z]?)", block.cite or "")
+            article, letter = (m.group(1), m.group(2) or None) if m else (None, None)
+        elif block.kind == "heading" and block.cite and article:
+            letter = block.cite[0]
+        elif block.kind == "list" and block.level == 0 and article and letter and block.number is not None:
+            sections.setdefault((article, letter), []).append((i, block))
+    cut = {}
+    for (article, letter), subsections in sections.items():
+        cut.update(_section_run_ins(f"{article}{letter}", subsections, contents, rules, flog, edition))
+    return [b for i, block in enumerate(blocks) for b in cut.get(i, [block])]
+
+
+def _section_run_ins(section: str, subsections: list, contents: dict, rules, flog, edition: str) -> dict:
+    """{index: the blocks for it} of the subsections of `section` (e.g. "86B") that have a run-in heading.
+
+    A heading given by the contents list ("86B1") is split where the text starts with it. Without one,
+    the capitals decide, conservatively, since most subsections start straight with their text: a
+    subsection is a candidate where its text starts with a capitalised word that is not a sentence
+    opener, and runs on in capitalised words (and the profile's small words) to at least two words; the
+    candidate is sure where the word after the run is one of the profile's SENTENCE_OPENERS ("Single
+    Result Obtained In team play …"). A section that writes run-in headings writes them for more than one
+    subsection, so the capitals split only where at least two subsections of the section have one (by
+    the contents list or sure by the capitals); then a candidate whose next word is no sentence opener
+    is split too, and called "uncertain" with both readings. A sure candidate alone in its section is
+    not split: it is kept as text, and the report calls it "uncertain", naming the heading it could
+    have. A subsection that starts with a sentence opener ("The Director shall …") has no heading."""
+    readings = {}  # index -> (cite, offset, the contents list's evidence or None, the text's first word, sure)
+    for i, block in subsections:
+        cite = f"{section}{block.number}"
+        text = block.text.replace("\n", " ")
+        entry = contents.get(cite)
+        found = _heading_at_start(text, entry[0].text, rules) if entry else None
+        if found is not None:
+            listed = f"the contents list's heading for {cite} ({entry[1]}:{entry[0].first_line})" + \
+                _difference(entry[0].text, text[:found])
+            readings[i] = (cite, found, listed, None, True, None)
+        elif (run_in := _run_in(text, rules)) is not None:
+            offset, word, certain, other = run_in
+            readings[i] = (cite, offset, None, word, certain, other)
+    sure = [cite for cite, _, _, _, certain, _ in readings.values() if certain]
+    out = {}
+    for i, block in subsections:
+        if i not in readings:
+            continue
+        cite, offset, why, word, certain, other = readings[i]
+        node = f"{edition}/{cite}"
+        text = block.text.replace("\n", " ")
+        heading = text[:offset].strip().replace(NOTE_MARK, "")
+        others = ", ".join(c for c in sure if c != cite)
+        if why is None and not others:
+            if certain:
+                flog.inference(block.first_line, node,
+                               f"the run-in heading of {cite} is uncertain: read as text from its start, "
+                               f"{text[:offset + len(word)].strip()!r}…, as no other subsection of {section} has "
+                               f"a run-in heading; it could also be the heading {heading!r}, with the text "
+                               f"starting at {word!r}")
+            continue
+        if why is None and certain:
+            why = f"the capitals of its words, up to {word!r}, which starts a sentence, as in the run-in headings " \
+                  f"of {others} (no contents entry)"
+        elif why is None:
+            flog.inference(block.first_line, node,
+                           f"the run-in heading of {cite} is uncertain (no contents entry): read as {heading!r}, "
+                           f"with the text starting at {word!r}, as {others} have run-in headings; it could also "
+                           f"be {text[:other].strip()!r}")
+        head, *rest = _cut(block, text, offset, why, cite, node, flog)
+        rest = rest[0] if rest else Block("para", "", [block.first_line])
+        out[i] = [replace(block, text=rest.text, lines=sorted(set(rest.lines) | {block.first_line}),
+                          notes=rest.notes, pieces=rest.pieces), head]
+    return out
+
+
+def _run_in(text: str, rules) -> tuple[int, str, bool, int] | None:
+    """(where the text after a run-in heading starts, its first word, whether that is sure, where the
+    other reading's heading ends: _text_start), where `text` starts with a capitalised word that is no
+    sentence opener and at least two capitalised words (and small words) before the first word of its
+    text; else None."""
+    tokens = list(re.finditer(r"\S+", text))
+    run = []
+    for t in tokens:
+        word = t.group().strip("()'\"" + NOTE_MARK)
+        if not (word[:1].isupper() or word.lower() in rules.HEADING_SMALL_WORDS):
+            break
+        run.append(t)
+        if re.search(r"[.:;,!?]$", t.group().replace(NOTE_MARK, "")):
+            return None  # a sentence or clause ends inside the run: text, not a heading
+    while run and run[-1].group() in rules.HEADING_SMALL_WORDS:
+        run.pop()
+    if not run or run[0].group() in rules.SENTENCE_OPENERS or len(run) == len(tokens):
+        return None
+    opener, sure, other = _text_start(run, rules, 2)
+    if sum(t.group()[:1].isupper() for t in run if t.start() < opener.start()) < 2:
+        return None
+    return opener.start(), opener.group(), sure, other
 
 
 def _rest(block, split):
