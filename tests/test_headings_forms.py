@@ -1,8 +1,6 @@
 """The headings stage (reading/headings.py) on made-up flowed pages: a section heading matched with the
 contents list's although the two write it with other hyphens, spaces, case or lost ligatures, and the
 run-in headings of subsections ("1. Single Result Obtained In team play …") split from their text."""
-import re
-
 from hypothesis import given, settings, strategies as st
 
 from pipeline.core import lang
@@ -191,23 +189,6 @@ def test_the_contents_lists_subsection_heading_is_evidence_on_its_own():
         "the heading 'Made-Up Heading' of 7A1 split from its text at 'The Director shall see'… by the contents "
         "list's heading for 7A1 (contents.txt:3); the contents list writes 'Made-up' where the text writes "
         "'Made-Up' (the text's words are kept)"]
-
-
-def test_the_english_book_has_the_run_in_headings_of_86b(tmp_path):
-    """On the whole English book, where it is at hand (../shared/english; never copied into the project)."""
-    import pytest
-    from pathlib import Path
-    import subprocess
-    book = Path(__file__).resolve().parents[1].parent / "shared" / "english" / "laws2017-en.txt"
-    cut = Path("/work/tools/cut5.py")
-    if not (book.is_file() and cut.is_file()):
-        pytest.skip("the whole English book and its hand-cut sources are not at hand")
-    subprocess.run(["python3", str(cut), str(tmp_path / "src")], check=True, capture_output=True)
-    ctx = stages.make_corpus(tmp_path / "src")
-    assert [heading(ctx, f"86B{n}") for n in (1, 2, 3)] == ["Single Result Obtained",
-                                                            "Multiple Results Obtained at One or More Tables", None]
-    assert heading(ctx, "6D") == "New Shuffle and Redeal"
-    assert re.search(r"the contents list writes 'Re-deal' where the text writes 'Redeal'", "\n".join(said(ctx)))
 
 
 def test_without_a_contents_entry_a_capitalised_small_word_may_start_the_text_and_a_subject_follow_it(tmp_path):
