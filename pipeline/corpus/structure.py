@@ -231,6 +231,8 @@ class ArticleBuilder:
     def block(self, block, single):
         if block.kind == "title":
             return self.heading(self.article, block, tag="title")
+        if block.kind == "heading" and block.cite is None:  # a run-in heading of the node just opened (headings.py)
+            return self.heading(self.deepest_open(), block)
         if block.kind == "heading":
             letter, digits = block.cite[0], block.cite[1:]
             sec = self.node(self.article, "section", letter, block, "source")
