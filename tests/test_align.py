@@ -36,15 +36,15 @@ def find(data, node_id):
     raise KeyError(node_id)
 
 
-def paragraph(text, refs=(), line=1):
+def paragraph(text, refs=(), line=1, file="en.txt", status="ok"):
     """A paragraph of the reference; refs as (words, target): each found in the text."""
-    out = [{"words": w, "start": text.index(w), "end": text.index(w) + len(w), "to": t, "status": "ok"}
+    out = [{"words": w, "start": text.index(w), "end": text.index(w) + len(w), "to": t, "status": status}
            for w, t in refs]
-    return {"type": "p", "text": text, "notes": [], "refs": out, "sources": [{"file": "en.txt", "lines": [line]}]}
+    return {"type": "p", "text": text, "notes": [], "refs": out, "sources": [{"file": file, "lines": [line]}]}
 
 
-def node(node_id, kind, num, content, heading=None, line=1):
-    data = {"id": node_id, "type": kind, "num": num, "sources": [{"file": "en.txt", "lines": [line]}]}
+def node(node_id, kind, num, content, heading=None, line=1, file="en.txt"):
+    data = {"id": node_id, "type": kind, "num": num, "sources": [{"file": file, "lines": [line]}]}
     if heading:
         data["title" if kind == "article" else "heading"] = heading
     data["content"] = content
@@ -231,3 +231,58 @@ def test_a_file_that_is_not_a_corpus_is_one_message(tmp_path, books, content, me
     assert lines[1] == "  fix: give a build folder, or the corpus.json that `lawbook build` wrote" or \
         lines[1].startswith("  fix: give a corpus.json written by `lawbook build`")
     assert len(lines) == 2
+
+
+# -- small made-up books -------------------------------------------------------------------------------
+def corpus(*editions):
+    """A corpus.json of `editions`: (edition ID, articles)."""
+    data = {"format": "lawbook-corpus", "version": 1,
+            "editions": [{"id": e, "definitions": [], "articles": list(articles), "commentary": []}
+                         for e, articles in editions]}
+    assert serialise.validate_json(data) == [] and serialise.validate_json_reference(data) == []
+    return data
+
+
+def law_7(opening, title=None, gap=False):
+    """Law 7 of a made-up translation whose page shows only 7B; `opening`: 7's own text, if any."""
+    content = ([{"type": "gap", "reason": "tekst ontbreekt"}] if gap else []) + (
+        [paragraph(opening, [("artikel 3", "2017/3")], line=2, file="nl.txt", status="dangling")] if opening else [])
+    section = node("2017/7B", "section", "B", [paragraph("Tweede regel.", line=5, file="nl.txt")], "Tweede",
+                   line=4, file="nl.txt")
+    return corpus(("2017", [node("2017/7", "article", "7", content + [section], title, line=1, file="nl.txt")]))
+
+
+REFERENCE_7 = corpus(("2017", [node("2017/7", "article", "7", [
+    paragraph("Opening rule, see Law 3 and Law 5.", [("Law 3", "2017/3"), ("Law 5", "2017/5")], line=11),
+    node("2017/7A", "section", "A", [paragraph("First rule.", line=13)], "First", line=12),
+    node("2017/7B", "section", "B", [paragraph("Second rule.", line=15)], "Second", line=14)], "Seven", line=10)]))
+
+
+@pytest.mark.parametrize("translation, expected", [
+    # The page shows 7B only: 7's opening text and what it cites are not in the sources, nor is 7A.
+    (law_7(None), {"2017/7": "not-in-sources", "2017/7A": "not-in-sources", "2017/7B": "match"}),
+    # 7's title is in the sources but its text is not: text lost where the sources show it.
+    (law_7(None, title="Zeven"), {"2017/7": "gap", "2017/7A": "missing", "2017/7B": "match"}),
+    (law_7(None, gap=True), {"2017/7": "gap", "2017/7A": "not-in-sources", "2017/7B": "match"}),
+    # Both have the opening text: its references are compared.
+    (law_7("Openingsregel, zie artikel 3."), {"2017/7": "refs-differ", "2017/7A": "not-in-sources",
+                                              "2017/7B": "match"}),
+])
+def test_references_are_compared_only_where_both_have_the_text(translation, expected):
+    result = align.align(translation, REFERENCE_7)
+    assert {a.id: a.status for a in result.nodes} == expected
+    assert result.status == (1 if any(s in align.FAILING for s in expected.values()) else 0)
+
+
+def test_a_node_without_text_of_its_own_is_listed_with_the_references_text(tmp_path):
+    (tmp_path / "nl.json").write_text(json.dumps(law_7(None)), encoding="utf-8")
+    (tmp_path / "en.json").write_text(json.dumps(REFERENCE_7), encoding="utf-8")
+    result = run_lawbook("align", tmp_path / "nl.json", tmp_path / "en.json")
+    assert result.returncode == 0, result.stdout
+    assert "\nnot-in-sources (2):\n  nl.txt:1: 2017/7: no text of its own where the reference has text " \
+           "(en.txt:10)\n  reference en.txt:12: 2017/7A\n" in result.stdout
+    data = json.loads(run_lawbook("align", tmp_path / "nl.json", tmp_path / "en.json", "--json").stdout)
+    seven = data["nodes"][0]
+    assert (seven["id"], seven["status"], seven["translation"]["refs"], seven["reference"]["refs"]) == (
+        "2017/7", "not-in-sources", [], ["2017/3", "2017/5"])
+    assert data["summary"]["not-in-sources"] == 2 and data["summary"]["refs-differ"] == 0

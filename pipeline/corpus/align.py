@@ -7,10 +7,11 @@ Writes: nothing; returns an Alignment (`lawbook align` prints it, docs/align.md 
         match           the same references, notes, and text where the reference has text
         missing         the reference has it inside a part the translation's sources show
         extra           the translation has it, the reference does not
-        refs-differ     both have it, the reference targets differ
-        notes-differ    both have it, with a different number of notes
-        gap             the translation has a gap where the reference has text
-        not-in-sources  the reference has it, outside every part the translation's sources show
+        refs-differ     both have its text, the reference targets differ
+        notes-differ    both have its text, with a different number of notes
+        gap             the translation has a gap, or no text of its own in a part its sources show,
+                        where the reference has text
+        not-in-sources  the reference has it (or its text), outside every part the translation's sources show
         accepted        a correction marks it as deliberately different (corrections.toml)
     and, where it can explain one, a suggested correction;
   - the articles only one book holds (listed, not compared);
@@ -20,7 +21,9 @@ Writes: nothing; returns an Alignment (`lawbook align` prints it, docs/align.md 
 What a translation's sources show: a node with its title or heading shows itself and everything below
 it (the page "Artikel 16C" gives 16C's heading: 16C1-3 are compared, 16A is not-in-sources); any other
 node shows itself only. A node of the reference the translation lacks is `missing` when one of its
-ancestors is shown so, else `not-in-sources`.
+ancestors is shown so, else `not-in-sources`. References and notes are compared only where both books
+have the node's text: a node the translation holds without text of its own (2017/50, a container of the
+page's 50D) where the reference has text is `not-in-sources` when not shown, `gap` when shown.
 """
 from collections import Counter
 from dataclasses import dataclass, field
@@ -179,6 +182,10 @@ def _status(node_id, tn, rn, t):
         status = "extra"
     elif tn.gap and rn.text:
         status = "gap"
+    elif rn.text and not tn.text:
+        # The reference's text (and what it cites) is not in the translation's sources: nothing to
+        # compare. Under a title or heading the sources give, the text is lost there: an unmarked gap.
+        status = "gap" if tn.labelled or _shown(node_id, t) else "not-in-sources"
     elif sorted(tn.refs) != sorted(rn.refs):
         status = "refs-differ"
     elif tn.notes != rn.notes:
@@ -358,8 +365,9 @@ def render_text(result, names):
                 line += f" cites {', '.join(t.refs)}; the reference {', '.join(r.refs)}"
             elif status == "notes-differ":
                 line += f" has {t.notes} notes; the reference {r.notes}"
-            elif status == "gap":
-                line += ": a gap where the reference has text" + (f" ({r.source})" if r.source else "")
+            elif status in ("gap", "not-in-sources") and t is not None:
+                line += (": a gap" if t.gap else ": no text of its own") + " where the reference has text" \
+                    + (f" ({r.source})" if r.source else "")
             if a.suggestion:
                 line += f"  -> {a.suggestion['text']}"
             out.append(line)
