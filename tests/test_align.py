@@ -10,8 +10,10 @@ import json
 import shutil
 
 import pytest
+from hypothesis import given, strategies as st
 
 from conftest import SOURCES, run_lawbook
+from pipeline.core import ids
 from pipeline.corpus import align
 from pipeline.outputs import serialise
 
@@ -127,7 +129,10 @@ def test_the_three_defects_and_what_matches(aligned):
     assert failing == {"2017/24E", "2017/47E1a", "2017/47E1b", "2017/47E2", "2017/47E2a", "2017/47E2b",
                        "2017/57B", "2017/57D", "2017/57E"}
     assert aligned["articles"] == {"only_in_translation": [], "only_in_reference": ["2017/54", "2017/59"]}
-    assert aligned["editions"] == {"compared": ["2017"], "not_in_reference": ["2007"]}
+    # Nine articles of 59 (the pages of the English book the Dutch pages show): a set of pages.
+    assert aligned["editions"] == {"compared": ["2017"], "not_in_reference": ["2007"], "reference_whole": {},
+                                   "reference_pages": {"2017": "no article 1-15, 17-23, 25-40, 42-46, 48-49, "
+                                                               "51-52, 55-56, 58 of 1-59"}}
 
 
 def test_json_gives_both_sides(aligned):
@@ -148,11 +153,12 @@ def test_every_dangling_reference_is_classified(aligned):
     kinds = {(d["from"], d["to"]): d["class"] for d in dangling}
     assert kinds[("2017/41A", "2017/54")] == "in-reference"
     assert kinds[("2017/50D2a", "2017/59")] == "in-reference"
-    assert kinds[("2017/47B", "2017/49")] == "nowhere"
-    assert kinds[("2017/54/toelichting1", "2017/54A")] == "nowhere"  # the reference has 54, not 54A
+    # The reference is a set of pages: what it lacks may be on a page it does not hold.
+    assert kinds[("2017/47B", "2017/49")] == "not-in-reference-pages"
+    assert kinds[("2017/54/toelichting1", "2017/54A")] == "not-in-reference-pages"  # it has 54, not 54A
     assert kinds[("2007/41A", "2007/47E2")] == "edition-absent"
-    counts = {c: sum(d["class"] == c for d in dangling) for c in ("in-reference", "nowhere", "edition-absent")}
-    assert counts == {"in-reference": 4, "nowhere": 17, "edition-absent": 7}
+    counts = {c: sum(d["class"] == c for d in dangling) for c in align.CLASSES}
+    assert counts == {"in-reference": 4, "nowhere": 0, "not-in-reference-pages": 17, "edition-absent": 7}
     assert all(d["source"] for d in dangling)
 
 
@@ -167,6 +173,11 @@ def test_text_groups_by_status_with_file_and_line(books):
     assert "  reference en.txt:40: 2017/47E2  -> made by renumbering 2017/47E1a, 2017/47E1b\n" in out
     assert "articles only in the reference (2, not compared): 2017/54, 2017/59" in out
     assert f"  {F000}:23: 2017/41A cites 2017/54 ('artikel 54'): in-reference" in out
+    assert out.splitlines()[2] == ("the reference's 2017 is only a set of pages (no article 1-15, 17-23, 25-40, "
+                                   "42-46, 48-49, 51-52, 55-56, 58 of 1-59): a target it lacks is "
+                                   "not-in-reference-pages, not nowhere")
+    assert "\ndangling references of the translation (28: 4 in-reference, 17 not-in-reference-pages, " \
+           "7 edition-absent):\n" in out
 
 
 def test_the_proposals_pasted_make_24E_and_47E_match(books, tmp_path):
@@ -243,6 +254,12 @@ def corpus(*editions):
     return data
 
 
+def book_of_laws(*nums, untitled=()):
+    """A reference that holds Laws `nums`, each a title and one sentence; those in `untitled` without title."""
+    return corpus(("2017", [node(f"2017/{n}", "article", str(n), [paragraph(f"Rule {n} applies.", line=n)],
+                                 None if n in untitled else f"Law {n} title", line=n) for n in nums]))
+
+
 def law_7(opening, title=None, gap=False):
     """Law 7 of a made-up translation whose page shows only 7B; `opening`: 7's own text, if any."""
     content = ([{"type": "gap", "reason": "tekst ontbreekt"}] if gap else []) + (
@@ -286,3 +303,62 @@ def test_a_node_without_text_of_its_own_is_listed_with_the_references_text(tmp_p
     assert (seven["id"], seven["status"], seven["translation"]["refs"], seven["reference"]["refs"]) == (
         "2017/7", "not-in-sources", [], ["2017/3", "2017/5"])
     assert data["summary"]["not-in-sources"] == 2 and data["summary"]["refs-differ"] == 0
+
+
+def citing(*targets):
+    """A made-up translation: Law 1 of 2017 cites each of `targets`, which it does not hold (dangling)."""
+    words = [f"artikel {ids.cite_of(t)} ({ids.edition_of(t)})" for t in targets]
+    text = "Zie " + ", ".join(words) + "."
+    return corpus(("2017", [node("2017/1", "article", "1", [paragraph(text, list(zip(words, targets)),
+                                                                       file="nl.txt", status="dangling")],
+                                 "Een", file="nl.txt")]))
+
+
+@pytest.mark.parametrize("reference, pages, nowhere", [
+    (book_of_laws(1, 2, 3), None, "nowhere"),
+    (book_of_laws(2, 3), "no article 1 of 1-3", "not-in-reference-pages"),
+    (book_of_laws(1, 2, 3, 7, 8, 10), "no article 4-6, 9 of 1-10", "not-in-reference-pages"),
+    (book_of_laws(1, 2, 3, untitled=(1, 3)), "no title for 2017/1, 2017/3", "not-in-reference-pages"),
+])
+def test_nowhere_is_said_only_against_the_whole_book(reference, pages, nowhere, tmp_path):
+    result = align.align(citing("2017/2", "2017/12", "2017/2B", "2007/2"), reference)
+    assert [(d["to"], d["class"]) for d in result.dangling] == [
+        ("2017/2", "in-reference"), ("2017/12", nowhere), ("2017/2B", nowhere), ("2007/2", "edition-absent")]
+    editions = result.to_json()["editions"]
+    assert editions["reference_pages"] == ({"2017": pages} if pages else {})
+    assert editions["reference_whole"] == ({} if pages else {"2017": "articles 1-3, each with its title"})
+    (tmp_path / "nl.json").write_text(json.dumps(citing("2017/12")), encoding="utf-8")
+    (tmp_path / "en.json").write_text(json.dumps(reference), encoding="utf-8")
+    out = run_lawbook("align", tmp_path / "nl.json", tmp_path / "en.json").stdout.splitlines()
+    assert out[2] == (f"the reference's 2017 is only a set of pages ({pages}): a target it lacks is "
+                      f"not-in-reference-pages, not nowhere" if pages else
+                      "the reference's 2017 is the whole book (articles 1-3, each with its title; a run of pages "
+                      "from article 1 to the end of an article would read the same): a target it lacks is nowhere")
+    assert out[-1] == f"  nl.txt:1: 2017/1 cites 2017/12 ('artikel 12 (2017)'): {nowhere}"
+
+
+def laws(numbers, untitled=frozenset()):
+    return {f"2017/{n}": align.Node(f"2017/{n}", "article", n not in untitled, [], 0, True, False, [], "", [])
+            for n in numbers}
+
+
+def spans_read(text):
+    """'1-3, 5' -> [1, 2, 3, 5]."""
+    out = []
+    for span in text.split(", "):
+        first, _, last = span.partition("-")
+        out += range(int(first), int(last or first) + 1)
+    return out
+
+
+@given(st.sets(st.integers(1, 40), min_size=1), st.sets(st.integers(1, 40)))
+def test_a_reference_is_whole_exactly_when_its_laws_run_from_1_without_a_hole_and_all_have_titles(numbers, untitled):
+    why = align.reference_pages(laws(numbers, untitled))
+    holes = sorted(set(range(1, max(numbers) + 1)) - numbers)
+    if holes:
+        assert why.startswith("no article ") and why.endswith(f" of 1-{max(numbers)}")
+        assert spans_read(why[len("no article "):-len(f" of 1-{max(numbers)}")]) == holes
+    elif untitled & numbers:
+        assert why == "no title for " + ", ".join(f"2017/{n}" for n in sorted(untitled & numbers))
+    else:
+        assert why is None
