@@ -905,7 +905,7 @@ def alignment_view(alignment, reference, profile=None):
                  for n in data["nodes"] if n["status"] == status]
         if nodes:
             groups.append({"status": status, "meaning": say(profile, meaning), "nodes": nodes})
-    order = ("in-reference", "nowhere", "edition-absent")
+    order = align.CLASSES
     dangling = sorted(data["dangling"], key=lambda d: order.index(d["class"]))  # else in the book's order
     classes = {c: sum(d["class"] == c for d in dangling) for c in order}
     return {"reference": str(reference), "summary": data["summary"], "statuses": align.STATUSES,
