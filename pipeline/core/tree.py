@@ -160,8 +160,9 @@ def text_with_marks(el):
 
 
 def label(el):
-    """The element that names a node: an article's <title>, any other node's <heading>; None if absent."""
-    return el.find("title" if el.tag == "article" else "heading")
+    """The element that names a node: an article's (or the introduction's) <title>, any other node's <heading>;
+    None if absent."""
+    return el.find("title" if el.tag in ("article", "introduction") else "heading")
 
 
 def mark(el):
