@@ -2,6 +2,8 @@
 
     <corpus>
       <edition id="2017">
+        <introduction id="2017/intro" sources="…"><title>…</title><p>…</p></introduction>  (these two where the sources hold them)
+        <definitions><definition id="2017/def/alert" term="Alert" sources="…"><p>…</p></definition></definitions>
         <article id="2017/53" num="53" sources="000_….txt:3-17 001_….txt:3-17">
           <title>Accepteren van voor de beurt voorspelen</title>
           <section id="2017/53A" num="A" numbering="inferred" evidence="…">
