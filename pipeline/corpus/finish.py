@@ -16,8 +16,8 @@ from ..core import ids, lang, tree
 
 
 def number_notes(corpus):
-    """Notes are numbered per node, in reading order."""
-    for node in corpus.iter(*tree.NODE_TAGS):
+    """Notes are numbered per node, in reading order (the introduction's too: 2017/intro/noot1)."""
+    for node in corpus.iter(*tree.NODE_TAGS, "introduction"):
         n = 0
         for p in node.iterchildren("p", "heading", "title"):
             for note in p.iter("note"):
