@@ -118,6 +118,8 @@ def cmd_build(args):
     ctx = run.build(args.sources, args.out, options)
     summary = ", ".join(f"{v} {k}" for k, v in ctx.log.summary().items() if v)
     print(f"built {args.out}/ from {len(ctx.sources)} sources: {summary}")
+    for said in ctx.checked.said if ctx.checked else ():
+        print(said)
     print(closing_line(ctx, args.out))
     return 0
 

@@ -10,8 +10,10 @@ import json
 import shutil
 
 import pytest
+from hypothesis import given, strategies as st
 
 from conftest import SOURCES, run_lawbook
+from pipeline.core import ids
 from pipeline.corpus import align
 from pipeline.outputs import serialise
 
@@ -36,15 +38,15 @@ def find(data, node_id):
     raise KeyError(node_id)
 
 
-def paragraph(text, refs=(), line=1):
+def paragraph(text, refs=(), line=1, file="en.txt", status="ok"):
     """A paragraph of the reference; refs as (words, target): each found in the text."""
-    out = [{"words": w, "start": text.index(w), "end": text.index(w) + len(w), "to": t, "status": "ok"}
+    out = [{"words": w, "start": text.index(w), "end": text.index(w) + len(w), "to": t, "status": status}
            for w, t in refs]
-    return {"type": "p", "text": text, "notes": [], "refs": out, "sources": [{"file": "en.txt", "lines": [line]}]}
+    return {"type": "p", "text": text, "notes": [], "refs": out, "sources": [{"file": file, "lines": [line]}]}
 
 
-def node(node_id, kind, num, content, heading=None, line=1):
-    data = {"id": node_id, "type": kind, "num": num, "sources": [{"file": "en.txt", "lines": [line]}]}
+def node(node_id, kind, num, content, heading=None, line=1, file="en.txt"):
+    data = {"id": node_id, "type": kind, "num": num, "sources": [{"file": file, "lines": [line]}]}
     if heading:
         data["title" if kind == "article" else "heading"] = heading
     data["content"] = content
@@ -127,7 +129,10 @@ def test_the_three_defects_and_what_matches(aligned):
     assert failing == {"2017/24E", "2017/47E1a", "2017/47E1b", "2017/47E2", "2017/47E2a", "2017/47E2b",
                        "2017/57B", "2017/57D", "2017/57E"}
     assert aligned["articles"] == {"only_in_translation": [], "only_in_reference": ["2017/54", "2017/59"]}
-    assert aligned["editions"] == {"compared": ["2017"], "not_in_reference": ["2007"]}
+    # Nine articles of 59 (the pages of the English book the Dutch pages show): a set of pages.
+    assert aligned["editions"] == {"compared": ["2017"], "not_in_reference": ["2007"], "reference_whole": {},
+                                   "reference_pages": {"2017": "no article 1-15, 17-23, 25-40, 42-46, 48-49, "
+                                                               "51-52, 55-56, 58 of 1-59"}}
 
 
 def test_json_gives_both_sides(aligned):
@@ -148,11 +153,12 @@ def test_every_dangling_reference_is_classified(aligned):
     kinds = {(d["from"], d["to"]): d["class"] for d in dangling}
     assert kinds[("2017/41A", "2017/54")] == "in-reference"
     assert kinds[("2017/50D2a", "2017/59")] == "in-reference"
-    assert kinds[("2017/47B", "2017/49")] == "nowhere"
-    assert kinds[("2017/54/toelichting1", "2017/54A")] == "nowhere"  # the reference has 54, not 54A
+    # The reference is a set of pages: what it lacks may be on a page it does not hold.
+    assert kinds[("2017/47B", "2017/49")] == "not-in-reference-pages"
+    assert kinds[("2017/54/toelichting1", "2017/54A")] == "not-in-reference-pages"  # it has 54, not 54A
     assert kinds[("2007/41A", "2007/47E2")] == "edition-absent"
-    counts = {c: sum(d["class"] == c for d in dangling) for c in ("in-reference", "nowhere", "edition-absent")}
-    assert counts == {"in-reference": 4, "nowhere": 17, "edition-absent": 7}
+    counts = {c: sum(d["class"] == c for d in dangling) for c in align.CLASSES}
+    assert counts == {"in-reference": 4, "nowhere": 0, "not-in-reference-pages": 17, "edition-absent": 7}
     assert all(d["source"] for d in dangling)
 
 
@@ -167,6 +173,11 @@ def test_text_groups_by_status_with_file_and_line(books):
     assert "  reference en.txt:40: 2017/47E2  -> made by renumbering 2017/47E1a, 2017/47E1b\n" in out
     assert "articles only in the reference (2, not compared): 2017/54, 2017/59" in out
     assert f"  {F000}:23: 2017/41A cites 2017/54 ('artikel 54'): in-reference" in out
+    assert out.splitlines()[2] == ("the reference's 2017 is only a set of pages (no article 1-15, 17-23, 25-40, "
+                                   "42-46, 48-49, 51-52, 55-56, 58 of 1-59): a target it lacks is "
+                                   "not-in-reference-pages, not nowhere")
+    assert "\ndangling references of the translation (28: 4 in-reference, 17 not-in-reference-pages, " \
+           "7 edition-absent):\n" in out
 
 
 def test_the_proposals_pasted_make_24E_and_47E_match(books, tmp_path):
@@ -231,3 +242,123 @@ def test_a_file_that_is_not_a_corpus_is_one_message(tmp_path, books, content, me
     assert lines[1] == "  fix: give a build folder, or the corpus.json that `lawbook build` wrote" or \
         lines[1].startswith("  fix: give a corpus.json written by `lawbook build`")
     assert len(lines) == 2
+
+
+# -- small made-up books -------------------------------------------------------------------------------
+def corpus(*editions):
+    """A corpus.json of `editions`: (edition ID, articles)."""
+    data = {"format": "lawbook-corpus", "version": 1,
+            "editions": [{"id": e, "definitions": [], "articles": list(articles), "commentary": []}
+                         for e, articles in editions]}
+    assert serialise.validate_json(data) == [] and serialise.validate_json_reference(data) == []
+    return data
+
+
+def book_of_laws(*nums, untitled=()):
+    """A reference that holds Laws `nums`, each a title and one sentence; those in `untitled` without title."""
+    return corpus(("2017", [node(f"2017/{n}", "article", str(n), [paragraph(f"Rule {n} applies.", line=n)],
+                                 None if n in untitled else f"Law {n} title", line=n) for n in nums]))
+
+
+def law_7(opening, title=None, gap=False):
+    """Law 7 of a made-up translation whose page shows only 7B; `opening`: 7's own text, if any."""
+    content = ([{"type": "gap", "reason": "tekst ontbreekt"}] if gap else []) + (
+        [paragraph(opening, [("artikel 3", "2017/3")], line=2, file="nl.txt", status="dangling")] if opening else [])
+    section = node("2017/7B", "section", "B", [paragraph("Tweede regel.", line=5, file="nl.txt")], "Tweede",
+                   line=4, file="nl.txt")
+    return corpus(("2017", [node("2017/7", "article", "7", content + [section], title, line=1, file="nl.txt")]))
+
+
+REFERENCE_7 = corpus(("2017", [node("2017/7", "article", "7", [
+    paragraph("Opening rule, see Law 3 and Law 5.", [("Law 3", "2017/3"), ("Law 5", "2017/5")], line=11),
+    node("2017/7A", "section", "A", [paragraph("First rule.", line=13)], "First", line=12),
+    node("2017/7B", "section", "B", [paragraph("Second rule.", line=15)], "Second", line=14)], "Seven", line=10)]))
+
+
+@pytest.mark.parametrize("translation, expected", [
+    # The page shows 7B only: 7's opening text and what it cites are not in the sources, nor is 7A.
+    (law_7(None), {"2017/7": "not-in-sources", "2017/7A": "not-in-sources", "2017/7B": "match"}),
+    # 7's title is in the sources but its text is not: text lost where the sources show it.
+    (law_7(None, title="Zeven"), {"2017/7": "gap", "2017/7A": "missing", "2017/7B": "match"}),
+    (law_7(None, gap=True), {"2017/7": "gap", "2017/7A": "not-in-sources", "2017/7B": "match"}),
+    # Both have the opening text: its references are compared.
+    (law_7("Openingsregel, zie artikel 3."), {"2017/7": "refs-differ", "2017/7A": "not-in-sources",
+                                              "2017/7B": "match"}),
+])
+def test_references_are_compared_only_where_both_have_the_text(translation, expected):
+    result = align.align(translation, REFERENCE_7)
+    assert {a.id: a.status for a in result.nodes} == expected
+    assert result.status == (1 if any(s in align.FAILING for s in expected.values()) else 0)
+
+
+def test_a_node_without_text_of_its_own_is_listed_with_the_references_text(tmp_path):
+    (tmp_path / "nl.json").write_text(json.dumps(law_7(None)), encoding="utf-8")
+    (tmp_path / "en.json").write_text(json.dumps(REFERENCE_7), encoding="utf-8")
+    result = run_lawbook("align", tmp_path / "nl.json", tmp_path / "en.json")
+    assert result.returncode == 0, result.stdout
+    assert "\nnot-in-sources (2):\n  nl.txt:1: 2017/7: no text of its own where the reference has text " \
+           "(en.txt:10)\n  reference en.txt:12: 2017/7A\n" in result.stdout
+    data = json.loads(run_lawbook("align", tmp_path / "nl.json", tmp_path / "en.json", "--json").stdout)
+    seven = data["nodes"][0]
+    assert (seven["id"], seven["status"], seven["translation"]["refs"], seven["reference"]["refs"]) == (
+        "2017/7", "not-in-sources", [], ["2017/3", "2017/5"])
+    assert data["summary"]["not-in-sources"] == 2 and data["summary"]["refs-differ"] == 0
+
+
+def citing(*targets):
+    """A made-up translation: Law 1 of 2017 cites each of `targets`, which it does not hold (dangling)."""
+    words = [f"artikel {ids.cite_of(t)} ({ids.edition_of(t)})" for t in targets]
+    text = "Zie " + ", ".join(words) + "."
+    return corpus(("2017", [node("2017/1", "article", "1", [paragraph(text, list(zip(words, targets)),
+                                                                       file="nl.txt", status="dangling")],
+                                 "Een", file="nl.txt")]))
+
+
+@pytest.mark.parametrize("reference, pages, nowhere", [
+    (book_of_laws(1, 2, 3), None, "nowhere"),
+    (book_of_laws(2, 3), "no article 1 of 1-3", "not-in-reference-pages"),
+    (book_of_laws(1, 2, 3, 7, 8, 10), "no article 4-6, 9 of 1-10", "not-in-reference-pages"),
+    (book_of_laws(1, 2, 3, untitled=(1, 3)), "no title for 2017/1, 2017/3", "not-in-reference-pages"),
+])
+def test_nowhere_is_said_only_against_the_whole_book(reference, pages, nowhere, tmp_path):
+    result = align.align(citing("2017/2", "2017/12", "2017/2B", "2007/2"), reference)
+    assert [(d["to"], d["class"]) for d in result.dangling] == [
+        ("2017/2", "in-reference"), ("2017/12", nowhere), ("2017/2B", nowhere), ("2007/2", "edition-absent")]
+    editions = result.to_json()["editions"]
+    assert editions["reference_pages"] == ({"2017": pages} if pages else {})
+    assert editions["reference_whole"] == ({} if pages else {"2017": "articles 1-3, each with its title"})
+    (tmp_path / "nl.json").write_text(json.dumps(citing("2017/12")), encoding="utf-8")
+    (tmp_path / "en.json").write_text(json.dumps(reference), encoding="utf-8")
+    out = run_lawbook("align", tmp_path / "nl.json", tmp_path / "en.json").stdout.splitlines()
+    assert out[2] == (f"the reference's 2017 is only a set of pages ({pages}): a target it lacks is "
+                      f"not-in-reference-pages, not nowhere" if pages else
+                      "the reference's 2017 is the whole book (articles 1-3, each with its title; a run of pages "
+                      "from article 1 to the end of an article would read the same): a target it lacks is nowhere")
+    assert out[-1] == f"  nl.txt:1: 2017/1 cites 2017/12 ('artikel 12 (2017)'): {nowhere}"
+
+
+def laws(numbers, untitled=frozenset()):
+    return {f"2017/{n}": align.Node(f"2017/{n}", "article", n not in untitled, [], 0, True, False, [], "", [])
+            for n in numbers}
+
+
+def spans_read(text):
+    """'1-3, 5' -> [1, 2, 3, 5]."""
+    out = []
+    for span in text.split(", "):
+        first, _, last = span.partition("-")
+        out += range(int(first), int(last or first) + 1)
+    return out
+
+
+@given(st.sets(st.integers(1, 40), min_size=1), st.sets(st.integers(1, 40)))
+def test_a_reference_is_whole_exactly_when_its_laws_run_from_1_without_a_hole_and_all_have_titles(numbers, untitled):
+    why = align.reference_pages(laws(numbers, untitled))
+    holes = sorted(set(range(1, max(numbers) + 1)) - numbers)
+    if holes:
+        assert why.startswith("no article ") and why.endswith(f" of 1-{max(numbers)}")
+        assert spans_read(why[len("no article "):-len(f" of 1-{max(numbers)}")]) == holes
+    elif untitled & numbers:
+        assert why == "no title for " + ", ".join(f"2017/{n}" for n in sorted(untitled & numbers))
+    else:
+        assert why is None

@@ -6,6 +6,7 @@ import shutil
 import pytest
 
 from conftest import SOURCES, run_lawbook
+from pipeline.corpus import align
 from test_english import ENGLISH, PAGES, english_book
 
 pytestmark = pytest.mark.skipif(not all((ENGLISH / p).is_file() for p in PAGES),
@@ -41,11 +42,24 @@ def test_the_dutch_sources_against_the_english_pages(books):
     assert e24["reference"]["source"] == "laws2017-en_p32-34.txt:15"
     # 16A and 16B are in the English pages, not in the Dutch page "Artikel 16C".
     assert status["2017/16A"] == status["2017/16B"] == "not-in-sources"
-    # Every dangling reference of the Dutch book is classified against the original.
+    # The Dutch sources lack 50's opening text (the pages "ARTIKEL 54" and "56" show 50D only): what the
+    # English opening cites is not compared.
+    assert status["2017/50"] == "not-in-sources"
+    fifty = next(n for n in data["nodes"] if n["id"] == "2017/50")
+    assert fifty["translation"]["refs"] == [] and "2017/72C" in fifty["reference"]["refs"]
+    # The pages are not the whole book: a target they lack is not in them, not "nowhere".
+    assert data["editions"]["reference_whole"] == {}
+    assert data["editions"]["reference_pages"]["2017"].startswith("no article 1-15, ")
+    # Every dangling reference of the Dutch book is classified against the original: in-reference
+    # exactly where the English pages hold the node it cites.
+    english = {n for n in align.read_book(json.loads((books / "en" / "corpus.json").read_text("utf-8")))["2017"]}
     classes = {(d["from"], d["to"]): d["class"] for d in data["dangling"]}
     assert len(data["dangling"]) == 28
     assert classes[("2017/41A", "2017/54")] == "in-reference"
-    assert set(classes.values()) <= {"in-reference", "nowhere", "edition-absent"}
+    assert classes[("2017/47B", "2017/49")] == "not-in-reference-pages"
+    assert all((c == "in-reference") == (to in english) for (_, to), c in classes.items())
+    assert {c for (_, to), c in classes.items() if to not in english} == {"not-in-reference-pages",
+                                                                          "edition-absent"}
 
 
 def test_the_proposals_from_the_english_pages_make_24e_and_47e_match(books, tmp_path):

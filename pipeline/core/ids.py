@@ -26,6 +26,10 @@ SEPARATOR = "/"
 # A definition of the book's "Definitions": the edition, this word and the term as a slug:
 # 2017/def/adjusted-score (definition_id). No citation reaches it; it is law text with a place of its own.
 DEFINITION = "def"
+# The book's Introduction, which with the Definitions forms part of the Laws: one per edition, 2017/intro
+# (introduction_id). NodeId reads it (its notes hang below it, 2017/intro/noot1), but it is no citation:
+# parse_citation refuses it, so no reference in the law text resolves to it or is read inside it.
+INTRODUCTION = "intro"
 # What hangs below a node, by the word its ID uses.
 NOTE, COMMENTARY = "noot", "toelichting"
 ANNEXES = (NOTE, COMMENTARY)
@@ -36,7 +40,7 @@ EDITION = re.compile(r"^\d{4}$", re.ASCII)
 ROMAN = r"(?:x{1,3}(?:ix|iv|v?i{0,3})|ix|iv|v?i{1,3}|v)"
 CITATION = re.compile(rf"^(?P<article>\d+)(?P<section>[A-Z])?(?P<subsection>\d+)?(?P<item>[a-z])?"
                       rf"(?:\.(?P<subitem>{ROMAN}))?$", re.ASCII)
-ID = re.compile(rf"^(?P<edition>\d{{4}})/(?P<cite>\d+(?:[A-Z](?:\d+(?:[a-z](?:\.{ROMAN})?)?)?)?)"
+ID = re.compile(rf"^(?P<edition>\d{{4}})/(?P<cite>{INTRODUCTION}|\d+(?:[A-Z](?:\d+(?:[a-z](?:\.{ROMAN})?)?)?)?)"
                 r"(?:/(?P<annex>noot|toelichting)(?P<n>\d+))?$", re.ASCII)
 _TYPST_LABEL = re.compile(r"^n(\d{4})-([0-9A-Za-z.]+)(?:-(noot|toelichting)(\d+))?$", re.ASCII)
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
@@ -61,7 +65,7 @@ class NodeId:
         m = ID.match(text or "")
         if not m:
             return None
-        parts = parse_citation(m.group("cite"))
+        parts = _node_parts(m.group("cite"))
         if parts is None:
             return None
         n = int(m.group("n")) if m.group("n") else None
@@ -70,7 +74,7 @@ class NodeId:
     @classmethod
     def of(cls, edition, cite):
         """The node `cite` ('50D2a') of `edition`; None when the citation is malformed."""
-        parts = parse_citation(cite)
+        parts = _node_parts(cite)
         return cls(edition, **parts) if parts is not None and EDITION.match(edition or "") else None
 
     @property
@@ -82,6 +86,10 @@ class NodeId:
     def cite(self):
         """The citation as an ID writes it: '50D2a', '30B1b.i' (also the HTML anchor)."""
         return make_citation(**self.parts)
+
+    @property
+    def is_introduction(self):
+        return self.article == INTRODUCTION
 
     @property
     def display(self):
@@ -98,6 +106,8 @@ class NodeId:
         """'article' … 'item' for a structural node; the annex word for a note or commentary."""
         if self.annex:
             return self.annex
+        if self.is_introduction:
+            return "introduction"
         return [k for k in LEVELS if self.parts[k]][-1]
 
     @property
@@ -179,6 +189,13 @@ def parse(node_id):
     return NodeId.parse(node_id)
 
 
+def _node_parts(cite):
+    """parse_citation, and the introduction's "intro" as a node of its own (its parts: the word as article)."""
+    if cite == INTRODUCTION:
+        return {"article": INTRODUCTION, "section": None, "subsection": None, "item": None, "subitem": None}
+    return parse_citation(cite)
+
+
 def parse_citation(cite):
     """'50D2a' -> {'article': '50', 'section': 'D', 'subsection': '2', 'item': 'a', 'subitem': None};
     None when malformed."""
@@ -238,9 +255,16 @@ def join(edition, cite):
 
 def definition_id(edition, term):
     """'2017', 'Adjusted Score' -> '2017/def/adjusted-score': the term in lower case, its words joined by
-    hyphens (letters and digits only)."""
-    slug = "-".join(re.findall(r"[^\W_]+", term.lower()))
+    hyphens (letters and digits only); a remark in brackets is no part of it ('Penalty (see also
+    "Rectification")' -> '2017/def/penalty'), unless the term is nothing else."""
+    bare = re.sub(r"\([^()]*\)", " ", term)
+    slug = "-".join(re.findall(r"[^\W_]+", (bare if re.search(r"[^\W_]", bare) else term).lower()))
     return f"{edition}{SEPARATOR}{DEFINITION}{SEPARATOR}{slug}"
+
+
+def introduction_id(edition):
+    """'2017' -> '2017/intro': the edition's Introduction (there is at most one)."""
+    return f"{edition}{SEPARATOR}{INTRODUCTION}"
 
 
 def note_id(node_id, n):
@@ -301,7 +325,9 @@ def order_key(node_id):
 
 def sort_key(num, level=None):
     """Order of numbers within one level: 1 < 2 < 10, A < B, a < b; at the subitem level roman
-    numerals by their value, i < ii < iv < v < ix < x."""
+    numerals by their value, i < ii < iv < v < ix < x. The introduction comes before the first article."""
+    if num == INTRODUCTION and level == "article":
+        return (-1, 0, num)
     if num.isdigit():
         return (0, int(num), "")
     if level == "subitem" and re.fullmatch(ROMAN, num):
@@ -336,10 +362,18 @@ _TYPED = re.compile(r"^\s*(?:(?P<edition>\d{4})\s*[/ ]\s*)?(?P<article>\d+)\s*(?
                     r"(?:\s*/\s*(?P<annex>noot|toelichting)\s*(?P<n>\d+))?\s*$", re.ASCII | re.IGNORECASE)
 
 
+# "intro", "2017/intro", "2017 Intro/noot1": the introduction as a person types its ID.
+_TYPED_INTRODUCTION = re.compile(rf"^\s*(?:(?P<edition>\d{{4}})\s*[/ ]\s*)?{INTRODUCTION}"
+                                 r"(?:\s*/\s*(?P<annex>noot|toelichting)\s*(?P<n>\d+))?\s*$", re.ASCII | re.IGNORECASE)
+
+
 def read_typed(text):
     """(edition or None, the ID without its edition) for an ID as a person types it: any case, the
     edition left out or set apart by a space, the item and subitem in brackets ("30B1(b)(i)") or the
-    subitem after a dot ("30b1b.i"). None when it cannot be one."""
+    subitem after a dot ("30b1b.i"), or the introduction ("2017/intro"). None when it cannot be one."""
+    if m := _TYPED_INTRODUCTION.match(text or ""):
+        rest = INTRODUCTION + (f"{SEPARATOR}{m.group('annex').lower()}{m.group('n')}" if m.group("annex") else "")
+        return m.group("edition"), rest
     m = _TYPED.match(text or "")
     if not m:
         return None

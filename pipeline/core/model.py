@@ -45,11 +45,20 @@ class Block:
         return self.lines[0]
 
 
+# A list block's cite when the source writes its number right before the first marker of the next level
+# ("1.(a) if …"): the node has no text of its own there, and no lead-in is missing.
+NO_LEAD_IN = "no-lead-in"
+
+
+# A Gap's cite when pages of the book are missing between two pages the source has (its page numbers jump).
+PAGES_GAP = ""
+
+
 @dataclass(frozen=True)
 class Gap:
     """Text the law has that the source lacks (a page that starts or ends inside an article)."""
     line: int
-    cite: str | None  # the article cut off, when known
+    cite: str | None  # the article cut off, when known; PAGES_GAP: pages of the book, no article known
     message: str  # for the report
     reason: str | None = None  # for readers of the book, in its language; None: no <gap> in the tree
 

@@ -2,6 +2,8 @@
 
     <corpus>
       <edition id="2017">
+        <introduction id="2017/intro" sources="…"><title>…</title><p>…</p></introduction>  (these two where the sources hold them)
+        <definitions><definition id="2017/def/alert" term="Alert" sources="…"><p>…</p></definition></definitions>
         <article id="2017/53" num="53" sources="000_….txt:3-17 001_….txt:3-17">
           <title>Accepteren van voor de beurt voorspelen</title>
           <section id="2017/53A" num="A" numbering="inferred" evidence="…">
@@ -167,8 +169,9 @@ def text_with_marks(el):
 
 
 def label(el):
-    """The element that names a node: an article's <title>, any other node's <heading>; None if absent."""
-    return el.find("title" if el.tag == "article" else "heading")
+    """The element that names a node: an article's (or the introduction's) <title>, any other node's <heading>;
+    None if absent."""
+    return el.find("title" if el.tag in ("article", "introduction") else "heading")
 
 
 def mark(el):

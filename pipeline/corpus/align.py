@@ -7,20 +7,27 @@ Writes: nothing; returns an Alignment (`lawbook align` prints it, docs/align.md 
         match           the same references, notes, and text where the reference has text
         missing         the reference has it inside a part the translation's sources show
         extra           the translation has it, the reference does not
-        refs-differ     both have it, the reference targets differ
-        notes-differ    both have it, with a different number of notes
-        gap             the translation has a gap where the reference has text
-        not-in-sources  the reference has it, outside every part the translation's sources show
+        refs-differ     both have its text, the reference targets differ
+        notes-differ    both have its text, with a different number of notes
+        gap             the translation has a gap, or no text of its own in a part its sources show,
+                        where the reference has text
+        not-in-sources  the reference has it (or its text), outside every part the translation's sources show
         accepted        a correction marks it as deliberately different (corrections.toml)
     and, where it can explain one, a suggested correction;
   - the articles only one book holds (listed, not compared);
   - each dangling reference of the translation: its target is in the reference (in-reference), in
-    neither (nowhere), or in an edition the reference does not hold (edition-absent).
+    neither and the reference is the whole book (nowhere), in neither and the reference is only a set
+    of pages (not-in-reference-pages), or in an edition the reference does not hold (edition-absent).
 
 What a translation's sources show: a node with its title or heading shows itself and everything below
 it (the page "Artikel 16C" gives 16C's heading: 16C1-3 are compared, 16A is not-in-sources); any other
 node shows itself only. A node of the reference the translation lacks is `missing` when one of its
-ancestors is shown so, else `not-in-sources`.
+ancestors is shown so, else `not-in-sources`. References and notes are compared only where both books
+have the node's text: a node the translation holds without text of its own (2017/50, a container of the
+page's 50D) where the reference has text is `not-in-sources` when not shown, `gap` when shown.
+
+When the reference is the whole book (`reference_pages`: its articles are numbered 1 to the highest
+without a hole and each has its title), a target it lacks is `nowhere`; a set of pages cannot say so.
 """
 from collections import Counter
 from dataclasses import dataclass, field
@@ -31,6 +38,8 @@ FAILING = ("refs-differ", "notes-differ", "gap", "extra", "missing")
 STATUSES = FAILING + ("accepted", "not-in-sources", "match")
 # Dangling references whose target is outside the corpus: not "ok" and not damaged ("suspect").
 OUTSIDE = ("dangling", "known-missing")
+# How the reference accounts for a dangling target, in the order the outputs group them.
+CLASSES = ("in-reference", "nowhere", "not-in-reference-pages", "edition-absent")
 
 
 @dataclass
@@ -128,6 +137,10 @@ class Alignment:
     only_in_reference: list
     editions: list  # compared
     not_in_reference: list  # editions only the translation holds
+    # Each edition of the reference that is only a set of pages, with why (reference_pages); the
+    # others are the whole book.
+    reference_pages: dict = field(default_factory=dict)
+    reference_whole: dict = field(default_factory=dict)  # edition -> its evidence: "articles 1-93, each with its title"
 
     @property
     def status(self):
@@ -140,7 +153,8 @@ class Alignment:
         return {"nodes": [a.to_json() for a in self.nodes], "dangling": self.dangling,
                 "articles": {"only_in_translation": self.only_in_translation,
                              "only_in_reference": self.only_in_reference},
-                "editions": {"compared": self.editions, "not_in_reference": self.not_in_reference},
+                "editions": {"compared": self.editions, "not_in_reference": self.not_in_reference,
+                             "reference_whole": self.reference_whole, "reference_pages": self.reference_pages},
                 "summary": {s: len(self.of(s)) for s in STATUSES}}
 
 
@@ -160,8 +174,42 @@ def align(translation, reference):
         aligned = [_status(i, t.get(i), r.get(i), t) for i in sorted(found, key=ids.order_key)]
         _suggest(aligned, t, r)
         nodes += aligned
-    return Alignment(nodes, _dangling(cited_in(translation), t_book, r_book), only_t, only_r, editions,
-                     [e for e in t_book if e not in r_book])
+    pages = {e: why for e, nodes_of in r_book.items() if (why := reference_pages(nodes_of))}
+    whole = {e: f"articles 1-{sum(n.type == 'article' for n in nodes_of.values())}, each with its title"
+             for e, nodes_of in r_book.items() if e not in pages}
+    return Alignment(nodes, _dangling(cited_in(translation), t_book, r_book, pages), only_t, only_r, editions,
+                     [e for e in t_book if e not in r_book], pages, whole)
+
+
+def reference_pages(nodes: dict[str, Node]) -> str | None:
+    """Why one edition of a reference is only a set of pages, or None when it is the whole book.
+
+    The corpus does not keep the book's contents list, so the test is what the contents list of a
+    whole book would agree with: its articles are numbered 1 to the highest without a hole, and each
+    has its title (an article without one begins before the first page given, or its title is in none
+    of the sources: the build reports that as a gap). A run of pages from article 1 that ends where an
+    article ends passes this test too; the text output says which reading `nowhere` rests on."""
+    numbers = sorted(int(ids.cite_of(n.id)) for n in nodes.values() if n.type == "article")
+    if not numbers:
+        return "it holds no article"
+    holes = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
+    if holes:
+        return f"no article {_spans(holes)} of 1-{numbers[-1]}"
+    untitled = sorted((n.id for n in nodes.values() if n.type == "article" and not n.labelled), key=ids.order_key)
+    if untitled:
+        return f"no title for {', '.join(untitled)}"
+    return None
+
+
+def _spans(numbers: list[int]) -> str:
+    """[1, 2, 3, 5] -> '1-3, 5'."""
+    spans = []
+    for n in numbers:
+        if spans and spans[-1][1] == n - 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
 
 
 def _shown(node_id, t):
@@ -179,6 +227,10 @@ def _status(node_id, tn, rn, t):
         status = "extra"
     elif tn.gap and rn.text:
         status = "gap"
+    elif rn.text and not tn.text:
+        # The reference's text (and what it cites) is not in the translation's sources: nothing to
+        # compare. Under a title or heading the sources give, the text is lost there: an unmarked gap.
+        status = "gap" if tn.labelled or _shown(node_id, t) else "not-in-sources"
     elif sorted(tn.refs) != sorted(rn.refs):
         status = "refs-differ"
     elif tn.notes != rn.notes:
@@ -321,8 +373,10 @@ def _unique(node, text, start, end, notes):
 
 
 # -- dangling references -----------------------------------------------------------------------------
-def _dangling(cited, t_book, r_book):
-    """Each target of the translation's references that is outside it, classified by the reference."""
+def _dangling(cited, t_book, r_book, pages):
+    """Each target of the translation's references that is outside it, classified by the reference
+    (`pages`: the reference's editions that are only a set of pages, where a lacking target is no
+    evidence that the original lacks it)."""
     out = []
     for edition, citing, ref, source in cited:
         if ref.get("status") not in OUTSIDE:
@@ -332,7 +386,8 @@ def _dangling(cited, t_book, r_book):
                 continue  # a range that holds present and absent targets: only the absent ones dangle
             where = ids.edition_of(target)
             kind = ("edition-absent" if where not in r_book else
-                    "in-reference" if target in r_book[where] else "nowhere")
+                    "in-reference" if target in r_book[where] else
+                    "not-in-reference-pages" if where in pages else "nowhere")
             out.append({"from": citing, "to": target, "words": ref["words"], "source": source, "class": kind})
     return out
 
@@ -345,6 +400,13 @@ def render_text(result, names):
            + (f"; not in the reference: {', '.join(result.not_in_reference)}" if result.not_in_reference else "")]
     summary = result.to_json()["summary"]
     out.append(", ".join(f"{n} {s}" for s, n in summary.items() if n) or "no nodes compared")
+    for edition in result.editions:
+        why = result.reference_pages.get(edition)
+        out.append(f"the reference's {edition} is only a set of pages ({why}): a target it lacks is "
+                   f"not-in-reference-pages, not nowhere" if why else
+                   f"the reference's {edition} is the whole book ({result.reference_whole[edition]}; a run of "
+                   f"pages from article 1 to the end of an article would read the same): a target it lacks is "
+                   f"nowhere")
     for status in STATUSES:
         group = result.of(status)
         if not group:
@@ -358,8 +420,9 @@ def render_text(result, names):
                 line += f" cites {', '.join(t.refs)}; the reference {', '.join(r.refs)}"
             elif status == "notes-differ":
                 line += f" has {t.notes} notes; the reference {r.notes}"
-            elif status == "gap":
-                line += ": a gap where the reference has text" + (f" ({r.source})" if r.source else "")
+            elif status in ("gap", "not-in-sources") and t is not None:
+                line += (": a gap" if t.gap else ": no text of its own") + " where the reference has text" \
+                    + (f" ({r.source})" if r.source else "")
             if a.suggestion:
                 line += f"  -> {a.suggestion['text']}"
             out.append(line)
@@ -370,7 +433,7 @@ def render_text(result, names):
     if result.dangling:
         counts = Counter(d["class"] for d in result.dangling)
         out += ["", f"dangling references of the translation ({len(result.dangling)}: "
-                    + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) + "):"]
+                    + ", ".join(f"{counts[k]} {k}" for k in CLASSES if counts[k]) + "):"]
         out += [f"  {d['source'] or '?'}: {d['from']} cites {d['to']} ({d['words']!r}): {d['class']}"
                 for d in result.dangling]
     return "\n".join(out)

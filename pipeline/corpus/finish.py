@@ -16,8 +16,8 @@ from ..core import ids, lang, tree
 
 
 def number_notes(corpus):
-    """Notes are numbered per node, in reading order."""
-    for node in corpus.iter(*tree.NODE_TAGS):
+    """Notes are numbered per node, in reading order (the introduction's too: 2017/intro/noot1)."""
+    for node in corpus.iter(*tree.NODE_TAGS, "introduction"):
         n = 0
         for p in node.iterchildren("p", "heading", "title"):
             for note in p.iter("note"):
@@ -33,7 +33,9 @@ def number_commentary(corpus):
         c.set("id", ids.commentary_id(on, counts[on]))
 
 
-def find_gaps(corpus, log, profile=None):
+def find_gaps(corpus, log, profile=None, no_lead_in=frozenset()):
+    """`no_lead_in`: the nodes a source writes with their first child's marker right after their own
+    ("1.(a) if …"): the book has no lead-in there, so none is missing."""
     rules = (profile or lang.profile()).rules
     for article in corpus.iter("article"):
         if article.find("title") is None:
@@ -52,7 +54,10 @@ def find_gaps(corpus, log, profile=None):
             first = children[0]
             p = first.find("p")
             text = tree.plain_text(p).strip() if p is not None else ""
-            if text[:1].islower():
+            if text[:1].islower() and node.get("id") in no_lead_in:
+                log.add("inference", file, line, f"{node.get('id')} has no lead-in to {first.get('id')}: the source "
+                                                 f"writes the first marker right after the number", node.get("id"))
+            elif text[:1].islower():
                 _gap(node, first, f"{node.get('id')}: the text that leads in to {first.get('id')} "
                                   f"('{text[:30]}…') is in none of the sources",
                      rules.GAP_NO_LEAD_IN.format(cite=cite(node), first=cite(first)),
@@ -74,9 +79,9 @@ def _gap(node, before, message, reason, log, file, line):
     log.add("gap", file, line, message, node.get("id"))
 
 
-def finish(corpus, log, profile=None):
+def finish(corpus, log, profile=None, no_lead_in=frozenset()):
     """Gaps (their texts in `profile`'s language, the default one when None), then note and commentary IDs."""
-    find_gaps(corpus, log, profile)
+    find_gaps(corpus, log, profile, no_lead_in)
     number_notes(corpus)
     number_commentary(corpus)
     return corpus

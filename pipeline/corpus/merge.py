@@ -42,7 +42,22 @@ def merge(fragments, log):
             edition.append(commentary)
         if fragment.definitions:
             _add_definitions(edition, fragment, log)
+        if fragment.introduction is not None:
+            _add_introduction(edition, fragment, log)
     return corpus
+
+
+def _add_introduction(edition, fragment, log) -> None:
+    """The fragment's introduction at the head of the edition, before its definitions; an edition has one,
+    so a second (from another source) is an error naming both, and the first is kept."""
+    first = edition.find("introduction")
+    if first is None:
+        edition.insert(0, fragment.introduction)
+        return
+    where = ":".join(str(x) for x in tree.first_line(first))
+    log.add("error", fragment.file, tree.first_line(fragment.introduction)[1],
+            f"a second introduction of edition {edition.get('id')}: the first begins at {where}; the first is kept",
+            first.get("id"))
 
 
 def _add_definitions(edition, fragment, log):

@@ -321,7 +321,7 @@ def context_of(container):
             return _edition(anc), anc.get("id"), citing or anc.get("id")
         if anc.tag == "commentary":
             return _edition(anc), anc.get("on"), citing or anc.get("id")
-        if anc.tag == "definition":  # no part of a Law: a relative citation in it is suspect
+        if anc.tag in ("definition", "introduction"):  # no part of a Law: a relative citation in it is suspect
             return _edition(anc), anc.get("id"), citing or anc.get("id")
     raise ValueError("a paragraph outside any node")
 

@@ -10,6 +10,7 @@
     apply_corrections  the committee's corrections (sources/corrections.toml; not with no_corrections)
     finish_corpus    note and commentary IDs, gaps
     account_lines    every non-blank source line is in the corpus or in the report
+    check_book       the corpus against the book's own contents list; an empty book fails (book.py)
     find_references  <ref> around every citation
 
 make_corpus() runs them: `show`, `check` and `diff` use it, and the build runs the same list
@@ -25,7 +26,7 @@ from ..core.model import Detected, Placed
 from ..core.options import Options
 from ..core.report import BuildLog
 from ..reading import decode as read, formats, headings, manifest, repair
-from . import corrections, finish, merge, refs, structure
+from . import book, corrections, finish, merge, refs, structure
 
 
 class NoStore:
@@ -60,6 +61,7 @@ class CorpusContext:
     corpus: object = None
     store: object = field(default_factory=NoStore)  # readings of earlier builds (see NoStore, build/cache.py)
     profile: object = field(default_factory=lang.profile)  # the book's language (the manifest's; core/lang)
+    checked: object = None  # book.BookCheck: what the book's own contents list and numbering were checked for
 
 
 # -- the records of one source's reading, as a store keeps them ------------------------------
@@ -160,8 +162,10 @@ def merge_editions(ctx):
 
 
 def finish_corpus(ctx):
-    """Reads: ctx.corpus. Writes: note and commentary IDs, gaps (in the tree and the report)."""
-    finish.finish(ctx.corpus, ctx.log, ctx.profile)
+    """Reads: ctx.corpus, the fragments' nodes written without a lead-in. Writes: note and commentary IDs,
+    gaps (in the tree and the report)."""
+    finish.finish(ctx.corpus, ctx.log, ctx.profile,
+                  no_lead_in=frozenset().union(*(f.no_lead_in for f in ctx.fragments)))
 
 
 
@@ -183,8 +187,15 @@ def account_lines(ctx):
 
 
 
+def check_book(ctx):
+    """Reads: ctx.readings (the contents lists, the footnotes), ctx.fragments' ledgers, ctx.lines, ctx.corpus. Writes: an
+    error for each difference between the corpus and what the book's contents list and numbering promise
+    (an empty or mostly unread book included), and ctx.checked, what was checked (corpus/book.py)."""
+    ctx.checked = book.check_books(ctx.readings, ctx.fragments, ctx.corpus, ctx.lines, ctx.log)
+
+
 CORPUS_STAGES = [load_sources, read_sources, parse_sources, split_headings, repair_text, build_structure, merge_editions,
-                 corrections.apply_corrections, finish_corpus, account_lines, refs.find_references]
+                 corrections.apply_corrections, finish_corpus, account_lines, check_book, refs.find_references]
 
 
 def make_corpus(sources_dir, options=None, store=None):

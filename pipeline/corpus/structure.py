@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ..core import ids, lang, tree
-from ..core.model import Accounted, Placed
+from ..core.model import NO_LEAD_IN, NOTE_MARK, Accounted, Block, Placed
 from . import merge
 from ..reading.formats.common import is_heading_like
 
@@ -42,8 +42,11 @@ class Fragment:
     articles: list = field(default_factory=list)
     commentary: list = field(default_factory=list)
     definitions: list = field(default_factory=list)  # <definition> elements, in the order of the source
+    introduction: etree._Element | None = None  # the book's <introduction>, where this source holds it
+    second_introduction: bool = False  # a second title was read: the paragraphs after it are set aside
     ledger: dict = field(default_factory=dict)  # line -> Placed(node id) or Accounted(reason)
     node_lines: dict = field(default_factory=dict)  # node id -> source lines, written out once at the end
+    no_lead_in: set = field(default_factory=set)  # node ids the source writes with no text before their list
 
 
 class Evidence:
@@ -229,6 +232,8 @@ class ArticleBuilder:
     def block(self, block, single):
         if block.kind == "title":
             return self.heading(self.article, block, tag="title")
+        if block.kind == "heading" and block.cite is None:  # a run-in heading of the node just opened (headings.py)
+            return self.heading(self.deepest_open(), block)
         if block.kind == "heading":
             letter, digits = block.cite[0], block.cite[1:]
             sec = self.node(self.article, "section", letter, block, "source")
@@ -280,6 +285,8 @@ class ArticleBuilder:
         how = self.rules.list_numbers[level]
         basis = f"list number {block.number}." + (f" indented {block.level} level(s)" if block.level else "")
         el = self.node(parent, level, num, block, how, basis)
+        if block.cite == NO_LEAD_IN:
+            self.fragment.no_lead_in.add(el.get("id"))
         if block.extra_number and index + 1 < len(ids.LEVELS) and ids.LEVELS[index + 1] in self.rules.list_numbers:
             inner = ids.LEVELS[index + 1]
             inner_num = str(block.extra_number) if inner == "subsection" else ids.letter_for(block.extra_number, inner)
@@ -350,6 +357,8 @@ def build_fragment(reading, log, evidence):
     for block in reading.blocks:
         if block.kind == "definition":
             fragment.definitions.append(_definition(reading, block, fragment))
+        elif block.kind == "introduction":
+            _introduction(reading, block, fragment, flog)
         elif block.kind in APART_KINDS or (block.kind == "title" and not any(b.kind == "article" for b in reading.blocks)):
             reason = Accounted(APART[block.kind if block.kind in APART else "title"].format(cite=block.cite, part=block.text))
             fragment.ledger.update({n: reason for n in block.lines})
@@ -418,11 +427,12 @@ def build_fragment(reading, log, evidence):
 APART = {"contents": "the contents list: evidence for the heading and first page of {cite}",
          "index": "the book's index: where the law deals with what, not law text",
          "front": "the book's front matter (a page numbered in roman before the first Law): not law text",
-         "title": "the title of {part}"}
-APART_KINDS = ("contents", "index", "front")
+         "back": "the book's back matter (a page after the last numbered page): not law text",
+         "title": "the title of {part}", "part-title": "the title of {part}"}
+APART_KINDS = ("contents", "index", "front", "back", "part-title")
 # The report's one entry per source for each kind kept apart.
 APART_SUMMARY = {"contents": "the contents list, evidence for the headings and pages of the Laws",
-                 "index": "the book's index", "front": "the book's front matter"}
+                 "index": "the book's index", "front": "the book's front matter", "back": "the book's back matter"}
 
 
 def _definition(reading, block, fragment):
@@ -434,6 +444,42 @@ def _definition(reading, block, fragment):
     placed = Placed(node_id)
     fragment.ledger.update({n: placed for n in block.lines + [n for note in block.notes for n in note.lines]})
     return el
+
+
+def _introduction(reading, block: Block, fragment: Fragment, flog) -> None:
+    """One block of the book's Introduction: its title line (cite "title") opens <introduction
+    id="2017/intro"> with a <title>; each block after it is one of its paragraphs. An edition has one
+    Introduction: a second title is an error naming both lines, and its text is set aside with it."""
+    node_id = ids.introduction_id(reading.edition)
+    lines = block.lines + [n for note in block.notes for n in note.lines]
+    intro = fragment.introduction
+    if block.cite == "title":
+        if intro is not None:
+            first = tree.first_line(intro)[1]
+            flog.error(block.first_line, f"a second introduction at line {block.first_line}: the edition's "
+                                         f"introduction begins at line {first}", node_id)
+            fragment.second_introduction = True
+            fragment.ledger.update({n: Accounted(f"a second introduction; the first begins at line {first} "
+                                                 f"(error)") for n in lines})
+            return
+        intro = fragment.introduction = etree.Element("introduction", id=node_id)
+        title = etree.SubElement(intro, "title")
+        title.text = block.text.replace(NOTE_MARK, "")
+        tree.add_sources(title, reading.file, block.lines)
+        if block.notes:  # a title holds no note: the build stops here rather than lose the note's text
+            flog.error(block.first_line, "a note in the introduction's title line: a title holds none", node_id)
+            fragment.ledger.update({n: Accounted("a note in the introduction's title (error)")
+                                    for note in block.notes for n in note.lines})
+            lines = block.lines
+    elif intro is None or fragment.second_introduction:
+        what = "before the introduction's title" if intro is None else "in the second introduction"
+        flog.error(block.first_line, f"a paragraph of the introduction {what}: it cannot be placed", node_id)
+        fragment.ledger.update({n: Accounted(f"an introduction paragraph {what} (error)") for n in lines})
+        return
+    else:
+        intro.append(tree.make_paragraph(block.text, block.notes, reading.file, block.lines))
+    tree.add_sources(intro, reading.file, lines)
+    fragment.ledger.update({n: Placed(node_id) for n in lines})
 
 
 def _merge_repeat(first, article, anchor, fragment, log, flog):

@@ -72,7 +72,8 @@ def build_graph(corpus, references):
     g = RefGraph()
     for ed in corpus.iterchildren("edition"):
         g.add_node(ed.get("id"), type="edition", edition=ed.get("id"), present=True)
-        for el in ed.iter(*tree.NODE_TAGS, "note", "commentary"):
+        # The introduction too: its notes hang below it and its citations start from it.
+        for el in ed.iter("introduction", *tree.NODE_TAGS, "note", "commentary"):
             node_id = el.get("id")
             g.add_node(node_id, type=el.tag, edition=ed.get("id"), present=True, label=tree.label_text(el) or "")
             parent = next((a.get("id") for a in el.iterancestors() if a.get("id")), None)

@@ -72,6 +72,8 @@ article_of = ids.article_of
 def href(node_id, root="../"):
     """The relative URL of a node from a page `root` below html/: 2017/47E1 -> ../2017/47.html#47E1."""
     node = ids.NodeId.parse(node_id)
+    if node.is_introduction:  # a section of the edition's contents page: ../2017/index.html#intro
+        return f"{root}{node.edition}/index.html#{node.anchor}"
     page = f"{root}{node.edition}/{node.article}.html"
     return page if node.level == "article" else f"{page}#{node.anchor}"
 
@@ -919,7 +921,7 @@ def alignment_view(alignment, reference, profile=None):
                  for n in data["nodes"] if n["status"] == status]
         if nodes:
             groups.append({"status": status, "meaning": say(profile, meaning), "nodes": nodes})
-    order = ("in-reference", "nowhere", "edition-absent")
+    order = align.CLASSES
     dangling = sorted(data["dangling"], key=lambda d: order.index(d["class"]))  # else in the book's order
     classes = {c: sum(d["class"] == c for d in dangling) for c in order}
     return {"reference": str(reference), "summary": data["summary"], "statuses": align.STATUSES,
@@ -1041,6 +1043,18 @@ def definitions_view(site, edition):
             for d in (holder if holder is not None else ())]
 
 
+def introduction_view(site, edition: str) -> dict | None:
+    """The book's Introduction, a section of the edition's contents page: its title, anchor (intro),
+    paragraphs and the footnotes they hold; None when the sources hold no introduction."""
+    el = site.edition_el(edition).find("introduction")
+    if el is None:
+        return None
+    notes = []
+    paragraphs = [site.pieces(p, notes) for p in el.iterchildren("p")]
+    return {"title": el.findtext("title"), "anchor": ids.NodeId.parse(el.get("id")).anchor,
+            "paragraphs": paragraphs, "footnotes": notes}
+
+
 def edition_pages(site, edition):
     """The paths (below html/) of one edition's pages, in the order write_edition writes them."""
     return [f"{edition}/index.html", f"{edition}/verwijzingen.html",
@@ -1054,7 +1068,8 @@ def write_edition(site, edition, page):
     comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()
                    if edition in (old, new)]
     page(f"{edition}/index.html", "edition.html", root="../", edition=edition, articles=articles,
-         current=edition == site.editions[-1], comparisons=comparisons, definitions=definitions_view(site, edition))
+         current=edition == site.editions[-1], comparisons=comparisons, definitions=definitions_view(site, edition),
+         introduction=introduction_view(site, edition))
     page(f"{edition}/verwijzingen.html", "graph.html", root="../", edition=edition, graph=site.graph(edition))
     for article in articles:
         page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article)

@@ -165,6 +165,13 @@ class Writer:
         """The whole edition: articles in order, each followed by its commentary, then its footnotes.
         Commentary on an article the sources lack gets a heading of its own (never an article heading)."""
         self.block(f"# {escape(title(self.profile))} — {self.say('edition %(edition)s', edition=self.edition)}")
+        introduction = edition_el.find("introduction")
+        if introduction is not None:  # the book's Introduction, before its Definitions
+            anchor = ids.NodeId.parse(introduction.get("id")).anchor
+            self.block(f"## {escape(_one_line(introduction.findtext('title') or ''))} {{#{anchor}}}")
+            for p in introduction.iterchildren("p"):
+                self.block(self.inline(p))
+            self.flush_footnotes()
         definitions = edition_el.find("definitions")
         if definitions is not None:  # the book's Definitions, before its first article
             self.block(f"## {self.say('Definitions')} {{#definitions}}")

@@ -214,6 +214,14 @@ def _mark(el):
     return tree.mark(el)
 
 
+def introduction_view(el, targets, cited_again=frozenset()) -> dict | None:
+    """The book's Introduction, a chapter of its own: its title, label (n2017-intro) and paragraphs."""
+    if el is None:
+        return None
+    return {"title": el.findtext("title"), "label": TypstCode(label_name(el.get("id"), el)),
+            "paragraphs": [inline_markup(p, targets, cited_again) for p in el.iterchildren("p")]}
+
+
 def node_view(el, targets, profile, cited_again=frozenset()):
     """One article, section, subsection or item with everything below it, in corpus order. Its title
     or heading is markup (None when it has none or it is empty): its words, and a note marked in them."""
@@ -302,6 +310,8 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
         "title": f"{series} {edition_id}",
         "series": series,
         "publisher": publisher,
+        # The book's Introduction (where its sources hold it), before the Definitions.
+        "introduction": introduction_view(edition.find("introduction"), targets, cited_again),
         # The book's Definitions (where its sources hold them), before the first article.
         "definitions": [{"term": d.get("term"), "markup": inline_markup(d.find("p"), targets, cited_again)}
                         for d in edition.iterfind("definitions/definition")],

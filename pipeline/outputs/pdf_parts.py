@@ -50,6 +50,14 @@ PARTS_ABOVE = 150
 MAX_ROUNDS = 3
 STUBBED = re.compile(r"#xref\(<(n[0-9A-Za-z-]+)>")
 LOOSE_LABEL = "toelichtingen"
+DEFINITIONS_LABEL = "definities"  # book.typ.j2's label of the Definitions' chapter heading
+
+
+def front_chapters(view) -> list[str]:
+    """The labels of the chapters before the first article (the Introduction, the Definitions), in the
+    order of the book: the front sets them whole, and its outline names them before the articles."""
+    return ([str(view["introduction"]["label"])] if view.get("introduction") else []) \
+        + ([DEFINITIONS_LABEL] if view.get("definitions") else [])
 
 
 def part_articles():
@@ -77,7 +85,8 @@ def front_source(view, env, code):
     # counter: setting the counter before each of 4,100 headings made the outline resolve it entry by
     # entry (0.9 GB and 12 s; about 0.4 GB and 4 s this way). 8888, as wide as the widest page number,
     # until the parts are laid out.
-    skeleton, bookmarked = [{"kind": "p", "markup": code("#set page(header: none, footer: none)")}], []
+    skeleton = [{"kind": "p", "markup": code("#set page(header: none, footer: none)")}]
+    bookmarked = front_chapters(view)
     for article in view["articles"]:
         bookmarked.append(str(article["label"]))
         children = [dict(child, children=[]) for child in article["children"] if child["kind"] == "section"]
@@ -131,7 +140,10 @@ def write_sources(view, edition, folder, size, env, code):
         path.write_text(source, encoding="utf-8")
         parts.append({"typ": str(path), "own": own})
         weight = max(weight, len(source))
+    # The first page after the front: the first article's (the chapters before it are the front's own).
+    body = bookmarked[len(front_chapters(view)):]
     return {"front": str(folder / "front.typ"), "parts": parts, "bookmarked": bookmarked,
+            "first": body[0] if body else None,
             "inputs": str(folder / "inputs.json"), "weight": weight}
 
 
@@ -188,7 +200,7 @@ def lead_pages(first):
 def build_parts(plan):
     """Compile the plan's front and parts (see the module docstring) and join them into plan["out"]."""
     work = Path(plan["work"])
-    first_label = plan["bookmarked"][0] if plan["bookmarked"] else None
+    first_label = plan["first"]
     front_pdf = work / "front.pdf"
     parts_pdf = [work / f"part-{k:02d}.pdf" for k in range(1, len(plan["parts"]) + 1)]
     used = {"front": {}}

@@ -197,8 +197,17 @@ def definition_json(el):
             "content": [paragraph_json(p) for p in el.iterchildren("p")]}
 
 
+def introduction_json(el):
+    """The book's Introduction (schema: introduction): its title and paragraphs."""
+    return {"id": el.get("id"), "type": "introduction", "title": el.findtext("title"), "sources": _sources(el),
+            "content": [paragraph_json(p) for p in el.iterchildren("p")]}
+
+
 def edition_json(ed):
     out = {"id": ed.get("id")}
+    introduction = ed.find("introduction")
+    if introduction is not None:  # (only a book whose sources hold its Introduction)
+        out["introduction"] = introduction_json(introduction)
     definitions = ed.find("definitions")
     if definitions is not None:  # (only a book whose sources hold its Definitions)
         out["definitions"] = [definition_json(d) for d in definitions]

@@ -5,18 +5,28 @@ Reads: every Reading (the flowed reader's "heading-text" blocks: "Lead Out of Tu
 Lead Prior to the thirteenth trick…"; its "contents" blocks: each article's title and each section's
 heading with the page it starts on), the book's profile (HEADING_SMALL_WORDS, SENTENCE_OPENERS).
 Writes: each "heading-text" block replaced by a "heading" block and a "para" block with the rest,
-each with the notes marked in it (a marker glued to the heading's last word is the heading's); an anchor block ("article" with cite "23A") before the text at the top of a
-page that starts inside an article. Every split and placement is an inference in the report, with
+each with the notes marked in it (a marker glued to the heading's last word is the heading's); an
+anchor block ("article" with cite "23A") before the text at the top of a page that starts inside an
+article. Every split and placement is an inference in the report, with
 what it rests on:
-  - the contents list: the heading it gives for the section, where the text starts with it (in any
-    case: the text's own words are kept);
-  - no contents entry: the run of capitalised words (and the profile's small words) the text starts
-    with, up to the last capitalised word before the text; "uncertain" where the word the text would
-    start with is not one a sentence starts with, naming the other reading;
+  - the contents list: the heading it gives for the section, where the text starts with it, compared
+    letter by letter ignoring hyphens, soft hyphens, dashes, spaces, case, the form of an apostrophe
+    and a ligature the extraction lost on one side only ("Re-deal" / "Redeal", "Shu e" / "Shuffle"),
+    and ending at the end of a word ("The Deal" is not the start of "The Dealer"). The text's own words
+    are kept; where they differ from the list's, the report names both;
+  - no contents entry (or one the text does not start with, reported as damage): the run of
+    capitalised words (and the profile's small words in lower case) the text starts with, up to the
+    word the text starts with: the run's last word where it is a sentence opener (certain), else the
+    last sentence opener in the run, else the run's last word, each "uncertain", naming the other reading;
   - the contents list gives the article but no section headings (Laws 35, 56): the section has none.
+A subsection may have a run-in heading of its own ("B. Result Obtained at Other Table 1. Single Result
+Obtained In team play …"): split by the contents list where it gives one ("86B1"), else by the capitals
+under a stricter rule, since most subsections start straight with their text (_section_run_ins says
+which); the heading follows the subsection's list block as a "heading" block without a cite.
 A page's top is placed by its page number: the last contents entry that starts on an earlier page.
 """
 import re
+from dataclasses import replace
 
 from ..core.model import NOTE_MARK, Block, Gap
 
@@ -41,7 +51,7 @@ def split_headings(readings, log, profile):
                 blocks.append(block)
                 continue
             blocks += _split(block, article, contents.get(reading.edition, {}), rules, flog, reading.edition)
-        reading.blocks = blocks
+        reading.blocks = _subsection_headings(blocks, contents.get(reading.edition, {}), rules, flog, reading.edition)
 
 
 def _contents(readings):
@@ -61,9 +71,14 @@ def _split(block, article, contents, rules, flog, edition):
     entry = contents.get(cite) if cite else None
     where = f"{entry[1]}:{entry[0].first_line}" if entry else None
     split, why = None, None
-    if entry and _starts_with(text, entry[0].text):
-        split = len(entry[0].text)
-        why = f"the contents list's heading for {cite} ({where})"
+    found = _heading_at_start(text, entry[0].text, rules) if entry else None
+    if found is not None:
+        split = found
+        why = f"the contents list's heading for {cite} ({where})" + _difference(entry[0].text, text[:found])
+        if not text[found:].strip(NOTE_MARK + " ") and why.endswith("kept)"):
+            # all the text is the heading (its subsections follow): no split to log, but the difference is
+            flog.inference(block.first_line, node, f"{text[:found].strip()!r}, all the text before the subsections "
+                                                   f"of {cite}, read as its heading by {why}")
     elif entry:
         flog.damage(block.first_line, f"the contents list gives {entry[0].text!r} as the heading of {cite} ({where}), "
                                       f"but the text starts {text[:len(entry[0].text) + 10]!r}",
@@ -75,9 +90,16 @@ def _split(block, article, contents, rules, flog, edition):
                                                f"{contents[article][0].first_line}), so its text is all text")
         return [Block("heading", "", [block.first_line], cite=block.cite), _rest(block, 0)]
     if split is None:
-        split, why = _by_capitals(text, rules, cite or block.cite, flog, block.first_line)
+        split, why = _by_capitals(text, rules, cite or block.cite, flog, block.first_line,
+                                  "the contents entry does not match" if entry else "no contents entry")
     if split is None:
         return [Block("heading", "", [block.first_line], cite=block.cite), _rest(block, 0)]
+    return _cut(block, text, split, why, cite, node, flog)
+
+
+def _cut(block, text, split, why, cite, node, flog):
+    """[the heading block, the rest as a paragraph]: `block` cut at `split`, logged with `why`; each with
+    the notes marked in it."""
     # A marker glued to the heading's last word ends the heading: the note is the heading's, as the
     # book marks it (a split by the contents list ends before it, at the heading's last letter).
     split += len(text[split:]) - len(text[split:].lstrip(NOTE_MARK))
@@ -99,11 +121,60 @@ def _split(block, article, contents, rules, flog, edition):
     return [head, rest] if rest.text or rest.notes else [head]
 
 
-def _starts_with(text, heading):
-    return " ".join(text.split()).casefold().startswith(" ".join(heading.split()).casefold())
+# What a heading's words may differ in between the contents list and the text and still be the same
+# heading: a hyphen, soft hyphen or dash ("Re-deal" / "Redeal"), spaces ("Re deal"), case, the form of
+# an apostrophe, and a ligature the extraction lost on one side only ("Shu e" / "Shuffle").
+SEPARATOR = re.compile(r"[\s\-\u00ad\u2010-\u2015]")
+JOINERS = r"[\s\-\u00ad\u2010-\u2015]*"
+APOSTROPHES = "'\u2019\u2018`"
 
 
-def _by_capitals(text, rules, cite, flog, line):
+def _heading_at_start(text: str, heading: str, rules) -> int | None:
+    """Where `heading` (the contents list's words) ends at the start of `text`, or None: the two compared
+    letter by letter with JOINERS optional between any two letters, ignoring case and the profile's
+    LIGATURES where one side lost them; the end at a word's end. The offset is the text's own: the
+    text's spelling of the heading is what is kept."""
+    ligatures = sorted(rules.LIGATURES, key=len, reverse=True)
+    parts, k = [], 0
+    while k < len(heading):
+        if SEPARATOR.match(heading, k):
+            end = k
+            while end < len(heading) and SEPARATOR.match(heading, end):
+                end += 1
+            # between two letters, a gap may be a ligature the contents list lost and the text kept
+            if ligatures and 0 < k and end < len(heading) and heading[k - 1].isalpha() and heading[end].isalpha():
+                parts.append(f"(?:{'|'.join(map(re.escape, ligatures))}|{JOINERS})")
+            k = end
+            continue
+        lost = next((lig for lig in ligatures if heading.startswith(lig, k)), None)
+        if lost:  # as written, or lost in the text: a gap, then what a shorter lost ligature left ("Shu le")
+            gaps = [r"\s+" + re.escape(lost[len(lig):]) for lig in ligatures if lost.startswith(lig)]
+            parts.append(f"(?:{re.escape(lost)}|{'|'.join(gaps)})")
+            k += len(lost)
+        else:
+            parts.append(f"[{APOSTROPHES}]" if heading[k] in APOSTROPHES else re.escape(heading[k]))
+            k += 1
+        parts.append(JOINERS)
+    if not parts:
+        return None
+    m = re.match("".join(parts[:-1]) + r"(?![^\W_])", text, re.IGNORECASE)
+    return m.end() if m else None
+
+
+def _difference(listed: str, written: str) -> str:
+    """What the contents list writes otherwise than the text, word for word ("" where they differ in
+    spacing only), for the report."""
+    import difflib
+    ours, theirs = written.split(), listed.split()
+    if ours == theirs:
+        return ""
+    said = [f"{' '.join(theirs[i1:i2])!r} where the text writes {' '.join(ours[j1:j2])!r}"
+            for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=theirs, b=ours, autojunk=False).get_opcodes()
+            if op != "equal"]
+    return f"; the contents list writes {'; '.join(said)} (the text's words are kept)"
+
+
+def _by_capitals(text, rules, cite, flog, line, basis="no contents entry"):
     """Where a heading without a contents entry ends: (offset, why), or (None, None) when the text
     starts with no capitalised run (a section without a heading). A text capitalised throughout that
     ends no sentence ("Players' Use of Information", before its first subsection) is all heading."""
@@ -118,21 +189,141 @@ def _by_capitals(text, rules, cite, flog, line):
     if run and len(run) == len(tokens) and tokens[0].group()[:1].isupper() and \
             not re.search(r"[.:;,!?]$", text.replace(NOTE_MARK, "").strip()):
         flog.inference(line, None, f"{text.replace(NOTE_MARK, '').strip()!r} read as the heading of {cite}: all its "
-                                   f"words are capitalised and it ends no sentence (no contents entry)")
+                                   f"words are capitalised and it ends no sentence ({basis})")
         return len(text), None
-    while run and run[-1].group().lower() in rules.HEADING_SMALL_WORDS:
+    while run and run[-1].group() in rules.HEADING_SMALL_WORDS:  # a capitalised "In" may start the text
         run.pop()
     if len(run) < 2 or len(run) == len(tokens):
         return None, None
-    opener = run[-1]
+    opener, sure, other = _text_start(run, rules, 1)
     heading = text[:opener.start()].strip()
-    if opener.group() in rules.SENTENCE_OPENERS:
+    if sure:
         return opener.start(), f"the capitals of its words, up to {opener.group()!r}, which starts a sentence " \
-                               f"(no contents entry)"
-    flog.inference(line, None, f"the heading of {cite} is uncertain (no contents entry): read as {heading!r}, with the "
+                               f"({basis})"
+    flog.inference(line, None, f"the heading of {cite} is uncertain ({basis}): read as {heading!r}, with the "
                                f"text starting at {opener.group()!r}; it could also be "
-                               f"{text[:opener.end()].strip()!r}")
+                               f"{text[:other].strip()!r}")
     return opener.start(), None
+
+
+def _text_start(run: list, rules, least: int) -> tuple:
+    """(the word of a capitalised run the text starts with, whether that is sure, where the other reading's
+    heading ends). Sure: the run's last word, a sentence opener ("… of Turn If a player"). Else the last
+    sentence opener after the heading's first `least` words, the text's subject after it ("Orderly
+    Conduct The Director keeps": the other reading's heading runs to the word before "keeps"); else the
+    run's last word (the other reading's heading runs through it)."""
+    last = run[-1]
+    if last.group() in rules.SENTENCE_OPENERS:
+        return last, True, None
+    inner = [t for t in run[least:-1] if t.group() in rules.SENTENCE_OPENERS]
+    if inner:
+        return inner[-1], False, run[-2].end()
+    return last, False, last.end()
+
+
+# -- run-in headings of subsections -------------------------------------------------------------------
+def _subsection_headings(blocks: list, contents: dict, rules, flog, edition: str) -> list:
+    """The blocks with each subsection's run-in heading split from its text: the subsection's list
+    block keeps the rest, and a "heading" block without a cite (the heading of the node the block
+    before opened) follows it. Only subsections of a lettered section are looked at."""
+    sections = {}  # (article, letter) -> [(index, block)] of its subsections
+    article, letter = None, None
+    for i, block in enumerate(blocks):
+        if block.kind == "article":
+            m = re.match(r"(\d+)([A-Z]?)", block.cite or "")
+            article, letter = (m.group(1), m.group(2) or None) if m else (None, None)
+        elif block.kind == "heading" and block.cite and article:
+            letter = block.cite[0]
+        elif block.kind == "list" and block.level == 0 and article and letter and block.number is not None:
+            sections.setdefault((article, letter), []).append((i, block))
+    cut = {}
+    for (article, letter), subsections in sections.items():
+        cut.update(_section_run_ins(f"{article}{letter}", subsections, contents, rules, flog, edition))
+    return [b for i, block in enumerate(blocks) for b in cut.get(i, [block])]
+
+
+def _section_run_ins(section: str, subsections: list, contents: dict, rules, flog, edition: str) -> dict:
+    """{index: the blocks for it} of the subsections of `section` (e.g. "86B") that have a run-in heading.
+
+    A heading given by the contents list ("86B1") is split where the text starts with it. Without one,
+    the capitals decide, conservatively, since most subsections start straight with their text: a
+    subsection is a candidate where its text starts with a capitalised word that is not a sentence
+    opener, and runs on in capitalised words (and the profile's small words) to at least two words; the
+    candidate is sure where the word after the run is one of the profile's SENTENCE_OPENERS ("Single
+    Result Obtained In team play …"). A section that writes run-in headings writes them for more than one
+    subsection, so the capitals split only where at least two subsections of the section have one (by
+    the contents list or sure by the capitals); then a candidate whose next word is no sentence opener
+    is split too, and called "uncertain" with both readings. A sure candidate alone in its section is
+    not split: it is kept as text, and the report calls it "uncertain", naming the heading it could
+    have. A subsection that starts with a sentence opener ("The Director shall …") has no heading."""
+    readings = {}  # index -> (cite, offset, the contents list's evidence or None, the text's first word, sure)
+    for i, block in subsections:
+        cite = f"{section}{block.number}"
+        text = block.text.replace("\n", " ")
+        entry = contents.get(cite)
+        found = _heading_at_start(text, entry[0].text, rules) if entry else None
+        if found is not None:
+            listed = f"the contents list's heading for {cite} ({entry[1]}:{entry[0].first_line})" + \
+                _difference(entry[0].text, text[:found])
+            readings[i] = (cite, found, listed, None, True, None)
+        elif (run_in := _run_in(text, rules)) is not None:
+            offset, word, certain, other = run_in
+            readings[i] = (cite, offset, None, word, certain, other)
+    sure = [cite for cite, _, _, _, certain, _ in readings.values() if certain]
+    out = {}
+    for i, block in subsections:
+        if i not in readings:
+            continue
+        cite, offset, why, word, certain, other = readings[i]
+        node = f"{edition}/{cite}"
+        text = block.text.replace("\n", " ")
+        heading = text[:offset].strip().replace(NOTE_MARK, "")
+        others = ", ".join(c for c in sure if c != cite)
+        if why is None and not others:
+            if certain:
+                flog.inference(block.first_line, node,
+                               f"the run-in heading of {cite} is uncertain: read as text from its start, "
+                               f"{text[:offset + len(word)].strip()!r}…, as no other subsection of {section} has "
+                               f"a run-in heading; it could also be the heading {heading!r}, with the text "
+                               f"starting at {word!r}")
+            continue
+        if why is None and certain:
+            why = f"the capitals of its words, up to {word!r}, which starts a sentence, as in the run-in headings " \
+                  f"of {others} (no contents entry)"
+        elif why is None:
+            flog.inference(block.first_line, node,
+                           f"the run-in heading of {cite} is uncertain (no contents entry): read as {heading!r}, "
+                           f"with the text starting at {word!r}, as {others} have run-in headings; it could also "
+                           f"be {text[:other].strip()!r}")
+        head, *rest = _cut(block, text, offset, why, cite, node, flog)
+        rest = rest[0] if rest else Block("para", "", [block.first_line])
+        out[i] = [replace(block, text=rest.text, lines=sorted(set(rest.lines) | {block.first_line}),
+                          notes=rest.notes, pieces=rest.pieces), head]
+    return out
+
+
+def _run_in(text: str, rules) -> tuple[int, str, bool, int] | None:
+    """(where the text after a run-in heading starts, its first word, whether that is sure, where the
+    other reading's heading ends: _text_start), where `text` starts with a capitalised word that is no
+    sentence opener and at least two capitalised words (and small words) before the first word of its
+    text; else None."""
+    tokens = list(re.finditer(r"\S+", text))
+    run = []
+    for t in tokens:
+        word = t.group().strip("()'\"" + NOTE_MARK)
+        if not (word[:1].isupper() or word.lower() in rules.HEADING_SMALL_WORDS):
+            break
+        run.append(t)
+        if re.search(r"[.:;,!?]$", t.group().replace(NOTE_MARK, "")):
+            return None  # a sentence or clause ends inside the run: text, not a heading
+    while run and run[-1].group() in rules.HEADING_SMALL_WORDS:
+        run.pop()
+    if not run or run[0].group() in rules.SENTENCE_OPENERS or len(run) == len(tokens):
+        return None
+    opener, sure, other = _text_start(run, rules, 2)
+    if sum(t.group()[:1].isupper() for t in run if t.start() < opener.start()) < 2:
+        return None
+    return opener.start(), opener.group(), sure, other
 
 
 def _rest(block, split):
@@ -151,30 +342,42 @@ def _rest(block, split):
 
 
 def _place_page_top(reading, contents, flog):
-    """The text before the first article heading of a reading that starts inside an article: placed in
-    the section (or article) whose contents entry is the last to start on an earlier page."""
-    first = next((i for i, b in enumerate(reading.blocks) if b.kind == "article"), len(reading.blocks))
-    if first == 0 or not contents:
+    """The text before the first article heading of each run of pages that starts inside an article (the
+    reader's gap with no article says where): placed in the section (or article) whose contents entry is
+    the last to start on an earlier page than the run's first page."""
+    if not contents:
         return
-    line = reading.blocks[0].first_line
-    if not any(g.cite is None and g.line == line for g in reading.gaps):
-        return  # only where the reader found the page starting inside an article (not the index, say)
-    page = next((m.group(1) for d in sorted(reading.dropped, key=lambda d: d.line)
-                 if (m := PAGE.match(d.reason))), None)
-    if page is None or not page.isdigit():
+    tops = {g.line for g in reading.gaps if g.cite is None}
+    if not tops:
         return
-    earlier = [(b.number, cite, file, b) for cite, (b, file) in contents.items()
-               if b.number is not None and b.number < int(page) and re.match(r"\d+[A-Z]?$", cite)]
-    if not earlier:
-        return
-    number, cite, file, entry = max(earlier, key=lambda e: (e[0], _order(e[1])))
-    flog.inference(line, f"{reading.edition}/{cite}",
-                   f"page {page} starts inside Law {re.match(r'[0-9]+', cite).group()}: its first lines are read as "
-                   f"the text of {cite}, the last entry of the contents list to start on an earlier page (page "
-                   f"{number}, {file}:{entry.first_line})")
-    reading.blocks.insert(0, Block("article", "", [line], cite=cite))
-    reading.gaps = [Gap(g.line, re.match(r"\d+", cite).group(), g.message, g.reason) if g.cite is None and g.line == line
-                    else g for g in reading.gaps]
+    pages = sorted((d.line, m.group(1)) for d in reading.dropped if (m := PAGE.match(d.reason)))
+    placed = {}  # line of the run's first block -> the cite it is placed in
+    for k, block in enumerate(reading.blocks):
+        line = block.first_line
+        # Only where the reader found a page starting inside an article (not the index, say), at the
+        # first block of that page.
+        if line not in tops or block.kind == "article":
+            continue
+        tops.discard(line)
+        page = next((p for n, p in reversed(pages) if n <= line), None)
+        if page is None or not page.isdigit():
+            continue
+        earlier = [(b.number, cite, file, b) for cite, (b, file) in contents.items()
+                   if b.number is not None and b.number < int(page) and re.match(r"\d+[A-Z]?$", cite)]
+        if not earlier:
+            continue
+        number, cite, file, entry = max(earlier, key=lambda e: (e[0], _order(e[1])))
+        flog.inference(line, f"{reading.edition}/{cite}",
+                       f"page {page} starts inside Law {re.match(r'[0-9]+', cite).group()}: its first lines are read "
+                       f"as the text of {cite}, the last entry of the contents list to start on an earlier page (page "
+                       f"{number}, {file}:{entry.first_line})")
+        placed[k] = cite
+    for k in sorted(placed, reverse=True):
+        line = reading.blocks[k].first_line
+        reading.blocks.insert(k, Block("article", "", [line], cite=placed[k]))
+    at = {reading.blocks[k + i].first_line: c for i, (k, c) in enumerate(sorted(placed.items()))}
+    reading.gaps = [Gap(g.line, re.match(r"\d+", at[g.line]).group(), g.message, g.reason)
+                    if g.cite is None and g.line in at else g for g in reading.gaps]
 
 
 def _order(cite):

@@ -80,12 +80,16 @@ MAYBE_CUT_OFF = ("Law {cite} may break off at the end of {where}; any rest would
 CONTENTS_TITLE = "Table of Contents"
 DEFINITIONS_TITLE = "Definitions"
 INDEX_TITLE = r"Index\b"
+# The introduction's title: the WBF makes the Introduction part of the Laws, so it is text of its own.
+INTRODUCTION_TITLE = r"Introduction\b"
 # Small words a heading may hold in lower case ("Lead Out of Turn Treated as Correct Lead"): where no
 # contents entry gives a section's heading, it is read as the run of capitalised words and these.
 HEADING_SMALL_WORDS = frozenset({"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the",
                                  "to", "with", "after", "before", "during", "into", "not", "out", "than"})
-# The words a section's text starts with after its heading ("… Correct Lead Prior to the thirteenth …"):
-# a split before one of them is certain, before another capitalised word uncertain.
+# The words a section's text starts with after its heading ("… Correct Lead Prior to the thirteenth …"),
+# and a subsection's after its run-in heading ("1. Single Result Obtained In team play …"): a split before
+# one of them is certain, before another capitalised word uncertain; a subsection whose text starts with
+# one has no run-in heading ("1. The Director shall …").
 SENTENCE_OPENERS = frozenset({"A", "An", "After", "Any", "As", "At", "Before", "Both", "By", "Declarer", "Dummy",
                               "During", "Each", "Either", "Except", "For", "Following", "If", "In", "It", "No",
                               "Once", "Prior", "Subject", "The", "There", "These", "This", "Unless", "Until", "When",

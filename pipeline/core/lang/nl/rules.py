@@ -93,6 +93,8 @@ MAYBE_CUT_OFF = ("Artikel {cite} breekt mogelijk af aan het eind van {where}; ee
 CONTENTS_TITLE = "Inhoudsopgave"
 DEFINITIONS_TITLE = "Begripsomschrijvingen"
 INDEX_TITLE = r"Register\b"
+# The introduction's title: the WBF makes the Introduction part of the Laws, so it is text of its own.
+INTRODUCTION_TITLE = r"Inleiding\b"
 HEADING_SMALL_WORDS = frozenset({"de", "het", "een", "van", "en", "of", "op", "na", "bij", "in", "door", "met",
                                  "aan", "tot", "niet", "uit"})
 SENTENCE_OPENERS = frozenset({"Als", "Indien", "Wanneer", "Een", "De", "Het", "Na", "Zodra", "Tenzij",

@@ -169,6 +169,10 @@ WORDS = {
         "Elke genoemde plaats die niet in dit boek staat: %(in)s in het origineel (de bronnen missen haar), "
         "%(nowhere)s nergens (ook het origineel heeft haar niet: de verwijzing is fout, of het origineel verwijst "
         "buiten zichzelf), %(absent)s in een uitgave die het origineel niet heeft.",
+    "%(pages)s not in the pages of the original given (they are not the whole book: whether it has them is "
+    "unknown).":
+        "%(pages)s niet in de gegeven bladzijden van het origineel (die zijn niet het hele boek: of het ze heeft, "
+        "is onbekend).",
 
     # -- HTML: search
     "Note:": "Let op:",
