@@ -57,16 +57,24 @@ CITE = re.compile(rf"(?P<article>\d+)(?:\s?(?P<section>[A-Z])(?![A-Za-z]){_SUBSE
 PART = re.compile(rf"(?P<section>[A-Z])(?![A-Za-z]){_SUBSECTION_ON}(?!\w)")
 # A number-like token after a keyword that CITE cannot read ("artikel 50a"): damage, reported.
 MALFORMED = re.compile(r"\d[\w()]*")
-# A designation inside the current article: "B", "C2", "E1a"; or an item "(a)".
-DESIGNATION = r"(?:(?P<des>[A-Z](?:\d+[a-z]?)?)(?![\w(])|\((?P<item>[a-z])\))"
+# A subsection's item and the item's subitem, as a designation writes them after the subsection's number: "a", "(a)",
+# "(a)(v)" (a subitem only after its item).
+_ITEM_ON = rf"(?:(?:[a-z]|\([a-z]\))(?:\({ids.ROMAN}\))?)?"
+# A designation inside the current article: "B", "C2", "E1a", "B2(a)(v)" (one designation down to the subitem);
+# or, in brackets, an item "(a)", an item with its subitem "(a)(v)", or a subitem of the current item "(ii)".
+DESIGNATION = (rf"(?:(?P<des>[A-Z](?:\d+{_ITEM_ON})?)(?![\w(])"
+               rf"|(?P<bracketed>\((?:[a-z]|{ids.ROMAN})\)(?:\({ids.ROMAN}\))?)(?!\w))")
 # What a relative word is followed by, read in any case, as a designation: the section letter in either case, the item
-# letter in lower case ("b", "C2", "c2", "E1a").
-LETTER_DESIGNATION = re.compile(r"[A-Za-z](?:\d+[a-z]?)?")
+# and subitem in lower case ("b", "C2", "c2", "E1a", "B2(a)(v)").
+LETTER_DESIGNATION = re.compile(rf"[A-Za-z](?:\d+{_ITEM_ON})?")
 ABBREVIATION_DOT = re.compile(r"\.\w")  # "zie o.a.", "zie e.d."
 # Before a direction word, also a subsection of the current section with its item: "2 above", "2(c) above"
 # (a bare number is a citation only there).
-NEAR_DESIGNATION = rf"(?:{DESIGNATION}|(?P<num>\d{{1,2}}(?:\([a-z]\))?)(?![\w(]))"
+NEAR_DESIGNATION = rf"(?:{DESIGNATION}|(?P<num>\d{{1,2}}(?:\([a-z]\)(?:\({ids.ROMAN}\))?)?)(?![\w(]))"
 BEFORE_HIER = re.compile(rf"(?:(?<![\w(]){NEAR_DESIGNATION})\s+$")
+# A section's letter and subsection's number standing alone, with the item and subitem in brackets: "C2", "C2(a)",
+# "B2(a)(v)" (where the rules say, BARE_DESIGNATIONS).
+BARE = re.compile(rf"([A-Z])(\d{{1,2}})(?:\(([a-z])\)(?:\(({ids.ROMAN})\))?)?")
 # How far before "hierboven" a designation is looked for: the longest one ("(b)", "E1a") and its
 # space with room to spare; searching from the start of the text for each was quadratic.
 LOOK_BACK = 40
@@ -101,7 +109,7 @@ def _patterns(rules):
             # "dit artikel", "as this Law provides": not before a number ("this Law 12" is Law 12's keyword)
             rf"|(?<!\w)(?P<this>{_either(rules.THIS_ARTICLE)})(?!\w)(?!\s*\d)"
             # "a violation of C2": a part of the current article by its designation alone (where the rules say)
-            + (r"|(?<![\w(/.\-])(?P<bare>(?-i:[A-Z]\d{1,2}(?:\([a-z]\))?))(?![\w(])"
+            + (rf"|(?<![\w(/.\-])(?P<bare>(?-i:{BARE.pattern}))(?![\w(])"
                if getattr(rules, "BARE_DESIGNATIONS", False) else ""),
             re.IGNORECASE),
         this_article=re.compile(_either(rules.THIS_ARTICLE), re.IGNORECASE),
@@ -169,6 +177,8 @@ def parse_keyword_phrase(text, pos, p):
         return [Citation(pos, bad.end(), malformed=bad.group())] if bad else []
     found = [Citation(pos, m.end(), parts=_parts(m))]
     end = m.end()
+    # After one keyword, the bare numbers of a rising list that ends with a list word: "Law 30, 31 or 32".
+    listed = 0 if plural else _rising_list(text, end, int(m.group("article")), p)
     while True:
         sep = p.range_sep.match(text, end)
         is_range = bool(sep)
@@ -183,8 +193,9 @@ def parse_keyword_phrase(text, pos, p):
         m = CITE.match(text, after)
         if m:
             parts = _parts(m)
-            # "artikel 57 en 3 kaarten": a bare number continues only a plural, a range or a cited part.
-            if not (own_kw or plural or is_range or parts["section"]):
+            # "artikel 57 en 3 kaarten": a bare number continues only a plural, a range, a cited part or a
+            # rising list.
+            if not (own_kw or plural or is_range or parts["section"] or len(found) <= listed):
                 break
         elif previous and previous["section"] and (m := PART.match(text, after)):
             parts = _parts(m, previous["article"])
@@ -201,17 +212,34 @@ def parse_keyword_phrase(text, pos, p):
     return found
 
 
+def _rising_list(text: str, end: int, article: int, p) -> int:
+    """How many citations after a singular keyword's first one (which ends at `end` and cites `article`) form its
+    list: "Law 30, 31 or 32" two, "Law 53 or 56" one. A list counts when each citation's article is higher than
+    the one before and the last one follows a list word (not a comma): so "artikel 57 en 3 kaarten", "Law 12, 13
+    boards" and "under Law 12, 3 or 4 boards" stay one citation."""
+    count = listed = 0
+    while (sep := p.list_sep.match(text, end)) and not p.range_sep.match(text, end):
+        own_kw = p.one_keyword.match(text, sep.end())  # "Law 30, 31 or Law 32"
+        m = CITE.match(text, own_kw.end() if own_kw else sep.end())
+        if not m or int(m.group("article")) <= article:
+            break
+        count, article, end = count + 1, int(m.group("article")), m.end()
+        if "," not in sep.group():  # a list word, not a comma
+            listed = count
+    return listed
+
+
 def _relative(m, start, end, direction=None, des=None):
-    des = des or m.group("des") or m.groupdict().get("num")
-    return Citation(start, end, relative=des if des else f"({m.group('item')})", direction=direction)
+    des = des or m.group("des") or m.groupdict().get("num") or m.group("bracketed")
+    return Citation(start, end, relative=des, direction=direction)
 
 
 def _designation_span(m):
     """(start, end) of the designation of a DESIGNATION or NEAR_DESIGNATION match: "(a)" with its brackets."""
-    for group in ("des", "num"):
+    for group in ("des", "num", "bracketed"):
         if m.groupdict().get(group):
             return m.span(group)
-    return m.start("item") - 1, m.end("item") + 1
+    raise ValueError("a designation match without a designation")
 
 
 def parse_zie(text, pos, p):
@@ -278,10 +306,12 @@ def parse_letter_range(text, pos, p):
 def parse_bare(text, pos, p):
     """"a violation of C2", "E1", "C2(a)": a section and subsection (and item) of the current article."""
     m = BARE.match(text, pos)
-    return [Citation(pos, m.end(), relative=m.group(1) + m.group(2) + (m.group(3) or ""))] if m else []
+    if not m:
+        return []
+    section, subsection, item, subitem = m.groups()
+    return [Citation(pos, m.end(), relative=section + subsection + (item or "") + (f"({subitem})" if subitem else ""))]
 
 
-BARE = re.compile(r"([A-Z])(\d{1,2})(?:\(([a-z])\))?")
 
 PARSERS = {"keyword": parse_keyword_phrase, "relative": parse_zie, "direction": parse_hier,
            "range": parse_letter_range, "this": parse_this_article, "bare": parse_bare}
@@ -353,40 +383,70 @@ def _expand_range(first, last):
     return [dict(first, **{level: name(n)}) for n in range(lo, hi + 1)]
 
 
-def _relative_parts(designation, node_id):
-    """Parts of a designation ("B", "C2", "(a)") read in the node `node_id`; (parts, problem)."""
+# The parts of a relative designation, as _relative parses it (the item in brackets or not, the subitem in brackets).
+LETTER_PARTS = re.compile(rf"([A-Z])(?:(\d+)(?:(?:([a-z])|\(([a-z])\))(?:\(({ids.ROMAN})\))?)?)?")
+NUMBER_PARTS = re.compile(rf"(\d+)(?:\(([a-z])\)(?:\(({ids.ROMAN})\))?)?")
+BRACKETED_PARTS = re.compile(rf"\(([a-z]+)\)(?:\(({ids.ROMAN})\))?")
+
+
+def _relative_parts(designation: str, node_id: str, present=None) -> tuple:
+    """Parts of a designation ("B", "C2", "B2(a)(v)", "(a)", "(a)(v)", "(ii)", "2(c)") read in the node `node_id`;
+    (parts, problem). `present(parts)` says whether a reading's target is in the corpus: it decides what a
+    bracketed "(i)", "(v)" or "(x)" names, which is both a letter and a numeral (see _bracketed_parts)."""
     _, cite = ids.split_id(node_id)
     here = ids.parse_citation(cite) if cite else None
     if here is None:
         return None, f"{node_id} is not a node a relative citation can be read in"
+    if not (BRACKETED_PARTS if designation.startswith("(") else NUMBER_PARTS if designation[0].isdigit()
+            else LETTER_PARTS).fullmatch(designation):  # "(A)", read in any case after "see"
+        return None, f"'{designation}' is not a citation of an article or a part of one"
     if designation.startswith("("):
-        if not here["subsection"]:
-            return None, f"'{designation}' names an item, but {node_id} is not in a subsection"
-        return dict(here, item=designation[1], subitem=None), None
+        return _bracketed_parts(designation, node_id, here, present)
     if designation[0].isdigit():
         if not here["section"]:
             return None, f"'{designation}' names a subsection, but {node_id} is not in a section"
-        m = re.fullmatch(r"(\d+)(?:\(([a-z])\))?", designation)
-        return dict(here, subsection=m.group(1), item=m.group(2), subitem=None), None
-    m = re.fullmatch(r"([A-Z])(\d+)?([a-z])?", designation)
-    return {"article": here["article"], "section": m.group(1), "subsection": m.group(2), "item": m.group(3),
-            "subitem": None}, None
+        subsection, item, subitem = NUMBER_PARTS.fullmatch(designation).groups()
+        return dict(here, subsection=subsection, item=item, subitem=subitem), None
+    section, subsection, item, bracketed_item, subitem = LETTER_PARTS.fullmatch(designation).groups()
+    return {"article": here["article"], "section": section, "subsection": subsection,
+            "item": item or bracketed_item, "subitem": subitem}, None
 
 
-def resolve(citation, edition, node_id):
-    """The target IDs of one citation found in node `node_id` of `edition`, and a problem or None."""
+def _bracketed_parts(designation: str, node_id: str, here: dict, present=None) -> tuple:
+    """"(a)", "(a)(v)": an item (and its subitem) of the current subsection; "(ii)": a subitem of the current item.
+    "(i)", "(v)" and "(x)" are letters and numerals both: in an item they are its subitem, elsewhere an item,
+    unless only the other reading's target is in the corpus."""
+    letters, subitem = BRACKETED_PARTS.fullmatch(designation).groups()
+    as_item = dict(here, item=letters, subitem=subitem) if len(letters) == 1 and here["subsection"] else None
+    as_subitem = (dict(here, subitem=letters) if not subitem and here["item"] and re.fullmatch(ids.ROMAN, letters)
+                  else None)
+    readings = [r for r in ((as_subitem, as_item) if here["item"] else (as_item, as_subitem)) if r]
+    if not readings:
+        return None, (f"'{designation}' names a subitem, but {node_id} is not in an item" if len(letters) > 1
+                      else f"'{designation}' names an item, but {node_id} is not in a subsection")
+    if present and len(readings) == 2 and not present(readings[0]) and present(readings[1]):
+        return readings[1], None
+    return readings[0], None
+
+
+def resolve(citation, edition, node_id, index=None):
+    """The target IDs of one citation found in node `node_id` of `edition`, and a problem or None. With the
+    `index` of the corpus's IDs, a designation that reads two ways takes the reading whose target is there."""
     if citation.malformed:
         return [], f"'{citation.malformed}' is not a citation of an article or a part of one"
     if citation.this_article:
         article = ids.article_of(node_id)
         return ([article], None) if article else ([], f"{node_id} is not a node of an article")
     if citation.relative:
-        first, problem = _relative_parts(citation.relative, node_id)
+        def present(parts):
+            return f"{edition}/{ids.make_citation(*(parts.get(k) for k in ids.LEVELS))}" in index
+
+        first, problem = _relative_parts(citation.relative, node_id, present if index else None)
         if problem:
             return [], problem
         last = None
         if citation.range_end:
-            last, problem = _relative_parts(citation.range_end["relative"], node_id)
+            last, problem = _relative_parts(citation.range_end["relative"], node_id, present if index else None)
     else:
         first, last = citation.parts, citation.range_end
     runs = [first]
@@ -435,7 +495,7 @@ def resolve_phrase(text, citations, edition, node_id, index, known, order, profi
     out, seen = [], {}
     for c in citations:
         seen = seen if out and c.phrase == citations[len(out) - 1].phrase else {}
-        targets, problem = resolve(c, edition, node_id)
+        targets, problem = resolve(c, edition, node_id, index)
         r = Resolved(targets)
         if problem:
             r.reason = problem
@@ -600,9 +660,17 @@ def references(ctx, known=None):
         known = load_known_missing(ctx.sources_dir, ctx.options.known_missing)
     index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     lines = {(line.file, line.num): line.text for lines in ctx.lines.values() for line in lines}
+    order = None
     out = []
-    for container in ctx.corpus.iter("p", "note"):
-        refs = [r for r in container if r.tag == "ref"]
+    for container in ctx.corpus.iter("p", "note", *LABEL_TAGS):
+        if container.tag in LABEL_TAGS:
+            if container.getparent().tag not in tree.NODE_TAGS:
+                continue
+            if order is None:
+                order = _order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
+            refs = label_refs(container, index, known, order, getattr(ctx, "profile", None))
+        else:
+            refs = [r for r in container if r.tag == "ref"]
         if not refs:
             continue
         _, _, citing = context_of(container)
@@ -625,6 +693,24 @@ def references(ctx, known=None):
                 status, kind = classify(t, index, known)
                 out.append(Reference(citing, t, words, status, kind, locations=where))
     return out
+
+
+# The elements that name a node: they hold text only (schema/corpus.rng), so their citations are read here,
+# not marked up, and count as the node's own references.
+LABEL_TAGS = ("title", "heading")
+
+
+def label_refs(label, index: set, known: dict, order: dict, profile=None) -> list:
+    """The references of a node's title or heading ("Possible Lack of Recourse to Laws 26B and 72C"), read as
+    mark_container reads a paragraph, each with the words and the attributes a <ref> would have (`text`, `get`)."""
+    text = label.text or ""
+    citations = find_citations(text, profile) if text else []
+    if not citations:
+        return []
+    edition, node_id, _ = context_of(label)
+    resolved = resolve_phrase(text, citations, edition, node_id, index, known, order, profile)
+    return [SimpleNamespace(text=text[c.start:c.end], get=ref_attributes(r, text[c.start:c.end]).get)
+            for c, r in zip(citations, resolved)]
 
 
 def source_texts(container, lines):
