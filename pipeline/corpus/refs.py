@@ -2,23 +2,30 @@
 
 Reads: ctx.corpus (paragraph and note text), the optional sources/known-missing.toml.
 Writes: <ref to="2017/47E1" status="ok">artikel 47E1</ref> around the citing words,
-inside <p> and <note> (see the ref element in schema/corpus.rng).
+inside <p> and <note> (see the ref element in schema/corpus.rng). A node's <title> or
+<heading> holds text only: its citations ("Lost Rights under Laws 16B and 72C") are not
+marked up but read by references() (label_refs) as the node's own, so refs.json, the
+graph and `check` have them.
 Guarantees: the plain text of every paragraph and note is unchanged; a ref never
 spans a note; running the stage twice gives the same tree.
 
 Finding works in two passes, as in laws-africa/indigo: a cheap regex (the candidate
 pattern) finds the words a citation can start or end with ("artikel", "art.", "zie",
 "volgens", "hierboven", "hieronder", "t/m", "dit artikel"; in English "Law", "Laws",
-"see", "above", "below", "following", "hereunder", "this Law"); a careful parser then
+"see", "above", "preceding", "below", "following", "hereunder", "this Law"); a careful parser then
 reads the phrase at each such place (keywords, citation, lists, ranges, relative
 designations) and either returns citations with their exact spans or nothing. The words
 are the book's language's (core/lang/nl/rules.py for Dutch, en/rules.py for English,
 picked by the manifest): the patterns are built from them once per language (_patterns).
-A citation reaches down to a subitem: "Law 30B1(b)(i)" cites 2017/30B1b.i.
+A citation reaches down to a subitem: "Law 30B1(b)(i)" cites 2017/30B1b.i, and so does a
+relative one, "B2(a)(v) above" (one citation, not "(v) above"). After one keyword a list of
+bare numbers is read where it rises and ends with a list word: "Law 30, 31 or 32".
 
 Resolution is edition-aware (a 2017 paragraph cites 2017) and relative citations
 resolve against where they stand: "zie B", "C2 hierboven" against the current
-article; "(a)", "(b) hieronder" against the current subsection; a bare number only
+article; "(a)", "(b) hieronder", "(a)(ii) above" against the current subsection, "(ii)
+above" against the current item ("(i)", "(v)", "(x)" are letters too: the current item's
+subitem inside an item, else an item, unless only the other's target exists); a bare number only
 before a direction word, "2(c) or 2(d) above", "1 and 2 above", against the current
 section; "dit artikel", "this Law" is the current article. The status of each target:
     ok             the target is in the corpus
@@ -139,7 +146,9 @@ class Citation:
     start: int
     end: int
     parts: dict = None  # absolute: article, section, subsection, item, subitem
-    relative: str = None  # "B", "C2", "E1a" (current article), "(a)" (current subsection), "2", "2(c)" (current section)
+    # "B", "C2", "E1a", "B2(a)(v)" (current article), "(a)", "(a)(v)" (current subsection), "(ii)" (current item),
+    # "2", "2(c)" (current section)
+    relative: str = None
     direction: str = None  # "hierboven" or "hieronder", "above", "following", …
     this_article: bool = False  # "dit artikel", "this Law": the article it stands in
     range_end: dict = None  # absolute or relative parts of the last element of a range
@@ -266,6 +275,14 @@ def parse_zie(text, pos, p):
     return [_relative(m, start, end, d.group("dir") if d else None, des)]
 
 
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether a sentence starts at `start`: at the text's start, or after a full stop, a colon or an opening
+    bracket and spaces."""
+    while start > 0 and text[start - 1].isspace():
+        start -= 1
+    return start == 0 or text[start - 1] in ".!?:(["
+
+
 def parse_hier(text, pos, p):
     """"C2 hierboven", "(b) hieronder", "E following": the designation stands just before the direction
     word; so does a list of them, "2(c) or 2(d) above", "1 and 2 above", the direction word saying
@@ -276,6 +293,8 @@ def parse_hier(text, pos, p):
         return []
     word = p.direction_word.match(text, pos).group().lower()
     start = _designation_span(m)[0]
+    if text[start:m.end()].strip().lower() in p.not_designations and _opens_sentence(text, start):
+        return []  # "A preceding bid …": the word that opens the sentence, not section A
     found = [_relative(m, start, pos + len(word), word)]
     while m := p.list_before.search(text, max(0, start - LOOK_BACK), start):
         start, end = _designation_span(m)
@@ -304,13 +323,13 @@ def parse_letter_range(text, pos, p):
 
 
 def parse_bare(text, pos, p):
-    """"a violation of C2", "E1", "C2(a)": a section and subsection (and item) of the current article."""
+    """"a violation of C2", "E1", "C2(a)", "B2(a)(v)": a section and subsection (and item and subitem) of the
+    current article."""
     m = BARE.match(text, pos)
     if not m:
         return []
     section, subsection, item, subitem = m.groups()
     return [Citation(pos, m.end(), relative=section + subsection + (item or "") + (f"({subitem})" if subitem else ""))]
-
 
 
 PARSERS = {"keyword": parse_keyword_phrase, "relative": parse_zie, "direction": parse_hier,
