@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from lxml import etree
 
 from pipeline.core import ids, lang, tree
+from pipeline.core.report import BuildLog
 from pipeline.corpus import check, refs
 from pipeline.outputs import graph, serialise
 
@@ -141,6 +142,31 @@ def test_a_relative_designation(text, node, expected):
     assert mark(text, node) == expected
 
 
+def marked_with_log(text, node, corpus):
+    """The refs (words, to, status) a paragraph `text` on line 7 of a.txt gets in `node` of `corpus`, and the
+    report entries (kind, file, line, message) the marking logs."""
+    p = etree.SubElement(tree.node_by_id(corpus, node), "p", sources="a.txt:7")
+    p.text = text
+    index = [el.get("id") for el in corpus.iter(*tree.NODE_TAGS)]
+    log = BuildLog()
+    refs.mark_container(p, set(index), {}, refs._order(index), EN, log)
+    return ([(r.text, r.get("to"), r.get("status")) for r in p],
+            [(e.kind, e.file, e.line, e.message) for e in log.entries])
+
+
+def test_a_letter_that_is_a_numeral_too_is_uncertain_where_both_readings_are_in_the_book():
+    # in item 2017/90D1h, "(i)" is subitem 2017/90D1h.i and item 2017/90D1i: both are in this book
+    assert marked_with_log("as in (i) below", "2017/90D1h", corpus_of(["90D1h.i", "90D1i"])) == (
+        [("(i) below", "2017/90D1h.i", "ok")],
+        [("inference", "a.txt", 7, "'(i) below' in 2017/90D1h is uncertain: read as 2017/90D1h.i, but 2017/90D1i "
+                                   "is in the corpus too")])
+    # where only one reading's target is there, nothing is uncertain
+    assert marked_with_log("as in (i) below", "2017/90D1h", corpus_of(["90D1h", "90D1i"])) == (
+        [("(i) below", "2017/90D1i", "ok")], [])
+    assert marked_with_log("as in (ii) below", "2017/90D1h", corpus_of(["90D1h.ii", "90D1i"])) == (
+        [("(ii) below", "2017/90D1h.ii", "ok")], [])
+
+
 def test_a_relative_designation_gives_its_parts_and_span():
     text = "provided that [but see B1(b)(ii) above]. Then"
     [c] = refs.find_citations(text, EN)
@@ -166,7 +192,7 @@ LINES = ["LAW 16", "B. Made-up text.", "LAW 38 Lost Claims (see also Law 16)", "
 
 @pytest.fixture
 def book(tmp_path):
-    ctx = types.SimpleNamespace(corpus=etree.fromstring(BOOK), sources_dir=tmp_path, profile=EN,
+    ctx = types.SimpleNamespace(corpus=etree.fromstring(BOOK), sources_dir=tmp_path, profile=EN, log=BuildLog(),
                                 options=types.SimpleNamespace(known_missing=None),
                                 lines={"a.txt": [types.SimpleNamespace(file="a.txt", num=n, text=t)
                                                  for n, t in enumerate(LINES, 1)]})

@@ -163,6 +163,7 @@ class Resolved:
     statuses: list = field(default_factory=list)
     kinds: list = field(default_factory=list)
     reason: str = None
+    other: str = None  # the target of the other reading, when the words read two ways and both are in the corpus
 
 
 def _parts(m, article=None):
@@ -431,21 +432,42 @@ def _relative_parts(designation: str, node_id: str, present=None) -> tuple:
             "item": item or bracketed_item, "subitem": subitem}, None
 
 
-def _bracketed_parts(designation: str, node_id: str, here: dict, present=None) -> tuple:
-    """"(a)", "(a)(v)": an item (and its subitem) of the current subsection; "(ii)": a subitem of the current item.
-    "(i)", "(v)" and "(x)" are letters and numerals both: in an item they are its subitem, elsewhere an item,
-    unless only the other reading's target is in the corpus."""
-    letters, subitem = BRACKETED_PARTS.fullmatch(designation).groups()
+def _bracketed_readings(letters: str, subitem: str, here: dict) -> list:
+    """The parts a bracketed designation can name in the node `here`, the nearer first: "(a)", "(a)(v)" an item
+    (and its subitem) of the current subsection, "(ii)" a subitem of the current item; "(i)", "(v)" and "(x)"
+    are letters and numerals both, in an item its subitem first, elsewhere an item."""
     as_item = dict(here, item=letters, subitem=subitem) if len(letters) == 1 and here["subsection"] else None
     as_subitem = (dict(here, subitem=letters) if not subitem and here["item"] and re.fullmatch(ids.ROMAN, letters)
                   else None)
-    readings = [r for r in ((as_subitem, as_item) if here["item"] else (as_item, as_subitem)) if r]
+    return [r for r in ((as_subitem, as_item) if here["item"] else (as_item, as_subitem)) if r]
+
+
+def _bracketed_parts(designation: str, node_id: str, here: dict, present=None) -> tuple:
+    """(parts, problem) of a bracketed designation (see _bracketed_readings): the nearer reading, unless only the
+    other one's target is in the corpus."""
+    letters, subitem = BRACKETED_PARTS.fullmatch(designation).groups()
+    readings = _bracketed_readings(letters, subitem, here)
     if not readings:
         return None, (f"'{designation}' names a subitem, but {node_id} is not in an item" if len(letters) > 1
                       else f"'{designation}' names an item, but {node_id} is not in a subsection")
     if present and len(readings) == 2 and not present(readings[0]) and present(readings[1]):
         return readings[1], None
     return readings[0], None
+
+
+def other_reading(designation: str, edition: str, node_id: str, index: set, targets: list) -> str | None:
+    """The target of the reading not taken of a bracketed "(i)", "(v)" or "(x)", when it is in the corpus too:
+    then the words read two ways (an item and a subitem), and the choice is uncertain."""
+    m = BRACKETED_PARTS.fullmatch(designation)
+    _, cite = ids.split_id(node_id)
+    here = ids.parse_citation(cite) if cite else None
+    if not m or here is None:
+        return None
+    for parts in _bracketed_readings(*m.groups(), here):
+        target = f"{edition}/{ids.make_citation(*(parts.get(k) for k in ids.LEVELS))}"
+        if target not in targets and target in index:
+            return target
+    return None
 
 
 def resolve(citation, edition, node_id, index=None):
@@ -518,6 +540,8 @@ def resolve_phrase(text, citations, edition, node_id, index, known, order, profi
         r = Resolved(targets)
         if problem:
             r.reason = problem
+        elif c.relative and c.relative.startswith("("):
+            r.other = other_reading(c.relative, edition, node_id, index, targets)
         for t in targets:
             status, kind = classify(t, index, known)
             r.statuses.append(status)
@@ -598,9 +622,9 @@ def _wrap(owner, attr, spans):
     setattr(owner, attr, text[:stop] or None)
 
 
-def mark_container(container, index, known, order, profile=None):
-    """Find, resolve and mark up the citations in one <p> or <note>, read with the words of `profile`.
-    Returns the number of refs."""
+def mark_container(container, index, known, order, profile=None, log=None):
+    """Find, resolve and mark up the citations in one <p> or <note>, read with the words of `profile`; a
+    citation that reads two ways is reported as uncertain in `log`. Returns the number of refs."""
     edition, node_id, _ = context_of(container)
     count = 0
     for owner, attr in list(_segments(container)):
@@ -614,6 +638,10 @@ def mark_container(container, index, known, order, profile=None):
         resolved = resolve_phrase(text, citations, edition, node_id, index, known, order, profile)
         for c, r in zip(citations, resolved):
             spans.append((c.start, c.end, ref_attributes(r, text[c.start:c.end])))
+            if r.other and log is not None:
+                file, line = tree.first_line(container)
+                log.add("inference", file, line, f"'{text[c.start:c.end]}' in {node_id} is uncertain: read as "
+                        f"{' '.join(r.targets)}, but {r.other} is in the corpus too", node=node_id)
         _wrap(owner, attr, spans)
         count += len(spans)
     return count
@@ -642,7 +670,7 @@ def find_references(ctx):
     index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     order = _order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
     for container in list(ctx.corpus.iter("p", "note")):
-        mark_container(container, index, known, order, ctx.profile)
+        mark_container(container, index, known, order, ctx.profile, ctx.log)
 
 
 # -- reading the refs back: for the graph and `check` ------------------------------
