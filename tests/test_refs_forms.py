@@ -130,6 +130,10 @@ RELATIVE = [
     ("except as in (i) below", "2017/70D1h", [("(i) below", "2017/70D1i", "ok")]),
     ("except as in (ii) below", "2017/70C2", [("(ii) below", "", "suspect '(ii)' names a subitem, but 2017/70C2 "
                                                                   "is not in an item")]),
+    # "as in" before a designation, as "see" is
+    ("otherwise, as in (a), the call stands", "2017/70C1b", [("(a)", "2017/70C1a", "ok")]),
+    ("As in B the claim is void.", "2017/70C2", [("B", "2017/70B", "ok")]),
+    ("as in a duplicate game", "2017/70C2", []),
     # the same words that are no citation
     ("A preceding bid is cancelled.", "2017/70C2", []),
     ("Once play ends. A following trick", "2017/70C2", []),

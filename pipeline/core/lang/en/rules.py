@@ -13,7 +13,7 @@ ARTICLES = "Laws"
 # The book abbreviates no citation keyword.
 ARTICLE_SHORT = ()
 # Words before a designation in the current Law: "(but see B)", "see A above", "(but see E following)".
-RELATIVE = ("see", "under")  # "under (a)": the item (a) of the current subsection
+RELATIVE = ("see", "under", "as in")  # "under (a)", "except as in (a)": the item (a) of the current subsection
 # Words that may stand between those and the designation: "see also B".
 RELATIVE_FILLERS = ("also",)
 # What looks like a designation after a relative word but is a word: "see a doctor" (the article).
