@@ -236,6 +236,8 @@ def _rising_list(text: str, end: int, article: int, p) -> int:
         count, article, end = count + 1, int(m.group("article")), m.end()
         if "," not in sep.group():  # a list word, not a comma
             listed = count
+        if own_kw:  # what follows is that keyword's own list: read once, there
+            break
     return listed
 
 
