@@ -48,10 +48,9 @@ HOSTILE_SIZES = {"repeated-word": 16_000, "references": 10_000, "notes": 10_000,
 HOSTILE_MAX_RATIO = 2.5
 
 REAL_SOURCES = Path(__file__).resolve().parents[2] / "sources"
-# The English original's pages (copyrighted: beside the project, never in it); the book "english"
-# is built from a copy of them with a manifest `language = "en"`, and skipped where they are absent.
+# The English original (copyrighted: beside the project, never in it); the book "english" is the whole
+# book built from a copy of it with a manifest `language = "en"`, and skipped where it is absent.
 ENGLISH = Path(__file__).resolve().parents[3] / "shared" / "english"
-ENGLISH_ORDER = ("contents", "definitions", "p", "index")
 
 
 def prepare(book, folder):
@@ -61,15 +60,15 @@ def prepare(book, folder):
         shutil.copytree(REAL_SOURCES, src)
         return src, "the five sources"
     if book == "english":
-        pages = sorted(ENGLISH.glob("*.txt"), key=lambda p: (next(i for i, part in enumerate(ENGLISH_ORDER)
-                                                                   if p.stem.split("_")[-1].startswith(part)), p.name))
+        # The whole book as it comes, one source: the largest file there (the others are page runs cut
+        # from it, which would only repeat its pages).
+        whole = max(ENGLISH.glob("*.txt"), key=lambda p: p.stat().st_size)
         src.mkdir()
-        entries = ['language = "en"', 'publisher = "World Bridge Federation"', ""]
-        for page in pages:
-            shutil.copyfile(page, src / page.name)
-            entries += ["[[source]]", f'file = "{page.name}"', 'edition = "2017"', ""]
+        shutil.copyfile(whole, src / whole.name)
+        entries = ['language = "en"', 'publisher = "World Bridge Federation"', "",
+                   "[[source]]", f'file = "{whole.name}"', 'edition = "2017"', ""]
         (src / "sources.toml").write_text("\n".join(entries), encoding="utf-8")
-        return src, "the English pages"
+        return src, "the whole English book"
     generate.generate(src, articles=int(book), editions=2, seed=1)
     return src, f"{book} articles, 2 editions"
 
@@ -78,14 +77,22 @@ def change_one_source(src):
     """Add a sentence to the first paragraph line of the last source in the manifest (no later source
     shows its articles again, so this makes no conflict): a change in one file of one edition, the kind
     an editor makes. Returns the file's name."""
-    name = manifest.load_manifest(src)[-1].name
+    sources = manifest.load_manifest(src)
+    name = sources[-1].name
     path = src / name
-    lines = path.read_text(encoding="utf-8").split("\n")
+    data = path.read_bytes()
+    try:
+        encoding = "utf-8"
+        lines = data.decode(encoding).split("\n")
+    except UnicodeDecodeError:  # (the English book's extraction is cp1252)
+        encoding = "cp1252"
+        lines = data.decode(encoding).split("\n")
+    sentence = " This applies to dummy too." if sources.profile.code == "en" else " Dit geldt ook voor de blinde."
     for k, line in enumerate(lines):
         if len(line) > 40 and line.rstrip().endswith(".") and not re.match(r"\s*\d+\.", line):
-            lines[k] = line.rstrip() + " Dit geldt ook voor de blinde."
+            lines[k] = line.rstrip() + sentence
             break
-    path.write_text("\n".join(lines), encoding="utf-8")
+    path.write_bytes("\n".join(lines).encode(encoding))
     return name
 
 
@@ -216,7 +223,7 @@ def main(argv=None):
     traced = set(args.trace_books.split(",")) if args.trace_books else set()
     books = [b for b in args.books.split(",") if b]
     if "english" in books and not ENGLISH.is_dir():
-        print(f"bench: the English pages are not in {ENGLISH}: the book 'english' is skipped", file=sys.stderr)
+        print(f"bench: the English book is not in {ENGLISH}: the book 'english' is skipped", file=sys.stderr)
         books.remove("english")
     results = [bench_book(book, book in traced) for book in books]
     targets = None

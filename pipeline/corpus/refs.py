@@ -2,23 +2,30 @@
 
 Reads: ctx.corpus (paragraph and note text), the optional sources/known-missing.toml.
 Writes: <ref to="2017/47E1" status="ok">artikel 47E1</ref> around the citing words,
-inside <p> and <note> (see the ref element in schema/corpus.rng).
+inside <p> and <note> (see the ref element in schema/corpus.rng). A node's <title> or
+<heading> holds text only: its citations ("Lost Rights under Laws 16B and 72C") are not
+marked up but read by references() (label_refs) as the node's own, so refs.json, the
+graph and `check` have them.
 Guarantees: the plain text of every paragraph and note is unchanged; a ref never
 spans a note; running the stage twice gives the same tree.
 
 Finding works in two passes, as in laws-africa/indigo: a cheap regex (the candidate
 pattern) finds the words a citation can start or end with ("artikel", "art.", "zie",
 "volgens", "hierboven", "hieronder", "t/m", "dit artikel"; in English "Law", "Laws",
-"see", "above", "below", "following", "hereunder", "this Law"); a careful parser then
+"see", "above", "preceding", "below", "following", "hereunder", "this Law"); a careful parser then
 reads the phrase at each such place (keywords, citation, lists, ranges, relative
 designations) and either returns citations with their exact spans or nothing. The words
 are the book's language's (core/lang/nl/rules.py for Dutch, en/rules.py for English,
 picked by the manifest): the patterns are built from them once per language (_patterns).
-A citation reaches down to a subitem: "Law 30B1(b)(i)" cites 2017/30B1b.i.
+A citation reaches down to a subitem: "Law 30B1(b)(i)" cites 2017/30B1b.i, and so does a
+relative one, "B2(a)(v) above" (one citation, not "(v) above"). After one keyword a list of
+bare numbers is read where it rises and ends with a list word: "Law 30, 31 or 32".
 
 Resolution is edition-aware (a 2017 paragraph cites 2017) and relative citations
 resolve against where they stand: "zie B", "C2 hierboven" against the current
-article; "(a)", "(b) hieronder" against the current subsection; a bare number only
+article; "(a)", "(b) hieronder", "(a)(ii) above" against the current subsection, "(ii)
+above" against the current item ("(i)", "(v)", "(x)" are letters too: the current item's
+subitem inside an item, else an item, unless only the other's target exists); a bare number only
 before a direction word, "2(c) or 2(d) above", "1 and 2 above", against the current
 section; "dit artikel", "this Law" is the current article. The status of each target:
     ok             the target is in the corpus
@@ -57,16 +64,24 @@ CITE = re.compile(rf"(?P<article>\d+)(?:\s?(?P<section>[A-Z])(?![A-Za-z]){_SUBSE
 PART = re.compile(rf"(?P<section>[A-Z])(?![A-Za-z]){_SUBSECTION_ON}(?!\w)")
 # A number-like token after a keyword that CITE cannot read ("artikel 50a"): damage, reported.
 MALFORMED = re.compile(r"\d[\w()]*")
-# A designation inside the current article: "B", "C2", "E1a"; or an item "(a)".
-DESIGNATION = r"(?:(?P<des>[A-Z](?:\d+[a-z]?)?)(?![\w(])|\((?P<item>[a-z])\))"
+# A subsection's item and the item's subitem, as a designation writes them after the subsection's number: "a", "(a)",
+# "(a)(v)" (a subitem only after its item).
+_ITEM_ON = rf"(?:(?:[a-z]|\([a-z]\))(?:\({ids.ROMAN}\))?)?"
+# A designation inside the current article: "B", "C2", "E1a", "B2(a)(v)" (one designation down to the subitem);
+# or, in brackets, an item "(a)", an item with its subitem "(a)(v)", or a subitem of the current item "(ii)".
+DESIGNATION = (rf"(?:(?P<des>[A-Z](?:\d+{_ITEM_ON})?)(?![\w(])"
+               rf"|(?P<bracketed>\((?:[a-z]|{ids.ROMAN})\)(?:\({ids.ROMAN}\))?)(?!\w))")
 # What a relative word is followed by, read in any case, as a designation: the section letter in either case, the item
-# letter in lower case ("b", "C2", "c2", "E1a").
-LETTER_DESIGNATION = re.compile(r"[A-Za-z](?:\d+[a-z]?)?")
+# and subitem in lower case ("b", "C2", "c2", "E1a", "B2(a)(v)").
+LETTER_DESIGNATION = re.compile(rf"[A-Za-z](?:\d+{_ITEM_ON})?")
 ABBREVIATION_DOT = re.compile(r"\.\w")  # "zie o.a.", "zie e.d."
 # Before a direction word, also a subsection of the current section with its item: "2 above", "2(c) above"
 # (a bare number is a citation only there).
-NEAR_DESIGNATION = rf"(?:{DESIGNATION}|(?P<num>\d{{1,2}}(?:\([a-z]\))?)(?![\w(]))"
+NEAR_DESIGNATION = rf"(?:{DESIGNATION}|(?P<num>\d{{1,2}}(?:\([a-z]\)(?:\({ids.ROMAN}\))?)?)(?![\w(]))"
 BEFORE_HIER = re.compile(rf"(?:(?<![\w(]){NEAR_DESIGNATION})\s+$")
+# A section's letter and subsection's number standing alone, with the item and subitem in brackets: "C2", "C2(a)",
+# "B2(a)(v)" (where the rules say, BARE_DESIGNATIONS).
+BARE = re.compile(rf"([A-Z])(\d{{1,2}})(?:\(([a-z])\)(?:\(({ids.ROMAN})\))?)?")
 # How far before "hierboven" a designation is looked for: the longest one ("(b)", "E1a") and its
 # space with room to spare; searching from the start of the text for each was quadratic.
 LOOK_BACK = 40
@@ -101,7 +116,7 @@ def _patterns(rules):
             # "dit artikel", "as this Law provides": not before a number ("this Law 12" is Law 12's keyword)
             rf"|(?<!\w)(?P<this>{_either(rules.THIS_ARTICLE)})(?!\w)(?!\s*\d)"
             # "a violation of C2": a part of the current article by its designation alone (where the rules say)
-            + (r"|(?<![\w(/.\-])(?P<bare>(?-i:[A-Z]\d{1,2}(?:\([a-z]\))?))(?![\w(])"
+            + (rf"|(?<![\w(/.\-])(?P<bare>(?-i:{BARE.pattern}))(?![\w(])"
                if getattr(rules, "BARE_DESIGNATIONS", False) else ""),
             re.IGNORECASE),
         this_article=re.compile(_either(rules.THIS_ARTICLE), re.IGNORECASE),
@@ -131,7 +146,9 @@ class Citation:
     start: int
     end: int
     parts: dict = None  # absolute: article, section, subsection, item, subitem
-    relative: str = None  # "B", "C2", "E1a" (current article), "(a)" (current subsection), "2", "2(c)" (current section)
+    # "B", "C2", "E1a", "B2(a)(v)" (current article), "(a)", "(a)(v)" (current subsection), "(ii)" (current item),
+    # "2", "2(c)" (current section)
+    relative: str = None
     direction: str = None  # "hierboven" or "hieronder", "above", "following", …
     this_article: bool = False  # "dit artikel", "this Law": the article it stands in
     range_end: dict = None  # absolute or relative parts of the last element of a range
@@ -146,6 +163,7 @@ class Resolved:
     statuses: list = field(default_factory=list)
     kinds: list = field(default_factory=list)
     reason: str = None
+    other: str = None  # the target of the other reading, when the words read two ways and both are in the corpus
 
 
 def _parts(m, article=None):
@@ -169,6 +187,8 @@ def parse_keyword_phrase(text, pos, p):
         return [Citation(pos, bad.end(), malformed=bad.group())] if bad else []
     found = [Citation(pos, m.end(), parts=_parts(m))]
     end = m.end()
+    # After one keyword, the bare numbers of a rising list that ends with a list word: "Law 30, 31 or 32".
+    listed = 0 if plural else _rising_list(text, end, int(m.group("article")), p)
     while True:
         sep = p.range_sep.match(text, end)
         is_range = bool(sep)
@@ -183,8 +203,9 @@ def parse_keyword_phrase(text, pos, p):
         m = CITE.match(text, after)
         if m:
             parts = _parts(m)
-            # "artikel 57 en 3 kaarten": a bare number continues only a plural, a range or a cited part.
-            if not (own_kw or plural or is_range or parts["section"]):
+            # "artikel 57 en 3 kaarten": a bare number continues only a plural, a range, a cited part or a
+            # rising list.
+            if not (own_kw or plural or is_range or parts["section"] or len(found) <= listed):
                 break
         elif previous and previous["section"] and (m := PART.match(text, after)):
             parts = _parts(m, previous["article"])
@@ -201,17 +222,36 @@ def parse_keyword_phrase(text, pos, p):
     return found
 
 
+def _rising_list(text: str, end: int, article: int, p) -> int:
+    """How many citations after a singular keyword's first one (which ends at `end` and cites `article`) form its
+    list: "Law 30, 31 or 32" two, "Law 53 or 56" one. A list counts when each citation's article is higher than
+    the one before and the last one follows a list word (not a comma): so "artikel 57 en 3 kaarten", "Law 12, 13
+    boards" and "under Law 12, 3 or 4 boards" stay one citation."""
+    count = listed = 0
+    while (sep := p.list_sep.match(text, end)) and not p.range_sep.match(text, end):
+        own_kw = p.one_keyword.match(text, sep.end())  # "Law 30, 31 or Law 32"
+        m = CITE.match(text, own_kw.end() if own_kw else sep.end())
+        if not m or int(m.group("article")) <= article:
+            break
+        count, article, end = count + 1, int(m.group("article")), m.end()
+        if "," not in sep.group():  # a list word, not a comma
+            listed = count
+        if own_kw:  # what follows is that keyword's own list: read once, there
+            break
+    return listed
+
+
 def _relative(m, start, end, direction=None, des=None):
-    des = des or m.group("des") or m.groupdict().get("num")
-    return Citation(start, end, relative=des if des else f"({m.group('item')})", direction=direction)
+    des = des or m.group("des") or m.groupdict().get("num") or m.group("bracketed")
+    return Citation(start, end, relative=des, direction=direction)
 
 
 def _designation_span(m):
     """(start, end) of the designation of a DESIGNATION or NEAR_DESIGNATION match: "(a)" with its brackets."""
-    for group in ("des", "num"):
+    for group in ("des", "num", "bracketed"):
         if m.groupdict().get(group):
             return m.span(group)
-    return m.start("item") - 1, m.end("item") + 1
+    raise ValueError("a designation match without a designation")
 
 
 def parse_zie(text, pos, p):
@@ -238,6 +278,14 @@ def parse_zie(text, pos, p):
     return [_relative(m, start, end, d.group("dir") if d else None, des)]
 
 
+def _opens_sentence(text: str, start: int) -> bool:
+    """Whether a sentence starts at `start`: at the text's start, or after a full stop, a colon or an opening
+    bracket and spaces."""
+    while start > 0 and text[start - 1].isspace():
+        start -= 1
+    return start == 0 or text[start - 1] in ".!?:(["
+
+
 def parse_hier(text, pos, p):
     """"C2 hierboven", "(b) hieronder", "E following": the designation stands just before the direction
     word; so does a list of them, "2(c) or 2(d) above", "1 and 2 above", the direction word saying
@@ -248,6 +296,8 @@ def parse_hier(text, pos, p):
         return []
     word = p.direction_word.match(text, pos).group().lower()
     start = _designation_span(m)[0]
+    if text[start:m.end()].strip().lower() in p.not_designations and _opens_sentence(text, start):
+        return []  # "A preceding bid …": the word that opens the sentence, not section A
     found = [_relative(m, start, pos + len(word), word)]
     while m := p.list_before.search(text, max(0, start - LOOK_BACK), start):
         start, end = _designation_span(m)
@@ -276,12 +326,14 @@ def parse_letter_range(text, pos, p):
 
 
 def parse_bare(text, pos, p):
-    """"a violation of C2", "E1", "C2(a)": a section and subsection (and item) of the current article."""
+    """"a violation of C2", "E1", "C2(a)", "B2(a)(v)": a section and subsection (and item and subitem) of the
+    current article."""
     m = BARE.match(text, pos)
-    return [Citation(pos, m.end(), relative=m.group(1) + m.group(2) + (m.group(3) or ""))] if m else []
+    if not m:
+        return []
+    section, subsection, item, subitem = m.groups()
+    return [Citation(pos, m.end(), relative=section + subsection + (item or "") + (f"({subitem})" if subitem else ""))]
 
-
-BARE = re.compile(r"([A-Z])(\d{1,2})(?:\(([a-z])\))?")
 
 PARSERS = {"keyword": parse_keyword_phrase, "relative": parse_zie, "direction": parse_hier,
            "range": parse_letter_range, "this": parse_this_article, "bare": parse_bare}
@@ -353,40 +405,91 @@ def _expand_range(first, last):
     return [dict(first, **{level: name(n)}) for n in range(lo, hi + 1)]
 
 
-def _relative_parts(designation, node_id):
-    """Parts of a designation ("B", "C2", "(a)") read in the node `node_id`; (parts, problem)."""
+# The parts of a relative designation, as _relative parses it (the item in brackets or not, the subitem in brackets).
+LETTER_PARTS = re.compile(rf"([A-Z])(?:(\d+)(?:(?:([a-z])|\(([a-z])\))(?:\(({ids.ROMAN})\))?)?)?")
+NUMBER_PARTS = re.compile(rf"(\d+)(?:\(([a-z])\)(?:\(({ids.ROMAN})\))?)?")
+BRACKETED_PARTS = re.compile(rf"\(([a-z]+)\)(?:\(({ids.ROMAN})\))?")
+
+
+def _relative_parts(designation: str, node_id: str, present=None) -> tuple:
+    """Parts of a designation ("B", "C2", "B2(a)(v)", "(a)", "(a)(v)", "(ii)", "2(c)") read in the node `node_id`;
+    (parts, problem). `present(parts)` says whether a reading's target is in the corpus: it decides what a
+    bracketed "(i)", "(v)" or "(x)" names, which is both a letter and a numeral (see _bracketed_parts)."""
     _, cite = ids.split_id(node_id)
     here = ids.parse_citation(cite) if cite else None
     if here is None:
         return None, f"{node_id} is not a node a relative citation can be read in"
+    if not (BRACKETED_PARTS if designation.startswith("(") else NUMBER_PARTS if designation[0].isdigit()
+            else LETTER_PARTS).fullmatch(designation):  # "(A)", read in any case after "see"
+        return None, f"'{designation}' is not a citation of an article or a part of one"
     if designation.startswith("("):
-        if not here["subsection"]:
-            return None, f"'{designation}' names an item, but {node_id} is not in a subsection"
-        return dict(here, item=designation[1], subitem=None), None
+        return _bracketed_parts(designation, node_id, here, present)
     if designation[0].isdigit():
         if not here["section"]:
             return None, f"'{designation}' names a subsection, but {node_id} is not in a section"
-        m = re.fullmatch(r"(\d+)(?:\(([a-z])\))?", designation)
-        return dict(here, subsection=m.group(1), item=m.group(2), subitem=None), None
-    m = re.fullmatch(r"([A-Z])(\d+)?([a-z])?", designation)
-    return {"article": here["article"], "section": m.group(1), "subsection": m.group(2), "item": m.group(3),
-            "subitem": None}, None
+        subsection, item, subitem = NUMBER_PARTS.fullmatch(designation).groups()
+        return dict(here, subsection=subsection, item=item, subitem=subitem), None
+    section, subsection, item, bracketed_item, subitem = LETTER_PARTS.fullmatch(designation).groups()
+    return {"article": here["article"], "section": section, "subsection": subsection,
+            "item": item or bracketed_item, "subitem": subitem}, None
 
 
-def resolve(citation, edition, node_id):
-    """The target IDs of one citation found in node `node_id` of `edition`, and a problem or None."""
+def _bracketed_readings(letters: str, subitem: str, here: dict) -> list:
+    """The parts a bracketed designation can name in the node `here`, the nearer first: "(a)", "(a)(v)" an item
+    (and its subitem) of the current subsection, "(ii)" a subitem of the current item; "(i)", "(v)" and "(x)"
+    are letters and numerals both, in an item its subitem first, elsewhere an item."""
+    as_item = dict(here, item=letters, subitem=subitem) if len(letters) == 1 and here["subsection"] else None
+    as_subitem = (dict(here, subitem=letters) if not subitem and here["item"] and re.fullmatch(ids.ROMAN, letters)
+                  else None)
+    return [r for r in ((as_subitem, as_item) if here["item"] else (as_item, as_subitem)) if r]
+
+
+def _bracketed_parts(designation: str, node_id: str, here: dict, present=None) -> tuple:
+    """(parts, problem) of a bracketed designation (see _bracketed_readings): the nearer reading, unless only the
+    other one's target is in the corpus."""
+    letters, subitem = BRACKETED_PARTS.fullmatch(designation).groups()
+    readings = _bracketed_readings(letters, subitem, here)
+    if not readings:
+        return None, (f"'{designation}' names a subitem, but {node_id} is not in an item" if len(letters) > 1
+                      else f"'{designation}' names an item, but {node_id} is not in a subsection")
+    if present and len(readings) == 2 and not present(readings[0]) and present(readings[1]):
+        return readings[1], None
+    return readings[0], None
+
+
+def other_reading(designation: str, edition: str, node_id: str, index: set, targets: list) -> str | None:
+    """The target of the reading not taken of a bracketed "(i)", "(v)" or "(x)", when it is in the corpus too:
+    then the words read two ways (an item and a subitem), and the choice is uncertain."""
+    m = BRACKETED_PARTS.fullmatch(designation)
+    _, cite = ids.split_id(node_id)
+    here = ids.parse_citation(cite) if cite else None
+    if not m or here is None:
+        return None
+    for parts in _bracketed_readings(*m.groups(), here):
+        target = f"{edition}/{ids.make_citation(*(parts.get(k) for k in ids.LEVELS))}"
+        if target not in targets and target in index:
+            return target
+    return None
+
+
+def resolve(citation, edition, node_id, index=None):
+    """The target IDs of one citation found in node `node_id` of `edition`, and a problem or None. With the
+    `index` of the corpus's IDs, a designation that reads two ways takes the reading whose target is there."""
     if citation.malformed:
         return [], f"'{citation.malformed}' is not a citation of an article or a part of one"
     if citation.this_article:
         article = ids.article_of(node_id)
         return ([article], None) if article else ([], f"{node_id} is not a node of an article")
     if citation.relative:
-        first, problem = _relative_parts(citation.relative, node_id)
+        def present(parts):
+            return f"{edition}/{ids.make_citation(*(parts.get(k) for k in ids.LEVELS))}" in index
+
+        first, problem = _relative_parts(citation.relative, node_id, present if index else None)
         if problem:
             return [], problem
         last = None
         if citation.range_end:
-            last, problem = _relative_parts(citation.range_end["relative"], node_id)
+            last, problem = _relative_parts(citation.range_end["relative"], node_id, present if index else None)
     else:
         first, last = citation.parts, citation.range_end
     runs = [first]
@@ -435,10 +538,12 @@ def resolve_phrase(text, citations, edition, node_id, index, known, order, profi
     out, seen = [], {}
     for c in citations:
         seen = seen if out and c.phrase == citations[len(out) - 1].phrase else {}
-        targets, problem = resolve(c, edition, node_id)
+        targets, problem = resolve(c, edition, node_id, index)
         r = Resolved(targets)
         if problem:
             r.reason = problem
+        elif c.relative and c.relative.startswith("("):
+            r.other = other_reading(c.relative, edition, node_id, index, targets)
         for t in targets:
             status, kind = classify(t, index, known)
             r.statuses.append(status)
@@ -519,9 +624,9 @@ def _wrap(owner, attr, spans):
     setattr(owner, attr, text[:stop] or None)
 
 
-def mark_container(container, index, known, order, profile=None):
-    """Find, resolve and mark up the citations in one <p> or <note>, read with the words of `profile`.
-    Returns the number of refs."""
+def mark_container(container, index, known, order, profile=None, log=None):
+    """Find, resolve and mark up the citations in one <p> or <note>, read with the words of `profile`; a
+    citation that reads two ways is reported as uncertain in `log`. Returns the number of refs."""
     edition, node_id, _ = context_of(container)
     count = 0
     for owner, attr in list(_segments(container)):
@@ -535,6 +640,10 @@ def mark_container(container, index, known, order, profile=None):
         resolved = resolve_phrase(text, citations, edition, node_id, index, known, order, profile)
         for c, r in zip(citations, resolved):
             spans.append((c.start, c.end, ref_attributes(r, text[c.start:c.end])))
+            if r.other and log is not None:
+                file, line = tree.first_line(container)
+                log.add("inference", file, line, f"'{text[c.start:c.end]}' in {node_id} is uncertain: read as "
+                        f"{' '.join(r.targets)}, but {r.other} is in the corpus too", node=node_id)
         _wrap(owner, attr, spans)
         count += len(spans)
     return count
@@ -563,7 +672,7 @@ def find_references(ctx):
     index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     order = _order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
     for container in list(ctx.corpus.iter("p", "note")):
-        mark_container(container, index, known, order, ctx.profile)
+        mark_container(container, index, known, order, ctx.profile, ctx.log)
 
 
 # -- reading the refs back: for the graph and `check` ------------------------------
@@ -600,9 +709,17 @@ def references(ctx, known=None):
         known = load_known_missing(ctx.sources_dir, ctx.options.known_missing)
     index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     lines = {(line.file, line.num): line.text for lines in ctx.lines.values() for line in lines}
+    order = None
     out = []
-    for container in ctx.corpus.iter("p", "note"):
-        refs = [r for r in container if r.tag == "ref"]
+    for container in ctx.corpus.iter("p", "note", *LABEL_TAGS):
+        if container.tag in LABEL_TAGS:
+            if container.getparent().tag not in tree.NODE_TAGS:
+                continue
+            if order is None:
+                order = _order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
+            refs = label_refs(container, index, known, order, getattr(ctx, "profile", None))
+        else:
+            refs = [r for r in container if r.tag == "ref"]
         if not refs:
             continue
         _, _, citing = context_of(container)
@@ -625,6 +742,24 @@ def references(ctx, known=None):
                 status, kind = classify(t, index, known)
                 out.append(Reference(citing, t, words, status, kind, locations=where))
     return out
+
+
+# The elements that name a node: they hold text only (schema/corpus.rng), so their citations are read here,
+# not marked up, and count as the node's own references.
+LABEL_TAGS = ("title", "heading")
+
+
+def label_refs(label, index: set, known: dict, order: dict, profile=None) -> list:
+    """The references of a node's title or heading ("Possible Lack of Recourse to Laws 26B and 72C"), read as
+    mark_container reads a paragraph, each with the words and the attributes a <ref> would have (`text`, `get`)."""
+    text = label.text or ""
+    citations = find_citations(text, profile) if text else []
+    if not citations:
+        return []
+    edition, node_id, _ = context_of(label)
+    resolved = resolve_phrase(text, citations, edition, node_id, index, known, order, profile)
+    return [SimpleNamespace(text=text[c.start:c.end], get=ref_attributes(r, text[c.start:c.end]).get)
+            for c, r in zip(citations, resolved)]
 
 
 def source_texts(container, lines):

@@ -708,15 +708,18 @@ def _fresh():
 
 
 def has_flowed_layout(texts, profile=None):
-    """The book's contents list, or a page number at the top and paragraphs of one long line each (a
+    """From the whole file, never its first page alone: the book's contents list (its title followed by an
+    entry "LAW 1 - TITLE"), or page numbers alone on their lines and paragraphs of one long line each (a
     quarter of the lines over 160 characters, or a section marker with its text on one long line)."""
-    if texts and texts[0].strip() == patterns(profile)["contents_title"]:
-        return True
-    if not texts or not printed.is_page_number(texts[0].strip()):
+    own = patterns(profile)
+    title, entry = own["contents_title"], own["contents_article"]
+    for i, t in enumerate(texts):
+        if t.strip() == title and any(entry.match(u.strip()) for u in texts[i + 1:i + 4]):
+            return True
+    if not any(printed.is_page_number(t.strip()) for t in texts):
         return False
     long_lines = sum(1 for t in texts if len(t) > 160)
-    return long_lines >= 2 and long_lines * 4 >= len(texts) or any(
-        len(t) > 160 and SECTION.match(t) for t in texts[:8])
+    return long_lines >= 2 and long_lines * 4 >= len(texts) or any(len(t) > 160 and SECTION.match(t) for t in texts)
 
 
 FORMAT = Format(

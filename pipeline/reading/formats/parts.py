@@ -148,10 +148,14 @@ def _contents_entry(text, own):
 
 def _contents_shaped(text, words, own):
     """A line a contents list is made of: an entry, a section heading, a page number or a column of
-    them, a wrapped title; never an article heading alone, a definition or a paragraph."""
+    them, a wrapped title; never an article heading alone, a definition or a paragraph (a long line, or
+    a sentence of more than eight words)."""
     if NUMBER_COLUMN.match(text) or printed.ROMAN.match(text) or own["contents_article"].match(text):
         return True
     if words["article"].match(text) or DEFINITION.match(text) and len(text) > 80:
+        return False
+    # A sentence of some length is a paragraph: an entry or a heading ends with no full stop.
+    if re.search(r"[.!?][\"'\u2019\u201d)]*$", text) and len(text.split()) > 8:
         return False
     return len(text) <= LONG_HEADING
 

@@ -13,22 +13,23 @@ ARTICLES = "Laws"
 # The book abbreviates no citation keyword.
 ARTICLE_SHORT = ()
 # Words before a designation in the current Law: "(but see B)", "see A above", "(but see E following)".
-RELATIVE = ("see", "under")  # "under (a)": the item (a) of the current subsection
+RELATIVE = ("see", "under", "as in")  # "under (a)", "except as in (a)": the item (a) of the current subsection
 # Words that may stand between those and the designation: "see also B".
 RELATIVE_FILLERS = ("also",)
 # What looks like a designation after a relative word but is a word: "see a doctor" (the article).
 NOT_DESIGNATIONS = ("a",)
-# After a designation, where it stands: "A1 above"; "C2 below", "(but see E following)", "(d) hereunder".
-# A citation that points the wrong way is suspect. Before such a word a list of designations and a
+# After a designation, where it stands: "A1 above", "(as in 1 preceding)"; "C2 below", "(but see E following)",
+# "(d) hereunder". A citation that points the wrong way is suspect. Before such a word a list of designations and a
 # subsection's bare number are read too: "2(c) or 2(d) above", "Notwithstanding 1 and 2 above".
-ABOVE = ("above",)
+ABOVE = ("above", "preceding")
 BELOW = ("below", "following", "hereunder")
 # The current Law, cited by its words: "(for defenders, except as this Law provides, see Law 49)".
 THIS_ARTICLE = ("this Law",)
 # A section's letter and subsection's number standing alone cite the current Law's part: "a violation
 # of C2", "the application of E1", "C2(a)" (capital, digits, an item in brackets; never after "Law").
 BARE_DESIGNATIONS = True
-# Between the citations of a list, besides a comma: "Laws 4, 12C2 and 91", "Law 50 or Law 51".
+# Between the citations of a list, besides a comma: "Laws 4, 12C2 and 91", "Law 50 or Law 51"; after the
+# singular keyword too, where the numbers rise and the list ends with one of these: "Law 30, 31 or 32".
 LIST_WORDS = ("and", "or")
 # Between the two ends of a range: "Laws 12 to 14", "Laws 12 through 14".
 RANGE_WORDS = ("to", "through")

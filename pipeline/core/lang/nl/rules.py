@@ -28,7 +28,8 @@ BELOW = ("hieronder",)
 THIS_ARTICLE = ("dit artikel",)
 # A bare "C2" is no citation in the Dutch text: it writes "C2 hierboven" or "zie C2".
 BARE_DESIGNATIONS = False
-# Between the citations of a list, besides a comma: "artikel 20F2 en F3", "42 of 43".
+# Between the citations of a list, besides a comma: "artikel 20F2 en F3", "42 of 43"; after the singular
+# keyword too, where the numbers rise and the list ends with one of these: "artikel 30, 31 of 32".
 LIST_WORDS = ("en", "of")
 # Between the two ends of a range: "artikelen 12 t/m 14", "12 tot en met 14".
 RANGE_WORDS = ("t/m", "tot en met")
