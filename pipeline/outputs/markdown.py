@@ -207,7 +207,9 @@ def book_number_labels(corpus, edition_id):
     the article's number and it, '41-1', for every numbered note of the edition alike; a number that
     names two notes within one article gets no label here (the note keeps its ID's)."""
     edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
-    numbered = [(n.get("id"), ids.cite_of(ids.article_of(n.get("id"))), tree.note_number(n),
+    # (the Introduction's notes have no article: their part of the book, "intro", stands for it)
+    numbered = [(n.get("id"), ids.cite_of(ids.article_of(n.get("id")) or n.get("id").rpartition("/")[0]),
+                 tree.note_number(n),
                  " ".join(tree.plain_text(n).split()))
                 for n in edition_el.iter("note") if tree.note_number(n) and n.get("id")]
     texts, in_article = {}, {}
