@@ -4,12 +4,20 @@ Reads: a source's Lines (after read.py and normalise.py). Writes: a Reading: blo
 as Dropped lines (each with its reason, for the report), gaps where the extraction starts or ends inside
 an article.
 
-The pages. A page starts at a line that held a form feed (read.py reads it as a space and logs it) and,
-in an extraction without form feeds, at a running header above a page number ("Spelregels voor
-Wedstrijdbridge 2017" above "32") whose header the first page showed. Page furniture, dropped:
-  - at the top of every page, within its first four lines: the running header lines, then the page
-    number, arabic ("32") or roman ("xiv"); a known running header also after the number or alone;
-  - the last line of a page that has no number at its top, when it is a page number.
+The pages. A page starts at a line that held a form feed (read.py reads it as a space and logs it); in an
+extraction without any form feed, at a running head beside a page number (above or below it) whose text
+or shape stands beside a page number twice or more, the numbers going up. Page furniture, dropped, is
+learned from the pages themselves, never from where the extraction starts (pages()):
+  - the page number: at the top, within its first four lines, or the page's last line (under the
+    footnotes), arabic ("32") or roman ("xiv"), alone or on one line with the running head ("12
+    Spelregels voor Wedstrijdbridge", "Artikel 41  13"); it is the line whose number goes up by one from
+    page to page, so a footnote marker near a page's top or end is never taken for it. An extraction
+    whose numbers do not run (one page, pages far apart) has a number alone at a page's top below
+    nothing but running heads, or at the bottom of a page with none at its top;
+  - the running heads: every line above the page number at a page's top, and the lines at the page tops
+    whose text or shape stands in the same place on half the pages of one parity or more: the book's
+    title on the even pages, "Artikel 41" (the article on the page) on the odd ones, each above or below
+    the number, which may be printed first on one side and last on the other.
 On the pages:
   - "ARTIKEL 24" on its own line, then the title on one or more short lines (a continuation line
     starts in lower case);
@@ -25,6 +33,7 @@ line-end hyphen with the book's vocabulary and logging every join across a page 
 Where the extraction starts or ends inside an article, that is a gap, never filled (see _cut_off).
 """
 import re
+from typing import NamedTuple
 
 from ...core import lang
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
@@ -44,10 +53,21 @@ DIGITS = re.compile(r"^\d{1,4}$")
 # i … cccxcix, in either case: the numbers of the pages before the first arabic one.
 ROMAN = re.compile(r"^(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$", re.IGNORECASE)
 TOP = 4  # the lines at a page top that may be furniture: up to three header lines and the number
+# A page number on one line with the running head, printed at the other side of the page: first on the
+# line ("12  Spelregels voor Wedstrijdbridge", an even page) or last ("Artikel 41  13", an odd page).
+FOLIO_FIRST = re.compile(r"^(\d{1,4}|[ivxlc]+)\s+(\S.*)$")
+FOLIO_LAST = re.compile(r"^(.*\S)\s+(\d{1,4}|[ivxlc]+)$")
+ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 
 
-def is_page_number(text):
+def is_page_number(text: str) -> bool:
     return bool(DIGITS.match(text) or ROMAN.match(text))
+
+
+def roman_value(label: str) -> int:
+    """The value of a roman page number ("xiv" is 14)."""
+    values = [ROMAN_VALUES[c] for c in label.lower()]
+    return sum(-v if k + 1 < len(values) and values[k + 1] > v else v for k, v in enumerate(values))
 
 
 def _is_structure(text, words):
@@ -55,9 +75,42 @@ def _is_structure(text, words):
                 or looks_like_article(text, words["keyword"]))
 
 
+def _is_law_line(text: str, words: dict) -> bool:
+    """A line of the law's own structure as the page prints it: "ARTIKEL 24", "A. heading", "1. text".
+    (A running head such as "Artikel 41", the article on the page, only looks like a heading.)"""
+    return bool(words["article"].match(text) or LETTERED.match(text) or NUMBERED.match(text))
+
+
+def shape(text: str) -> str:
+    """A line with its numbers as '#': the running heads "Artikel 41" and "Artikel 42" have one shape."""
+    return re.sub(r"\d+", "#", text)
+
+
+class Folio(NamedTuple):
+    """A line at a page's top or foot that is, or holds, a page number."""
+    page: int  # the page's index in the extraction
+    at: int  # the line's index on the page
+    label: str  # the number as printed: "32", "xiv"
+    head: str  # the running head printed on the same line, "" when the number stands alone
+    foot: bool  # the page's last line
+
+    @property
+    def kind(self) -> str:
+        return "arabic" if self.label.isdigit() else "roman"
+
+    @property
+    def value(self) -> int:
+        return int(self.label) if self.label.isdigit() else roman_value(self.label)
+
+
 def pages(lines, words=None):
     """The non-blank lines cut into pages, and the furniture of each: ([[Line]], {line number: reason}).
-    `words`: patterns(profile) of the book's language (the default language's when None)."""
+    `words`: patterns(profile) of the book's language (the default language's when None).
+
+    The furniture is learned from the pages, never from where the extraction starts: the page numbers
+    are the lines at the page tops or feet whose numbers go up by one from page to page (_chain); the
+    running heads are the lines at the page tops whose text, or shape, stands there on two pages or more
+    (_Heads): the book's title on every even page, "Artikel 41", "Artikel 42" … on the odd ones."""
     words = words or patterns()
     texts, starts, pending = [], [0], False
     for line in lines:
@@ -68,56 +121,165 @@ def pages(lines, words=None):
             pending = False
             texts.append(line)
     strip = [line.text.strip() for line in texts]
-    # The running header, as the first page's top shows it (the lines above its page number).
-    top = next((i for i in range(min(TOP, len(strip))) if is_page_number(strip[i])), None)
-    headers = {t for t in strip[:top] if not _is_structure(t, words)} if top else set()
-    if headers:  # without form feeds: the header above a page number starts a page, as on the first page
-        known = set(starts)
-        for i in range(1, len(strip) - 1):
-            # (Not a number above the header: that number may be a footnote marker at the page end.)
-            if strip[i] in headers and is_page_number(strip[i + 1]) and not any(i - TOP < s <= i for s in known):
-                starts.append(i)
-                known.add(i)
-    starts = sorted(set(starts))
+    if len(starts) == 1:  # form feeds mark the pages; without any, the heads beside the numbers do
+        starts = sorted(set(starts) | _starts_without_form_feeds(strip, words))
     cut = [texts[a:b] for a, b in zip(starts, starts[1:] + [len(texts)])]
-    furniture, expected = {}, None
+    tops = [[line.text.strip() for line in page] for page in cut]
+    folios = [f for p, page in enumerate(tops) for f in _folios(page, p, words)]
+    numbers = _chain(folios)
+    if not numbers:
+        numbers = _lone_numbers(tops, folios, words)
+    heads = _Heads(tops, numbers, words)
+    furniture = {}
     for p, page in enumerate(cut):
-        found, number = _furniture(page, headers, p == 0, expected, many=len(cut) > 1, words=words)
-        furniture.update(found)
-        expected = str(int(number) + 1) if number and number.isdigit() else None
+        furniture.update(_furniture(page, tops[p], p, numbers.get(p), heads))
     return cut, furniture
 
 
-def _furniture(page, headers, first, expected, many, words):
-    """({line number: reason} of the page's running header and page number, the page number or None).
+def _folios(strip: list, p: int, words: dict) -> list:
+    """The page's lines that may be its number: at its top, before the law text starts, a number alone
+    or beside a running head on its line; its last line, a number alone."""
+    found = []
+    for i, text in enumerate(strip[:TOP]):
+        if _is_law_line(text, words):
+            break
+        if is_page_number(text):
+            found.append(Folio(p, i, text, "", False))
+            continue
+        for m, label, head in ((FOLIO_FIRST.match(text), 1, 2), (FOLIO_LAST.match(text), 2, 1)):
+            if m and is_page_number(m.group(label)) and is_heading_like(m.group(head)) \
+                    and not _is_law_line(m.group(head), words):
+                found.append(Folio(p, i, m.group(label), m.group(head), False))
+    if len(strip) > TOP and is_page_number(strip[-1]):
+        found.append(Folio(p, len(strip) - 1, strip[-1], "", True))
+    return found
 
-    Above the number: on the first page any lines that are not law structure; on a later page the known
-    running header, or (an even page's other header) heading-like lines when the number is the one
-    the page before leads to."""
-    strip = [line.text.strip() for line in page]
+
+def _chain(folios: list) -> dict:
+    """{page index: Folio}: the page numbers, the candidates whose numbers go up by one with the pages
+    (the same number minus the page's index, in the same numerals) on two pages or more. The longest
+    run is taken first; a page keeps one number (a lone number before one beside a head, the top
+    before the foot). A footnote marker near a page's top or at its end goes up with no page."""
+    runs = {}
+    for f in folios:
+        runs.setdefault((f.kind, f.value - f.page), []).append(f)
+    numbers = {}
+    for key in sorted(runs, key=lambda k: (-len({f.page for f in runs[k]}), k)):
+        free = sorted((f for f in runs[key] if f.page not in numbers), key=lambda f: (f.page, f.head != "", f.foot))
+        if len({f.page for f in free}) < 2:
+            continue
+        for f in free:
+            numbers.setdefault(f.page, f)
+    return numbers
+
+
+def _lone_numbers(tops: list, folios: list, words: dict) -> dict:
+    """{page index: Folio} where no numbers go up from page to page (one page, or pages far apart): a
+    number alone at a page's top below nothing but running heads (any lines that are not law text when
+    the extraction is one page, or heads standing above a number on two pages or more); on pages with no
+    number at the top, the last line when it is a number."""
+    above = {}
+    for p, page in enumerate(tops):
+        f = next((f for f in folios if f.page == p and not f.foot and not f.head), None)
+        for text in page[:f.at] if f else []:
+            above.setdefault(text, set()).add(p)
+            above.setdefault(shape(text), set()).add(p)
+    numbers = {}
+    for p, page in enumerate(tops):
+        f = next((f for f in folios if f.page == p and not f.foot and not f.head), None)
+        if f and (len(tops) == 1 or all(len(above[t]) > 1 or len(above[shape(t)]) > 1 for t in page[:f.at])):
+            numbers[p] = f
+        elif len(tops) > 1 and (f := next((f for f in folios if f.page == p and f.foot), None)):
+            numbers[p] = f
+    return numbers
+
+
+class _Heads:
+    """The running heads: lines at the page tops whose text, or shape, stands in the same place on half
+    the pages of one parity or more (two pages at least): the book's title on the even pages, "Artikel
+    41", "Artikel 42" … on the odd ones. The place is the page's first lines (above its number, or on a
+    page numbered at its foot) or the lines below a number printed first. Not law text ("ARTIKEL 24",
+    "A. …", "1. …"), and short and capitalised as a head is. (A line above the page number at a page's
+    top is furniture whatever it says: _furniture.)"""
+
+    def __init__(self, tops: list, numbers: dict, words: dict):
+        self.words, self.where = words, {}
+        self.parity = [sum(1 for p in range(len(tops)) if p % 2 == k) for k in (0, 1)]
+        for p, page in enumerate(tops):
+            for i in self._places(page, numbers.get(p)):
+                for key in (page[i], "\0" + shape(page[i])):
+                    self.where.setdefault((key, self.place(p, numbers.get(p))), set()).add(p)
+
+    @staticmethod
+    def place(p: int, number) -> tuple:
+        """(the page's parity, "below" the number printed first at its top, or at the "top")."""
+        return p % 2, "below" if number is not None and not number.foot else "top"
+
+    @staticmethod
+    def _places(page: list, number) -> range:
+        """The indexes of the page's lines where a running head may stand."""
+        if number is not None and not number.foot:
+            return range(number.at + 1, min(TOP, len(page)))
+        return range(min(TOP - 1, len(page) - (1 if number is not None else 0)))
+
+    def holds(self, text: str, p: int, number) -> bool:
+        """Whether `text`, on page `p` whose number is `number`, is a running head."""
+        if _is_law_line(text, self.words) or not is_heading_like(text):
+            return False
+        place = self.place(p, number)
+        least = max(2, (self.parity[p % 2] + 1) // 2)
+        return any(len(self.where.get((key, place), ())) >= least for key in (text, "\0" + shape(text)))
+
+
+def _starts_without_form_feeds(strip: list, words: dict) -> set:
+    """Where pages start in an extraction without form feeds: at a running head beside a page number
+    (above or below it) whose text or shape stands beside a page number twice or more, the numbers
+    going up through the extraction (a footnote marker above a head at the next page's top is not one)."""
+    pairs = []  # (first line, last line, number, head)
+    for i in range(len(strip) - 1):
+        for head, number in ((strip[i], strip[i + 1]), (strip[i + 1], strip[i])):
+            if is_page_number(number) and not is_page_number(head) and is_heading_like(head) \
+                    and not _is_law_line(head, words):
+                pairs.append((i, i + 1, Folio(0, i, number, head, False)))
+    seen = {}
+    for i, _, f in pairs:
+        seen.setdefault(f.head, set()).add(i)
+        seen.setdefault("\0" + shape(f.head), set()).add(i)
+    pairs = [pair for pair in pairs if len(seen[pair[2].head]) > 1 or len(seen["\0" + shape(pair[2].head)]) > 1]
+    # The longest run of pairs, in the order of the lines, whose numbers go up (in the same numerals).
+    best = []
+    for k, (first, _, f) in enumerate(pairs):
+        before = [best[j] for j in range(k) if pairs[j][1] < first and pairs[j][2].kind == f.kind
+                  and pairs[j][2].value < f.value]
+        best.append(max(before, key=len, default=[]) + [k])
+    run = max(best, key=len, default=[])
+    if len(run) < 2:
+        return set()
+    return {pairs[k][0] for k in run}
+
+
+def _furniture(page, strip: list, p: int, number, heads: _Heads) -> dict:
+    """{line number: reason} of the page's running heads and page number."""
     found = {}
-    number = next((i for i in range(min(TOP, len(strip))) if is_page_number(strip[i])), None)
-    above = strip[:number] if number is not None else []
-    if number is not None and not any(_is_structure(t, words) for t in above) and (
-            first or all(t in headers for t in above)
-            or (strip[number] == expected and all(is_heading_like(t) for t in above))):
-        headers.update(above)
-        k = number + 1
-        while k < len(strip) and k < TOP and strip[k] in headers:  # a header printed below the number
-            k += 1
+
+    def head(i):
+        found[page[i].num] = f"running header {strip[i]!r}: page layout, not law text"
+
+    top = number if number is not None and not number.foot else None
+    if top is not None:
+        for i in range(top.at):  # nothing but furniture stands above the page number at a page's top
+            head(i)
+        found[page[top.at].num] = f"page number {top.label}" + (
+            f" beside the running header {top.head!r}: page layout, not law text" if top.head else "")
+        k = top.at + 1
     else:
-        number, k = None, 0
-        while k < len(strip) and k < TOP - 1 and strip[k] in headers:
-            k += 1
-    for i in range(k):
-        found[page[i].num] = f"page number {strip[i]}" if i == number else \
-            f"running header {strip[i]!r}: page layout, not law text"
-    label = strip[number] if number is not None else None
-    # A number printed at the page bottom instead (only where the extraction has pages to tell it by).
-    if number is None and many and len(strip) > k and is_page_number(strip[-1]):
-        found[page[-1].num] = f"page number {strip[-1]} (at the page bottom)"
-        label = strip[-1]
-    return found, label
+        k = 0
+    while k < min(TOP, len(strip) - (1 if number is not None and number.foot else 0)) and heads.holds(strip[k], p, number):
+        head(k)
+        k += 1
+    if number is not None and number.foot:
+        found[page[-1].num] = f"page number {number.label} (at the page bottom)"
+    return found
 
 
 def page_label(page, furniture):
