@@ -137,22 +137,27 @@ def pages(lines, words=None):
 
 
 def _folios(strip: list, p: int, words: dict) -> list:
-    """The page's lines that may be its number: at its top, before the law text starts, a number alone
-    or beside a running head on its line; its last line, a number alone."""
+    """The page's lines that may be its number: at its top, below nothing but lines a running head may
+    be (short and capitalised, not law text), a number alone or beside a running head on its line; its
+    last line, a number alone."""
     found = []
     for i, text in enumerate(strip[:TOP]):
-        if _is_law_line(text, words):
-            break
         if is_page_number(text):
             found.append(Folio(p, i, text, "", False))
-            continue
-        for m, label, head in ((FOLIO_FIRST.match(text), 1, 2), (FOLIO_LAST.match(text), 2, 1)):
-            if m and is_page_number(m.group(label)) and is_heading_like(m.group(head)) \
-                    and not _is_law_line(m.group(head), words):
-                found.append(Folio(p, i, m.group(label), m.group(head), False))
-    if len(strip) > TOP and is_page_number(strip[-1]):
+        else:
+            for m, label, head in ((FOLIO_FIRST.match(text), 1, 2), (FOLIO_LAST.match(text), 2, 1)):
+                if m and is_page_number(m.group(label)) and _may_be_head(m.group(head), words):
+                    found.append(Folio(p, i, m.group(label), m.group(head), False))
+        if not _may_be_head(text, words):
+            break
+    if strip and is_page_number(strip[-1]) and not any(f.at == len(strip) - 1 for f in found):
         found.append(Folio(p, len(strip) - 1, strip[-1], "", True))
     return found
+
+
+def _may_be_head(text: str, words: dict) -> bool:
+    """A line a running head may be: short and capitalised as a head is, and not the law's structure."""
+    return is_heading_like(text) and not _is_law_line(text, words)
 
 
 def _chain(folios: list) -> dict:
@@ -224,7 +229,7 @@ class _Heads:
 
     def holds(self, text: str, p: int, number) -> bool:
         """Whether `text`, on page `p` whose number is `number`, is a running head."""
-        if _is_law_line(text, self.words) or not is_heading_like(text):
+        if not _may_be_head(text, self.words):
             return False
         place = self.place(p, number)
         least = max(2, (self.parity[p % 2] + 1) // 2)
@@ -238,8 +243,7 @@ def _starts_without_form_feeds(strip: list, words: dict) -> set:
     pairs = []  # (first line, last line, number, head)
     for i in range(len(strip) - 1):
         for head, number in ((strip[i], strip[i + 1]), (strip[i + 1], strip[i])):
-            if is_page_number(number) and not is_page_number(head) and is_heading_like(head) \
-                    and not _is_law_line(head, words):
+            if is_page_number(number) and not is_page_number(head) and _may_be_head(head, words):
                 pairs.append((i, i + 1, Folio(0, i, number, head, False)))
     seen = {}
     for i, _, f in pairs:
