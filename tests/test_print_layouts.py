@@ -150,9 +150,11 @@ def alternating(page, one_line=False):
     return top, page.body + page.notes, []
 
 
-def at_foot(page):
-    """Layout 2: the page number at the foot, under the footnotes."""
-    return [], page.body + page.notes, [page.label]
+def at_foot(page, heads=False):
+    """Layout 2: the page number at the foot, under the footnotes; with `heads`, the running heads of
+    layout 1 at the top (the book's title on an even page, the article on an odd one)."""
+    top = [TITLE if page.number % 2 == 0 else f"Artikel {page.article}"] if heads else []
+    return top, page.body + page.notes, [page.label]
 
 
 def write(pages, furnish, form_feeds=True):
@@ -284,8 +286,9 @@ def test_without_form_feeds_the_alternating_heads_beside_the_numbers_start_the_p
 
 # -- layout 2: numbers at the foot, footnotes through the book -------------------------------------
 
-def test_numbers_at_the_foot_under_footnotes_numbered_through_the_book(reference, tmp_path):
-    ctx, laid = make(reference, tmp_path, at_foot, first_notes=(6, 7))
+@pytest.mark.parametrize("heads", [False, True], ids=["no-heads", "heads-at-the-top"])
+def test_numbers_at_the_foot_under_footnotes_numbered_through_the_book(reference, tmp_path, heads):
+    ctx, laid = make(reference, tmp_path, lambda page: at_foot(page, heads), first_notes=(6, 7))
     assert ctx.log.errors == []
     assert [a.get("id") for a in ctx.corpus.iter("article")] == ["2007/24", "2007/25", "2007/41"]
     assert nodes(ctx.corpus) == nodes(reference)
@@ -294,9 +297,11 @@ def test_numbers_at_the_foot_under_footnotes_numbered_through_the_book(reference
     assert [(p.label, p.notes[0], p.notes[-1]) for p in pages if p.notes] == [
         ("71", "7", "naar beneden.)"), ("72", "8", "accepteert."), ("74", "9", "of vanuit zijn eigen hand.")]
     lines = ctx.lines[FILES[1]]
-    assert [(n, lines[n - 1].text.strip()) for n, _ in furniture] == [
-        (n, p.label) for (n, _), p in zip(furniture, pages)]
-    assert furniture[0][1] == "page number 71 (at the page bottom)"
+    numbers = [(n, reason) for n, reason in furniture if reason.startswith("page number")]
+    assert [(n, lines[n - 1].text.strip()) for n, _ in numbers] == [(n, p.label) for (n, _), p in zip(numbers, pages)]
+    assert numbers[0][1] == "page number 71 (at the page bottom)"
+    if heads:
+        assert furniture[:2] == [(1, "running header 'Artikel 41': page layout, not law text"), numbers[0]]
     for name in FILES:
         assert dropped(ctx, name) == laid[name][1], name
     found = nodes(ctx.corpus)
@@ -312,11 +317,12 @@ def test_numbers_at_the_foot_under_footnotes_numbered_through_the_book(reference
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.integers(min_value=7, max_value=11), first=st.integers(min_value=2, max_value=300),
-       layout=st.sampled_from(["alternating", "one-line", "foot"]), numerals=st.sampled_from(["arabic", "roman"]),
+       layout=st.sampled_from(["alternating", "one-line", "foot", "foot-and-heads"]), numerals=st.sampled_from(["arabic", "roman"]),
        first_note=st.one_of(st.none(), st.integers(min_value=1, max_value=60)))
 def test_any_page_size_first_page_and_numerals_read_the_same_corpus(reference, tmp_path_factory, lines, first,
                                                                        layout, numerals, first_note):
-    furnish = {"alternating": alternating, "one-line": lambda page: alternating(page, True), "foot": at_foot}[layout]
+    furnish = {"alternating": alternating, "one-line": lambda page: alternating(page, True), "foot": at_foot,
+               "foot-and-heads": lambda page: at_foot(page, True)}[layout]
     ctx, laid = make(reference, tmp_path_factory.mktemp("any"), furnish, first_notes=(first_note, first_note),
                      first_pages=(first, first + 30), lines=lines, numerals=str if numerals == "arabic" else roman)
     assert ctx.log.errors == []
@@ -339,13 +345,15 @@ def read(text):
 def test_a_marker_near_a_page_top_is_not_the_page_number_when_the_numbers_run_at_the_foot():
     """Footnotes numbered through the book: "4" below the first line of a page is a marker, however the
     page starts; the numbers that go up by one from page to page are at the foot."""
-    reading, log = read("ARTIKEL 5\nTitel\nDe leider\n3\nspeelt.\n3\nNoot drie.\n12\n"
+    reading, log = read("De leider\n3\nspeelt.\n3\nNoot drie.\n12\n"
                         "\fDe tegenspeler\n4\nbekent.\n4\nNoot vier.\n13\n"
                         "\fDe blinde\n5\nvolgt.\n5\nNoot vijf.\n14")
     assert [(d.line, d.reason) for d in reading.dropped] == [
-        (8, "page number 12 (at the page bottom)"), (14, "page number 13 (at the page bottom)"),
-        (20, "page number 14 (at the page bottom)")]
-    assert [(n.number, n.text) for n in reading.blocks[2].notes] == [("3", "Noot drie."), ("4", "Noot vier."),
+        (6, "page number 12 (at the page bottom)"), (12, "page number 13 (at the page bottom)"),
+        (18, "page number 14 (at the page bottom)")]
+    assert [(b.kind, b.text) for b in reading.blocks] == [
+        ("para", f"De leider{NOTE_MARK}\nspeelt.\nDe tegenspeler{NOTE_MARK}\nbekent.\nDe blinde{NOTE_MARK}\nvolgt.")]
+    assert [(n.number, n.text) for n in reading.blocks[0].notes] == [("3", "Noot drie."), ("4", "Noot vier."),
                                                                     ("5", "Noot vijf.")]
     assert not log.errors
 

@@ -93,6 +93,7 @@ class Folio(NamedTuple):
     label: str  # the number as printed: "32", "xiv"
     head: str  # the running head printed on the same line, "" when the number stands alone
     foot: bool  # the page's last line
+    repeated: bool = False  # the number stands alone on another line of the page too: as a footnote marker does
 
     @property
     def kind(self) -> str:
@@ -152,7 +153,7 @@ def _folios(strip: list, p: int, words: dict) -> list:
             break
     if strip and is_page_number(strip[-1]) and not any(f.at == len(strip) - 1 for f in found):
         found.append(Folio(p, len(strip) - 1, strip[-1], "", True))
-    return found
+    return [f._replace(repeated=strip.count(f.label) > (0 if f.head else 1)) for f in found]
 
 
 def _may_be_head(text: str, words: dict) -> bool:
@@ -162,16 +163,22 @@ def _may_be_head(text: str, words: dict) -> bool:
 
 def _chain(folios: list) -> dict:
     """{page index: Folio}: the page numbers, the candidates whose numbers go up by one with the pages
-    (the same number minus the page's index, in the same numerals) on two pages or more. The longest
-    run is taken first; a page keeps one number (a lone number before one beside a head, the top
-    before the foot). A footnote marker near a page's top or at its end goes up with no page."""
+    (the same number minus the page's index, in the same numerals) on two pages or more where the number
+    stands once on its page. A footnote marker stands twice (at its word and at its footnote): markers
+    numbered through the book, one near each page's top, go up with the pages too, but never win. The run
+    on the most pages is taken first; a page keeps one number (a lone number before one beside a head,
+    the top before the foot)."""
     runs = {}
     for f in folios:
         runs.setdefault((f.kind, f.value - f.page), []).append(f)
+
+    def pages(run):
+        return len({f.page for f in run}), len({f.page for f in run if not f.repeated})
+
     numbers = {}
-    for key in sorted(runs, key=lambda k: (-len({f.page for f in runs[k]}), k)):
+    for key in sorted(runs, key=lambda k: (-pages(runs[k])[1], -pages(runs[k])[0], k)):
         free = sorted((f for f in runs[key] if f.page not in numbers), key=lambda f: (f.page, f.head != "", f.foot))
-        if len({f.page for f in free}) < 2:
+        if pages(free)[1] < 2:
             continue
         for f in free:
             numbers.setdefault(f.page, f)
