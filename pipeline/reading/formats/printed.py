@@ -146,14 +146,26 @@ def _folios(strip: list, p: int, words: dict) -> list:
         if is_page_number(text):
             found.append(Folio(p, i, text, "", False))
         else:
-            for m, label, head in ((FOLIO_FIRST.match(text), 1, 2), (FOLIO_LAST.match(text), 2, 1)):
-                if m and is_page_number(m.group(label)) and _may_be_head(m.group(head), words):
-                    found.append(Folio(p, i, m.group(label), m.group(head), False))
+            found += [Folio(p, i, label, head, False) for label, head in _beside_head(text, words)]
         if not _may_be_head(text, words):
             break
     if strip and is_page_number(strip[-1]) and not any(f.at == len(strip) - 1 for f in found):
         found.append(Folio(p, len(strip) - 1, strip[-1], "", True))
     return [f._replace(repeated=strip.count(f.label) > (0 if f.head else 1)) for f in found]
+
+
+def _beside_head(text: str, words: dict) -> list:
+    """[(page number, running head)] a line may hold: the number first or last, the head on the rest.
+    Not a line of the law ("ARTIKEL 24"), nor an article word and its number ("Artikel 24": the number
+    is the article's)."""
+    if _is_law_line(text, words):
+        return []
+    found = []
+    for m, label, head in ((FOLIO_FIRST.match(text), 1, 2), (FOLIO_LAST.match(text), 2, 1)):
+        if m and is_page_number(m.group(label)) and _may_be_head(m.group(head), words) and not (
+                head == 1 and m.group(head).lower().endswith(words["keyword"].lower())):
+            found.append((m.group(label), m.group(head)))
+    return found
 
 
 def _may_be_head(text: str, words: dict) -> bool:
@@ -245,11 +257,13 @@ class _Heads:
 
 def _starts_without_form_feeds(strip: list, words: dict) -> set:
     """Where pages start in an extraction without form feeds: at a running head beside a page number
-    (above or below it) whose text or shape stands beside a page number twice or more, the numbers
-    going up through the extraction (a footnote marker above a head at the next page's top is not one)."""
-    pairs = []  # (first line, last line, number, head)
-    for i in range(len(strip) - 1):
-        for head, number in ((strip[i], strip[i + 1]), (strip[i + 1], strip[i])):
+    (above or below it, or on its line) whose text or shape stands beside a page number twice or more,
+    the numbers going up through the extraction (a footnote marker above a head at the next page's top
+    is not one)."""
+    pairs = []  # (first line, last line, the number and its head)
+    for i, text in enumerate(strip):
+        pairs += [(i, i, Folio(0, i, label, head, False)) for label, head in _beside_head(text, words)]
+        for head, number in ((text, strip[i + 1]), (strip[i + 1], text)) if i + 1 < len(strip) else ():
             if is_page_number(number) and not is_page_number(head) and _may_be_head(head, words):
                 pairs.append((i, i + 1, Folio(0, i, number, head, False)))
     seen = {}
