@@ -11,9 +11,9 @@ learned from the pages themselves, never from where the extraction starts (pages
   - the page number: at the top, within its first four lines, or the page's last line (under the
     footnotes), arabic ("32") or roman ("xiv"), alone or on one line with the running head ("12
     Spelregels voor Wedstrijdbridge", "Artikel 41  13"); it is the line whose number goes up by one from
-    page to page, so a footnote marker near a page's top or end is never taken for it. An extraction
-    whose numbers do not run (one page, pages far apart) has a number alone at a page's top below
-    nothing but running heads, or at the bottom of a page with none at its top;
+    page to page, so a footnote marker near a page's top or end is never taken for it. A page whose
+    number runs with no other page's (one page, pages far apart) has a number alone at its top below
+    nothing but running heads, or its last line when none is at its top;
   - the running heads: every line above the page number at a page's top, and the lines at the page tops
     whose text or shape stands in the same place on half the pages of one parity or more: the book's
     title on the even pages, "Artikel 41" (the article on the page) on the odd ones, each above or below
@@ -128,8 +128,7 @@ def pages(lines, words=None):
     tops = [[line.text.strip() for line in page] for page in cut]
     folios = [f for p, page in enumerate(tops) for f in _folios(page, p, words)]
     numbers = _chain(folios)
-    if not numbers:
-        numbers = _lone_numbers(tops, folios, words)
+    numbers.update(_lone_numbers(tops, folios, numbers))
     heads = _Heads(tops, numbers, words)
     furniture = {}
     for p, page in enumerate(cut):
@@ -197,25 +196,28 @@ def _chain(folios: list) -> dict:
     return numbers
 
 
-def _lone_numbers(tops: list, folios: list, words: dict) -> dict:
-    """{page index: Folio} where no numbers go up from page to page (one page, or pages far apart): a
-    number alone at a page's top below nothing but running heads (any lines that are not law text when
-    the extraction is one page, or heads standing above a number on two pages or more); on pages with no
-    number at the top, the last line when it is a number."""
+def _lone_numbers(tops: list, folios: list, numbers: dict) -> dict:
+    """{page index: Folio} of the pages whose number goes up with no other page's (one page, pages far
+    apart, a page whose number is not in its place): a number alone at a page's top below nothing but
+    running heads (any lines a head may be when the extraction is one page; else heads standing above a
+    number on two pages or more); on a page with none at its top, the last line when it is a number
+    (not standing twice on the page, as a footnote marker does)."""
     above = {}
     for p, page in enumerate(tops):
         f = next((f for f in folios if f.page == p and not f.foot and not f.head), None)
         for text in page[:f.at] if f else []:
             above.setdefault(text, set()).add(p)
             above.setdefault(shape(text), set()).add(p)
-    numbers = {}
+    found = {}
     for p, page in enumerate(tops):
-        f = next((f for f in folios if f.page == p and not f.foot and not f.head), None)
+        if p in numbers:
+            continue
+        f = next((f for f in folios if f.page == p and not f.foot and not f.head and not f.repeated), None)
         if f and (len(tops) == 1 or all(len(above[t]) > 1 or len(above[shape(t)]) > 1 for t in page[:f.at])):
-            numbers[p] = f
-        elif len(tops) > 1 and (f := next((f for f in folios if f.page == p and f.foot), None)):
-            numbers[p] = f
-    return numbers
+            found[p] = f
+        elif len(tops) > 1 and (f := next((f for f in folios if f.page == p and f.foot and not f.repeated), None)):
+            found[p] = f
+    return found
 
 
 class _Heads:
