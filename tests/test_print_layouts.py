@@ -103,7 +103,8 @@ def stream(corpus, articles):
 class Page:
     number: int
     label: str  # as printed: "45", or "xlv" in roman
-    article: str  # the article of the page's first line: the odd pages' running head
+    article: str  # the article of the page's first line
+    last_article: str = ""  # the article of its last line
     body: list = field(default_factory=list)
     notes: list = field(default_factory=list)  # the footnotes at the page bottom: number, then text lines
     last: str = ""  # the kind of the page's last item so far
@@ -136,8 +137,15 @@ def lay_out(items, first_page, lines_per_page, first_note=None, numerals=str):
             note += 1
         else:
             page.body.append(text)
-        page.last = kind
+        page.last, page.last_article = kind, article
     return out
+
+
+def odd_head(page):
+    """The odd pages' running head: the articles on the page ("Artikel 24", "Artikel 24–25")."""
+    if page.last_article != page.article:
+        return f"Artikel {page.article}\u2013{page.last_article}"
+    return f"Artikel {page.article}"
 
 
 def alternating(page, one_line=False):
@@ -146,14 +154,14 @@ def alternating(page, one_line=False):
     if page.number % 2 == 0:
         top = [f"{page.label}    {TITLE}"] if one_line else [page.label, TITLE]
     else:
-        top = [f"Artikel {page.article}    {page.label}"] if one_line else [f"Artikel {page.article}", page.label]
+        top = [f"{odd_head(page)}    {page.label}"] if one_line else [odd_head(page), page.label]
     return top, page.body + page.notes, []
 
 
 def at_foot(page, heads=False):
     """Layout 2: the page number at the foot, under the footnotes; with `heads`, the running heads of
     layout 1 at the top (the book's title on an even page, the article on an odd one)."""
-    top = [TITLE if page.number % 2 == 0 else f"Artikel {page.article}"] if heads else []
+    top = [TITLE if page.number % 2 == 0 else odd_head(page)] if heads else []
     return top, page.body + page.notes, [page.label]
 
 
@@ -166,7 +174,7 @@ def write(pages, furnish, form_feeds=True):
         for i, line in enumerate(top):
             if line == page.label:
                 furniture.append((at + i, f"page number {page.label}"))
-            elif re.fullmatch(rf"\S+ +{TITLE}|Artikel \d+ +\S+", line):
+            elif re.fullmatch(rf"\S+ +{TITLE}|Artikel \S+ +\S+", line):
                 head = TITLE if line.endswith(TITLE) else line.rsplit(None, 1)[0].strip()
                 furniture.append((at + i, f"page number {page.label} beside the running header {head!r}: page "
                                           f"layout, not law text"))
@@ -225,6 +233,7 @@ def test_the_layouts_hold_what_the_tests_need(reference):
     pages = lay_out(stream(reference, RUNS[0]), 45, PAGES)
     assert [p.number for p in pages] == [45, 46, 47, 48]
     assert [p.article for p in pages] == ["24", "24", "24", "25"]
+    assert [odd_head(p) for p in pages if p.number % 2] == ["Artikel 24", "Artikel 24\u201325"]
     assert pages[0].body[:3] == ["ARTIKEL 24", "Getoonde of voorgespeelde kaart", "voor het begin van de speelperiode"]
     notes = lay_out(stream(reference, RUNS[1]), 71, PAGES, first_note=7)
     # 41's three footnotes on three pages, numbered through the book.
@@ -300,8 +309,9 @@ def test_numbers_at_the_foot_under_footnotes_numbered_through_the_book(reference
     numbers = [(n, reason) for n, reason in furniture if reason.startswith("page number")]
     assert [(n, lines[n - 1].text.strip()) for n, _ in numbers] == [(n, p.label) for (n, _), p in zip(numbers, pages)]
     assert numbers[0][1] == "page number 71 (at the page bottom)"
-    if heads:
+    if heads:  # the odd pages' heads: the articles on the page, learned by their shape
         assert furniture[:2] == [(1, "running header 'Artikel 41': page layout, not law text"), numbers[0]]
+        assert "running header 'Artikel 24\u201325': page layout, not law text" in [r for _, r in dropped(ctx, FILES[0])]
     for name in FILES:
         assert dropped(ctx, name) == laid[name][1], name
     found = nodes(ctx.corpus)

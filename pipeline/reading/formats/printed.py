@@ -81,9 +81,14 @@ def _is_law_line(text: str, words: dict) -> bool:
     return bool(words["article"].match(text) or LETTERED.match(text) or NUMBERED.match(text))
 
 
+# A number or a range of them, with citation letters: "41", "41A", "12C1", "41–42", "24, 25".
+NUMBERS = re.compile(r"\d[\dA-Za-z]*(?:\s*[-\u2013,]\s*\d[\dA-Za-z]*)*")
+
+
 def shape(text: str) -> str:
-    """A line with its numbers as '#': the running heads "Artikel 41" and "Artikel 42" have one shape."""
-    return re.sub(r"\d+", "#", text)
+    """A line with its numbers as '#': the running heads "Artikel 41", "Artikel 42" and "Artikel 42–43"
+    (the articles on the page) have one shape."""
+    return NUMBERS.sub("#", text)
 
 
 class Folio(NamedTuple):
@@ -257,6 +262,9 @@ class _Heads:
         return any(len(self.where.get((key, place), ())) >= least for key in (text, "\0" + shape(text)))
 
 
+WINDOW = 64
+
+
 def _starts_without_form_feeds(strip: list, words: dict) -> set:
     """Where pages start in an extraction without form feeds: at a running head beside a page number
     (above or below it, or on its line) whose text or shape stands beside a page number twice or more,
@@ -274,10 +282,11 @@ def _starts_without_form_feeds(strip: list, words: dict) -> set:
         seen.setdefault("\0" + shape(f.head), set()).add(i)
     pairs = [pair for pair in pairs if len(seen[pair[2].head]) > 1 or len(seen["\0" + shape(pair[2].head)]) > 1]
     # The longest run of pairs, in the order of the lines, whose numbers go up (in the same numerals).
+    # (A run is looked for among the WINDOW pairs before each: a page holds few of them.)
     best = []
     for k, (first, _, f) in enumerate(pairs):
-        before = [best[j] for j in range(k) if pairs[j][1] < first and pairs[j][2].kind == f.kind
-                  and pairs[j][2].value < f.value]
+        before = [best[j] for j in range(max(0, k - WINDOW), k) if pairs[j][1] < first
+                  and pairs[j][2].kind == f.kind and pairs[j][2].value < f.value]
         best.append(max(before, key=len, default=[]) + [k])
     run = max(best, key=len, default=[])
     if len(run) < 2:
