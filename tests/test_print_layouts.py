@@ -166,8 +166,11 @@ def at_foot(page, heads=False):
 
 
 def write(pages, furnish, form_feeds=True):
-    """The extraction, and its furniture: [(line number, reason)] as the reader must drop it."""
+    """The extraction, and its furniture: [(line number, reason)] as the reader must drop it. A head
+    above the page number is furniture whatever it says; one below it, or on a page numbered at its
+    foot, is learned from the pages of its parity, which all have it."""
     text, furniture = [], []
+    parity = [sum(1 for p in pages if p.number % 2 == k) for k in (0, 1)]
     for k, page in enumerate(pages):
         top, body, foot = furnish(page)
         at = len(text) + 1
@@ -178,8 +181,11 @@ def write(pages, furnish, form_feeds=True):
                 head = TITLE if line.endswith(TITLE) else line.rsplit(None, 1)[0].strip()
                 furniture.append((at + i, f"page number {page.label} beside the running header {head!r}: page "
                                           f"layout, not law text"))
-            else:
+            elif page.label in top[i:]:  # above the number
                 furniture.append((at + i, f"running header {line!r}: page layout, not law text"))
+            else:
+                furniture.append((at + i, f"running header {line!r}, as in its place on {parity[page.number % 2]} "
+                                          f"pages: page layout, not law text"))
         if foot:
             furniture.append((at + len(top) + len(body), f"page number {page.label} (at the page bottom)"))
         lines = top + body + foot
@@ -261,7 +267,8 @@ def test_alternating_heads_with_the_number_first_on_even_pages(reference, tmp_pa
     else:
         assert furniture[:4] == [(1, "running header 'Artikel 24': page layout, not law text"),
                                  (2, "page number 45"), (14, "page number 46"),
-                                 (15, f"running header {TITLE!r}: page layout, not law text")]
+                                 (15, f"running header {TITLE!r}, as in its place on 2 pages: page layout, not "
+                                      f"law text")]
     for name in FILES:
         assert dropped(ctx, name) == laid[name][1], name
     assert gaps(ctx)[0] == (FILES[0], "2007/25", CUT_OFF_25.format(48))
@@ -310,8 +317,10 @@ def test_numbers_at_the_foot_under_footnotes_numbered_through_the_book(reference
     assert [(n, lines[n - 1].text.strip()) for n, _ in numbers] == [(n, p.label) for (n, _), p in zip(numbers, pages)]
     assert numbers[0][1] == "page number 71 (at the page bottom)"
     if heads:  # the odd pages' heads: the articles on the page, learned by their shape
-        assert furniture[:2] == [(1, "running header 'Artikel 41': page layout, not law text"), numbers[0]]
-        assert "running header 'Artikel 24\u201325': page layout, not law text" in [r for _, r in dropped(ctx, FILES[0])]
+        assert furniture[:2] == [
+            (1, "running header 'Artikel 41', as in its place on 3 pages: page layout, not law text"), numbers[0]]
+        assert "running header 'Artikel 24\u201325', as in its place on 2 pages: page layout, not law text" in [
+            r for _, r in dropped(ctx, FILES[0])]
     for name in FILES:
         assert dropped(ctx, name) == laid[name][1], name
     found = nodes(ctx.corpus)
@@ -385,12 +394,11 @@ def test_a_head_seen_on_one_page_only_is_text_but_one_above_the_number_is_furnit
 def test_the_pages_tell_the_furniture_not_where_the_extraction_starts():
     """The same pages read the same from their second page on: the heads and numbers of a page do not
     depend on the pages before it being in the extraction."""
-    pages = ["Artikel 5\n7\nARTIKEL 5\nTitel\nDe leider speelt een", "8\nSpelregels\nkaart en de", "Artikel 5\n9\nblinde",
-             "10\nSpelregels\nvolgt.", "Artikel 6\n11\nARTIKEL 6\nTitel\nTekst."]
+    pages = ["Artikel 5\n7\nARTIKEL 5\nTitel\nDe leider speelt een", "8\nSpelregels\nkaart en de",
+             "Artikel 5\n9\nblinde", "10\nSpelregels\nvolgt.", "Artikel 6\n11\nARTIKEL 6\nTitel\nTekst."]
     whole, _ = read("\n\f".join(pages))
     later, _ = read("\n\f".join(pages[1:]))
+    learned = "running header 'Spelregels', as in its place on 2 pages: page layout, not law text"
     assert [d.reason for d in whole.dropped][2:] == [d.reason for d in later.dropped] == [
-        "page number 8", "running header 'Spelregels': page layout, not law text",
-        "running header 'Artikel 5': page layout, not law text", "page number 9", "page number 10",
-        "running header 'Spelregels': page layout, not law text",
-        "running header 'Artikel 6': page layout, not law text", "page number 11"]
+        "page number 8", learned, "running header 'Artikel 5': page layout, not law text", "page number 9",
+        "page number 10", learned, "running header 'Artikel 6': page layout, not law text", "page number 11"]

@@ -253,13 +253,15 @@ class _Heads:
             return range(number.at + 1, min(TOP, len(page)))
         return range(min(TOP - 1, len(page) - (1 if number is not None else 0)))
 
-    def holds(self, text: str, p: int, number) -> bool:
-        """Whether `text`, on page `p` whose number is `number`, is a running head."""
+    def evidence(self, text: str, p: int, number) -> int:
+        """On how many pages `text` (on page `p`, whose number is `number`), or a line of its shape, stands
+        in its place, when that makes it a running head; else 0."""
         if not _may_be_head(text, self.words):
-            return False
+            return 0
         place = self.place(p, number)
         least = max(2, (self.parity[p % 2] + 1) // 2)
-        return any(len(self.where.get((key, place), ())) >= least for key in (text, "\0" + shape(text)))
+        seen = max(len(self.where.get((key, place), ())) for key in (text, "\0" + shape(text)))
+        return seen if seen >= least else 0
 
 
 WINDOW = 64
@@ -298,8 +300,9 @@ def _furniture(page, strip: list, p: int, number, heads: _Heads) -> dict:
     """{line number: reason} of the page's running heads and page number."""
     found = {}
 
-    def head(i):
-        found[page[i].num] = f"running header {strip[i]!r}: page layout, not law text"
+    def head(i, seen=0):
+        found[page[i].num] = f"running header {strip[i]!r}" + (
+            f", as in its place on {seen} pages" if seen else "") + ": page layout, not law text"
 
     top = number if number is not None and not number.foot else None
     if top is not None:
@@ -310,8 +313,9 @@ def _furniture(page, strip: list, p: int, number, heads: _Heads) -> dict:
         k = top.at + 1
     else:
         k = 0
-    while k < min(TOP, len(strip) - (1 if number is not None and number.foot else 0)) and heads.holds(strip[k], p, number):
-        head(k)
+    end = min(TOP, len(strip) - (1 if number is not None and number.foot else 0))
+    while k < end and (seen := heads.evidence(strip[k], p, number)):  # a head learned from the pages
+        head(k, seen)
         k += 1
     if number is not None and number.foot:
         found[page[-1].num] = f"page number {number.label} (at the page bottom)"
