@@ -109,14 +109,16 @@ class Folio(NamedTuple):
         return int(self.label) if self.label.isdigit() else roman_value(self.label)
 
 
-def pages(lines, words=None):
+def pages(lines: list, words: dict | None = None) -> tuple:
     """The non-blank lines cut into pages, and the furniture of each: ([[Line]], {line number: reason}).
     `words`: patterns(profile) of the book's language (the default language's when None).
 
     The furniture is learned from the pages, never from where the extraction starts: the page numbers
-    are the lines at the page tops or feet whose numbers go up by one from page to page (_chain); the
-    running heads are the lines at the page tops whose text, or shape, stands there on two pages or more
-    (_Heads): the book's title on every even page, "Artikel 41", "Artikel 42" … on the odd ones."""
+    are the lines at the page tops or feet whose numbers go up by one from page to page (_chain, and
+    _lone_numbers for a page whose number runs with no other's); the running heads are the lines above
+    a page number at a page's top, and those whose text or shape stands in the same place on half the
+    pages of their parity (_Heads): the book's title on the even pages, "Artikel 41", "Artikel 42" … on
+    the odd ones."""
     words = words or patterns()
     texts, starts, pending = [], [0], False
     for line in lines:
@@ -130,14 +132,14 @@ def pages(lines, words=None):
     if len(starts) == 1:  # form feeds mark the pages; without any, the heads beside the numbers do
         starts = sorted(set(starts) | _starts_without_form_feeds(strip, words))
     cut = [texts[a:b] for a, b in zip(starts, starts[1:] + [len(texts)])]
-    tops = [[line.text.strip() for line in page] for page in cut]
-    folios = [f for p, page in enumerate(tops) for f in _folios(page, p, words)]
+    page_texts = [[line.text.strip() for line in page] for page in cut]
+    folios = [f for p, page in enumerate(page_texts) for f in _folios(page, p, words)]
     numbers = _chain(folios)
-    numbers.update(_lone_numbers(tops, folios, numbers))
-    heads = _Heads(tops, numbers, words)
+    numbers.update(_lone_numbers(page_texts, folios, numbers))
+    heads = _Heads(page_texts, numbers, words)
     furniture = {}
     for p, page in enumerate(cut):
-        furniture.update(_furniture(page, tops[p], p, numbers.get(p), heads))
+        furniture.update(_furniture(page, page_texts[p], p, numbers.get(p), heads))
     return cut, furniture
 
 
@@ -201,27 +203,29 @@ def _chain(folios: list) -> dict:
     return numbers
 
 
-def _lone_numbers(tops: list, folios: list, numbers: dict) -> dict:
+def _lone_numbers(page_texts: list, folios: list, numbers: dict) -> dict:
     """{page index: Folio} of the pages whose number goes up with no other page's (one page, pages far
     apart, a page whose number is not in its place): a number alone at a page's top below nothing but
     running heads (any lines a head may be when the extraction is one page; else heads standing above a
     number on two pages or more); on a page with none at its top, the last line when it is a number
     (not standing twice on the page, as a footnote marker does)."""
     above = {}
-    for p, page in enumerate(tops):
+    for p, page in enumerate(page_texts):
         f = next((f for f in folios if f.page == p and not f.foot and not f.head), None)
         for text in page[:f.at] if f else []:
             above.setdefault(text, set()).add(p)
-            above.setdefault(shape(text), set()).add(p)
+            above.setdefault("\0" + shape(text), set()).add(p)
     found = {}
-    for p, page in enumerate(tops):
+    for p, page in enumerate(page_texts):
         if p in numbers:
             continue
-        f = next((f for f in folios if f.page == p and not f.foot and not f.head and not f.repeated), None)
-        if f and (len(tops) == 1 or all(len(above[t]) > 1 or len(above[shape(t)]) > 1 for t in page[:f.at])):
-            found[p] = f
-        elif len(tops) > 1 and (f := next((f for f in folios if f.page == p and f.foot and not f.repeated), None)):
-            found[p] = f
+        top = next((f for f in folios if f.page == p and not f.foot and not f.head and not f.repeated), None)
+        foot = next((f for f in folios if f.page == p and f.foot and not f.repeated), None)
+        if top and (len(page_texts) == 1 or all(max(len(above[t]), len(above["\0" + shape(t)])) > 1
+                                                for t in page[:top.at])):
+            found[p] = top
+        elif len(page_texts) > 1 and foot:
+            found[p] = foot
     return found
 
 
@@ -233,10 +237,10 @@ class _Heads:
     "A. …", "1. …"), and short and capitalised as a head is. (A line above the page number at a page's
     top is furniture whatever it says: _furniture.)"""
 
-    def __init__(self, tops: list, numbers: dict, words: dict):
+    def __init__(self, page_texts: list, numbers: dict, words: dict):
         self.words, self.where = words, {}
-        self.parity = [sum(1 for p in range(len(tops)) if p % 2 == k) for k in (0, 1)]
-        for p, page in enumerate(tops):
+        self.parity = [sum(1 for p in range(len(page_texts)) if p % 2 == k) for k in (0, 1)]
+        for p, page in enumerate(page_texts):
             for i in self._places(page, numbers.get(p)):
                 for key in (page[i], "\0" + shape(page[i])):
                     self.where.setdefault((key, self.place(p, numbers.get(p))), set()).add(p)
