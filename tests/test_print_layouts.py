@@ -292,8 +292,10 @@ def test_footnotes_numbered_per_page_are_notes_at_their_markers(reference, tmp_p
     assert [[t for t in p.notes if t.isdigit()] for p in laid[FILES[1]][0]] == [["1"], ["1"], [], ["1"], []]
 
 
-def test_without_form_feeds_the_alternating_heads_beside_the_numbers_start_the_pages(reference, tmp_path):
-    ctx, laid = make(reference, tmp_path, alternating, form_feeds=False)
+@pytest.mark.parametrize("layout", ["alternating", "foot"])
+def test_without_form_feeds_the_heads_beside_the_numbers_or_the_numbers_start_the_pages(reference, tmp_path, layout):
+    furnish = alternating if layout == "alternating" else lambda page: at_foot(page, heads=True)
+    ctx, laid = make(reference, tmp_path, furnish, form_feeds=False)
     assert ctx.log.errors == []
     assert nodes(ctx.corpus) == nodes(reference)
     for name in FILES:
@@ -342,12 +344,16 @@ def test_numbers_at_the_foot_under_footnotes_numbered_through_the_book(reference
 def test_any_page_size_first_page_and_numerals_read_the_same_corpus(reference, tmp_path_factory, lines, first,
                                                                        layout, numerals, first_note, form_feeds):
     """Each extraction has two pages of each parity or more (7 to 11 lines a page), so that its heads
-    repeat; without form feeds, the pages are found by the heads beside the numbers (layout 1)."""
+    repeat; without form feeds, the pages are found by the heads beside the numbers, or by the numbers
+    alone (at the foot), which must then differ from the footnotes' numbers (pages 100 to 340; a
+    roman number goes up to cccxcix)."""
+    if not form_feeds and layout.startswith("foot"):
+        first = 100 + first % 200
     furnish = {"alternating": alternating, "one-line": lambda page: alternating(page, True), "foot": at_foot,
                "foot-and-heads": lambda page: at_foot(page, True)}[layout]
     ctx, laid = make(reference, tmp_path_factory.mktemp("any"), furnish, first_notes=(first_note, first_note),
                      first_pages=(first, first + 30), lines=lines, numerals=str if numerals == "arabic" else roman,
-                     form_feeds=form_feeds or layout.startswith("foot"))
+                     form_feeds=form_feeds)
     assert ctx.log.errors == []
     assert nodes(ctx.corpus) == nodes(reference)
     for name in FILES:
@@ -378,6 +384,20 @@ def test_a_marker_near_a_page_top_is_not_the_page_number_when_the_numbers_run_at
         ("para", f"De leider{NOTE_MARK}\nspeelt.\nDe tegenspeler{NOTE_MARK}\nbekent.\nDe blinde{NOTE_MARK}\nvolgt.")]
     assert [(n.number, n.text) for n in reading.blocks[0].notes] == [("3", "Noot drie."), ("4", "Noot vier."),
                                                                     ("5", "Noot vijf.")]
+    assert not log.errors
+
+
+def test_without_form_feeds_numbers_that_stand_once_and_go_up_are_the_page_numbers():
+    """Numbers at the foot, no form feeds, no heads: the footnotes' numbers stand twice (marker and
+    footnote), the page numbers once, going up; the extraction ends with one, so they are at the foot."""
+    reading, log = read("ARTIKEL 5\nTitel\nDe leider\n1\nspeelt.\n1\nNoot een.\n31\n"
+                        "De tegenspeler\n2\nbekent.\n2\nNoot twee.\n32\nDe blinde volgt.\n33")
+    assert [(d.line, d.reason) for d in reading.dropped] == [
+        (8, "page number 31 (at the page bottom)"), (14, "page number 32 (at the page bottom)"),
+        (16, "page number 33 (at the page bottom)")]
+    assert [(n.number, n.text) for n in reading.blocks[2].notes] == [("1", "Noot een."), ("2", "Noot twee.")]
+    assert reading.blocks[2].text == (f"De leider{NOTE_MARK}\nspeelt.\nDe tegenspeler{NOTE_MARK}\nbekent.\n"
+                                      f"De blinde volgt.")
     assert not log.errors
 
 

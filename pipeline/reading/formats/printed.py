@@ -6,8 +6,9 @@ an article.
 
 The pages. A page starts at a line that held a form feed (read.py reads it as a space and logs it); in an
 extraction without any form feed, at a running head beside a page number (above or below it) whose text
-or shape stands beside a page number twice or more, the numbers going up. Page furniture, dropped, is
-learned from the pages themselves, never from where the extraction starts (pages()):
+or shape stands beside a page number twice or more, the numbers going up; or at the numbers alone that
+stand once and go up (at the foot, a page starts after its number). Page furniture, dropped, is learned
+from the pages themselves, never from where the extraction starts (pages()):
   - the page number: at the top, within its first four lines, or the page's last line (under the
     footnotes), arabic ("32") or roman ("xiv"), alone or on one line with the running head ("12
     Spelregels voor Wedstrijdbridge", "Artikel 41  13"); it is the line whose number goes up by one from
@@ -33,6 +34,7 @@ line-end hyphen with the book's vocabulary and logging every join across a page 
 Where the extraction starts or ends inside an article, that is a gap, never filled (see _cut_off).
 """
 import re
+from collections import Counter
 from typing import NamedTuple
 
 from ...core import lang
@@ -129,8 +131,9 @@ def pages(lines: list, words: dict | None = None) -> tuple:
             pending = False
             texts.append(line)
     strip = [line.text.strip() for line in texts]
-    if len(starts) == 1:  # form feeds mark the pages; without any, the heads beside the numbers do
-        starts = sorted(set(starts) | _starts_without_form_feeds(strip, words))
+    if len(starts) == 1:  # form feeds mark the pages; without any, the heads beside the numbers, or the numbers
+        by_heads, by_numbers = _starts_without_form_feeds(strip, words), _starts_at_numbers(strip)
+        starts = sorted(set(starts) | (by_numbers if len(by_numbers) > len(by_heads) else by_heads))
     cut = [texts[a:b] for a, b in zip(starts, starts[1:] + [len(texts)])]
     page_texts = [[line.text.strip() for line in page] for page in cut]
     folios = [f for p, page in enumerate(page_texts) for f in _folios(page, p, words)]
@@ -279,9 +282,9 @@ def _starts_without_form_feeds(strip: list, words: dict) -> set:
     pairs = []  # (first line, last line, the number and its head)
     for i, text in enumerate(strip):
         pairs += [(i, i, Folio(0, i, label, head, False)) for label, head in _beside_head(text, words)]
-        for head, number in ((text, strip[i + 1]), (strip[i + 1], text)) if i + 1 < len(strip) else ():
+        for head, number, at in ((text, strip[i + 1], i + 1), (strip[i + 1], text, i)) if i + 1 < len(strip) else ():
             if is_page_number(number) and not is_page_number(head) and _may_be_head(head, words):
-                pairs.append((i, i + 1, Folio(0, i, number, head, False)))
+                pairs.append((i, i + 1, Folio(0, at, number, head, False)))
     seen = {}
     for i, _, f in pairs:
         seen.setdefault(f.head, set()).add(i)
@@ -294,10 +297,38 @@ def _starts_without_form_feeds(strip: list, words: dict) -> set:
         before = [best[j] for j in range(max(0, k - WINDOW), k) if pairs[j][1] < first
                   and pairs[j][2].kind == f.kind and pairs[j][2].value < f.value]
         best.append(max(before, key=len, default=[]) + [k])
-    run = max(best, key=len, default=[])
+    run = [pairs[k] for k in max(best, key=len, default=[])]
     if len(run) < 2:
         return set()
-    return {pairs[k][0] for k in run}
+    # Numbers at the foot, each above the next page's head: the extraction ends with the next number.
+    last = Folio(0, len(strip) - 1, strip[-1], "", False) if is_page_number(strip[-1]) else None
+    if last and last.kind == run[-1][2].kind and last.value == run[-1][2].value + 1 and \
+            all(f.at == first < last_line for first, last_line, f in run):
+        return {f.at + 1 for _, _, f in run}
+    return {first for first, _, _ in run}
+
+
+def _starts_at_numbers(strip: list) -> set:
+    """Where pages start in an extraction without form feeds, by its page numbers alone (taken where they
+    make more pages than the heads beside numbers do: a head may stand beside one number only): the
+    numbers alone on their lines that stand once in the extraction (a footnote marker's number stands
+    again at its footnote) and go up through it, by one or, past a number that also stands elsewhere, by
+    two or three; three pages or more. Printed at the foot when the extraction ends with one and does not
+    start with one: a page starts after its number; else at it."""
+    lone = [(i, Folio(0, i, t, "", False)) for i, t in enumerate(strip) if is_page_number(t)]
+    times = Counter(f.label for _, f in lone)
+    once = [(i, f) for i, f in lone if times[f.label] == 1]
+    runs = {}  # (numerals, value) -> the longest run ending at that value: [line index]
+    for i, f in once:
+        run = max((runs.get((f.kind, f.value - step), []) for step in (1, 2, 3)), key=len) + [i]
+        if len(run) > len(runs.get((f.kind, f.value), [])):
+            runs[(f.kind, f.value)] = run
+    run = max(runs.values(), key=len, default=[])
+    if len(run) < 3:
+        return set()
+    if run[-1] == len(strip) - 1 and run[0] != 0:
+        return {m + 1 for m in run[:-1]}
+    return set(run) - {0}
 
 
 def _furniture(page, strip: list, p: int, number, heads: _Heads) -> dict:
