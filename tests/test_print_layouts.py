@@ -11,9 +11,10 @@ real books use:
   2. page numbers at the foot, under the footnotes, which are numbered through the book.
 
 Each book is two extractions (the pages of articles 24–25, and those of 41, further on in the book),
-both starting on an odd page, whose head ("Artikel 24") stands above the number on the first page.
-Read again, a book must give the nodes and words the sources give, every footnote at its marker, and
-drop exactly the furniture lines, each with its reason.
+both starting on an odd page, whose head ("Artikel 24", or "Artikel 24–25" for the articles on the
+page) stands above the number on the first page; with form feeds between the pages, or without. Read
+again, a book must give the nodes and words the sources give, every footnote at its marker, and drop
+exactly the furniture lines, each with its reason. Small pages made up here pin the rules one by one.
 """
 import re
 from dataclasses import dataclass, field
