@@ -4,12 +4,21 @@ Reads: a source's Lines (after read.py and normalise.py). Writes: a Reading: blo
 as Dropped lines (each with its reason, for the report), gaps where the extraction starts or ends inside
 an article.
 
-The pages. A page starts at a line that held a form feed (read.py reads it as a space and logs it) and,
-in an extraction without form feeds, at a running header above a page number ("Spelregels voor
-Wedstrijdbridge 2017" above "32") whose header the first page showed. Page furniture, dropped:
-  - at the top of every page, within its first four lines: the running header lines, then the page
-    number, arabic ("32") or roman ("xiv"); a known running header also after the number or alone;
-  - the last line of a page that has no number at its top, when it is a page number.
+The pages. A page starts at a line that held a form feed (read.py reads it as a space and logs it); in an
+extraction without any form feed, at a running head beside a page number (above or below it) whose text
+or shape stands beside a page number twice or more, the numbers going up; or at the numbers alone that
+stand once and go up (at the foot, a page starts after its number). Page furniture, dropped, is learned
+from the pages themselves, never from where the extraction starts (pages()):
+  - the page number: at the top, within its first four lines, or the page's last line (under the
+    footnotes), arabic ("32") or roman ("xiv"), alone or on one line with the running head ("12
+    Spelregels voor Wedstrijdbridge", "Artikel 41  13"); it is the line whose number goes up by one from
+    page to page, so a footnote marker near a page's top or end is never taken for it. A page whose
+    number runs with no other page's (one page, pages far apart) has a number alone at its top below
+    nothing but running heads, or its last line when none is at its top;
+  - the running heads: every line above the page number at a page's top, and the lines at the page tops
+    whose text or shape stands in the same place on half the pages of one parity or more: the book's
+    title on the even pages, "Artikel 41" (the article on the page) on the odd ones, each above or below
+    the number, which may be printed first on one side and last on the other.
 On the pages:
   - "ARTIKEL 24" on its own line, then the title on one or more short lines (a continuation line
     starts in lower case);
@@ -25,6 +34,8 @@ line-end hyphen with the book's vocabulary and logging every join across a page 
 Where the extraction starts or ends inside an article, that is a gap, never filled (see _cut_off).
 """
 import re
+from collections import Counter
+from typing import NamedTuple
 
 from ...core import lang
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
@@ -44,10 +55,21 @@ DIGITS = re.compile(r"^\d{1,4}$")
 # i … cccxcix, in either case: the numbers of the pages before the first arabic one.
 ROMAN = re.compile(r"^(?=[ivxlc])c{0,3}(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$", re.IGNORECASE)
 TOP = 4  # the lines at a page top that may be furniture: up to three header lines and the number
+# A page number on one line with the running head, printed at the other side of the page: first on the
+# line ("12  Spelregels voor Wedstrijdbridge", an even page) or last ("Artikel 41  13", an odd page).
+FOLIO_FIRST = re.compile(r"^(\d{1,4}|[ivxlc]+)\s+(\S.*)$")
+FOLIO_LAST = re.compile(r"^(.*\S)\s+(\d{1,4}|[ivxlc]+)$")
+ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 
 
-def is_page_number(text):
+def is_page_number(text: str) -> bool:
     return bool(DIGITS.match(text) or ROMAN.match(text))
+
+
+def roman_value(label: str) -> int:
+    """The value of a roman page number ("xiv" is 14)."""
+    values = [ROMAN_VALUES[c] for c in label.lower()]
+    return sum(-v if k + 1 < len(values) and values[k + 1] > v else v for k, v in enumerate(values))
 
 
 def _is_structure(text, words):
@@ -55,9 +77,50 @@ def _is_structure(text, words):
                 or looks_like_article(text, words["keyword"]))
 
 
-def pages(lines, words=None):
+def _is_law_line(text: str, words: dict) -> bool:
+    """A line of the law's own structure as the page prints it: "ARTIKEL 24", "A. heading", "1. text".
+    (A running head such as "Artikel 41", the article on the page, only looks like a heading.)"""
+    return bool(words["article"].match(text) or LETTERED.match(text) or NUMBERED.match(text))
+
+
+# A number or a range of them, with citation letters: "41", "41A", "12C1", "41–42", "24, 25".
+NUMBERS = re.compile(r"\d[\dA-Za-z]*(?:\s*[-\u2013,]\s*\d[\dA-Za-z]*)*")
+
+
+def shape(text: str) -> str:
+    """A line with its numbers as '#': the running heads "Artikel 41", "Artikel 42" and "Artikel 42–43"
+    (the articles on the page) have one shape."""
+    return NUMBERS.sub("#", text)
+
+
+class Folio(NamedTuple):
+    """A line at a page's top or foot that is, or holds, a page number."""
+    page: int  # the page's index in the extraction
+    at: int  # the line's index on the page
+    label: str  # the number as printed: "32", "xiv"
+    head: str  # the running head printed on the same line, "" when the number stands alone
+    foot: bool  # the page's last line
+    repeated: bool = False  # the number stands alone on another line of the page too: as a footnote marker does
+
+    @property
+    def kind(self) -> str:
+        return "arabic" if self.label.isdigit() else "roman"
+
+    @property
+    def value(self) -> int:
+        return int(self.label) if self.label.isdigit() else roman_value(self.label)
+
+
+def pages(lines: list, words: dict | None = None) -> tuple:
     """The non-blank lines cut into pages, and the furniture of each: ([[Line]], {line number: reason}).
-    `words`: patterns(profile) of the book's language (the default language's when None)."""
+    `words`: patterns(profile) of the book's language (the default language's when None).
+
+    The furniture is learned from the pages, never from where the extraction starts: the page numbers
+    are the lines at the page tops or feet whose numbers go up by one from page to page (_chain, and
+    _lone_numbers for a page whose number runs with no other's); the running heads are the lines above
+    a page number at a page's top, and those whose text or shape stands in the same place on half the
+    pages of their parity (_Heads): the book's title on the even pages, "Artikel 41", "Artikel 42" … on
+    the odd ones."""
     words = words or patterns()
     texts, starts, pending = [], [0], False
     for line in lines:
@@ -68,56 +131,230 @@ def pages(lines, words=None):
             pending = False
             texts.append(line)
     strip = [line.text.strip() for line in texts]
-    # The running header, as the first page's top shows it (the lines above its page number).
-    top = next((i for i in range(min(TOP, len(strip))) if is_page_number(strip[i])), None)
-    headers = {t for t in strip[:top] if not _is_structure(t, words)} if top else set()
-    if headers:  # without form feeds: the header above a page number starts a page, as on the first page
-        known = set(starts)
-        for i in range(1, len(strip) - 1):
-            # (Not a number above the header: that number may be a footnote marker at the page end.)
-            if strip[i] in headers and is_page_number(strip[i + 1]) and not any(i - TOP < s <= i for s in known):
-                starts.append(i)
-                known.add(i)
-    starts = sorted(set(starts))
+    if len(starts) == 1:  # form feeds mark the pages; without any, the heads beside the numbers, or the numbers
+        by_heads, by_numbers = _starts_without_form_feeds(strip, words), _starts_at_numbers(strip)
+        starts = sorted(set(starts) | (by_numbers if len(by_numbers) > len(by_heads) else by_heads))
     cut = [texts[a:b] for a, b in zip(starts, starts[1:] + [len(texts)])]
-    furniture, expected = {}, None
+    page_texts = [[line.text.strip() for line in page] for page in cut]
+    folios = [f for p, page in enumerate(page_texts) for f in _folios(page, p, words)]
+    numbers = _chain(folios)
+    numbers.update(_lone_numbers(page_texts, folios, numbers))
+    heads = _Heads(page_texts, numbers, words)
+    furniture = {}
     for p, page in enumerate(cut):
-        found, number = _furniture(page, headers, p == 0, expected, many=len(cut) > 1, words=words)
-        furniture.update(found)
-        expected = str(int(number) + 1) if number and number.isdigit() else None
+        furniture.update(_furniture(page, page_texts[p], p, numbers.get(p), heads))
     return cut, furniture
 
 
-def _furniture(page, headers, first, expected, many, words):
-    """({line number: reason} of the page's running header and page number, the page number or None).
+def _folios(strip: list, p: int, words: dict) -> list:
+    """The page's lines that may be its number: at its top, below nothing but lines a running head may
+    be (short and capitalised, not law text), a number alone or beside a running head on its line; its
+    last line, a number alone."""
+    found = []
+    for i, text in enumerate(strip[:TOP]):
+        if is_page_number(text):
+            found.append(Folio(p, i, text, "", False))
+        else:
+            found += [Folio(p, i, label, head, False) for label, head in _beside_head(text, words)]
+        if not _may_be_head(text, words):
+            break
+    if strip and is_page_number(strip[-1]) and not any(f.at == len(strip) - 1 for f in found):
+        found.append(Folio(p, len(strip) - 1, strip[-1], "", True))
+    return [f._replace(repeated=strip.count(f.label) > (0 if f.head else 1)) for f in found]
 
-    Above the number: on the first page any lines that are not law structure; on a later page the known
-    running header, or (an even page's other header) heading-like lines when the number is the one
-    the page before leads to."""
-    strip = [line.text.strip() for line in page]
+
+def _beside_head(text: str, words: dict) -> list:
+    """[(page number, running head)] a line may hold: the number first or last, the head on the rest.
+    Not a line of the law ("ARTIKEL 24"), nor an article word and its number ("Artikel 24": the number
+    is the article's)."""
+    if _is_law_line(text, words):
+        return []
+    found = []
+    for m, label, head in ((FOLIO_FIRST.match(text), 1, 2), (FOLIO_LAST.match(text), 2, 1)):
+        if m and is_page_number(m.group(label)) and _may_be_head(m.group(head), words) and not (
+                head == 1 and m.group(head).lower().endswith(words["keyword"].lower())):
+            found.append((m.group(label), m.group(head)))
+    return found
+
+
+def _may_be_head(text: str, words: dict) -> bool:
+    """A line a running head may be: short and capitalised as a head is, and not the law's structure."""
+    return is_heading_like(text) and not _is_law_line(text, words)
+
+
+def _chain(folios: list) -> dict:
+    """{page index: Folio}: the page numbers, the candidates whose numbers go up by one with the pages
+    (the same number minus the page's index, in the same numerals) on two pages or more where the number
+    stands once on its page. A footnote marker stands twice (at its word and at its footnote): markers
+    numbered through the book, one near each page's top, go up with the pages too, but never win. The run
+    on the most pages is taken first; a page keeps one number (a lone number before one beside a head,
+    the top before the foot)."""
+    runs = {}
+    for f in folios:
+        runs.setdefault((f.kind, f.value - f.page), []).append(f)
+
+    def pages(run):
+        return len({f.page for f in run}), len({f.page for f in run if not f.repeated})
+
+    numbers = {}
+    for key in sorted(runs, key=lambda k: (-pages(runs[k])[1], -pages(runs[k])[0], k)):
+        free = sorted((f for f in runs[key] if f.page not in numbers), key=lambda f: (f.page, f.head != "", f.foot))
+        if pages(free)[1] < 2:
+            continue
+        for f in free:
+            numbers.setdefault(f.page, f)
+    return numbers
+
+
+def _lone_numbers(page_texts: list, folios: list, numbers: dict) -> dict:
+    """{page index: Folio} of the pages whose number goes up with no other page's (one page, pages far
+    apart, a page whose number is not in its place): a number alone at a page's top below nothing but
+    running heads (any lines a head may be when the extraction is one page; else heads standing above a
+    number on two pages or more); on a page with none at its top, the last line when it is a number
+    (not standing twice on the page, as a footnote marker does)."""
+    above = {}
+    for p, page in enumerate(page_texts):
+        f = next((f for f in folios if f.page == p and not f.foot and not f.head), None)
+        for text in page[:f.at] if f else []:
+            above.setdefault(text, set()).add(p)
+            above.setdefault("\0" + shape(text), set()).add(p)
     found = {}
-    number = next((i for i in range(min(TOP, len(strip))) if is_page_number(strip[i])), None)
-    above = strip[:number] if number is not None else []
-    if number is not None and not any(_is_structure(t, words) for t in above) and (
-            first or all(t in headers for t in above)
-            or (strip[number] == expected and all(is_heading_like(t) for t in above))):
-        headers.update(above)
-        k = number + 1
-        while k < len(strip) and k < TOP and strip[k] in headers:  # a header printed below the number
-            k += 1
+    for p, page in enumerate(page_texts):
+        if p in numbers:
+            continue
+        top = next((f for f in folios if f.page == p and not f.foot and not f.head and not f.repeated), None)
+        foot = next((f for f in folios if f.page == p and f.foot and not f.repeated), None)
+        if top and (len(page_texts) == 1 or all(max(len(above[t]), len(above["\0" + shape(t)])) > 1
+                                                for t in page[:top.at])):
+            found[p] = top
+        elif len(page_texts) > 1 and foot:
+            found[p] = foot
+    return found
+
+
+class _Heads:
+    """The running heads: lines at the page tops whose text, or shape, stands in the same place on half
+    the pages of one parity or more (two pages at least): the book's title on the even pages, "Artikel
+    41", "Artikel 42" … on the odd ones. The place is the page's first lines (above its number, or on a
+    page numbered at its foot) or the lines below a number printed first. Not law text ("ARTIKEL 24",
+    "A. …", "1. …"), and short and capitalised as a head is. (A line above the page number at a page's
+    top is furniture whatever it says: _furniture.)"""
+
+    def __init__(self, page_texts: list, numbers: dict, words: dict):
+        self.words, self.where = words, {}
+        self.parity = [sum(1 for p in range(len(page_texts)) if p % 2 == k) for k in (0, 1)]
+        for p, page in enumerate(page_texts):
+            for i in self._places(page, numbers.get(p)):
+                for key in (page[i], "\0" + shape(page[i])):
+                    self.where.setdefault((key, self.place(p, numbers.get(p))), set()).add(p)
+
+    @staticmethod
+    def place(p: int, number) -> tuple:
+        """(the page's parity, "below" the number printed first at its top, or at the "top")."""
+        return p % 2, "below" if number is not None and not number.foot else "top"
+
+    @staticmethod
+    def _places(page: list, number) -> range:
+        """The indexes of the page's lines where a running head may stand."""
+        if number is not None and not number.foot:
+            return range(number.at + 1, min(TOP, len(page)))
+        return range(min(TOP - 1, len(page) - (1 if number is not None else 0)))
+
+    def evidence(self, text: str, p: int, number) -> int:
+        """On how many pages `text` (on page `p`, whose number is `number`), or a line of its shape, stands
+        in its place, when that makes it a running head; else 0."""
+        if not _may_be_head(text, self.words):
+            return 0
+        place = self.place(p, number)
+        least = max(2, (self.parity[p % 2] + 1) // 2)
+        seen = max(len(self.where.get((key, place), ())) for key in (text, "\0" + shape(text)))
+        return seen if seen >= least else 0
+
+
+WINDOW = 64
+
+
+def _starts_without_form_feeds(strip: list, words: dict) -> set:
+    """Where pages start in an extraction without form feeds: at a running head beside a page number
+    (above or below it, or on its line) whose text or shape stands beside a page number twice or more,
+    the numbers going up through the extraction (a footnote marker above a head at the next page's top
+    is not one)."""
+    pairs = []  # (first line, last line, the number and its head)
+    for i, text in enumerate(strip):
+        pairs += [(i, i, Folio(0, i, label, head, False)) for label, head in _beside_head(text, words)]
+        for head, number, at in ((text, strip[i + 1], i + 1), (strip[i + 1], text, i)) if i + 1 < len(strip) else ():
+            if is_page_number(number) and not is_page_number(head) and _may_be_head(head, words):
+                pairs.append((i, i + 1, Folio(0, at, number, head, False)))
+    seen = {}
+    for i, _, f in pairs:
+        seen.setdefault(f.head, set()).add(i)
+        seen.setdefault("\0" + shape(f.head), set()).add(i)
+    pairs = [pair for pair in pairs if len(seen[pair[2].head]) > 1 or len(seen["\0" + shape(pair[2].head)]) > 1]
+    # The longest run of pairs, in the order of the lines, whose numbers go up (in the same numerals).
+    # (A run is looked for among the WINDOW pairs before each: a page holds few of them.)
+    best = []
+    for k, (first, _, f) in enumerate(pairs):
+        before = [best[j] for j in range(max(0, k - WINDOW), k) if pairs[j][1] < first
+                  and pairs[j][2].kind == f.kind and pairs[j][2].value < f.value]
+        best.append(max(before, key=len, default=[]) + [k])
+    run = [pairs[k] for k in max(best, key=len, default=[])]
+    if len(run) < 2:
+        return set()
+    # Numbers at the foot, each above the next page's head: the extraction ends with the next number.
+    last = Folio(0, len(strip) - 1, strip[-1], "", False) if is_page_number(strip[-1]) else None
+    if last and last.kind == run[-1][2].kind and last.value == run[-1][2].value + 1 and \
+            all(f.at == first < last_line for first, last_line, f in run):
+        return {f.at + 1 for _, _, f in run}
+    return {first for first, _, _ in run}
+
+
+def _starts_at_numbers(strip: list) -> set:
+    """Where pages start in an extraction without form feeds, by its page numbers alone (taken where they
+    make more pages than the heads beside numbers do: a head may stand beside one number only): the
+    numbers alone on their lines that stand once in the extraction (a footnote marker's number stands
+    again at its footnote) and go up through it, by one or, past a number that also stands elsewhere, by
+    two or three; three pages or more. Printed at the foot when the extraction ends with one and does not
+    start with one: a page starts after its number; else at it."""
+    lone = [(i, Folio(0, i, t, "", False)) for i, t in enumerate(strip) if is_page_number(t)]
+    times = Counter(f.label for _, f in lone)
+    once = [(i, f) for i, f in lone if times[f.label] == 1]
+    runs = {}  # (numerals, value) -> the longest run ending at that value: [line index]
+    for i, f in once:
+        run = max((runs.get((f.kind, f.value - step), []) for step in (1, 2, 3)), key=len) + [i]
+        if len(run) > len(runs.get((f.kind, f.value), [])):
+            runs[(f.kind, f.value)] = run
+    run = max(runs.values(), key=len, default=[])
+    if len(run) < 3:
+        return set()
+    if run[-1] == len(strip) - 1 and run[0] != 0:
+        return {m + 1 for m in run[:-1]}
+    return set(run) - {0}
+
+
+def _furniture(page, strip: list, p: int, number, heads: _Heads) -> dict:
+    """{line number: reason} of the page's running heads and page number."""
+    found = {}
+
+    def head(i, seen=0):
+        found[page[i].num] = f"running header {strip[i]!r}" + (
+            f", as in its place on {seen} pages" if seen else "") + ": page layout, not law text"
+
+    top = number if number is not None and not number.foot else None
+    if top is not None:
+        for i in range(top.at):  # nothing but furniture stands above the page number at a page's top
+            head(i)
+        found[page[top.at].num] = f"page number {top.label}" + (
+            f" beside the running header {top.head!r}: page layout, not law text" if top.head else "")
+        k = top.at + 1
     else:
-        number, k = None, 0
-        while k < len(strip) and k < TOP - 1 and strip[k] in headers:
-            k += 1
-    for i in range(k):
-        found[page[i].num] = f"page number {strip[i]}" if i == number else \
-            f"running header {strip[i]!r}: page layout, not law text"
-    label = strip[number] if number is not None else None
-    # A number printed at the page bottom instead (only where the extraction has pages to tell it by).
-    if number is None and many and len(strip) > k and is_page_number(strip[-1]):
-        found[page[-1].num] = f"page number {strip[-1]} (at the page bottom)"
-        label = strip[-1]
-    return found, label
+        k = 0
+    end = min(TOP, len(strip) - (1 if number is not None and number.foot else 0))
+    while k < end and (seen := heads.evidence(strip[k], p, number)):  # a head learned from the pages
+        head(k, seen)
+        k += 1
+    if number is not None and number.foot:
+        found[page[-1].num] = f"page number {number.label} (at the page bottom)"
+    return found
 
 
 def page_label(page, furniture):
