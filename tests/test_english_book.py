@@ -150,3 +150,21 @@ def test_the_whole_book_builds_with_exit_0_and_says_what_it_checked(tmp_path):
     assert "2017: 93 articles, 271 sections, 66 definitions, 28 footnotes: as the contents list gives them" in \
         result.stdout
     assert "every reference resolves" in result.stdout
+
+
+def test_the_dutch_book_aligned_against_the_whole_english_book(tmp_path):
+    import json
+
+    from tests.conftest import SOURCES
+    for args in (("--sources", SOURCES, "--out", tmp_path / "nl", "--no-corrections"),
+                 ("--sources", one_source(tmp_path / "en-src", WHOLE.read_bytes()), "--out", tmp_path / "en")):
+        built = run_lawbook("build", *args, "--no-pdf")
+        assert built.returncode == 0, built.stderr[-2000:]
+    result = run_lawbook("align", tmp_path / "nl", tmp_path / "en", "--json")
+    data = json.loads(result.stdout)
+    status = {n["id"]: n["status"] for n in data["nodes"]}
+    # The Dutch sources lack 50's opening text: what the English opening cites is not compared.
+    assert status["2017/50"] == "not-in-sources"
+    assert data["editions"]["reference_whole"]["2017"].startswith("articles 1-93")
+    # The whole book holds every Law: each dangling reference of the Dutch book is in it.
+    assert data["dangling"] and {d["class"] for d in data["dangling"] if d["to"].startswith("2017/")} == {"in-reference"}
