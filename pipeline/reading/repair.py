@@ -23,6 +23,7 @@ import heapq
 import re
 
 from ..core import lang
+from . import normalise
 from ..core.model import NOTE_MARK
 
 WORD = r"[^\W\d_]"
@@ -47,20 +48,26 @@ def drop_soft_hyphens(text, line, log):
     return new
 
 
-def read_dashes(text, line, log, profile=None):
-    """U+00AD between spaces or digits as the dash it stands for, where the profile says an extraction
-    writes its dashes so ("LAW 22 \u00ad END OF AUCTION", "0\u00ad10"); each logged."""
+def read_dashes(text: str, line: int, log, profile=None) -> str:
+    """U+00AD between digits or spaces (normalise.DASH_PLACE) as the dash it stands for, where the profile
+    says an extraction writes its dashes so ("LAW 22 \u00ad END OF AUCTION", "0\u00ad10", "1500\u00ad 1740");
+    each logged with the words beside it. Inside a word it stays a soft hyphen (drop_soft_hyphens)."""
     dash = (profile or lang.profile()).rules.DASH
     if not dash or "\u00ad" not in text:
         return text
 
-    def fix(m):
-        log.repair(line, "U+00AD read as a dash", m.group(), m.group().replace("\u00ad", dash))
+    def fix(m: re.Match) -> str:
+        # A lone mark is shown with its neighbours ("22 \u00ad END"), a range as its token ("0\u00ad10").
+        left = re.search(r"\S*\s*$", text[:m.start()]).group() if m.group() == "\u00ad" else ""
+        right = re.match(r"\s*\S*", text[m.end():]).group() if m.group() == "\u00ad" else ""
+        log.repair(line, "U+00AD read as a dash", left + m.group() + right,
+                   left + m.group().replace("\u00ad", dash) + right)
         return m.group().replace("\u00ad", dash)
     return DASHES.sub(fix, text)
 
 
-DASHES = re.compile(r"(?:(?<=\s)|(?<=\d)|^)\u00ad(?=\s|\d|$)|\S*(?<=\d)\u00ad(?=\d)\S*")
+# A range written whole ("0\u00ad10", "1500\u00ad1740,"), else a lone mark between digits or spaces.
+DASHES = re.compile(rf"\S*(?<=\d)\u00ad(?=\d)\S*|{normalise.DASH_PLACE}")
 
 
 def restore_ligatures(text, line, log, profile=None, vocabulary=frozenset()):

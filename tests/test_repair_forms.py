@@ -1,0 +1,88 @@
+"""Three forms of extraction damage the repair stage reads by general rules, each on made-up text:
+U+00AD as the dash of a number range (also at the head of a line, where normalise.py once took it
+for a soft hyphen), repeated words that are cells of a flattened table, and a ligature lost at a
+word's end ("sta and" for "staff and"). The last test runs the rules over the English original
+where it is present."""
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from pipeline.core import lang
+from pipeline.core.report import BuildLog
+from pipeline.reading import normalise, repair
+
+EN = lang.profile("en")
+NL = lang.profile("nl")
+DASH = EN.rules.DASH
+BOOK = Path(__file__).resolve().parents[1].parent / "shared" / "english" / "laws2017-en.txt"
+PROPERTY = settings(max_examples=60, deadline=None, derandomize=True, database=None)
+
+
+def repaired(text, profile=EN, vocabulary=frozenset()):
+    """(the repaired text, [(kind, message, before, after)]) of repair_text on `text`."""
+    log = BuildLog()
+    out = repair.repair_text(text, 3, log.for_file("made-up.txt"), profile, vocabulary)
+    return out, [(e.kind, e.message, e.before, e.after) for e in log.entries]
+
+
+# -- 1. U+00AD: the dash between digits or spaces, a soft hyphen inside a word ---------------------------
+def test_a_range_at_the_head_of_a_line_keeps_its_dash_for_the_repair_stage():
+    log = BuildLog()
+    flog = log.for_file("made-up.txt")
+    assert normalise.head("0\u00ad15 3", 1, flog, dashes=True) == "0\u00ad15 3"
+    assert normalise.head("2500\u00ad 2750 9", 2, flog, dashes=True) == "2500\u00ad 2750 9"
+    assert normalise.head("\u00ad 40", 3, flog, dashes=True) == "\u00ad 40"
+    assert log.entries == []
+    # Inside a word it is a soft hyphen there too, and without a dash (Dutch) it is one everywhere.
+    assert normalise.head("Cha\u00adpter 4 text", 4, flog, dashes=True) == "Chapter 4 text"
+    assert normalise.head("0\u00ad15 3", 5, flog) == "015 3"
+    assert [(e.line, e.before, e.after) for e in log.entries] == [(4, "Cha\u00adpter 4", "Chapter 4"),
+                                                                  (5, "0\u00ad15", "015")]
+
+
+def test_the_dash_is_read_in_a_range_beside_a_space_and_between_spaces_and_dropped_in_a_word():
+    text, log = repaired("Score 0\u00ad15 2 and 2500\u00ad 2750 9; SECTION 4 \u00ad END of the re\u00adpair")
+    assert text == f"Score 0{DASH}15 2 and 2500{DASH} 2750 9; SECTION 4 {DASH} END of the repair"
+    assert log == [("repair", "U+00AD read as a dash", "0\u00ad15", f"0{DASH}15"),
+                   ("repair", "U+00AD read as a dash", "2500\u00ad 2750", f"2500{DASH} 2750"),
+                   ("repair", "U+00AD read as a dash", "4 \u00ad END", f"4 {DASH} END"),
+                   ("repair", "soft-hyphen mark dropped", "re\u00adpair", "repair")]
+
+
+def test_without_a_dash_in_the_profile_every_u00ad_is_a_soft_hyphen():
+    assert repaired("0\u00ad15 re\u00adpair", NL) == ("015 repair", [
+        ("repair", "soft-hyphen mark dropped", "0\u00ad15", "015"),
+        ("repair", "soft-hyphen mark dropped", "re\u00adpair", "repair")])
+
+
+@PROPERTY
+@given(low=st.integers(0, 9999), high=st.integers(0, 99999), space=st.sampled_from(["", " "]),
+       at_head=st.booleans())
+def test_any_range_reads_as_low_dash_high_wherever_it_stands(low, high, space, at_head):
+    line = f"{low}\u00ad{space}{high} 7" if at_head else f"Points {low}\u00ad{space}{high} 7"
+    log = BuildLog()
+    flog = log.for_file("made-up.txt")
+    text = repair.repair_text(normalise.head(line, 1, flog, dashes=True), 1, flog, EN)
+    assert text == line.replace("\u00ad", DASH)
+    assert [e.message for e in log.entries] == ["U+00AD read as a dash"]
+
+
+def test_a_made_up_table_page_keeps_its_ranges(tmp_path):
+    from pipeline.reading import decode, formats, manifest
+    folder = tmp_path / "src"
+    folder.mkdir()
+    long = "Words of a made-up law that run on long enough to make this a flowed paragraph line " * 2
+    (folder / "page.txt").write_text(f"7\nLAW 90\nMADE-UP SCALE\nA. {long}\nMargin Points\n0\u00ad15\n0\n"
+                                     f"20\u00ad45 1\n", encoding="utf-8")
+    (folder / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "page.txt"\nedition = "2017"\n'
+                                         'format = "flowed"\n', encoding="utf-8")
+    log = BuildLog()
+    source = manifest.load_manifest(folder)[0]
+    lines, _ = decode.read_source(source, log, decode.read_bytes(source))
+    reading = formats.read(lines, source, log)
+    repair.repair_reading(reading, set(), log, EN)
+    text = " ".join(b.text for b in reading.blocks)
+    assert f"Margin Points 0{DASH}15 0 20{DASH}45 1" in text
+    assert [(e.line, e.before, e.after) for e in log.entries if "U+00AD" in e.message] == [
+        (4, "0\u00ad15", f"0{DASH}15"), (4, "20\u00ad45", f"20{DASH}45")]
