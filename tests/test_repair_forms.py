@@ -86,3 +86,47 @@ def test_a_made_up_table_page_keeps_its_ranges(tmp_path):
     assert f"Margin Points 0{DASH}15 0 20{DASH}45 1" in text
     assert [(e.line, e.before, e.after) for e in log.entries if "U+00AD" in e.message] == [
         (4, "0\u00ad15", f"0{DASH}15"), (4, "20\u00ad45", f"20{DASH}45")]
+
+
+# -- 2. a flattened table's cells are never collapsed -------------------------------------------------
+def test_header_cells_that_end_alike_are_kept_and_reported():
+    row = "Bonus for a made-up feat Not Doubled Doubled Small Feat 300 450"
+    assert repaired(row) == (row, [
+        ("damage", "'Doubled Doubled' looks like the header cells 'Not Doubled' and 'Doubled' of a flattened "
+                   "table, not a repeat; kept as text, not collapsed", None, None)])
+
+
+def test_cells_between_numbers_are_kept_and_reported():
+    row = "Penalty Scale Tier 50 Major Major 100 Tier 70"
+    assert repaired(row) == (row, [
+        ("damage", "'Major Major' looks like cells of a flattened table between the numbers '50' and '100', not "
+                   "a repeat; kept as text, not collapsed", None, None)])
+
+
+def test_header_cells_without_figures_after_them_are_uncertain_and_kept():
+    heading = "Appeal of Both Halves Halves"
+    assert repaired(heading) == (heading, [
+        ("damage", "'Halves Halves' is uncertain: the header cells 'Both Halves' and 'Halves' of a flattened "
+                   "table, or a doubled word (no figure follows within 12 words); kept as text, not collapsed",
+         None, None)])
+
+
+def test_a_doubling_of_the_extraction_still_collapses():
+    assert repaired("the the Director") == ("the Director", [
+        ("repair", "duplicated words collapsed", "the the", "the")])
+    assert repaired("see Rule Rule 12") == ("see Rule 12", [
+        ("repair", "duplicated words collapsed", "Rule Rule", "Rule")])
+    assert repaired("Return of Cards Cards") == ("Return of Cards", [
+        ("repair", "duplicated words collapsed", "Cards Cards", "Cards")])
+
+
+@PROPERTY
+@given(cells=st.lists(st.sampled_from(["Single", "Double", "Triple", "Long", "Short", "Scale", "Game"]),
+                      min_size=2, max_size=3, unique=True),
+       figures=st.lists(st.integers(0, 5000).map(str), min_size=1, max_size=6, unique=True))
+def test_a_header_row_of_made_up_cells_is_read_as_written(cells, figures):
+    """Header cells "Not X" then "X" (or "A B" then "B") before the table's figures: never collapsed."""
+    row = " ".join(["Scores"] + cells + [cells[-1]] + figures)
+    text, log = repaired(row)
+    assert text == row
+    assert [kind for kind, *_ in log] == ["damage"]

@@ -14,7 +14,8 @@ LEGIT_DOUBLES, HYPHEN_PREFIXES and CONJUNCTIONS.
     restore_ligatures    "o ender" -> "offender" (where the profile lists lost ligatures)
     read_dashes          "LAW 22 \u00ad END" -> "LAW 22 – END" (where the profile's U+00AD is a dash)
     drop_soft_hyphens    "bied¬verloop" -> "biedverloop" (U+00AC / U+00AD marks)
-    collapse_duplicates  "artikel artikel 63A1" -> "artikel 63A1"
+    collapse_duplicates  "artikel artikel 63A1" -> "artikel 63A1" (a flattened table's cells, "Not
+                         Vulnerable Vulnerable 500", are kept and reported)
     space_after_comma    "59,als" -> "59, als"
     normalise_space      non-breaking and repeated spaces -> one space
 """
@@ -113,7 +114,8 @@ def _ligature_words(profile):
 
 def collapse_duplicates(text, line, log, profile=None):
     """Remove a word or phrase (up to six words) that stands twice in a row; a single word that may
-    stand twice in the language of `profile` (the default one when None) is left.
+    stand twice in the language of `profile` (the default one when None) is left, and so are the cells of
+    a flattened table that repeat a word (_table_cells; reported).
 
     Longer phrases first, then from left to right; repeated until nothing is doubled.
 
@@ -138,6 +140,7 @@ def collapse_duplicates(text, line, log, profile=None):
     prev = list(range(-1, len(words) - 1))
     alive = [True] * len(words)
     heap = []
+    kept = set()  # the first words of repeats kept as table cells, reported
 
     def phrase(i, count):
         """The indices of `count` words from i on, or None where the text ends first."""
@@ -156,6 +159,12 @@ def collapse_duplicates(text, line, log, profile=None):
         if not _same_phrase(first, second, fold):
             return None
         if n == 1 and (first[0].lower() in legit_doubles or len(first[0]) < 2 or not LETTER.search(first[0])):
+            return None
+        cells = _table_cells(words, span, n, prev[i], nxt[span[-1]])
+        if cells:
+            if span[0] not in kept:  # found again after each removal nearby: reported once
+                kept.add(span[0])
+                log.damage(line, f"'{' '.join(words[k] for k in span)}' {cells}", "kept as text, not collapsed")
             return None
         return span
 
@@ -219,6 +228,46 @@ def _keep_table_rows(keys, repeats, line, log, words):
             for n in range(k, j + 1):
                 keys[n] = f"{keys[n]}\x00{n}"
         k = j + 1
+
+
+def _table_cells(words: list[str], span: list[int], n: int, before: int, after: int) -> str | None:
+    """Why the repeat `span` (twice `n` of `words`; `before`, `after`: the indices of the words beside it, -1 or
+    len(words) at an end) is read as cells of a flattened table rather than a doubled phrase, or None.
+
+    - header cells: both copies are capitalised words and so is the word before the first copy, which
+      ends in a letter: the first copy ends a longer cell and the second is the next cell ("Not
+      Vulnerable | Vulnerable"). A doubling of the extraction leaves no capitalised word glued to the
+      first copy mid-sentence, except in a heading: where no figure of a table follows, the reason
+      says "uncertain";
+    - number cells: a number stands on either side ("50 Doubled Doubled 100"): cells of a row of figures.
+    """
+    def capitalised(word: str) -> bool:
+        return word[:1].isupper()
+
+    def number(k: int) -> bool:
+        return 0 <= k < len(words) and bool(TABLE_NUMBER.fullmatch(words[k]))
+
+    def phrase(indices: list[int]) -> str:
+        return " ".join(words[k] for k in indices)
+
+    if before >= 0 and all(capitalised(words[k]) for k in span) and capitalised(words[before]) \
+            and ENDS_IN_LETTER.search(words[before]):
+        cells = f"'{words[before]} {phrase(span[:n])}' and '{phrase(span[n:])}'"
+        # The figures of the table follow its header; without them a doubled word in a heading fits as well.
+        if any(number(k) for k in range(after, after + HEADER_REACH)):
+            return f"looks like the header cells {cells} of a flattened table, not a repeat"
+        return (f"is uncertain: the header cells {cells} of a flattened table, or a doubled word (no figure "
+                f"follows within {HEADER_REACH} words)")
+    if number(before) and number(after):
+        return f"looks like cells of a flattened table between the numbers '{words[before]}' and " \
+               f"'{words[after]}', not a repeat"
+    return None
+
+
+# How far after header cells the first figure of their table may stand.
+HEADER_REACH = 12
+# A cell of figures in a flattened table: "500", "1,500", "0–10", "20%".
+TABLE_NUMBER = re.compile(r"[(]?\d[\d.,\u2013\u00ad-]*%?[)]?")
 
 
 def _same_phrase(first, second, fold=str.lower):
