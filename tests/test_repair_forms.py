@@ -130,3 +130,63 @@ def test_a_header_row_of_made_up_cells_is_read_as_written(cells, figures):
     text, log = repaired(row)
     assert text == row
     assert [kind for kind, *_ in log] == ["damage"]
+
+
+# -- 3. a ligature lost at a word's end -----------------------------------------------------------------
+def test_a_piece_that_is_no_word_gets_its_ligature_back_at_its_end():
+    assert repaired("the club hired more sta and paid them") == ("the club hired more staff and paid them", [
+        ("repair", "lost ligature restored", "sta and", "staff and")])
+    assert repaired("take o the cover") == ("take off the cover", [
+        ("repair", "lost ligature restored", "o the", "off the")])
+    assert repaired("a bold blu.") == ("a bold bluff.", [("repair", "lost ligature restored", "blu.", "bluff.")])
+    assert repaired("call it a blu") == ("call it a bluff", [("repair", "lost ligature restored", "blu", "bluff")])
+
+
+def test_a_piece_that_is_a_word_or_a_label_is_read_as_written():
+    for text in ["do not go to the logo or see B. and B above", "(o) the made-up item", "of the board"]:
+        assert repaired(text) == (text, [])
+
+
+def test_the_joined_reading_goes_first():
+    assert repaired("the o ender di ers3 from") == ("the offender differs3 from", [
+        ("repair", "lost ligature restored", "o ender", "offender"),
+        ("repair", "lost ligature restored", "di ers", "differs")])
+
+
+def test_two_readings_are_uncertain_and_kept():
+    # Before a capital the gap may be a name's particle.
+    assert repaired("signed by Di Rossi") == ("signed by Di Rossi", [
+        ("damage", "'Di Rossi' may have lost a ligature; uncertain: it reads as 'Di Rossi' or as 'Diff Rossi'; "
+                   "kept as text, not repaired", None, None)])
+    # Two ligatures that each make a word of the book.
+    assert repaired("the sna was", vocabulary=frozenset({"snaff", "snaffl"})) == ("the sna was", [
+        ("damage", "'sna was' may have lost a ligature; uncertain: it reads as 'snaff was' or as 'snaffl was'; "
+                   "kept as text, not repaired", None, None)])
+    assert repaired("a gru ness", vocabulary=frozenset({"gruffness", "gruffiness"})) == ("a gru ness", [
+        ("damage", "'gru ness' may have lost a ligature; uncertain: it reads as 'gruffiness' or as 'gruffness'; "
+                   "kept as text, not repaired", None, None)])
+
+
+def test_the_dutch_profile_restores_no_ligatures():
+    assert repaired("meer sta en", NL) == ("meer sta en", [])
+
+
+# -- the English original, where present ----------------------------------------------------------------
+@pytest.mark.skipif(not BOOK.is_file(), reason=f"the English original is not at {BOOK} (it is not part of the "
+                                                f"project: put the shared folder beside it to run this test)")
+def test_the_english_original_keeps_its_ranges_and_restores_staff():
+    log = BuildLog()
+    flog = log.for_file(BOOK.name)
+    out = []
+    for num, line in enumerate(BOOK.read_text(encoding="cp1252").split("\n"), 1):
+        out.append(repair.repair_text(normalise.head(line.replace("\f", " "), num, flog, dashes=True), num, flog, EN))
+    text = "\n".join(out)
+    assert "\u00ad" not in text
+    assert f"0{DASH}10" in text and f"1500{DASH}1740" in text and "\n010\n" not in f"\n{text}\n"
+    assert "other staff and prescribe" in text
+    # Restored at a word's end: the word after the piece is still there ("sta and" -> "staff and").
+    ends = [(e.before, e.after) for e in log.entries if e.message == "lost ligature restored" and
+            e.after.count(" ") == e.before.count(" ")]
+    assert ends == [("sta and", "staff and"), ("sta 80B2(g)(ii)", "staff 80B2(g)(ii)")]
+    assert [e.message.split(";")[0] for e in log.entries if "ligature; uncertain" in e.message] == [
+        "'Je Polisner,' may have lost a ligature", "'Di Sacco' may have lost a ligature"]

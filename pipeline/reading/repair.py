@@ -11,7 +11,7 @@ hyphen, conjunctions after a hyphen) are the book's language's: its profile's
 LEGIT_DOUBLES, HYPHEN_PREFIXES and CONJUNCTIONS.
 
     join_print_lines     "ge-" + "volg" -> "gevolg"; "bied-" + "of" -> "bied- of"
-    restore_ligatures    "o ender" -> "offender" (where the profile lists lost ligatures)
+    restore_ligatures    "o ender" -> "offender", "sta and" -> "staff and" (where the profile lists lost ligatures)
     read_dashes          "LAW 22 \u00ad END" -> "LAW 22 – END" (where the profile's U+00AD is a dash)
     drop_soft_hyphens    "bied¬verloop" -> "biedverloop" (U+00AC / U+00AD marks)
     collapse_duplicates  "artikel artikel 63A1" -> "artikel 63A1" (a flattened table's cells, "Not
@@ -71,34 +71,88 @@ def read_dashes(text: str, line: int, log, profile=None) -> str:
 DASHES = re.compile(rf"\S*(?<=\d)\u00ad(?=\d)\S*|{normalise.DASH_PLACE}")
 
 
-def restore_ligatures(text, line, log, profile=None, vocabulary=frozenset()):
-    """"o ender" -> "offender", "insu cient" -> "insufficient", "Shu e" -> "Shuffle": a word the
-    extraction cut where a lost ligature (the profile's LIGATURES) stood. Restored where exactly one
-    ligature makes a word of the book's own words (`vocabulary`) or the profile's word list; each
-    restoration logged. (Two real words that a ligature would join into a third do not occur in the
-    law: "o", "insu", "shu", "di", "e" are no words.)"""
+def restore_ligatures(text: str, line: int, log, profile=None, vocabulary=frozenset()) -> str:
+    """"o ender" -> "offender", "insu cient" -> "insufficient", "Shu e" -> "Shuffle", "sta and" -> "staff and",
+    "o the" -> "off the": a word the extraction cut where a lost ligature (the profile's LIGATURES) stood,
+    inside it or at its end. Restored where exactly one ligature makes a word of the book's own words
+    (`vocabulary`) or the profile's word list; each restoration logged, and where two readings fit the
+    text is kept and the report says "uncertain".
+
+    Inside a word: the two pieces joined by the ligature make the word ("o" + "ff" + "ender"). Two real
+    words that a ligature would join into a third do not occur in the law ("o", "insu", "shu", "di", "e"
+    are no words), so this reading is tried first.
+    At a word's end, where no joined reading fits: the piece and the ligature make the word, and the
+    piece stands alone (after a space or the text's start; before a space, a stop or the text's end).
+    The piece must be no word itself: a word of the profile's LIGATURE_FREE_WORDS ("do", "go", "logo")
+    is read as written, never as "doff", "goff", "logoff". Before a capitalised word the gap may be a
+    name ("Di Sacco"): uncertain."""
     rules = (profile or lang.profile()).rules
     if not rules.LIGATURES:
         return text
     known = _ligature_words(profile or lang.profile()) | vocabulary
     out, pos = [], 0
-    for m in LIGATURE_GAP.finditer(text):  # (overlapping: "the o ender" tries "the o", then "o ender")
-        left, right = m.group(1), m.group(2)
-        start, end = m.start(1), m.end(2)
+    for m in LIGATURE_PIECE.finditer(text):  # every word: "the o ender" tries "the", then "o ender"
+        left, start = m.group(), m.start()
         if start < pos:
             continue
-        words = {left + lig + right for lig in rules.LIGATURES if (left + lig + right).lower() in known}
-        if len(words) == 1:
-            word = words.pop()
-            log.repair(line, "lost ligature restored", f"{left} {right}", word)
-            out.append(text[pos:start] + word)
-            pos = end
+        after = NEXT_WORD.match(text, m.end())
+        if after:  # inside a word: "o ender"
+            right = after.group(1)
+            words = sorted({left + lig + right for lig in rules.LIGATURES if (left + lig + right).lower() in known})
+            if len(words) == 1:
+                log.repair(line, "lost ligature restored", f"{left} {right}", words[0])
+                out.append(text[pos:start] + words[0])
+                pos = after.end()
+                continue
+            if words:
+                _uncertain(line, log, f"{left} {right}", words)
+                continue
+        end = _restore_at_end(text, m, rules, known, line, log)
+        if end:
+            out.append(text[pos:start] + end)
+            pos = m.end()
     return "".join(out) + text[pos:]
 
 
-# A cut word: letters, one space, letters (the ligature's place), each side a whole word; found in a
-# lookahead so that every pair of neighbouring words is tried.
-LIGATURE_GAP = re.compile(r"(?<![\w])(?=([^\W\d_]+) ([^\W\d_]+)(?![\w]))")
+def _restore_at_end(text: str, m: re.Match, rules, known: frozenset, line: int, log) -> str | None:
+    """The word `m` (a word of `text`) with a lost ligature restored at its end ("sta" -> "staff"), where
+    exactly one ligature makes a known word of it and it is no word alone (see restore_ligatures); else
+    None, reported as uncertain where two readings fit."""
+    left = m.group()
+    if left.lower() in rules.LIGATURE_FREE_WORDS or not PIECE_ALONE.match(text, m.start()):
+        return None
+    words = sorted({left + lig for lig in rules.LIGATURES if (left + lig).lower() in known})
+    if not words:
+        return None
+    cut = CUT_REST.match(text, m.end())  # the letters after it, joined to it, make a word: no end
+    if cut and any((left + lig + cut.group(1)).lower() in known for lig in rules.LIGATURES):
+        return None
+    follows = FOLLOWS.match(text, m.end()).group()
+    if len(words) > 1:
+        _uncertain(line, log, left + follows, [w + follows for w in words])
+        return None
+    if follows[1:2].isupper():  # "Di Sacco": a name's particle reads as well as a cut "Diff"
+        _uncertain(line, log, left + follows, [left + follows, words[0] + follows])
+        return None
+    log.repair(line, "lost ligature restored", left + follows, words[0] + follows)
+    return words[0]
+
+
+def _uncertain(line: int, log, before: str, readings: list[str]) -> None:
+    log.damage(line, f"'{before}' may have lost a ligature; uncertain: it reads as "
+                     + " or as ".join(f"'{r}'" for r in readings), "kept as text, not repaired")
+
+
+# A word, whole: a piece of a word cut where a ligature stood.
+LIGATURE_PIECE = re.compile(r"(?<!\w)[^\W\d_]+(?!\w)")
+# The word right after one space: the other piece of a word cut inside; a footnote number may follow it
+# ("di ers3": "differs" and note 3).
+NEXT_WORD = re.compile(r" ([^\W\d_]+)(?![^\W\d])")
+# A piece that stands alone at its word's end: after a space or the text's start, before a space, a stop or the end.
+PIECE_ALONE = re.compile(r"(?:(?<=\s)|(?<!.))[^\W\d_]+(?=[\s.,;:!?]|$)", re.S)
+# The letters that start the next word ("ers" of "di ers3"), and what follows a piece in the log.
+CUT_REST = re.compile(r" ([^\W\d_]+)")
+FOLLOWS = re.compile(r"[.,;:!?]| \S+|")
 _LIGATURE_WORDS = {}
 
 
