@@ -43,10 +43,25 @@ def drop_soft_hyphens(text, line, log):
     new = SOFT_HYPHENS.sub("", text)
     if new != text:
         for m in SOFT_HYPHENS.finditer(text):
-            word = re.search(rf"\S*$", text[: m.start()]).group() + text[m.start():m.end()] + \
-                re.match(r"\S*", text[m.end():]).group()
+            word = text[_token_start(text, m.start()):m.end()] + TOKEN_REST.match(text, m.end()).group()
             log.repair(line, "soft-hyphen mark dropped", word, word.replace(m.group(), ""))
     return new
+
+
+def _token_start(text: str, end: int, spaces: bool = False) -> int:
+    """Where the token that ends at `end` starts (with `spaces`: the token before the spaces that end there).
+    Scanned back by hand: a pattern searched in text[:end] costs the text's length at every mark."""
+    k = end
+    while spaces and k > 0 and text[k - 1].isspace():
+        k -= 1
+    while k > 0 and not text[k - 1].isspace():
+        k -= 1
+    return k
+
+
+# The rest of a token, and the spaces and token after a place.
+TOKEN_REST = re.compile(r"\S*")
+NEXT_TOKEN = re.compile(r"\s*\S*")
 
 
 def read_dashes(text: str, line: int, log, profile=None) -> str:
@@ -59,8 +74,9 @@ def read_dashes(text: str, line: int, log, profile=None) -> str:
 
     def fix(m: re.Match) -> str:
         # A lone mark is shown with its neighbours ("22 \u00ad END"), a range as its token ("0\u00ad10").
-        left = re.search(r"\S*\s*$", text[:m.start()]).group() if m.group() == "\u00ad" else ""
-        right = re.match(r"\s*\S*", text[m.end():]).group() if m.group() == "\u00ad" else ""
+        lone = m.group() == "\u00ad"
+        left = text[_token_start(text, m.start(), spaces=True):m.start()] if lone else ""
+        right = NEXT_TOKEN.match(text, m.end()).group() if lone else ""
         log.repair(line, "U+00AD read as a dash", left + m.group() + right,
                    left + m.group().replace("\u00ad", dash) + right)
         return m.group().replace("\u00ad", dash)
