@@ -11,7 +11,10 @@ word and the number after it with its citation letters ("Artikel 41", "ARTIKEL 2
 In the head:
   - invisible characters (zero-width space, ZWNJ, ZWJ, word joiner, soft hyphen,
     BOM) are removed: no editor shows them, yet "Art\u200bikel 41" matches no heading
-    pattern, and the article's text would be read as part of the one before it;
+    pattern, and the article's text would be read as part of the one before it. Where the
+    language profile writes its dashes as U+00AD (rules.DASH), one between digits or spaces
+    ("0\u00ad10", "LAW 22 \u00ad END") is no soft hyphen but that dash: it is kept, and the
+    repair stage reads it as the dash, as anywhere else in the line (repair.read_dashes);
   - a decimal digit of another script ("４１", "٤١") is read as its ASCII digit
     (unicodedata.decimal): IDs and citations are ASCII, and Python's \\d matches
     them all, so they would otherwise reach the IDs;
@@ -36,6 +39,11 @@ HEAD = re.compile(
     # a section letter: "A.", "E1."
     r"|[^\W\d_]\d*\.)")
 REMOVE = re.compile(f"[{INVISIBLE}]")
+# U+00AD where a profile with a DASH reads it as that dash: between digits or spaces, or a digit or space and
+# the line's start or end ("0\u00ad10", "1500\u00ad 1740", "22 \u00ad END"); repair.read_dashes uses the same place.
+DASH_PLACE = r"(?:(?<=[\s\d])|^)\u00ad(?=[\s\d]|$)"
+# The invisible characters when U+00AD in DASH_PLACE is a dash: the others, and U+00AD next to anything else.
+REMOVE_BUT_DASHES = re.compile("[" + INVISIBLE.replace("\u00ad", "") + "]|(?!" + DASH_PLACE + ")\u00ad")
 TOKEN = re.compile(r"[^\W_]+")
 # Cyrillic and Greek letters that look like a Latin letter, and that letter.
 LOOK_ALIKES = dict(zip("АВЕЅІЈКМНОРСТХУаеѕіјорсхуһԁԛԝ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορυχ",
@@ -51,20 +59,23 @@ def _code(char):
     return f"U+{ord(char):04X} {unicodedata.name(char, '')}"
 
 
-def head(text, line, flog):
-    """`text` (line `line` of a source) with its head normalised; changes logged to `flog`."""
-    m = HEAD.match(REMOVE.sub("", text))
+def head(text: str, line: int, flog, dashes: bool = False) -> str:
+    """`text` (line `line` of a source) with its head normalised; changes logged to `flog`. `dashes`: the
+    language writes its dashes as U+00AD, so one in DASH_PLACE is kept for the repair stage to read."""
+    remove = REMOVE_BUT_DASHES if dashes else REMOVE
+    m = HEAD.match(remove.sub("", text))
     if not m:
         return text
     # The same head in the line as written: as many visible characters, and the invisible ones among
-    # and right after them.
+    # and right after them (which U+00AD is invisible depends on its neighbours, so on the whole line).
+    gone = {k.start() for k in remove.finditer(text)}
     end, visible = 0, 0
-    while end < len(text) and (visible < m.end() or text[end] in INVISIBLE):
-        visible += text[end] not in INVISIBLE
+    while end < len(text) and (visible < m.end() or end in gone):
+        visible += end not in gone
         end += 1
     raw = text[:end]
-    clean = REMOVE.sub("", raw)
-    removed = list(dict.fromkeys(c for c in raw if c in INVISIBLE))
+    clean = "".join(c for k, c in enumerate(raw) if k not in gone)
+    removed = list(dict.fromkeys(c for k, c in enumerate(raw) if k in gone))
     digits = list(dict.fromkeys(c for c in clean if c.isdecimal() and not c.isascii()))
     clean = "".join(str(unicodedata.decimal(c)) if c in digits else c for c in clean)
     if removed or digits:
@@ -103,10 +114,12 @@ def _confusables(head_text, line, flog):
     return "".join(chars)
 
 
-def lines(source_lines, flog):
-    """Every line of a source with its head normalised (see the module docstring)."""
+def lines(source_lines, flog, profile=None):
+    """Every line of a source with its head normalised (see the module docstring); `profile`: the source's
+    language profile, whose rules.DASH says whether U+00AD may be a dash (None: a soft hyphen only)."""
+    dashes = bool(profile is not None and profile.rules.DASH)
     out = []
     for line in source_lines:
-        text = head(line.text, line.num, flog) if not line.blank else line.text
+        text = head(line.text, line.num, flog, dashes) if not line.blank else line.text
         out.append(line if text == line.text else dataclasses.replace(line, text=text))
     return out

@@ -11,10 +11,11 @@ hyphen, conjunctions after a hyphen) are the book's language's: its profile's
 LEGIT_DOUBLES, HYPHEN_PREFIXES and CONJUNCTIONS.
 
     join_print_lines     "ge-" + "volg" -> "gevolg"; "bied-" + "of" -> "bied- of"
-    restore_ligatures    "o ender" -> "offender" (where the profile lists lost ligatures)
+    restore_ligatures    "o ender" -> "offender", "sta and" -> "staff and" (where the profile lists lost ligatures)
     read_dashes          "LAW 22 \u00ad END" -> "LAW 22 – END" (where the profile's U+00AD is a dash)
     drop_soft_hyphens    "bied¬verloop" -> "biedverloop" (U+00AC / U+00AD marks)
-    collapse_duplicates  "artikel artikel 63A1" -> "artikel 63A1"
+    collapse_duplicates  "artikel artikel 63A1" -> "artikel 63A1" (a flattened table's cells, "Not
+                         Vulnerable Vulnerable 500", are kept and reported)
     space_after_comma    "59,als" -> "59, als"
     normalise_space      non-breaking and repeated spaces -> one space
 """
@@ -23,6 +24,7 @@ import heapq
 import re
 
 from ..core import lang
+from . import normalise
 from ..core.model import NOTE_MARK
 
 WORD = r"[^\W\d_]"
@@ -41,56 +43,132 @@ def drop_soft_hyphens(text, line, log):
     new = SOFT_HYPHENS.sub("", text)
     if new != text:
         for m in SOFT_HYPHENS.finditer(text):
-            word = re.search(rf"\S*$", text[: m.start()]).group() + text[m.start():m.end()] + \
-                re.match(r"\S*", text[m.end():]).group()
+            word = text[_token_start(text, m.start()):m.end()] + TOKEN_REST.match(text, m.end()).group()
             log.repair(line, "soft-hyphen mark dropped", word, word.replace(m.group(), ""))
     return new
 
 
-def read_dashes(text, line, log, profile=None):
-    """U+00AD between spaces or digits as the dash it stands for, where the profile says an extraction
-    writes its dashes so ("LAW 22 \u00ad END OF AUCTION", "0\u00ad10"); each logged."""
+def _token_start(text: str, end: int, spaces: bool = False) -> int:
+    """Where the token that ends at `end` starts (with `spaces`: the token before the spaces that end there).
+    Scanned back by hand: a pattern searched in text[:end] costs the text's length at every mark."""
+    k = end
+    while spaces and k > 0 and text[k - 1].isspace():
+        k -= 1
+    while k > 0 and not text[k - 1].isspace():
+        k -= 1
+    return k
+
+
+# The rest of a token, and the spaces and token after a place.
+TOKEN_REST = re.compile(r"\S*")
+NEXT_TOKEN = re.compile(r"\s*\S*")
+
+
+def read_dashes(text: str, line: int, log, profile=None) -> str:
+    """U+00AD between digits or spaces (normalise.DASH_PLACE) as the dash it stands for, where the profile
+    says an extraction writes its dashes so ("LAW 22 \u00ad END OF AUCTION", "0\u00ad10", "1500\u00ad 1740");
+    each logged with the words beside it. Inside a word it stays a soft hyphen (drop_soft_hyphens)."""
     dash = (profile or lang.profile()).rules.DASH
     if not dash or "\u00ad" not in text:
         return text
 
-    def fix(m):
-        log.repair(line, "U+00AD read as a dash", m.group(), m.group().replace("\u00ad", dash))
+    def fix(m: re.Match) -> str:
+        # A lone mark is shown with its neighbours ("22 \u00ad END"), a range as its token ("0\u00ad10").
+        lone = m.group() == "\u00ad"
+        left = text[_token_start(text, m.start(), spaces=True):m.start()] if lone else ""
+        right = NEXT_TOKEN.match(text, m.end()).group() if lone else ""
+        log.repair(line, "U+00AD read as a dash", left + m.group() + right,
+                   left + m.group().replace("\u00ad", dash) + right)
         return m.group().replace("\u00ad", dash)
     return DASHES.sub(fix, text)
 
 
-DASHES = re.compile(r"(?:(?<=\s)|(?<=\d)|^)\u00ad(?=\s|\d|$)|\S*(?<=\d)\u00ad(?=\d)\S*")
+# A range written whole ("0\u00ad10", "1500\u00ad1740,"), else a lone mark between digits or spaces.
+DASHES = re.compile(rf"\S*(?<=\d)\u00ad(?=\d)\S*|{normalise.DASH_PLACE}")
 
 
-def restore_ligatures(text, line, log, profile=None, vocabulary=frozenset()):
-    """"o ender" -> "offender", "insu cient" -> "insufficient", "Shu e" -> "Shuffle": a word the
-    extraction cut where a lost ligature (the profile's LIGATURES) stood. Restored where exactly one
-    ligature makes a word of the book's own words (`vocabulary`) or the profile's word list; each
-    restoration logged. (Two real words that a ligature would join into a third do not occur in the
-    law: "o", "insu", "shu", "di", "e" are no words.)"""
+def restore_ligatures(text: str, line: int, log, profile=None, vocabulary=frozenset()) -> str:
+    """"o ender" -> "offender", "insu cient" -> "insufficient", "Shu e" -> "Shuffle", "sta and" -> "staff and",
+    "o the" -> "off the": a word the extraction cut where a lost ligature (the profile's LIGATURES) stood,
+    inside it or at its end. Restored where exactly one ligature makes a word of the book's own words
+    (`vocabulary`) or the profile's word list; each restoration logged, and where two readings fit the
+    text is kept and the report says "uncertain".
+
+    Inside a word: the two pieces joined by the ligature make the word ("o" + "ff" + "ender"). Two real
+    words that a ligature would join into a third do not occur in the law ("o", "insu", "shu", "di", "e"
+    are no words), so this reading is tried first.
+    At a word's end, where no joined reading fits: the piece and the ligature make the word, and the
+    piece stands alone (after a space or the text's start; before a space, a stop or the text's end).
+    The piece must be no word itself: a word of the profile's LIGATURE_FREE_WORDS ("do", "go", "logo")
+    is read as written, never as "doff", "goff", "logoff". Before a capitalised word the gap may be a
+    name ("Di Sacco"): uncertain."""
     rules = (profile or lang.profile()).rules
     if not rules.LIGATURES:
         return text
     known = _ligature_words(profile or lang.profile()) | vocabulary
     out, pos = [], 0
-    for m in LIGATURE_GAP.finditer(text):  # (overlapping: "the o ender" tries "the o", then "o ender")
-        left, right = m.group(1), m.group(2)
-        start, end = m.start(1), m.end(2)
+    for m in LIGATURE_PIECE.finditer(text):  # every word: "the o ender" tries "the", then "o ender"
+        left, start = m.group(), m.start()
         if start < pos:
             continue
-        words = {left + lig + right for lig in rules.LIGATURES if (left + lig + right).lower() in known}
-        if len(words) == 1:
-            word = words.pop()
-            log.repair(line, "lost ligature restored", f"{left} {right}", word)
-            out.append(text[pos:start] + word)
-            pos = end
+        after = NEXT_WORD.match(text, m.end())
+        if after:  # inside a word: "o ender"
+            right = after.group(1)
+            words = sorted({left + lig + right for lig in rules.LIGATURES if (left + lig + right).lower() in known})
+            if len(words) == 1:
+                log.repair(line, "lost ligature restored", f"{left} {right}", words[0])
+                out.append(text[pos:start] + words[0])
+                pos = after.end()
+                continue
+            if words:
+                _uncertain(line, log, f"{left} {right}", words)
+                continue
+        end = _restore_at_end(text, m, rules, known, line, log)
+        if end:
+            out.append(text[pos:start] + end)
+            pos = m.end()
     return "".join(out) + text[pos:]
 
 
-# A cut word: letters, one space, letters (the ligature's place), each side a whole word; found in a
-# lookahead so that every pair of neighbouring words is tried.
-LIGATURE_GAP = re.compile(r"(?<![\w])(?=([^\W\d_]+) ([^\W\d_]+)(?![\w]))")
+def _restore_at_end(text: str, m: re.Match, rules, known: frozenset, line: int, log) -> str | None:
+    """The word `m` (a word of `text`) with a lost ligature restored at its end ("sta" -> "staff"), where
+    exactly one ligature makes a known word of it and it is no word alone (see restore_ligatures); else
+    None, reported as uncertain where two readings fit."""
+    left = m.group()
+    if left.lower() in rules.LIGATURE_FREE_WORDS or not PIECE_ALONE.match(text, m.start()):
+        return None
+    words = sorted({left + lig for lig in rules.LIGATURES if (left + lig).lower() in known})
+    if not words:
+        return None
+    cut = CUT_REST.match(text, m.end())  # the letters after it, joined to it, make a word: no end
+    if cut and any((left + lig + cut.group(1)).lower() in known for lig in rules.LIGATURES):
+        return None
+    follows = FOLLOWS.match(text, m.end()).group()
+    if len(words) > 1:
+        _uncertain(line, log, left + follows, [w + follows for w in words])
+        return None
+    if follows[1:2].isupper():  # "Di Sacco": a name's particle reads as well as a cut "Diff"
+        _uncertain(line, log, left + follows, [left + follows, words[0] + follows])
+        return None
+    log.repair(line, "lost ligature restored", left + follows, words[0] + follows)
+    return words[0]
+
+
+def _uncertain(line: int, log, before: str, readings: list[str]) -> None:
+    log.damage(line, f"'{before}' may have lost a ligature; uncertain: it reads as "
+                     + " or as ".join(f"'{r}'" for r in readings), "kept as text, not repaired")
+
+
+# A word, whole: a piece of a word cut where a ligature stood.
+LIGATURE_PIECE = re.compile(r"(?<!\w)[^\W\d_]+(?!\w)")
+# The word right after one space: the other piece of a word cut inside; a footnote number may follow it
+# ("di ers3": "differs" and note 3).
+NEXT_WORD = re.compile(r" ([^\W\d_]+)(?![^\W\d])")
+# A piece that stands alone at its word's end: after a space or the text's start, before a space, a stop or the end.
+PIECE_ALONE = re.compile(r"(?:(?<=\s)|(?<!.))[^\W\d_]+(?=[\s.,;:!?]|$)", re.S)
+# The letters that start the next word ("ers" of "di ers3"), and what follows a piece in the log.
+CUT_REST = re.compile(r" ([^\W\d_]+)")
+FOLLOWS = re.compile(r"[.,;:!?]| \S+|")
 _LIGATURE_WORDS = {}
 
 
@@ -106,7 +184,8 @@ def _ligature_words(profile):
 
 def collapse_duplicates(text, line, log, profile=None):
     """Remove a word or phrase (up to six words) that stands twice in a row; a single word that may
-    stand twice in the language of `profile` (the default one when None) is left.
+    stand twice in the language of `profile` (the default one when None) is left, and so are the cells of
+    a flattened table that repeat a word (_table_cells; reported).
 
     Longer phrases first, then from left to right; repeated until nothing is doubled.
 
@@ -131,6 +210,7 @@ def collapse_duplicates(text, line, log, profile=None):
     prev = list(range(-1, len(words) - 1))
     alive = [True] * len(words)
     heap = []
+    kept = set()  # the first words of repeats kept as table cells, reported
 
     def phrase(i, count):
         """The indices of `count` words from i on, or None where the text ends first."""
@@ -149,6 +229,12 @@ def collapse_duplicates(text, line, log, profile=None):
         if not _same_phrase(first, second, fold):
             return None
         if n == 1 and (first[0].lower() in legit_doubles or len(first[0]) < 2 or not LETTER.search(first[0])):
+            return None
+        cells = _table_cells(words, span, n, prev[i], nxt[span[-1]])
+        if cells:
+            if span[0] not in kept:  # found again after each removal nearby: reported once
+                kept.add(span[0])
+                log.damage(line, f"'{' '.join(words[k] for k in span)}' {cells}", "kept as text, not collapsed")
             return None
         return span
 
@@ -212,6 +298,46 @@ def _keep_table_rows(keys, repeats, line, log, words):
             for n in range(k, j + 1):
                 keys[n] = f"{keys[n]}\x00{n}"
         k = j + 1
+
+
+def _table_cells(words: list[str], span: list[int], n: int, before: int, after: int) -> str | None:
+    """Why the repeat `span` (twice `n` of `words`; `before`, `after`: the indices of the words beside it, -1 or
+    len(words) at an end) is read as cells of a flattened table rather than a doubled phrase, or None.
+
+    - header cells: both copies are capitalised words and so is the word before the first copy, which
+      ends in a letter: the first copy ends a longer cell and the second is the next cell ("Not
+      Vulnerable | Vulnerable"). A doubling of the extraction leaves no capitalised word glued to the
+      first copy mid-sentence, except in a heading: where no figure of a table follows, the reason
+      says "uncertain";
+    - number cells: a number stands on either side ("50 Doubled Doubled 100"): cells of a row of figures.
+    """
+    def capitalised(word: str) -> bool:
+        return word[:1].isupper()
+
+    def number(k: int) -> bool:
+        return 0 <= k < len(words) and bool(TABLE_NUMBER.fullmatch(words[k]))
+
+    def phrase(indices: list[int]) -> str:
+        return " ".join(words[k] for k in indices)
+
+    if before >= 0 and all(capitalised(words[k]) for k in span) and capitalised(words[before]) \
+            and ENDS_IN_LETTER.search(words[before]):
+        cells = f"'{words[before]} {phrase(span[:n])}' and '{phrase(span[n:])}'"
+        # The figures of the table follow its header; without them a doubled word in a heading fits as well.
+        if any(number(k) for k in range(after, after + HEADER_REACH)):
+            return f"looks like the header cells {cells} of a flattened table, not a repeat"
+        return (f"is uncertain: the header cells {cells} of a flattened table, or a doubled word (no figure "
+                f"follows within {HEADER_REACH} words)")
+    if number(before) and number(after):
+        return f"looks like cells of a flattened table between the numbers '{words[before]}' and " \
+               f"'{words[after]}', not a repeat"
+    return None
+
+
+# How far after header cells the first figure of their table may stand.
+HEADER_REACH = 12
+# A cell of figures in a flattened table: "500", "1,500", "0–10", "20%".
+TABLE_NUMBER = re.compile(r"[(]?\d[\d.,\u2013\u00ad-]*%?[)]?")
 
 
 def _same_phrase(first, second, fold=str.lower):

@@ -51,6 +51,7 @@ def detect(lines, name, profile=None):
 
 def read(lines, source, log):
     """Lines to a Reading by the reader of the source's format (text not yet repaired)."""
-    lines = normalise.lines(lines, log.for_file(source.name))
-    fmt = source.format or detect(lines, source.name, lang.profile(source.language))
+    profile = lang.profile(source.language)
+    lines = normalise.lines(lines, log.for_file(source.name), profile)
+    fmt = source.format or detect(lines, source.name, profile)
     return FORMATS[fmt].read(lines, source, log)

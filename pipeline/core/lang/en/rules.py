@@ -108,3 +108,8 @@ DASH = "\u2013"
 # is in the book's own words or in the word list ligatures.txt, and the two pieces are not both words.
 LIGATURES = ("ff", "ffi", "ffl")
 LIGATURE_WORDS = "ligatures.txt"
+# A ligature lost at a word's end leaves its piece standing alone ("sta and" for "staff and", "o the" for
+# "off the"): restored only where the piece is no word. These are the pieces of the word list's words that are
+# words themselves, read as written ("do not", never "doff not"; "go", "logo", the letter "B"). "o" is none:
+# in the law it stands alone only where "off" lost its ligature.
+LIGATURE_FREE_WORDS = frozenset({"b", "bi", "do", "flu", "go", "ho", "logo", "mi", "mu", "qua", "ski", "ti"})
