@@ -45,6 +45,12 @@ class Block:
         return self.lines[0]
 
 
+# The kinds of block a reader keeps apart from the law text (a book's contents list, index, front and back
+# matter, the title of a part): accounted for in the report, never in the corpus.
+APART_KINDS = ("contents", "index", "front", "back", "part-title")
+# … and of those, the ones no stage reads after the reader: not repaired (the contents list is, as evidence).
+UNREAD_KINDS = ("index", "front", "back", "part-title")
+
 # A list block's cite when the source writes its number right before the first marker of the next level
 # ("1.(a) if …"): the node has no text of its own there, and no lead-in is missing.
 NO_LEAD_IN = "no-lead-in"

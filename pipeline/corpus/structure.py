@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ..core import ids, lang, tree
-from ..core.model import NO_LEAD_IN, NOTE_MARK, Accounted, Block, Placed
+from ..core.model import APART_KINDS, NO_LEAD_IN, NOTE_MARK, Accounted, Block, Placed
 from . import merge
 from ..reading.formats.common import is_heading_like
 
@@ -429,7 +429,6 @@ APART = {"contents": "the contents list: evidence for the heading and first page
          "front": "the book's front matter (a page numbered in roman before the first Law): not law text",
          "back": "the book's back matter (a page after the last numbered page): not law text",
          "title": "the title of {part}", "part-title": "the title of {part}"}
-APART_KINDS = ("contents", "index", "front", "back", "part-title")
 # The report's one entry per source for each kind kept apart.
 APART_SUMMARY = {"contents": "the contents list, evidence for the headings and pages of the Laws",
                  "index": "the book's index", "front": "the book's front matter", "back": "the book's back matter"}

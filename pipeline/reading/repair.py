@@ -25,7 +25,7 @@ import re
 
 from ..core import lang
 from . import normalise
-from ..core.model import NOTE_MARK
+from ..core.model import NOTE_MARK, UNREAD_KINDS
 
 WORD = r"[^\W\d_]"
 TRAILING = re.compile(r"[\W_]+$")
@@ -374,10 +374,13 @@ def repair_text(text, line, log, profile=None, vocabulary=frozenset()):
 def repair_reading(reading, vocabulary, log, profile=None):
     """The repair stage for one Reading, in place: a printed paragraph's lines joined (each line-end
     hyphen decided with `vocabulary`, the book's word forms: see vocabulary()), then the in-line
-    repairs of every block's and note's text. Every change is logged."""
+    repairs of every block's and note's text. Every change is logged. What the reader kept apart and
+    no stage reads again (model.UNREAD_KINDS: an index, front and back matter) is left as it is."""
     flog = log.for_file(reading.file)
     furniture = sorted(d.line for d in reading.dropped)  # a join past one of these goes across a page
     for block in reading.blocks:
+        if block.kind in UNREAD_KINDS:  # not law text, read by no later stage: its words stay as they are
+            continue
         if block.pieces:
             block.text, block.pieces = join_print_lines(block.pieces, vocabulary, flog, furniture, profile), []
         block.text = repair_text(block.text, block.first_line, flog, profile, vocabulary)
