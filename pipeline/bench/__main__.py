@@ -208,7 +208,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="build", help="where bench.json and bench.txt go")
     parser.add_argument("--books", default="sources,english,93,930",
-                        help="comma-separated: 'sources', 'english' (the English original's pages beside the "
+                        help="comma-separated: 'sources', 'english' (the whole English book beside the "
                              "project) and/or numbers of articles (two editions each)")
     parser.add_argument("--trace-books", default="sources,93",
                         help="books whose stages also run under tracemalloc (slow on big books)")

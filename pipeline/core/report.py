@@ -111,3 +111,14 @@ class FileLog:
 
     def error(self, line, message, node=None):
         self.log.add("error", self.file, line, message, node)
+
+
+def number_ranges(numbers: list) -> str:
+    """[1, 2, 3, 7] -> '1-3, 7': numbers as a report names them."""
+    out = []
+    for n in sorted(numbers):
+        if out and n == out[-1][1] + 1:
+            out[-1][1] = n
+        else:
+            out.append([n, n])
+    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in out)

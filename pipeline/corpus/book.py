@@ -19,8 +19,11 @@ Per edition:
 import re
 from dataclasses import dataclass, field
 
+from lxml import etree
+
 from ..core import ids, tree
 from ..core.model import Accounted, Placed
+from ..core.report import BuildLog, number_ranges
 from .structure import APART
 
 
@@ -31,7 +34,7 @@ class BookCheck:
     differences: int = 0
 
 
-def check_books(readings, fragments, corpus, lines, log):
+def check_books(readings: list, fragments: list, corpus: etree._Element, lines: dict, log: BuildLog) -> BookCheck:
     """The stage's work (corpus/stages.py check_book)."""
     result = BookCheck()
     for edition in dict.fromkeys(r.edition for r in readings):
@@ -68,7 +71,7 @@ def check_books(readings, fragments, corpus, lines, log):
     return result
 
 
-def _counts(edition_el, readings):
+def _counts(edition_el: etree._Element, readings: list) -> dict:
     footnotes = {(r.file, n.number) for r in readings for b in r.blocks for n in b.notes
                  if n.form == "print" and n.number is not None}
     return {"articles": sum(1 for _ in edition_el.iter("article")),
@@ -80,7 +83,8 @@ def _counts(edition_el, readings):
 APART_REASONS = tuple(re.sub(r"\{.*", "", APART[k]) for k in ("contents", "index", "front", "back"))
 
 
-def _not_empty(edition, edition_el, readings, fragments, lines, log, counts, partial):
+def _not_empty(edition: str, edition_el: etree._Element, readings: list, fragments: list, lines: dict,
+               log: BuildLog, counts: dict, partial: bool) -> None:
     first = next(((r.file, b.first_line) for r in readings for b in r.blocks), (readings[0].file, 1)) \
         if readings else ("", 0)
     if not counts["articles"]:
@@ -104,7 +108,7 @@ def _not_empty(edition, edition_el, readings, fragments, lines, log, counts, par
                 f"front or back matter against {placed} of law text: most of the book was not read as law")
 
 
-def _contents(readings):
+def _contents(readings: list) -> dict:
     """{article: (entry block, file, {section letter: (entry block, file)})} from every contents list."""
     out = {}
     for r in readings:
@@ -123,7 +127,7 @@ def _contents(readings):
     return out
 
 
-def _against_contents(edition, edition_el, contents, log, kind):
+def _against_contents(edition: str, edition_el: etree._Element, contents: dict, log: BuildLog, kind: str) -> None:
     """Each difference as `kind`: "error" where the sources hold the book whole, "gap" where they lack
     pages of it (what the list promises of those pages is missing text)."""
     articles = {a.get("num"): a for a in edition_el.iter("article")}
@@ -150,7 +154,7 @@ def _against_contents(edition, edition_el, contents, log, kind):
         numbers = [int(n) for n, _, _ in missing if n.isdigit()]
         file, line = missing[0][1], missing[0][2]
         log.add(kind, file, line, f"the contents list names {len(missing)} article(s) that the corpus does not "
-                                  f"hold: {_ranges(numbers)} (the first at {file}:{line}); their pages are "
+                                  f"hold: {number_ranges(numbers)} (the first at {file}:{line}); their pages are "
                                   f"missing from the sources, or their headings were not read")
     for number, article in articles.items():
         if number not in contents:
@@ -163,16 +167,5 @@ def _against_contents(edition, edition_el, contents, log, kind):
         if skipped:
             file, line = next(((f, e.first_line) for e, f, _ in contents.values() if e is not None), ("", 0))
             log.add(kind, file, line, f"the article numbers of edition {edition} skip "
-                                         f"{', '.join(map(str, skipped))}: neither the contents list nor the "
+                                         f"{number_ranges(skipped)}: neither the contents list nor the "
                                          f"corpus has them")
-
-
-def _ranges(numbers):
-    """[1, 2, 3, 7] -> '1-3, 7'."""
-    out = []
-    for n in sorted(numbers):
-        if out and n == out[-1][1] + 1:
-            out[-1][1] = n
-        else:
-            out.append([n, n])
-    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in out)

@@ -32,6 +32,7 @@ import re
 from dataclasses import replace
 
 from ...core import lang
+from ...core.report import number_ranges
 from ...core.model import NO_LEAD_IN, NOTE_MARK, PAGES_GAP, Block, Dropped, Gap, Note, Reading, Rules
 from . import parts, printed
 from .common import Format, looks_like_article, unreadable_heading
@@ -131,7 +132,7 @@ def read(lines, source, log):
     return reading
 
 
-def _page_runs(part, cut, furniture):
+def _page_runs(part: parts.Part, cut: list, furniture: dict) -> list:
     """The part's pages (indices into part.pages) cut where the printed page numbers jump: pages missing."""
     runs, previous = [], None  # previous: (page index, number)
     for i, p in enumerate(part.page_index):
@@ -147,7 +148,7 @@ def _page_runs(part, cut, furniture):
     return runs
 
 
-def _joined_page_starts(lines, flog, article):
+def _joined_page_starts(lines: list, flog, article: re.Pattern) -> list:
     """In a source whose pages start with a form feed, a page number alone on its line after a blank line,
     higher than the page number before, before an article heading (or after a line that ends a sentence
     and before a paragraph), starts a
@@ -184,7 +185,7 @@ _PART_NAMES = {"front": "front matter", "introduction": "the introduction", "con
                "back": "back matter"}
 
 
-def _check_page_numbers(cut, furniture, book, reading, flog):
+def _check_page_numbers(cut: list, furniture: dict, book: list, reading: Reading, flog) -> None:
     """The pages numbered in arabic go up by one through the book: a jump is pages the source lacks (a
     gap of the book's pages; the book check (corpus/book.py) then reports what they held as missing).
     (The contents list and the front matter are left out: their numbers are the list's own or roman.)"""
@@ -209,7 +210,7 @@ def _check_page_numbers(cut, furniture, book, reading, flog):
         previous = (p, number, page[0].num)
 
 
-def _read_introduction(pages, reading):
+def _read_introduction(pages: list, reading: Reading) -> None:
     """The introduction: its title, then one block per paragraph (a line that starts in lower case or
     continues a sentence the line before left open goes on with it)."""
     started = False
@@ -435,7 +436,7 @@ class _Body:
             found[p] = notes
         return found
 
-    def _resolve_items(self):
+    def _resolve_items(self) -> None:
         """"(i)" after item (h) was read as item (i): where the next marker of the list is item (j), the
         book says so; where it is "(ii)", or there is none, both readings fit: "uncertain"."""
         blocks = self.reading.blocks
@@ -455,7 +456,7 @@ class _Body:
                                                 f"({letter}), the next letter; it could be the first sub-item (i) "
                                                 f"of ({before})")
 
-    def _check_footnote_numbers(self, footnotes):
+    def _check_footnote_numbers(self, footnotes: dict) -> None:
         """The book numbers its footnotes through: each number from the first to the last is printed
         (from 1 where these pages start with the book's first article)."""
         printed_at = {int(n): pieces[0][0] for notes in footnotes.values() for n, pieces in notes}
@@ -468,7 +469,7 @@ class _Body:
             after = max((n for n in printed_at if n < missing[0]), default=None)
             where = f" (after footnote {after} at line {printed_at[after]})" if after else ""
             self.flog.error(printed_at[min(n for n in printed_at if n > missing[0])],
-                            f"the book's footnote(s) {_ranges(missing)} are printed at no page foot{where}: "
+                            f"the book's footnote(s) {number_ranges(missing)} are printed at no page foot{where}: "
                             f"the book numbers its footnotes through, so a page or a footnote is missing")
 
     def _mark_notes(self, pieces, page, footnotes):
@@ -677,7 +678,7 @@ class _Body:
         return None
 
 
-def _mark_no_lead_in(blocks):
+def _mark_no_lead_in(blocks: list) -> None:
     """A list number written right before the next level's first marker ("1.(a) if …", "(g) (i) to …")
     has no text of its own: the book writes no lead-in there, so none is missing (finish.py makes no
     gap for it). Its block says so with cite NO_LEAD_IN."""
@@ -685,19 +686,6 @@ def _mark_no_lead_in(blocks):
         if block.kind == "list" and not block.text.strip() and not block.notes and after.kind == "list" \
                 and after.level == block.level + 1 and after.number == 1:
             block.cite = NO_LEAD_IN
-
-
-def _ranges(numbers):
-    """[2, 3, 4, 7] -> '2-4, 7'."""
-    out, run = [], [numbers[0]]
-    for n in numbers[1:]:
-        if n == run[-1] + 1:
-            run.append(n)
-        else:
-            out.append(run)
-            run = [n]
-    out.append(run)
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in out)
 
 
 LIST_LEVELS = ("subsection", "item", "subitem")  # a list block's level, below the section it stands in

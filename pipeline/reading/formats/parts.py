@@ -44,7 +44,7 @@ class Part:
     evidence: str = ""
 
     @property
-    def lines(self):
+    def lines(self) -> list:
         return [line for page in self.pages for line in page]
 
 
@@ -118,7 +118,7 @@ def split(cut: list, furniture: dict, words: dict, own: dict) -> list:
     return out
 
 
-def _contents_end(flat, texts, is_furniture, start, words, own):
+def _contents_end(flat: list, texts: list, is_furniture: list, start: int, words: dict, own: dict) -> int:
     """The index of the first line after the contents list that begins at `start`."""
     for j in range(start + 1, len(flat)):
         if is_furniture[j]:
@@ -136,17 +136,17 @@ def _contents_end(flat, texts, is_furniture, start, words, own):
     return len(flat)
 
 
-def _next_is_definition(texts, is_furniture, i):
+def _next_is_definition(texts: list, is_furniture: list, i: int) -> bool:
     k = next((k for k in range(i + 1, len(texts)) if not is_furniture[k]), None)
     return k is not None and bool(DEFINITION.match(texts[k]))
 
 
-def _contents_entry(text, own):
+def _contents_entry(text: str, own: dict) -> bool:
     return bool(own["contents_article"].match(text) or NUMBER_COLUMN.match(text) or
                 re.match(r"[A-Z]\.\s", text))
 
 
-def _contents_shaped(text, words, own):
+def _contents_shaped(text: str, words: dict, own: dict) -> bool:
     """A line a contents list is made of: an entry, a section heading, a page number or a column of
     them, a wrapped title; never an article heading alone, a definition or a paragraph (a long line, or
     a sentence of more than eight words)."""
@@ -160,7 +160,7 @@ def _contents_shaped(text, words, own):
     return len(text) <= LONG_HEADING
 
 
-def _front_pages_in_arabic(ranges, flat, cut, furniture, is_furniture):
+def _front_pages_in_arabic(ranges: list, flat: list, cut: list, furniture: dict, is_furniture: list) -> list:
     """Lines before the first part on pages numbered in arabic are a page run that starts inside an
     article: the articles part, begun on its first such page."""
     if not ranges or ranges[0][2] != "front":
@@ -180,7 +180,7 @@ def _front_pages_in_arabic(ranges, flat, cut, furniture, is_furniture):
     return ranges
 
 
-def _introduction_end(ranges, texts, is_furniture):
+def _introduction_end(ranges: list, texts: list, is_furniture: list) -> list:
     """The introduction ends at its first heading-like line after a paragraph: the rest is front."""
     out = []
     for start, end, kind, evidence in ranges:
@@ -201,7 +201,7 @@ def _introduction_end(ranges, texts, is_furniture):
     return out
 
 
-def _back_matter(ranges, flat, cut, furniture, texts, article):
+def _back_matter(ranges: list, flat: list, cut: list, furniture: dict, texts: list, article: re.Pattern) -> list:
     """The pages after the last page with a page number, holding no article heading: the back matter."""
     if not ranges or len(cut) < 2:
         return ranges
