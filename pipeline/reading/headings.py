@@ -134,6 +134,9 @@ def _heading_at_start(text: str, heading: str, rules) -> int | None:
     letter by letter with JOINERS optional between any two letters, ignoring case and the profile's
     LIGATURES where one side lost them; the end at a word's end. The offset is the text's own: the
     text's spelling of the heading is what is kept."""
+    # Most headings stand in the text as the list writes them: no pattern to build for those.
+    if text[:len(heading)].lower() == heading.lower() and not text[len(heading):len(heading) + 1].isalnum():
+        return len(heading)
     ligatures = sorted(rules.LIGATURES, key=len, reverse=True)
     parts, k = [], 0
     while k < len(heading):
