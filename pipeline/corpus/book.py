@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ..core import ids, tree
-from ..core.model import Accounted, Placed
+from ..core.model import APART_KINDS, Accounted, Placed
 from ..core.report import BuildLog, number_ranges
 from .structure import APART
 
@@ -72,8 +72,9 @@ def check_books(readings: list, fragments: list, corpus: etree._Element, lines: 
 
 
 def _counts(edition_el: etree._Element, readings: list) -> dict:
-    footnotes = {(r.file, n.number) for r in readings for b in r.blocks for n in b.notes
-                 if n.form == "print" and n.number is not None}
+    # A footnote the book numbers through and cites twice counts once; any other note each time.
+    footnotes = {(r.file, n.number) if n.form == "print" and n.number is not None else id(n)
+                 for r in readings for b in r.blocks if b.kind not in APART_KINDS for n in b.notes}
     return {"articles": sum(1 for _ in edition_el.iter("article")),
             "sections": sum(1 for _ in edition_el.iter("section")),
             "definitions": sum(1 for _ in edition_el.iter("definition")),
