@@ -110,6 +110,10 @@ def cmd_build(args):
     options = Options(debug=args.debug, force=args.force, no_commentary=args.no_commentary, no_pdf=args.no_pdf,
                       no_corrections=args.no_corrections, reference=args.reference)
     outdir.check_target(args.out, args.sources)
+    if args.reference is not None:  # a pipe or a device would block or never end the digest of the inputs
+        from .build import reference
+
+        reference.check_reference(args.reference)
     if cache.up_to_date(args.sources, args.out, options):
         print(f"{args.out}/ is up to date")
         return 0
