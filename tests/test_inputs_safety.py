@@ -126,6 +126,25 @@ def test_latin1_text_declared_latin1_reads_back_and_its_utf8_is_refused(text):
         assert caught.value.line == text[:first].count("\n") + 1
 
 
+# Characters whose UTF-8 starts with c2 or c3 (Latin-1's letters and signs) or is three or four bytes long.
+CUTTABLE = st.sampled_from("éëïöüÉàç°§«»\u00a0–—‘’“”€…\U0001f600")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="abc XYZ.\n", max_size=30), CUTTABLE, st.text(alphabet="abc XYZ.\néë–", max_size=30),
+       st.integers(min_value=0, max_value=1))
+def test_a_character_cut_short_is_never_read_as_cp1252(before, char, after, more):
+    """UTF-8 with one character cut short is refused at that character's line, wherever it stands. Cut to
+    its lead byte alone, a three- or four-byte character is not told from cp1252 ("\xe2" is "â"), so the
+    cut keeps one byte of a two-byte character and two or three of a longer one."""
+    whole = char.encode("utf-8")
+    cut = whole[:1] if len(whole) == 2 else whole[:min(2 + more, len(whole) - 1)]
+    data = before.encode() + cut + after.encode()
+    with pytest.raises(LawbookError) as caught:
+        decode.decode(data, "a.txt")
+    assert caught.value.line == before.count("\n") + 1
+
+
 # -- 2. bounded inputs ----------------------------------------------------------------------------
 @pytest.fixture
 def fifo(tmp_path):
