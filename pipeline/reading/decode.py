@@ -207,7 +207,7 @@ def text_codec(encoding, name):
     return codec
 
 
-def _refuse_utf8_declared_single_byte(data, declared, codec_name, name):
+def _refuse_utf8_declared_single_byte(data: bytes, declared: str, codec_name: str, name: str) -> None:
     """A file declared in a single-byte encoding that holds UTF-8 sequences: read as declared, each "é"
     would become "Ã©". Law text in latin-1 or cp1252 never holds such pairs, so the declaration is wrong."""
     found = UTF8_MULTIBYTE.search(data)
@@ -264,8 +264,9 @@ def open_regular(path, refuse):
 def read_regular(path, refuse, limit: int, too_big, most: int | None = None) -> tuple[bytes, int]:
     """(at most limit + 1 bytes of `path`, the size fstat gave) for a regular file (see open_regular:
     refuse(kind) otherwise); too_big(size) is raised, before reading, when the file system gives a size
-    past `most` (MAX_SOURCE_BYTES when None). The caller compares the length with its limit: a file may hold more than its size says.
-    Every input a command reads goes through here (sources, a --reference, align's books)."""
+    past `most` (MAX_SOURCE_BYTES when None). The caller compares the length with its limit: a file may
+    hold more than its size says. Every input a command reads goes through here (sources, a
+    --reference, align's books)."""
     with open_regular(path, refuse) as f:
         size = os.fstat(f.fileno()).st_size
         if size > (MAX_SOURCE_BYTES if most is None else most):
