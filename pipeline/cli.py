@@ -22,7 +22,7 @@ import re
 import sys
 from pathlib import Path
 
-from .core.errors import LawbookError
+from .core.errors import LawbookError, write_failure
 
 # Every command imports what it needs when it runs: `lawbook build` with nothing to do reads the
 # stamp without loading lxml, jinja2 or the stages (see docs/architecture.md, "Start-up").
@@ -63,6 +63,12 @@ def main(argv=None):
     except OSError as e:  # the file system refused: a full disk, a folder without write permission, …
         if args.debug:
             raise
+        # A full disk or the file-size limit: name the file being written (the build notes the last one opened).
+        run = sys.modules.get("pipeline.build.run")
+        written = write_failure(e.errno, e.filename or (run and run._last_written["path"]) or "the output folder")
+        if written is not None:
+            print(f"lawbook: error: {written}", file=sys.stderr)
+            return 2
         where = f"{e.filename}: " if e.filename else ""
         print(f"lawbook: error: {where}{e.strerror or e}\n  fix: check the path, its permissions and the free "
               f"disk space, then run again", file=sys.stderr)
@@ -110,6 +116,10 @@ def cmd_build(args):
     options = Options(debug=args.debug, force=args.force, no_commentary=args.no_commentary, no_pdf=args.no_pdf,
                       no_corrections=args.no_corrections, reference=args.reference)
     outdir.check_target(args.out, args.sources)
+    if args.reference is not None:  # a pipe or a device would block or never end the digest of the inputs
+        from .build import reference
+
+        reference.check_reference(args.reference)
     if cache.up_to_date(args.sources, args.out, options):
         print(f"{args.out}/ is up to date")
         return 0

@@ -9,6 +9,9 @@ sends is never trusted:
   - a path that is not a clean UTF-8 path (NUL, other control characters, a broken percent-encoding,
     a ".." segment) or longer than MAX_PATH is answered 400; anything not a file of the site is 404,
     a folder without index.html too (no directory listings);
+  - a method other than GET and HEAD is answered 405 (with Allow), a request line over 64 KiB 414 and a
+    header past the standard library's limits 431 or 400: every request gets an answer;
+  - a symbolic link in the site is followed only to a file inside the served folder (else 404);
   - each connection is closed after `timeout` seconds without a request (an idle client holds no
     thread), and up to LISTEN_BACKLOG connections wait to be accepted.
 A request that still fails logs one line, never a traceback.
@@ -79,9 +82,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     error_content_type = "text/html; charset=utf-8"
 
     def send_error(self, code, message=None, explain=None):
-        """Errors in the site's words and style (a 404 in Dutch); the log line keeps the English reason."""
+        """Errors in the site's words and style (a 404 in Dutch); the log line keeps the English reason.
+        Any other status (405, 414, 431, 501 …: answers to clients, not to readers) gets the standard
+        library's plain page: ERROR_PAGE has fields only the site's words fill."""
         words = error_words(code)
         if words is None:
+            self.error_message_format = http.server.DEFAULT_ERROR_MESSAGE
             return super().send_error(code, message, explain)
         self.log_error("code %d, message %s", code, message or "")
         self.close_connection = True
@@ -93,6 +99,25 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
+
+    def __getattr__(self, name):
+        """Every method but GET and HEAD (PUT, DELETE, OPTIONS, TRACE, POST, any other name) is answered
+        405 with the methods there are: the site is read only."""
+        if name.startswith("do_") and name not in ("do_GET", "do_HEAD"):
+            return self.method_not_allowed
+        raise AttributeError(name)
+
+    def method_not_allowed(self):
+        self.log_error("code 405, method %s not allowed", self.command)
+        self.close_connection = True
+        body = b"405 Method Not Allowed: this site answers GET and HEAD only\n"
+        self.send_response(405)
+        self.send_header("Allow", "GET, HEAD")
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(body)
 
     def setup(self):
         self.timeout = self.server.connection_timeout  # read by StreamRequestHandler.setup
@@ -114,6 +139,9 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.send_error(400, "Bad path", "The path holds characters or segments no page of the site has.")
             return None
         local = self.translate_path(path)
+        if not inside(local, self.directory):  # a link out of the site (to /etc, to the sources) is not served
+            self.send_error(404, "File not found")
+            return None
         if os.path.isdir(local) and not os.path.isfile(os.path.join(local, "index.html")):
             self.send_error(404, "File not found")  # never a directory listing
             return None
@@ -122,6 +150,13 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def list_directory(self, path):  # reached only if a folder lost its index.html meanwhile
         self.send_error(404, "File not found")
         return None
+
+
+def inside(path: str, folder: str) -> bool:
+    """Whether `path`, every symbolic link on the way resolved, is `folder` or in it: a link inside the
+    site that points out of it is refused, one to another file of the site is served."""
+    root = os.path.realpath(folder)
+    return os.path.commonpath([root, os.path.realpath(path)]) == root
 
 
 class _QuietHandler(_Handler):

@@ -104,11 +104,12 @@ def test_not_a_text_encoding_is_one_message_from_the_command_line(sources_copy, 
                        "text encoding (the rot-13 codec does not make text of bytes)")
 
 
-def test_a_text_codec_that_refuses_without_a_position():
+def test_a_text_codec_that_is_not_an_encoding_of_law_text():
+    # "undefined" decodes nothing: it is not in the list of encodings a source may have (docs/errors.md).
     with pytest.raises(LawbookError) as caught:
         read.decode(b"Artikel 9", "a.txt", "undefined")
-    assert caught.value.message.startswith("the file cannot be read as undefined: ")
-    assert caught.value.fix == "correct the encoding = … entry for this file in sources.toml"
+    assert caught.value.message.startswith("'undefined' is not an encoding a source may have")
+    assert caught.value.fix.startswith("use one of utf-8, utf-8-sig")
 
 
 def test_manifest_with_a_byte_order_mark(sources_copy, tmp_path, capsys):

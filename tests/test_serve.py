@@ -168,3 +168,70 @@ def test_a_port_out_of_range_is_a_usage_error(tmp_path, port, why):
     assert result.stderr.startswith("usage: lawbook serve")
     assert result.stderr.endswith(f"lawbook serve: error: argument --port: {why}\n")
     assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+@pytest.mark.parametrize("method", ["PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH", "BREW"])
+def test_every_other_method_is_answered_405(server, method):
+    request = f"{method} /index.html HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n".encode()
+    with socket.create_connection(("127.0.0.1", server), timeout=5) as s:
+        s.sendall(request)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.split(b"\r\n")[0] == b"HTTP/1.0 405 Method Not Allowed"
+    assert b"\r\nAllow: GET, HEAD" in head
+    assert body == b"405 Method Not Allowed: this site answers GET and HEAD only\n"
+    assert get(server, "/index.html")[0] == 200
+
+
+def test_a_request_line_over_64_kib_is_414_and_logged_in_one_line(site):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline", "serve", "--out", str(site.parent), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT)
+    try:
+        port = int(proc.stdout.readline().decode().rsplit(":", 1)[1].split("/")[0])
+        status, body = raw_request(port, b"GET /" + b"a" * 70_000 + b" HTTP/1.0\r\n\r\n")
+        assert status == "HTTP/1.0 414 Request-URI Too Long"
+        assert b"Error code: 414" in body
+        assert raw_request(port, b"PUT / HTTP/1.0\r\n\r\n")[0] == "HTTP/1.0 405 Method Not Allowed"
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    log = err.decode("latin-1")
+    assert "KeyError" not in log and "Traceback" not in log
+    assert "code 414, message Request-URI Too Long" in log and "code 405, method PUT not allowed" in log
+
+
+@pytest.fixture(scope="module")
+def linked_site(tmp_path_factory):
+    """A site with a link to a file outside it, a link to a folder outside it and a link inside it."""
+    root = tmp_path_factory.mktemp("linked")
+    (root / "secret.txt").write_text("geheim", encoding="utf-8")
+    (root / "private").mkdir()
+    (root / "private" / "index.html").write_text("<p>privé</p>", encoding="utf-8")
+    html = root / "build" / "html"
+    (html / "2017").mkdir(parents=True)
+    (html / "index.html").write_text("<p>De edities</p>", encoding="utf-8")
+    (html / "leak.txt").symlink_to(root / "secret.txt")
+    (html / "out").symlink_to(root / "private")
+    (html / "2017" / "start.html").symlink_to("../index.html")
+    srv = serve.make_server(html, 0, quiet=True, timeout=0.5)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield srv.server_address[1]
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.mark.parametrize("path", ["/leak.txt", "/out/", "/out/index.html"])
+def test_a_link_out_of_the_site_is_never_followed(linked_site, path):
+    status, _, body = get(linked_site, path)
+    assert status == 404 and b"geheim" not in body and "privé".encode() not in body
+
+
+def test_a_link_inside_the_site_is_served(linked_site):
+    assert get(linked_site, "/2017/start.html") == (200, "text/html; charset=utf-8", b"<p>De edities</p>")

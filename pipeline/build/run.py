@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import cache, outdir, reference
-from ..core.errors import BuildFailed, LawbookError
+from ..core.errors import BuildFailed, LawbookError, write_failure
 from ..core.memory import collector_paused
 from ..core.options import Options
 from ..corpus.stages import CORPUS_STAGES, CorpusContext, log_entries
@@ -195,8 +195,41 @@ def stages(options=None):
 
 def _run_stage(ctx, stage):
     start = time.perf_counter()
-    stage(ctx)
+    with _writes_named():
+        stage(ctx)
     ctx.timings[stage.__name__] = time.perf_counter() - start
+
+
+# The file this process last opened for writing: a full disk or the file-size limit (EFBIG) stops a
+# write with an OSError that names no file, and the message must say which (docs/errors.md, "Writing").
+_last_written = {"path": None}
+_WRITE_FLAGS = os.O_WRONLY | os.O_RDWR
+
+
+def _note_write(event: str, args: tuple) -> None:
+    """Audit hook: remember the path of every open for writing (open(), Path.write_text, os.open …)."""
+    if event == "open" and args[2] & _WRITE_FLAGS and isinstance(args[0], (str, bytes, os.PathLike)):
+        _last_written["path"] = os.fsdecode(args[0])
+
+
+def _watch_writes() -> None:
+    """Install _note_write once per process (an audit hook cannot be removed; it costs a comparison)."""
+    if not _last_written.get("watching"):
+        sys.addaudithook(_note_write)
+        _last_written["watching"] = True
+
+
+@contextlib.contextmanager
+def _writes_named():
+    """An OSError of a full disk, a quota or the file-size limit becomes one LawbookError naming the
+    file being written: the error's own file name, else the file last opened for writing."""
+    try:
+        yield
+    except OSError as e:
+        failure = write_failure(e.errno, e.filename or _last_written["path"] or "the build's folder")
+        if failure is None:
+            raise
+        raise failure from None
 
 
 def _run_stages(ctx, plan):
@@ -256,7 +289,8 @@ class _Lane:
             try:
                 for stage in lane:
                     start = time.perf_counter()
-                    stage(ctx)
+                    with _writes_named():
+                        stage(ctx)
                     result["timings"][stage.__name__] = time.perf_counter() - start
             except LawbookError as e:
                 result["error"] = ("lawbook", e.message, e.file, e.line, e.fix, e.status)
@@ -357,20 +391,23 @@ def build(sources_dir, out_dir, options=None):
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     _clear_leftovers(out_dir)
     ctx.tmp = outdir.make_temp(out_dir)
+    _watch_writes()
     try:
         try:
-            _run_stages(ctx, stages(ctx.options))
+            with _writes_named():
+                _run_stages(ctx, stages(ctx.options))
         except LawbookError as e:
             if e.status == 1 and ctx.log.entries:  # e.g. a schema failure: the report shows what led to it
                 _write_failed(ctx, failed_dir)
             raise
-        if ctx.log.errors:
-            _write_failed(ctx, failed_dir)
-            raise BuildFailed(ctx.log.errors, _shown(failed_dir / "report.txt"), out_dir.name)
-        outdir.record(ctx.tmp)
-        if mode is not None:
-            os.chmod(ctx.tmp, mode)
-        _swap(ctx.tmp, out_dir)
+        with _writes_named():
+            if ctx.log.errors:
+                _write_failed(ctx, failed_dir)
+                raise BuildFailed(ctx.log.errors, _shown(failed_dir / "report.txt"), out_dir.name)
+            outdir.record(ctx.tmp)
+            if mode is not None:
+                os.chmod(ctx.tmp, mode)
+            _swap(ctx.tmp, out_dir)
         ctx.tmp = None
         outdir.discard(failed_dir)
     finally:

@@ -40,3 +40,25 @@ class BuildFailed(LawbookError):
                          fix=f"correct the sources at the lines above; the full report is {report}", status=1)
         self.errors = errors
         self.report = report
+
+
+# The errors of a write that the file system refused for want of room: each names the file being written.
+
+
+def write_failure(err, path):
+    """The LawbookError for a write that failed with errno `err` while `path` was written, when `err`
+    says the file system has no room (disk full, quota, file-size limit); else None. The path is what an
+    editor needs: which disk is full, or which file passed `ulimit -f`."""
+    import errno
+
+    if err == errno.ENOSPC or err == errno.EDQUOT:
+        what = "no space left on the device" if err == errno.ENOSPC else "the disk quota is used up"
+        return LawbookError(f"{what} while this file was written", file=str(path),
+                            fix="free space on that disk (or build with --out on another disk), then build again; "
+                                "the previous build was left as it was")
+    if err == errno.EFBIG:
+        return LawbookError("the file grew past the largest file this process may write (the file-size limit, "
+                            "`ulimit -f`, or the file system's own) while it was written", file=str(path),
+                            fix="raise the limit (`ulimit -f unlimited`) or build with --out on another file "
+                                "system, then build again; the previous build was left as it was")
+    return None

@@ -347,8 +347,23 @@ def roman(n):
     return "x" * tens + ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")[units]
 
 
-def letter_for(n, level):
-    """List number n (1-based) as the number used at `level`: sections A, B…; items a, b…; subitems i, ii…"""
+# The most list numbers a level can hold: an ID writes a section or an item as one letter (A to Z, a to
+# z), a subitem as a roman numeral up to xxxix (docs/errors.md, "Numbering past Z").
+MOST_NUMBERS = {"section": 26, "item": 26, "subitem": 39}
+
+
+class NumberPastLetters(ValueError):
+    """A list number that no letter (or numeral) of its level can stand for: no ID can name the node."""
+
+
+def letter_for(n: int, level: str) -> str:
+    """List number n (1-based) as the number used at `level`: sections A, B…; items a, b…; subitems i, ii….
+    Past MOST_NUMBERS[level] (section 27 would get "[", the character after Z) a NumberPastLetters."""
+    most = MOST_NUMBERS[level]
+    if not 1 <= n <= most:
+        shown = "A to Z" if level == "section" else "a to z" if level == "item" else "i to xxxix"
+        raise NumberPastLetters(f"{level} number {n} cannot be written as an ID: a {level} is numbered {shown} "
+                                f"({most} at most)")
     if level == "subitem":
         return roman(n)
     letter = chr(ord("A") + n - 1)

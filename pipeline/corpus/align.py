@@ -29,6 +29,7 @@ page's 50D) where the reference has text is `not-in-sources` when not shown, `ga
 When the reference is the whole book (`reference_pages`: its articles are numbered 1 to the highest
 without a hole and each has its title), a target it lacks is `nowhere`; a set of pages cannot say so.
 """
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -436,7 +437,19 @@ def render_text(result, names):
                     + ", ".join(f"{counts[k]} {k}" for k in CLASSES if counts[k]) + "):"]
         out += [f"  {d['source'] or '?'}: {d['from']} cites {d['to']} ({d['words']!r}): {d['class']}"
                 for d in result.dangling]
-    return "\n".join(out)
+    return "\n".join(shown_safely(line) for line in out)
+
+
+# What a terminal would act on instead of showing: C0 controls (a line break inside a name too), DEL, C1,
+# the line and paragraph separators and the bidirectional controls. A book's file names and texts come
+# from whoever made it: "\x1b]…" in a source name must not retitle or clear the reader's terminal.
+TERMINAL_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def shown_safely(line: str) -> str:
+    """`line` with every TERMINAL_CONTROLS character written as its escape (\\x1b, \\u202e)."""
+    return TERMINAL_CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                                 else f"\\u{ord(m.group()):04x}", line)
 
 
 def _toml(value):

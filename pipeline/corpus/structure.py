@@ -219,7 +219,12 @@ class ArticleBuilder:
                 if self._group_as_subsections(group):
                     continue
                 for block in group:
-                    self.block(block, single=len(group) == 1)
+                    try:
+                        self.block(block, single=len(group) == 1)
+                    except ids.NumberPastLetters as past:  # section 27: refused by its line, the rest set aside
+                        self.flog.error(block.first_line, f"{past}; split the list or number it as the book does",
+                                        self.article.get("id"))
+                        raise _Derailed(block.first_line) from None
         except _Derailed as derailed:
             # The rest of this showing is set aside, from the block that derailed it on (never guessed into
             # this article); the error names the line.

@@ -30,7 +30,7 @@ import typst
 
 from . import glyphs, pdf_parts
 from ..core import ids, lang, tree
-from ..core.errors import LawbookError
+from ..core.errors import LawbookError, write_failure
 from ..reading import manifest
 from . import text
 from .text import profile_of, say
@@ -530,8 +530,12 @@ except typst.TypstError as e:
 except BaseException as e:
     sys.stdout.write(json.dumps({"kind": type(e).__name__, "message": str(e)}))
     sys.exit(2)
-with open(sys.argv[3], "wb") as f:
-    f.write(data)
+try:
+    with open(sys.argv[3], "wb") as f:
+        f.write(data)
+except OSError as e:  # a full disk or the file-size limit: the parent names the file (core.errors.write_failure)
+    sys.stdout.write(json.dumps({"kind": "OSError", "errno": e.errno, "path": sys.argv[3], "message": str(e)}))
+    sys.exit(2)
 """ % (PDF_STANDARDS,)
 
 # The process that compiles a book in parts and joins them (pdf_parts.main), this package first on its path.
@@ -552,6 +556,9 @@ def _compile_failure(returncode, output, edition_id):
         except ValueError:
             failure = {"kind": "error", "message": output.decode("utf-8", "replace")}
         kind = failure.get("kind")
+        written = write_failure(failure.get("errno"), failure.get("path")) if kind == "OSError" else None
+        if written is not None:  # no room for the PDF: the disk or the limit, not the templates
+            return written
         message = " ".join(str(failure.get("message", "")).split())[:300] or kind
         if kind == "error":
             return LawbookError(f"{book} did not compile: {message}", file="templates/pdf/", status=1, fix=fix)

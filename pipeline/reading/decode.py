@@ -6,6 +6,9 @@ of it, counted as read (the size the file system reports is not trusted: a file 
 it is read).
 Writes: a list of Line (file name, 1-based number, text without line ending) and the
 encoding used (read_source returns both; the Source is never written to).
+Encodings (docs/errors.md, "Encodings"): a declared encoding must be one of ALLOWED_ENCODINGS (real text
+encodings; never one that makes text of escapes, as unicode_escape does), and a file declared in a
+single-byte encoding that holds UTF-8 sequences is refused (read as declared, "é" would be "Ã©").
 Guarantees: the same text whatever the line endings (LF, CRLF, CR) and whether the
 file is UTF-8 (with or without BOM), UTF-16 with BOM or cp1252; anything else is a
 LawbookError that names the file and line and suggests declaring the encoding in
@@ -39,6 +42,20 @@ PAGE_BREAK = re.compile(r"[\x0b\x0c]")
 REFUSED = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue000-\uf8ff\ufffe\uffff]")
 # A UTF-8 multibyte sequence: its presence means the file was meant as UTF-8, never as cp1252.
 UTF8_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+# The start of a UTF-8 sequence cut short: "\xc3" alone (cp1252 "Ã", the first byte of a UTF-8 é, ë, ï …;
+# "\xc2", "Â", likewise) or a lead byte with fewer continuation bytes than it needs ("\xe2\x80", "â€").
+# Found in a file that is not declared, it is a UTF-8 file damaged there, not cp1252 (docs/errors.md, "Encodings").
+UTF8_CUT = re.compile(rb"[\xc2\xc3](?![\x80-\xbf])|[\xe0-\xef][\x80-\xbf](?![\x80-\xbf])"
+                      rb"|[\xf0-\xf4][\x80-\xbf]{1,2}(?![\x80-\xbf])")
+# The encodings a source may declare (encoding = … in sources.toml), by Python's name of the codec, so
+# any alias counts ("latin-1", "iso-8859-1", "windows-1252" …): the encodings law text is exported in.
+# Codecs that turn escapes or markup into characters (unicode_escape, raw_unicode_escape, punycode, idna,
+# utf-7) are refused: they make text the file does not show, e.g. a literal "\n" becomes a line break.
+ALLOWED_ENCODINGS = ("utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be",
+                     "ascii", "cp1252", "iso8859-1", "iso8859-15", "cp1250", "iso8859-2", "mac-roman")
+# What the messages suggest: the same list by its everyday names.
+ALLOWED_SHOWN = "utf-8, utf-8-sig, utf-16(-le/-be), utf-32(-le/-be), ascii, cp1252, latin-1 (iso-8859-1), " \
+                "iso-8859-15, cp1250, iso-8859-2, mac-roman"
 
 
 # What a directory entry that is not a regular file is, in the words of the messages.
@@ -114,6 +131,8 @@ def decode(data, name, declared=None):
     utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
     if declared:
         codec = text_codec(declared, name)
+        if not codec.name.startswith(("utf-", "ascii")):
+            _refuse_utf8_declared_single_byte(data, declared, codec.name, name)
         try:
             return data.decode(codec.name), declared
         except UnicodeDecodeError as e:
@@ -152,6 +171,13 @@ def decode(data, name, declared=None):
     # Valid UTF-8 up to a sequence cut at the end, or UTF-8 elsewhere in the file: never cp1252.
     if utf8_error.reason == "unexpected end of data" or UTF8_MULTIBYTE.search(data):
         _refuse_bad_utf8(data, utf8_error, name)
+    cut = UTF8_CUT.search(data)
+    if cut:
+        raise LawbookError(f"bytes {cut.group().hex(' ')} are the start of a UTF-8 character cut short "
+                           f"(cp1252 would read them as {cut.group().decode('cp1252', 'replace')!r}): the file is "
+                           "damaged UTF-8, not cp1252", file=name, line=_line_of(data, cut.start()),
+                           fix="export the source again as UTF-8, or, when the file really is cp1252, declare "
+                               'encoding = "cp1252" in sources.toml')
     try:
         text = data.decode("cp1252")
     except UnicodeDecodeError:
@@ -174,7 +200,25 @@ def text_codec(encoding, name):
     if not codec._is_text_encoding:  # the one flag Python keeps for this; str.decode refuses the same codecs
         raise LawbookError(f"{encoding!r} is not a text encoding (the {codec.name} codec does not make text of "
                            "bytes)", file=name, fix="use a text encoding such as utf-8, cp1252, latin-1 or utf-16")
+    if codec.name not in ALLOWED_ENCODINGS:
+        raise LawbookError(f"{encoding!r} is not an encoding a source may have (the {codec.name} codec is not one "
+                           "of the text encodings law text is exported in)", file=name,
+                           fix=f"use one of {ALLOWED_SHOWN}")
     return codec
+
+
+def _refuse_utf8_declared_single_byte(data: bytes, declared: str, codec_name: str, name: str) -> None:
+    """A file declared in a single-byte encoding that holds UTF-8 sequences: read as declared, each "é"
+    would become "Ã©". Law text in latin-1 or cp1252 never holds such pairs, so the declaration is wrong."""
+    found = UTF8_MULTIBYTE.search(data)
+    if found is None:
+        return
+    seq = found.group()
+    raise LawbookError(f"the file is declared {declared}, but bytes {seq.hex(' ')} are UTF-8 for "
+                       f"{seq.decode('utf-8')!r}; read as {declared} they would be {seq.decode(codec_name, 'replace')!r}",
+                       file=name, line=_line_of(data, found.start()),
+                       fix="the file is UTF-8: remove the encoding = … entry for this file in sources.toml "
+                           '(or write encoding = "utf-8")')
 
 
 def _looks_like_utf16(data):
@@ -217,6 +261,19 @@ def open_regular(path, refuse):
     return f
 
 
+def read_regular(path, refuse, limit: int, too_big, most: int | None = None) -> tuple[bytes, int]:
+    """(at most limit + 1 bytes of `path`, the size fstat gave) for a regular file (see open_regular:
+    refuse(kind) otherwise); too_big(size) is raised, before reading, when the file system gives a size
+    past `most` (MAX_SOURCE_BYTES when None). The caller compares the length with its limit: a file may
+    hold more than its size says. Every input a command reads goes through here (sources, a
+    --reference, align's books)."""
+    with open_regular(path, refuse) as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > (MAX_SOURCE_BYTES if most is None else most):
+            raise too_big(size)
+        return f.read(limit + 1), size
+
+
 def read_bytes(source):
     """A source's bytes (see open_regular), refused past MAX_SOURCE_BYTES, or past what source.budget
     (the build's total) has left, counted as they are read: a file may hold more than its size says."""
@@ -224,11 +281,8 @@ def read_bytes(source):
     budget = getattr(source, "budget", None)
     limit = MAX_SOURCE_BYTES if budget is None else min(MAX_SOURCE_BYTES, budget.left(source.name))
     try:
-        with open_regular(source.path, lambda kind: not_a_file(name, kind)) as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > MAX_SOURCE_BYTES:
-                raise _too_big(name, f"the file is {size_text(size)}")
-            data = f.read(limit + 1)
+        data, size = read_regular(source.path, lambda kind: not_a_file(name, kind), limit,
+                                  lambda size: _too_big(name, f"the file is {size_text(size)}"))
     except FileNotFoundError:
         raise LawbookError("source file listed in the manifest is missing", file=name,
                            fix="restore the file or remove its entry from sources.toml") from None

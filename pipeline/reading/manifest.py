@@ -6,6 +6,8 @@ when two sources give the same article in different wording), and the book's lan
 (the top-level `language = "nl"`, optional, "nl" by default), which picks the language
 profile every stage reads and writes the words of the law with (core/lang).
 Every problem is a LawbookError naming the manifest (and the line of the entry) or the file.
+An `encoding = …` must be one of read.ALLOWED_ENCODINGS (docs/errors.md, "Encodings"), checked here
+with the entry's line.
 A source is a regular file in the folder itself: a symbolic link (even to a file beside it), a
 folder, a named pipe, a socket or a device is refused, listed or not (see _refuse_unlisted).
 """
