@@ -213,9 +213,8 @@ def test_leftovers_named_like_temporaries_without_marker_are_left_alone(sources_
     for name in ("out.old-2023", "out.tmp-99999-my-experiment", "out.failed.tmp-1-draft"):
         (tmp_path / name).mkdir()
         (tmp_path / name / "work.txt").write_text(name)
-    killed = tmp_path / "out.tmp-99998-abcd"  # what a killed build leaves: marked, so removed
-    killed.mkdir()
-    (killed / outdir.MARKER).write_text('{"lawbook": "build", "format": 1, "complete": false}')
+    # What an interrupted earlier build of this process left: marked as made there, so removed.
+    killed = outdir.make_temp(tmp_path / "out")
     (killed / "corpus.xml").write_text("half")
     before = {name: snapshot(tmp_path / name) for name in ("out.old-2023", "out.tmp-99999-my-experiment",
                                                            "out.failed.tmp-1-draft")}
@@ -227,14 +226,15 @@ def test_leftovers_named_like_temporaries_without_marker_are_left_alone(sources_
 
 
 def test_tool_outputs_in_a_build_folder_do_not_block_the_build(sources_copy, tmp_path, quick):
+    """In a marked build only: they never make an unmarked folder a build (test_outdir_safety.py)."""
     out = tmp_path / "out"
-    out.mkdir()
-    (out / "bench.json").write_text("{}")  # make bench into a folder that was never built
     build_mod.build(sources_copy, out)
+    (out / "bench.json").write_text("{}")  # make bench into the build folder
     (out / "screenshots").mkdir()
     (out / "screenshots" / "article-53-phone.png").write_bytes(b"png")
     build_mod.build(sources_copy, out, {"force": True})
-    assert not (out / "screenshots").exists() and (out / "corpus.xml").is_file()
+    assert not (out / "screenshots").exists() and not (out / "bench.json").exists()
+    assert (out / "corpus.xml").is_file()
 
 
 def test_a_failed_build_replaces_only_its_own_failed_folder(sources_copy, tmp_path, quick, monkeypatch):
