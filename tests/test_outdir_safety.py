@@ -11,6 +11,7 @@ Each refusal: exit status 2, one message naming the folder and the fix, no trace
 files byte for byte as they were."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -304,3 +305,38 @@ def test_the_old_build_being_removed_is_marked_as_this_builds_temporary(tmp_path
     [marker] = seen
     assert (marker["complete"], marker["made"], marker["pid"]) == (False, str(old), os.getpid())
     assert not old.exists()
+
+
+# -- make clean -----------------------------------------------------------------------------------
+
+def test_make_clean_runs_the_module_on_build(tmp_path):
+    done = subprocess.run(["make", "-n", "-s", "-C", str(ROOT), "clean"], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().endswith(' -m pipeline.build.outdir clean "build"')
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_clean_removes_only_the_builds_own_folders(sources_copy, tmp_path, quick, monkeypatch):
+    out = tmp_path / "out"
+    build_mod.build(sources_copy, out)
+    failed = outdir.make_temp(tmp_path / "out.failed")  # a failed build's report folder, put in place
+    outdir.record(failed)
+    failed.rename(tmp_path / "out.failed")
+    killed = killed_build_temp(out)
+    backup = copy(out, "out.old-2024")
+    mine = tmp_path / "out.tmp-99999-my-experiment"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    running = temp_of(out, os.getppid(), outdir._process_started(os.getppid()))
+    before = {folder: everything(folder) for folder in (backup, mine, running)}
+    done = subprocess.run(["make", "-s", "-C", str(ROOT), "clean", f"CLEAN_DIR={out}", f"PYTHON={sys.executable}"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [".lawbook-cache", "sources", backup.name, mine.name, running.name])
+    assert {folder: everything(folder) for folder in before} == before
+    assert f"lawbook: warning: {backup}: left in place: its marker says the build wrote it as {out}" in done.stderr
+    assert f"lawbook: warning: {mine}: left in place: it holds notes.txt, which the build did not write" in done.stderr
+    assert (f"lawbook: warning: {running}: left in place: the build writing it (process {os.getppid()}) still runs"
+            in done.stderr)
+    assert not killed.exists()
