@@ -23,10 +23,10 @@ from pipeline.build import outdir
 from pipeline.build import run as build_mod
 
 from conftest import ROOT, run_lawbook
-from test_outdir import QUICK, WHOLE, everything, refused
+from test_outdir import QUICK, WHOLE, everything, killed_build_temp, refused
 
-KEEP = ("  fix: remove it yourself if you do not need it (rm -r {}); to keep it without this warning, give it a name "
-        "that does not end in .tmp-N or .old-N\n")
+KEEP = ("  fix: remove it yourself if you do not need it (rm -r {}); to keep it without this warning, rename it so "
+        "that its name has no .tmp-N or .old-N\n")
 
 
 @pytest.fixture
@@ -44,15 +44,6 @@ def copy(folder: Path, name: str) -> Path:
     """What a user's `cp -a FOLDER NAME` makes."""
     subprocess.run(["cp", "-a", str(folder), str(folder.with_name(name))], check=True)
     return folder.with_name(name)
-
-
-def killed_build_temp(target: Path) -> Path:
-    """What a killed build leaves: its marked temporary beside `target`, made by a process that has ended."""
-    code = ("import sys; from pipeline.build import outdir; p = outdir.make_temp(sys.argv[1]); "
-            "(p / 'corpus.xml').write_text('half'); print(p)")
-    done = subprocess.run([sys.executable, "-c", code, str(target)], env=dict(os.environ, PYTHONPATH=str(ROOT)),
-                          capture_output=True, text=True, check=True)
-    return Path(done.stdout.strip())
 
 
 def temp_of(target: Path, pid: int, started) -> Path:
@@ -263,6 +254,16 @@ def test_the_no_op_command_removes_them_in_a_fresh_process(sources_copy, tmp_pat
     assert not killed.exists()
 
 
+def test_a_temporary_this_process_is_writing_is_kept(sources_copy, tmp_path, quick):
+    """Another build in this process (a thread) may be writing it: only one this process left is removed."""
+    out = tmp_path / "out"
+    build_mod.build(sources_copy, out)
+    writing = outdir.make_temp(out)
+    assert build_mod.up_to_date(sources_copy, out)
+    assert writing.is_dir()
+    assert outdir.discard(writing) and not writing.exists()
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="process start times are read from Linux's /proc")
 def test_a_temporary_whose_pid_was_reused_is_a_killed_builds(sources_copy, tmp_path, quick):
     out = tmp_path / "out"
@@ -340,3 +341,19 @@ def test_make_clean_removes_only_the_builds_own_folders(sources_copy, tmp_path, 
     assert (f"lawbook: warning: {running}: left in place: the build writing it (process {os.getppid()}) still runs"
             in done.stderr)
     assert not killed.exists()
+
+
+def test_a_build_killed_mid_way_is_cleaned_up_by_a_build_with_nothing_to_do(sources_copy, tmp_path, quick):
+    from test_atomic import start_slow_build
+
+    out = tmp_path / "out"
+    build_mod.build(sources_copy, out)
+    before = everything(out)
+    process = start_slow_build(sources_copy, out, tmp_path / "ready")
+    process.kill()
+    process.communicate(timeout=60)
+    [left] = [p for p in tmp_path.iterdir() if p.name.startswith("out.tmp-")]
+    assert left.name.startswith(f"out.tmp-{process.pid}-")
+    assert outdir.read_marker(left)["made"] == str(left) and outdir.read_marker(left)["pid"] == process.pid
+    assert build_mod.up_to_date(sources_copy, out)
+    assert not left.exists() and everything(out) == before

@@ -58,6 +58,9 @@ SHOWN = 3  # names shown in a message about files the build did not write
 # The names of the folders a build makes beside its output folder X and removes again: X.tmp-PID-ID
 # (X.failed.tmp-PID-ID) and X.old-PID. A user's backup may be named so too.
 TEMPORARY = re.compile(r"\.(?:tmp|old)-\d+(?:-.*)?")
+# The folders this process is writing or removing (their places): another build in this process (a
+# thread) must not take them for what an interrupted build of this process left.
+_WRITING: set[str] = set()
 
 
 def shown(path):
@@ -158,11 +161,12 @@ def _process_started(pid: int) -> int | None:
         return None
 
 
-def _alive(pid: int, started: int | None) -> bool:
-    """Whether the build process that wrote a marker still runs: `pid` exists and, where its start time
-    was recorded and can be read, started then (a PID the system reused is another process)."""
+def _alive(pid: int, started: int | None, folder) -> bool:
+    """Whether the build process that wrote `folder`'s marker still works on it: `pid` exists and, where
+    its start time was recorded and can be read, started then (a PID the system reused is another
+    process); in this process, whether it is writing or removing `folder` now."""
     if pid == os.getpid():
-        return False  # an earlier build in this process that was interrupted: no build runs beside this one
+        return place(folder) in _WRITING  # else an earlier build in this process left it: interrupted
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -208,6 +212,7 @@ def make_temp(target):
             break
         except FileExistsError:
             continue
+    _WRITING.add(place(path))
     _write_marker(path, _unfinished(path, target, build_id))
     return path
 
@@ -331,8 +336,8 @@ def verified_files(folder, names=()):
     return files
 
 
-_KEEP = ("remove it yourself if you do not need it (rm -r {}); to keep it without this warning, give it a name "
-         "that does not end in .tmp-N or .old-N")
+_KEEP = ("remove it yourself if you do not need it (rm -r {}); to keep it without this warning, rename it so that "
+         "its name has no .tmp-N or .old-N")
 
 
 def _names(left):
@@ -363,8 +368,12 @@ def discard(folder, home=None):
     if marker is not None and home is not None and marker["made"] != place(folder):
         # The old build, just moved here by the swap: mark it as being removed by this process, so a build
         # killed while removing it leaves a folder the next one recognises as a leftover.
+        _WRITING.add(place(folder))
         _write_marker(folder, _unfinished(folder, folder, _new_id()))
-    _remove(folder)
+    try:
+        _remove(folder)
+    finally:
+        _WRITING.discard(place(folder))
     return not os.path.lexists(folder)
 
 
@@ -412,7 +421,7 @@ def clear_leftovers(target, verbose=False):
             if not (verbose and discard(path)):
                 left.append(path)
         elif marker["made"] == place(path):
-            if not _alive(marker["pid"], marker["started"]):
+            if not _alive(marker["pid"], marker["started"], path):
                 if not discard(path):
                     left.append(path)
             else:
