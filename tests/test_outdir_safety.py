@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pipeline import cli
 from pipeline.build import outdir
@@ -357,3 +359,25 @@ def test_a_build_killed_mid_way_is_cleaned_up_by_a_build_with_nothing_to_do(sour
     assert outdir.read_marker(left)["made"] == str(left) and outdir.read_marker(left)["pid"] == process.pid
     assert build_mod.up_to_date(sources_copy, out)
     assert not left.exists() and everything(out) == before
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.from_regex(r"out(\.failed)?\.(tmp|old)-[0-9]{1,7}(-[a-z0-9.-]{0,10})?", fullmatch=True),
+       finished=st.booleans())
+def test_no_copy_of_a_marked_folder_is_removed_whatever_its_name(tmp_path, capsys, name, finished):
+    """A copy of a build, or of a temporary (finished or not), under any name the build's temporaries
+    take, is left byte for byte as it is by the build's clean-up and by make clean."""
+    home = tmp_path / name.replace(".", "_")
+    shutil.rmtree(home, ignore_errors=True)
+    home.mkdir()
+    target = home / "out"
+    folder = outdir.make_temp(home / "elsewhere")
+    (folder / "corpus.xml").write_text("mine")
+    if finished:
+        outdir.record(folder)
+    copy = folder.rename(home / name)
+    before = everything(copy)
+    outdir.clear_leftovers(target)
+    outdir.clean(target)
+    assert everything(copy) == before
+    capsys.readouterr()
