@@ -57,7 +57,11 @@ bench-peers: $(STAMP)
 fuzz: $(STAMP)
 	LAWBOOK_FUZZ=long $(PY) -m pytest -q tests/test_fuzz.py
 
-# Removes build/, build.failed/ and what a killed build left, each only when the build marked it as
-# its own (a folder of yours named like them is left, with a warning). The reading cache stays.
+# Removes build/, build.failed/ and what a killed build left, each only when its marker says the build
+# made it there (a folder of yours named like them, or a copy of a build, is left, with a warning). The
+# reading cache stays. The venv's Python when there is one, else $(PYTHON): it needs only the standard
+# library. `make clean CLEAN_DIR=DIR` cleans another build folder.
+CLEAN_DIR := build
+
 clean:
-	$(PYTHON) -m pipeline.outdir clean build
+	$(if $(wildcard $(PY)),$(PY),$(PYTHON)) -m pipeline.build.outdir clean "$(CLEAN_DIR)"

@@ -1,5 +1,6 @@
 """Atomic builds: a failed, interrupted or killed build leaves the previous build folder exactly as
 it was, and nothing lost: every non-blank source line is in the corpus or in the report."""
+import json
 import os
 import signal
 import subprocess
@@ -113,9 +114,10 @@ def test_a_killed_build_leaves_the_previous_build_and_is_cleaned_up(sources_copy
 
 def test_leftovers_of_a_running_build_are_kept(sources_copy, good_build):
     out, _ = good_build
-    running = out.parent / f"out.tmp-{os.getppid()}-abc"
-    running.mkdir()
-    (running / outdir.MARKER).write_text('{"lawbook": "build", "format": 1, "complete": false}')
+    running = outdir.make_temp(out)  # as the build in process os.getppid(), which runs, wrote it
+    marker = json.loads((running / outdir.MARKER).read_text())
+    marker.update(pid=os.getppid(), started=outdir._process_started(os.getppid()))
+    (running / outdir.MARKER).write_text(json.dumps(marker))
     build_mod.build(sources_copy, out)
     assert running.exists()
 

@@ -44,11 +44,15 @@ def book(tmp_path, monkeypatch):
 
 
 def files(folder):
-    """Every file's bytes; of the marker all but the files' stats (their times and inodes are this build's)."""
+    """Every file's bytes; of the marker all but the files' stats (their times and inodes are this build's)
+    and its place (where and by which process this build wrote it)."""
+    this_builds = {"stats", "path", "made", "id", "pid", "started"}
+
     def content(p):
         if p.name != outdir.MARKER:
             return p.read_bytes()
-        return json.dumps({k: v for k, v in json.loads(p.read_bytes()).items() if k != "stats"}, sort_keys=True)
+        return json.dumps({k: v for k, v in json.loads(p.read_bytes()).items() if k not in this_builds},
+                          sort_keys=True)
     return {p.relative_to(folder): content(p) for p in sorted(folder.rglob("*")) if p.is_file()}
 
 

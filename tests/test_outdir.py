@@ -6,6 +6,9 @@ involved byte for byte as it was."""
 import json
 import os
 import stat
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +17,7 @@ from pipeline import cli
 from pipeline.build import outdir
 from pipeline.core.errors import BuildFailed, LawbookError
 
-from conftest import WIKI_54, run_lawbook, snapshot
+from conftest import ROOT, WIKI_54, run_lawbook, snapshot
 
 QUICK = [build_mod.write_corpus, build_mod.write_report, build_mod.write_stamp]
 WHOLE = "a build replaces its output folder as a whole"
@@ -25,6 +28,15 @@ OWN = "  fix: give --out a folder of its own, e.g. --out build"
 def quick(monkeypatch):
     """Builds in this process write the corpus, the report and the stamp only."""
     monkeypatch.setattr(build_mod, "OUTPUT_STAGES", QUICK)
+
+
+def killed_build_temp(target: Path) -> Path:
+    """What a killed build leaves: its marked temporary beside `target`, made by a process that has ended."""
+    code = ("import sys; from pipeline.build import outdir; p = outdir.make_temp(sys.argv[1]); "
+            "(p / 'corpus.xml').write_text('half'); print(p)")
+    done = subprocess.run([sys.executable, "-c", code, str(target)], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, check=True)
+    return Path(done.stdout.strip())
 
 
 def refused(result):
@@ -213,10 +225,7 @@ def test_leftovers_named_like_temporaries_without_marker_are_left_alone(sources_
     for name in ("out.old-2023", "out.tmp-99999-my-experiment", "out.failed.tmp-1-draft"):
         (tmp_path / name).mkdir()
         (tmp_path / name / "work.txt").write_text(name)
-    killed = tmp_path / "out.tmp-99998-abcd"  # what a killed build leaves: marked, so removed
-    killed.mkdir()
-    (killed / outdir.MARKER).write_text('{"lawbook": "build", "format": 1, "complete": false}')
-    (killed / "corpus.xml").write_text("half")
+    killed = killed_build_temp(tmp_path / "out")  # marked as made there by a process that ended: removed
     before = {name: snapshot(tmp_path / name) for name in ("out.old-2023", "out.tmp-99999-my-experiment",
                                                            "out.failed.tmp-1-draft")}
     build_mod.build(sources_copy, tmp_path / "out")
@@ -227,14 +236,15 @@ def test_leftovers_named_like_temporaries_without_marker_are_left_alone(sources_
 
 
 def test_tool_outputs_in_a_build_folder_do_not_block_the_build(sources_copy, tmp_path, quick):
+    """In a marked build only: they never make an unmarked folder a build (test_outdir_safety.py)."""
     out = tmp_path / "out"
-    out.mkdir()
-    (out / "bench.json").write_text("{}")  # make bench into a folder that was never built
     build_mod.build(sources_copy, out)
+    (out / "bench.json").write_text("{}")  # make bench into the build folder
     (out / "screenshots").mkdir()
     (out / "screenshots" / "article-53-phone.png").write_bytes(b"png")
     build_mod.build(sources_copy, out, {"force": True})
-    assert not (out / "screenshots").exists() and (out / "corpus.xml").is_file()
+    assert not (out / "screenshots").exists() and not (out / "bench.json").exists()
+    assert (out / "corpus.xml").is_file()
 
 
 def test_a_failed_build_replaces_only_its_own_failed_folder(sources_copy, tmp_path, quick, monkeypatch):
@@ -308,7 +318,7 @@ def test_diff_out_replaces_an_earlier_diff(sources_copy, tmp_path, fmt):
 def test_make_clean_removes_only_the_builds_own_folders(sources_copy, tmp_path, quick, capsys):
     out = tmp_path / "out"
     build_mod.build(sources_copy, out)
-    failed = outdir.make_temp(out)  # a leftover of a killed build
+    failed = killed_build_temp(out)
     mine = tmp_path / "out.tmp-99999-my-experiment"
     mine.mkdir()
     (mine / "notes.txt").write_text("mine")

@@ -143,7 +143,9 @@ def read_stamp(out_dir):
 
 def up_to_date(sources_dir, out_dir, options=None):
     """True when `out_dir` holds a complete, error-free build of exactly these inputs, every file of it
-    as the build wrote it (outdir.intact). Reads the sources, the stamp and the outputs; never writes."""
+    as the build wrote it (outdir.intact). Reads the sources, the stamp and the outputs. When it is, removes
+    what a killed build left beside it (outdir.clear_leftovers: only its marked temporaries made there);
+    writes nothing else."""
     if Options.of(options).force:
         return False
     stamp = read_stamp(out_dir)
@@ -152,7 +154,10 @@ def up_to_date(sources_dir, out_dir, options=None):
     recorded = stamp.get("hashed")
     if isinstance(recorded, dict):
         _recorded.update({name: r for name, r in recorded.items() if _a_record(r)})
-    return stamp.get("inputs") == input_digest(sources_dir, options) and outdir.intact(out_dir)
+    if not (stamp.get("inputs") == input_digest(sources_dir, options) and outdir.intact(out_dir)):
+        return False
+    outdir.clear_leftovers(out_dir)  # nothing to build, but a killed build's temporaries to remove
+    return True
 
 
 def _a_record(value):

@@ -11,7 +11,6 @@ import ctypes
 import errno
 import os
 import pickle
-import re
 import signal
 import sys
 import time
@@ -389,7 +388,7 @@ def build(sources_dir, out_dir, options=None):
     # Taken before any source is read: a source changed during the build makes the stamp stale, never wrong.
     ctx.cache.inputs = cache.input_digest(ctx.sources_dir, ctx.options)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    _clear_leftovers(out_dir)
+    outdir.clear_leftovers(out_dir)
     ctx.tmp = outdir.make_temp(out_dir)
     _watch_writes()
     try:
@@ -438,29 +437,6 @@ def _write_failed(ctx, failed_dir):
             outdir.discard(folder)
 
 
-def _clear_leftovers(out_dir):
-    """Remove `<out>.tmp-PID-…`, `<out>.failed.tmp-PID-…` and `<out>.old-PID` folders that carry the
-    build's marker and whose build process no longer runs (it was killed before it could clean up).
-    Folders of a running build, and any folder without the marker whatever its name, are left alone."""
-    pattern = re.compile(rf"{re.escape(out_dir.name)}(?:\.failed)?\.(?:tmp|old)-(\d+)(?:-.*)?")
-    for path in out_dir.parent.iterdir():
-        m = pattern.fullmatch(path.name)
-        if m and outdir.is_marked(path) and not _running(int(m.group(1))):
-            outdir.discard(path)
-
-
-def _running(pid):
-    if pid == os.getpid():
-        return False  # an earlier build in this process that was interrupted
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def _swap(new, target):
     """Put folder `new` in place of `target` with renames only, so `target` is never half-written.
 
@@ -470,7 +446,7 @@ def _swap(new, target):
     (outdir.discard: only when it is the build's own, as check_target made sure it was).
     """
     if target.exists() and _exchange(new, target):
-        outdir.discard(new)  # `new` now names the old build
+        outdir.discard(new, home=target)  # `new` now names the old build
         return
     old = None
     with _signals_held():
@@ -487,7 +463,7 @@ def _swap(new, target):
                 os.rename(old, target)
             raise
     if old is not None:
-        outdir.discard(old)
+        outdir.discard(old, home=target)
 
 
 def _exchange(a, b):
