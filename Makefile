@@ -49,10 +49,10 @@ screenshots: build browser
 	$(PY) -m pipeline.pdf_screenshots build
 
 bench: $(STAMP)
-	$(PY) -m pipeline.bench --out build
+	$(PY) -m pipeline.bench --out bench
 
 bench-peers: $(STAMP)
-	$(PY) -m pipeline.bench.peers --out build
+	$(PY) -m pipeline.bench.peers --out bench
 
 fuzz: $(STAMP)
 	LAWBOOK_FUZZ=long $(PY) -m pytest -q tests/test_fuzz.py

@@ -1,6 +1,6 @@
 """The benchmark (`make bench`): build times and memory on books of three sizes.
 
-    python -m pipeline.bench --out build [--books sources,93,930] [--trace-books sources,93]
+    python -m pipeline.bench --out bench [--books sources,93,930] [--trace-books sources,93]
 
 Books: the five received sources, a generated 93-article book in two editions (the
 size of the real Spelregels) and the same ten times over (930 articles). For each,
@@ -24,7 +24,7 @@ with n inline notes, a 6 MB line of distinct words, 100,000 short lines), each b
 the machine only ever adds time). The ratio t(2n)/t(n) is taken over the build's stages (imports
 and start-up, the same at both sizes, left out): linear work doubles, quadratic work quadruples;
 it must stay at or under HOSTILE_MAX_RATIO.
-Writes build/bench.json and build/bench.txt (the tables); prints the tables.
+Writes bench/bench.json and bench/bench.txt (the tables; their own folder, never the build's); prints the tables.
 """
 import argparse
 import json
@@ -206,7 +206,7 @@ def tables(results):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench", description=__doc__.split("\n")[0])
-    parser.add_argument("--out", default="build", help="where bench.json and bench.txt go")
+    parser.add_argument("--out", default="bench", help="where bench.json and bench.txt go (not the build folder)")
     parser.add_argument("--books", default="sources,english,93,930",
                         help="comma-separated: 'sources', 'english' (the whole English book beside the "
                              "project) and/or numbers of articles (two editions each)")

@@ -1,6 +1,6 @@
 """Peers (`make bench-peers`): pandoc and Sphinx on the same book, for comparison.
 
-    python -m pipeline.bench.peers --out build
+    python -m pipeline.bench.peers --out bench
 
 Installs its tools when run, and only then: pandoc from Debian (apt-get, as root)
 and Sphinx with the MyST Markdown parser into the project's virtual environment.
@@ -9,7 +9,7 @@ for each edition's Markdown edition (<edition>/lawbook.md):
   pandoc   Markdown -> one standalone HTML page
   sphinx   a one-page Sphinx project (MyST) -> HTML
 beside lawbook's own Markdown, HTML and search-index stages on the same book.
-Writes build/bench-peers.json and prints a table.
+Writes bench/bench-peers.json and prints a table.
 """
 import argparse
 import json
@@ -43,7 +43,7 @@ def timed(cmd, **kw):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.peers")
-    parser.add_argument("--out", default="build")
+    parser.add_argument("--out", default="bench")
     parser.add_argument("--articles", type=int, default=93, help="size of the generated book to compare on")
     args = parser.parse_args(argv)
     out = Path(args.out)
