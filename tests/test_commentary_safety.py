@@ -69,6 +69,18 @@ def test_two_remarks_on_one_page_are_two_commentaries(tmp_path):
     assert ctx.log.errors == []
 
 
+def test_a_remark_right_after_another_is_a_commentary_of_its_own(tmp_path):
+    second = "* Deze opmerking is geschreven op persoonlijke titel en valt onder verantwoording van Bram."
+    ctx = corpus_of(tmp_path, PAGE.replace("Wie twijfelt", second + "\nWie twijfelt"))
+    assert [(c[0], c[2], c[4]) for c in commentary(ctx.corpus)] == [
+        ("2017/12/toelichting1", "Anna", ["Ik lees lid 2 ruimer dan bedoeld."]),
+        ("2017/12/toelichting2", "Bram", ["Wie twijfelt, roept de leider."])]
+    assert [e.message for e in ctx.log.entries if "commentary" in e.message] == [
+        "the commentary that begins at line 9 ends at line 11, at the article heading 'Artikel 13': the law "
+        "resumes there"]
+    assert node_ids(ctx.corpus) == ["2017/12", "2017/12A", "2017/12B", "2017/13"]
+
+
 def test_a_heading_that_does_not_read_inside_a_remark_is_an_error_naming_both_lines(tmp_path):
     ctx = corpus_of(tmp_path, PAGE.replace("Artikel 13", "Artikel 13 B"))
     assert [(e.kind, e.file, e.line, e.message) for e in ctx.log.errors] == [

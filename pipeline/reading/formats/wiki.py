@@ -10,7 +10,7 @@ What the export did to the law, and what this reader undoes:
   - a personal remark starts with "* Deze opmerking … persoonlijke titel … van NAME."
     and runs to the next article heading or the end of the page: it is commentary on the
     page's article. An article heading ends it (the law resumes there, and the report says
-    so); a line inside it that starts like a heading but does not read as one is an error
+    so), another remark's first line begins a remark of its own; a line inside it that starts like a heading but does not read as one is an error
     naming both lines, never commentary.
 Numbers stay numbers here; the structure stage decides what they stand for.
 """
@@ -54,7 +54,7 @@ def read(lines, source, log):
                 m = PAGE_SUBJECT.match(text.strip())
                 reading.subject = m.group(1) if m else None
                 continue
-        if commentary_from is not None:
+        if commentary_from is not None and not COMMENTARY.match(text.strip()):  # (another remark: its own)
             ends = _commentary_end(text, line.num, commentary_from, words, flog, group)
             if ends is None:
                 reading.blocks.append(Block("commentary", text.strip(), [line.num], group=group))
