@@ -169,9 +169,10 @@ def _refused(value: str) -> tuple[str, str, str] | None:
     """(what, why, fix) for the first character of `value` a source may not hold, as decode.py refuses it
     in a source (decode.REFUSED, described by decode.refused_character), or that breaks a value's one
     line (a line break, a page break); None for a value of plain text."""
-    bad = decode.REFUSED.search(value) or PAGE_BREAK.search(value) or NOT_ONE_LINE.search(value)
-    if bad is None:
+    found = [m for m in (decode.REFUSED.search(value), PAGE_BREAK.search(value), NOT_ONE_LINE.search(value)) if m]
+    if not found:
         return None
+    bad = min(found, key=lambda m: m.start())
     at = f" at character {bad.start() + 1} of its value"
     if NOT_ONE_LINE.fullmatch(bad.group()):
         return f"a line break{at}", "a value is one line", "write the value on one line"

@@ -8,10 +8,10 @@ What the export did to the law, and what this reader undoes:
     numbers; "1. 1." is a subsection and its first item on one line;
   - notes are inline "(Noot: …)", once malformed as "Noot: (…)";
   - a personal remark starts with "* Deze opmerking … persoonlijke titel … van NAME."
-    and runs to the next article heading or the end of the page: it is commentary on the
-    page's article. An article heading ends it (the law resumes there, and the report says
-    so), another remark's first line begins a remark of its own; a line inside it that starts like a heading but does not read as one is an error
-    naming both lines, never commentary.
+    and runs to the next article heading, the next remark or the end of the page: it is
+    commentary on the page's article. An article heading ends it (the law resumes there, and
+    the report says so); a line inside it that starts like a heading but does not read as
+    one is an error naming both lines, never commentary.
 Numbers stay numbers here; the structure stage decides what they stand for.
 """
 import re
@@ -54,15 +54,13 @@ def read(lines, source, log):
                 m = PAGE_SUBJECT.match(text.strip())
                 reading.subject = m.group(1) if m else None
                 continue
-        if commentary_from is not None and not COMMENTARY.match(text.strip()):  # (another remark: its own)
-            ends = _commentary_end(text, line.num, commentary_from, words, flog, group)
-            if ends is None:
-                reading.blocks.append(Block("commentary", text.strip(), [line.num], group=group))
-                continue
-            reading.blocks.append(ends)
-            commentary_from = None
-            continue
         m = COMMENTARY.match(text.strip())
+        if commentary_from is not None and not m:  # (another remark's first line begins a remark of its own)
+            ends = _commentary_end(text, line.num, commentary_from, words, flog, group)
+            if ends is not None:
+                commentary_from = None
+            reading.blocks.append(ends or Block("commentary", text.strip(), [line.num], group=group))
+            continue
         if m:
             commentary_from = line.num
             reading.blocks.append(Block("attribution", m.group(1), [line.num], group=group))
