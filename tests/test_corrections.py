@@ -50,7 +50,7 @@ def test_24E_cites_50_and_51_and_keeps_what_the_source_said(ctx):
     assert cited(e24) == [("artikel 50", "2017/50", "ok"), ("artikel 51", "2017/51", "dangling")]
     corr = e24.find("corr")
     assert dict(corr.attrib) == {"kind": "replace", "was": "artikel 50 en artikel 50", "now": "artikel 50 en artikel 51",
-                                 "paragraph": "1", "start": "116", "end": "140", "line": "20",
+                                 "paragraph": "1", "start": "116", "end": "140", "line": "21",
                                  "basis": "WBF Laws 2017, Law 24E: 'Laws 50 and 51'"}
     assert tree.plain_text(e24.find("p"))[116:140] == "artikel 50 en artikel 51"
 
@@ -63,7 +63,7 @@ def test_the_corpus_json_holds_the_corrections_and_both_schemas_accept_them(ctx)
     corr, p = e24["content"]
     assert corr == {"type": "corr", "kind": "replace", "was": "artikel 50 en artikel 50",
                     "now": "artikel 50 en artikel 51", "paragraph": 1, "start": 116, "end": 140,
-                    "basis": "WBF Laws 2017, Law 24E: 'Laws 50 and 51'", "line": 20}
+                    "basis": "WBF Laws 2017, Law 24E: 'Laws 50 and 51'", "line": 21}
     assert p["text"][corr["start"]:corr["end"]] == corr["now"]
 
 
@@ -75,9 +75,9 @@ def test_the_report_lists_each_correction_with_its_basis(ctx):
                                             "(basis: WBF Laws 2017, Law 47E2(a))", None, None),
         ("repair", F002, 8, "2017/47E2a", "renumbered 2017/47E1a to 2017/47E2a by corrections.toml:7 "
                                           "(basis: WBF Laws 2017, Law 47E2(a))", "2017/47E1a", "2017/47E2a"),
-        ("repair", F002, 9, "2017/47E2b", "renumbered 2017/47E1b to 2017/47E2b by corrections.toml:13 "
+        ("repair", F002, 9, "2017/47E2b", "renumbered 2017/47E1b to 2017/47E2b by corrections.toml:14 "
                                           "(basis: WBF Laws 2017, Law 47E2(b))", "2017/47E1b", "2017/47E2b"),
-        ("repair", F000, 60, "2017/24E", "words corrected by corrections.toml:20 (basis: WBF Laws 2017, Law 24E: "
+        ("repair", F000, 60, "2017/24E", "words corrected by corrections.toml:21 (basis: WBF Laws 2017, Law 24E: "
                                          "'Laws 50 and 51')", "artikel 50 en artikel 50", "artikel 50 en artikel 51")]
     assert "corrections.toml" not in {s["file"] for s in ctx.log.sources}  # not a source of law text
     assert ctx.log.errors == []
@@ -117,9 +117,16 @@ def test_a_correction_that_no_longer_applies_fails_the_build_at_its_line(sources
     lines = SHIPPED.replace(old, new).splitlines()
     changed = lines.index(new)
     line = max(n for n, text in enumerate(lines[:changed + 1], 1) if text == "[[correction]]")
-    assert [(e.kind, e.file, e.line, e.message) for e in ctx.log.errors] == [
-        ("error", "corrections.toml", line, f"{message}; update or remove this entry of corrections.toml: the "
-                                            f"sources no longer say what it corrects")]
+    errors = [(e.kind, e.file, e.line, e.message) for e in ctx.log.errors]
+    assert errors[0] == ("error", "corrections.toml", line, f"{message}; update or remove this entry of "
+                                                            f"corrections.toml: the sources no longer say what it "
+                                                            f"corrects")
+    # With 47E1a left where it was, the next entry would create 47E2 itself, which it does not say it does.
+    assert errors[1:] == ([("error", "corrections.toml", 14, "renumbering 2017/47E1b to 2017/47E2b would create "
+                                                             "2017/47E2, which the sources do not have; the correction "
+                                                             "is not applied: check `to`, or, where the original has "
+                                                             "it, add creates = true to this entry")]
+                          if line == 7 else [])
 
 
 def test_a_stale_correction_is_one_error_line_and_status_1(sources_copy, tmp_path, capsys):
@@ -127,7 +134,7 @@ def test_a_stale_correction_is_one_error_line_and_status_1(sources_copy, tmp_pat
     status = cli.main(["build", "--sources", str(sources_copy), "--out", str(tmp_path / "out"), "--no-pdf"])
     err = capsys.readouterr().err
     assert status == 1
-    assert err.splitlines()[0] == ("lawbook: error: corrections.toml:20: the words 'artikel 50 en artikel 50' are not in "
+    assert err.splitlines()[0] == ("lawbook: error: corrections.toml:21: the words 'artikel 50 en artikel 50' are not in "
                                    "the text of 2017/24D (outside its notes); update or remove this entry of "
                                    "corrections.toml: the sources no longer say what it corrects")
     assert not (tmp_path / "out").exists()
@@ -175,7 +182,7 @@ def test_an_accepted_difference_is_marked(sources_copy):
     article57 = next(a for a in data["editions"][1]["articles"] if a["id"] == "2017/57")
     b = next(c for c in article57["content"] if c.get("id") == "2017/57B")
     assert b["content"] == [{"type": "corr", "kind": "accept", "basis": "only the heading in the Dutch sources",
-                             "line": 31},
+                             "line": 32},
                             {"type": "gap", "reason": "De tekst van 57B ontbreekt in de bronnen; alleen het opschrift "
                                                       "is overgeleverd."}]
     assert serialise.validate_json(data) == [] and serialise.validate_xml(ctx.corpus) == []
@@ -185,7 +192,7 @@ def test_an_article_renumbered_keeps_its_place_and_its_commentary(sources_copy):
     """A whole article renumbered (and a section moved into an article the corpus lacks): both stand in
     number order before the commentary, and the corpus stays valid."""
     write(sources_copy, '[[correction]]\nkind = "renumber"\nnode = "2017/53"\nto = "2017/54"\nbasis = "test"\n\n'
-                        '[[correction]]\nkind = "renumber"\nnode = "2017/47B"\nto = "2017/99B"\nbasis = "test"\n')
+                        '[[correction]]\nkind = "renumber"\nnode = "2017/47B"\nto = "2017/99B"\ncreates = true\nbasis = "test"\n')
     ctx = build.make_corpus(sources_copy)
     assert ctx.log.errors == []
     edition = next(e for e in ctx.corpus.iterchildren("edition") if e.get("id") == "2017")
@@ -202,7 +209,7 @@ def test_show_says_what_the_source_said(capsys):
     assert cli.main(["show", "2017/24E"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[1] == ("  [corrected: the source says 'artikel 50 en artikel 50', corrected to 'artikel 50 "
-                                   "en artikel 51'; WBF Laws 2017, Law 24E: 'Laws 50 and 51' (corrections.toml:20)]")
+                                   "en artikel 51'; WBF Laws 2017, Law 24E: 'Laws 50 and 51' (corrections.toml:21)]")
     assert cli.main(["show", "2017/47E2a", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["corrections"] == [
         {"type": "corr", "kind": "renumber", "was": "2017/47E1a", "basis": "WBF Laws 2017, Law 47E2(a)", "line": 7}]

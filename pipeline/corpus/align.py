@@ -292,10 +292,16 @@ def _suggest_renumbering(by_id, t, r):
                 continue
             mapping = dict(zip(extra, wanted))
             if all(_same(t, r, a, b, mapping) for a, b in zip(extra, wanted)):
+                created = set()  # the missing parents a renumbering before this one creates
                 for old, new in mapping.items():
                     source = r[new].source
                     entry = {"kind": "renumber", "node": old, "to": new,
                              "basis": f"reference {new}" + (f" ({source})" if source else "")}
+                    parent = _parent(new)
+                    if parent not in created and by_id.get(parent) and by_id[parent].status == "missing":
+                        # The reference has the parent the translation lacks: the entry says it creates it.
+                        entry["creates"] = True
+                        created.add(parent)
                     by_id[old].suggestion = {"text": f"renumber {old} to {new}", "corrections": [entry]}
                     by_id[new].suggestion = {"text": f"{old} renumbered", "corrections": []}
                 for node in {_parent(n) for n in wanted}:
@@ -466,7 +472,7 @@ def render_proposals(result):
     for a, entry in sorted(found, key=lambda f: f[1]["kind"] != "replace"):
             out.append(f"# {a.id}: {a.status}; {a.suggestion['text']}")
             out.append("[[correction]]")
-            out += [f"{key} = {_toml(entry[key])}" for key in ("kind", "node", "to", "words", "by", "basis")
+            out += [f"{key} = {_toml(entry[key])}" for key in ("kind", "node", "to", "creates", "words", "by", "basis")
                     if key in entry]
             out.append("")
     return "\n".join(out)

@@ -12,8 +12,9 @@ The file is a list of [[correction]] tables, applied in order (docs/align.md):
     [[correction]]
     kind = "renumber"                     # the node and all below it get new IDs
     node = "2017/47E1a"
-    to = "2017/47E2a"                     # a missing parent (2017/47E2) is created, with no text
-    basis = "WBF Laws 2017, Law 47E2(a)"
+    to = "2017/47E2a"
+    creates = true                        # a missing parent (2017/47E2) is created, with no text; without
+    basis = "WBF Laws 2017, Law 47E2(a)"  # creates = true that is an error (a typo in `to` creates articles)
 
     [[correction]]
     kind = "replace"                      # words in the node's own paragraphs, found exactly once
@@ -26,6 +27,11 @@ The file is a list of [[correction]] tables, applied in order (docs/align.md):
     kind = "accept"                       # deliberately different from the original: align says so
     node = "2017/57B"
     basis = "…"
+
+Every value is checked before anything is applied: its type (a string; creates: true or false), and
+its characters, by the rule the sources are read with (reading/decode.py: no control character,
+bidirectional control, private-use character or noncharacter) and on one line. A wrong one is one
+LawbookError (status 2, as the manifest's) naming the file and the line of the value.
 
 The stage runs before the references stage, so a corrected citation is resolved as corrected.
 """
@@ -42,12 +48,25 @@ from ..reading import decode
 
 FILE = "corrections.toml"
 KINDS = {"renumber": ("node", "to"), "replace": ("node", "words", "by"), "accept": ("node",)}
+# Keys a kind may have besides its own and kind and basis: a renumbering may say that it creates nodes.
+OPTIONAL = {"renumber": ("creates",), "replace": (), "accept": ()}
 HEADER = re.compile(r"""\s*\[\[\s*(correction|"correction"|'correction')\s*\]\]\s*(#.*)?$""")
+# The array written as a value (correction = [ … ]) rather than as tables: its line, for the messages.
+ARRAY = re.compile(r"""\s*(correction|"correction"|'correction')\s*=""")
+# Characters a value must not hold besides decode.REFUSED: a value is one line of text, and a page break
+# (which a source reads as a space) is no text at all.
+NOT_ONE_LINE = re.compile(r"[\n\r]")
+PAGE_BREAK = decode.PAGE_BREAK
 FIX_STALE = f"update or remove this entry of {FILE}: the sources no longer say what it corrects"
 
 
 class Stale(Exception):
     """A correction that no longer applies: logged as an error at its line."""
+
+
+class Unsaid(Exception):
+    """A correction that would do more than its entry says (create nodes without creates = true): logged
+    as an error at its line, and not applied."""
 
 
 def apply_corrections(ctx):
@@ -63,6 +82,8 @@ def apply_corrections(ctx):
             KIND_FUNCTIONS[entry["kind"]](ctx, index, entry)
         except Stale as e:
             ctx.log.add("error", FILE, entry["line"], f"{e}; {FIX_STALE}", entry["node"])
+        except Unsaid as e:
+            ctx.log.add("error", FILE, entry["line"], str(e), entry["node"])
 
 
 def load(path):
@@ -90,25 +111,47 @@ def load(path):
     if unknown or not isinstance(entries, list):
         raise LawbookError(f"unexpected key {unknown[0] if unknown else 'correction'!r}", file=str(path),
                            fix="write each correction as a [[correction]] table (see docs/align.md)")
-    lines = [n for n, line in enumerate(text.split("\n"), 1) if HEADER.match(line)]
+    rows = text.split("\n")
+    lines = [n for n, line in enumerate(rows, 1) if HEADER.match(line)]
     if len(lines) != len(entries):
-        lines = [None] * len(entries)  # written another way (an inline array): no line rather than a wrong one
+        # Written another way (an inline array): the array's line where it has one, else no line rather
+        # than a wrong one.
+        arrays = [n for n, line in enumerate(rows, 1) if ARRAY.match(line)]
+        lines = [arrays[0] if len(arrays) == 1 else None] * len(entries)
     out = []
     for n, (entry, line) in enumerate(zip(entries, lines), 1):
-        def bad(message, fix):
-            return LawbookError(f"[[correction]] number {n}: {message}", file=str(path), line=line, fix=fix)
+        def bad(message, fix, key=None):
+            return LawbookError(f"[[correction]] number {n}: {message}", file=str(path),
+                                line=_key_line(rows, line, key) if key else line, fix=fix)
 
+        if not isinstance(entry, dict):
+            raise bad(f"is {_toml_type(entry)}, not a table", "write each correction as a [[correction]] table "
+                                                              "with kind, node and basis (see docs/align.md)")
         kind = entry.get("kind")
+        if kind is not None and not isinstance(kind, str):
+            raise bad(f"kind is {_toml_type(kind)}, not a string", f'write kind = "…" in quotes, one of '
+                                                                   f'{", ".join(KINDS)}', "kind")
         if kind not in KINDS:
             raise bad(f"unknown kind {kind!r}", f"set kind to one of {', '.join(KINDS)}")
         keys = set(KINDS[kind]) | {"kind", "basis"}
-        extra = sorted(set(entry) - keys)
+        extra = sorted(set(entry) - keys - set(OPTIONAL[kind]))
         if extra:
-            raise bad(f"a {kind} correction has no key {extra[0]!r}", f"use only {', '.join(sorted(keys))}")
+            raise bad(f"a {kind} correction has no key {extra[0]!r}",
+                      f"use only {', '.join(sorted(keys | set(OPTIONAL[kind])))}")
         for key in sorted(keys):
-            if not isinstance(entry.get(key), str) or not entry[key].strip():
+            value = entry.get(key)
+            if value is not None and not isinstance(value, str):
+                raise bad(f"{key} is {_toml_type(value)}, not a string", f'write {key} = "…" in quotes', key)
+            if value is not None and (found := _refused(value)):  # first: Python's strip() takes U+001F for space
+                where, why, fix = found
+                raise bad(f"{key} holds {where}" + (f": {why}" if why else ""), fix, key)
+            if value is None or not value.strip():
                 raise bad(f"{key} is missing or empty", f'give {key} = "…" (a {kind} correction needs '
                                                         f'{", ".join(k for k in sorted(keys) if k != "kind")})')
+        if "creates" in entry and not isinstance(entry["creates"], bool):
+            raise bad(f"creates is {_toml_type(entry['creates'])}, not true or false",
+                      "write creates = true (without quotes) where the original has the nodes the renumbering "
+                      "creates, or leave it out", "creates")
         for key in ("node", "to"):
             if key in entry and (ids.NodeId.parse(entry[key]) is None or ids.is_annex(entry[key])):
                 raise bad(f"{key} {entry[key]!r} is not the ID of a node",
@@ -120,6 +163,51 @@ def load(path):
                           f"and changes the number", "give a new ID of the same edition and level")
         out.append(dict(entry, line=line))
     return out
+
+
+def _refused(value: str) -> tuple[str, str, str] | None:
+    """(what, why, fix) for the first character of `value` a source may not hold, as decode.py refuses it
+    in a source (decode.REFUSED, described by decode.refused_character), or that breaks a value's one
+    line (a line break, a page break); None for a value of plain text."""
+    found = [m for m in (decode.REFUSED.search(value), PAGE_BREAK.search(value), NOT_ONE_LINE.search(value)) if m]
+    if not found:
+        return None
+    bad = min(found, key=lambda m: m.start())
+    at = f" at character {bad.start() + 1} of its value"
+    if NOT_ONE_LINE.fullmatch(bad.group()):
+        return f"a line break{at}", "a value is one line", "write the value on one line"
+    what, why, fix = decode.refused_character(bad.group())
+    return what + at, why, fix
+
+
+def _toml_type(value: object) -> str:
+    """What a TOML value is, in the words of the messages."""
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    return f"a date or time ({value})"
+
+
+def _key_line(rows: list[str], header: int | None, key: str) -> int | None:
+    """The line of `key = …` in the entry whose [[correction]] stands at line `header` (as the manifest
+    names a key's line); the header's line when the key is not found there once."""
+    if header is None:
+        return None
+    assign = re.compile(rf"""\s*({re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')\s*=""")
+    found = []
+    for n in range(header + 1, len(rows) + 1):
+        if HEADER.match(rows[n - 1]):
+            break
+        if assign.match(rows[n - 1]):
+            found.append(n)
+    return found[0] if len(found) == 1 else header
 
 
 def _at(entry):
@@ -159,7 +247,14 @@ def renumber(ctx, index, entry):
     old, new = ids.NodeId.parse(entry["node"]), ids.NodeId.parse(entry["to"])
     if str(new) in index:
         raise Stale(f"{new} is already in the corpus, so {old} cannot take its number")
-    parent = _parent(ctx, index, new, entry, el)
+    missing = _missing(index, new)
+    if missing and not entry.get("creates"):
+        # A typo in `to` ("2017/74E2a" for "2017/47E2a") would make up an article: only the entry may say so.
+        made = ", ".join(str(m) for m in reversed(missing))
+        raise Unsaid(f"renumbering {old} to {new} would create {made}, which the sources do not have; the "
+                     f"correction is not applied: check `to`, or, where the original has "
+                     f"{'it' if len(missing) == 1 else 'them'}, add creates = true to this entry")
+    parent = _parent(ctx, index, new, entry, el, missing)
     moved = tree.parse_sources(el.get("sources"))
     keep = {str(a) for a in new.parent.ancestors()} if new.parent else set()
     for above in el.iterancestors(*tree.NODE_TAGS):
@@ -195,14 +290,21 @@ def renumber(ctx, index, entry):
                                       f"(basis: {entry['basis']})", str(new), str(old), str(new))
 
 
-def _parent(ctx, index, new, entry, el):
-    """The element that is to hold `new`: its parent node, created (with every missing node above it) when
-    the corpus lacks it; a created node has no text of its own and says why it is there."""
+def _missing(index: dict, new: ids.NodeId) -> list[ids.NodeId]:
+    """The nodes above `new` the corpus lacks, nearest first: what renumbering a node to `new` creates."""
     chain = []
     node = new.parent
     while node is not None and str(node) not in index:
         chain.append(node)
         node = node.parent
+    return chain
+
+
+def _parent(ctx, index, new, entry, el, chain):
+    """The element that is to hold `new`: its parent node, created (with every missing node above it,
+    `chain`, nearest first) when the corpus lacks it; a created node has no text of its own and says why
+    it is there."""
+    node = chain[-1].parent if chain else new.parent
     if node is None:
         holder = tree.edition(ctx.corpus, new.edition)
         if not chain:

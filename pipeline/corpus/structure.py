@@ -414,8 +414,8 @@ def build_fragment(reading, log, evidence):
         span = f"line {min(lines)}" if len(set(lines)) == 1 else f"lines {min(lines)}-{max(lines)}"
         flog.dropped(min(lines), f"{APART_SUMMARY.get(kind, 'the title of a part of the book')} ({span}): kept "
                                  f"apart, not law text")
-    if commentary:
-        fragment.commentary.append(_commentary(reading, commentary, fragment, flog, evidence.profile))
+    for remark in _remarks(commentary):
+        fragment.commentary.append(_commentary(reading, remark, fragment, flog, evidence.profile))
     for g in reading.gaps:
         node = ids.make_id(reading.edition, g.cite) if g.cite else None
         flog.gap(g.line, node, g.message)
@@ -538,6 +538,17 @@ def _citing(rules):
 def _author(rules):
     """The author's name in a commentary's attribution line (group 1)."""
     return re.compile(rules.COMMENTARY_AUTHOR)
+
+
+def _remarks(blocks: list[Block]) -> list[list[Block]]:
+    """The commentary blocks of a source as one run per remark: each attribution line begins one. The
+    reader ends a remark at the next article heading, so two remarks on one page are two runs."""
+    runs = []
+    for block in blocks:
+        if block.kind == "attribution" or not runs:
+            runs.append([])
+        runs[-1].append(block)
+    return runs
 
 
 def _commentary(reading, blocks, fragment, flog, profile=None):

@@ -357,20 +357,22 @@ def read_source(source, log=None, data=None):
 def _refuse_character(text, bad, name):
     start = text.rfind("\n", 0, bad.start()) + 1
     line = text.count("\n", 0, bad.start()) + 1
-    char = bad.group()
+    what, why, fix = refused_character(bad.group())
+    raise LawbookError(f"{what} at column {bad.start() - start + 1}" + (f": {why}" if why else ""),
+                       file=name, line=line, fix=fix)
+
+
+def refused_character(char: str) -> tuple[str, str, str]:
+    """What a character REFUSED matches is, in the words of the messages: (what it is with its code,
+    why it is refused or "", what to do). Every text the build takes from a file refuses by this rule."""
     name_of_char = unicodedata.name(char, "")  # control characters have no name
     code = f"U+{ord(char):04X}" + (f" ({name_of_char.lower()})" if name_of_char else "")
-    column = bad.start() - start + 1
     if "\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069":
-        message = f"bidirectional control {code} at column {column}: it makes text display in another order than it reads"
-        fix = "remove it; law text needs no direction controls"
-    elif "\ue000" <= char <= "\uf8ff":
-        message = f"private-use character {code} at column {column}: no law text uses it"
-        fix = "remove it or replace it by the character it stands for"
-    elif char in "\ufffe\uffff":
-        message = f"noncharacter {code} at column {column}"
-        fix = "remove it; it is not text (a damaged export may be the cause)"
-    else:
-        message = f"control character {code} at column {column}"
-        fix = "remove it; it is not law text (a wrong encoding or binary data may be the cause)"
-    raise LawbookError(message, file=name, line=line, fix=fix)
+        return (f"bidirectional control {code}", "it makes text display in another order than it reads",
+                "remove it; law text needs no direction controls")
+    if "\ue000" <= char <= "\uf8ff":
+        return f"private-use character {code}", "no law text uses it", "remove it or replace it by the character it stands for"
+    if char in "\ufffe\uffff":
+        return f"noncharacter {code}", "", "remove it; it is not text (a damaged export may be the cause)"
+    return (f"control character {code}", "",
+            "remove it; it is not law text (a wrong encoding or binary data may be the cause)")

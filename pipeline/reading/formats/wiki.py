@@ -8,7 +8,10 @@ What the export did to the law, and what this reader undoes:
     numbers; "1. 1." is a subsection and its first item on one line;
   - notes are inline "(Noot: …)", once malformed as "Noot: (…)";
   - a personal remark starts with "* Deze opmerking … persoonlijke titel … van NAME."
-    and runs to the end of the page: it is commentary on the page's article.
+    and runs to the next article heading, the next remark or the end of the page: it is
+    commentary on the page's article. An article heading ends it (the law resumes there, and
+    the report says so); a line inside it that starts like a heading but does not read as
+    one is an error naming both lines, never commentary.
 Numbers stay numbers here; the structure stage decides what they stand for.
 """
 import re
@@ -37,7 +40,7 @@ def read(lines, source, log):
     ARTICLE, PAGE_SUBJECT, COMMENTARY, KEYWORD = words["article"], words["subject"], words["commentary"], words["keyword"]
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     group = 0
-    in_commentary = False
+    commentary_from = None  # the attribution line of the open commentary
     seen_text = False
     for line in lines:
         if line.blank:
@@ -51,12 +54,15 @@ def read(lines, source, log):
                 m = PAGE_SUBJECT.match(text.strip())
                 reading.subject = m.group(1) if m else None
                 continue
-        if in_commentary:
-            reading.blocks.append(Block("commentary", text.strip(), [line.num], group=group))
-            continue
         m = COMMENTARY.match(text.strip())
+        if commentary_from is not None and not m:  # (another remark's first line begins a remark of its own)
+            ends = _commentary_end(text, line.num, commentary_from, words, flog, group)
+            if ends is not None:
+                commentary_from = None
+            reading.blocks.append(ends or Block("commentary", text.strip(), [line.num], group=group))
+            continue
         if m:
-            in_commentary = True
+            commentary_from = line.num
             reading.blocks.append(Block("attribution", m.group(1), [line.num], group=group))
             continue
         m = ARTICLE.match(text)
@@ -81,6 +87,27 @@ def read(lines, source, log):
         block.text, block.notes = notes.extract_inline_notes(block.text, line.num, flog, profile)
         reading.blocks.append(block)
     return reading
+
+
+def _commentary_end(text: str, num: int, start: int, words: dict, flog, group: int) -> Block | None:
+    """The article block that ends the commentary begun at line `start`, where line `num` is a heading;
+    None where the line is commentary. A remark is written between articles, never across one: a heading
+    after it is the law again, whatever the remark said before. A line that starts like a heading but does
+    not read as one is an error naming both lines, and an article block without a number, so that neither
+    it nor what follows is kept as commentary (structure.py sets it aside)."""
+    keyword = words["keyword"]
+    if m := words["article"].match(text):
+        flog.inference(num, None, f"the commentary that begins at line {start} ends at line {num}, at the article "
+                                  f"heading {text.strip()!r}: the law resumes there")
+        return Block("article", text.strip(), [num], cite=m.group(1), group=group)
+    if looks_like_article(text, keyword):
+        flog.error(num, f"{text.strip()!r} at line {num}, inside the commentary that begins at line {start}, looks "
+                        f"like an article heading but does not read as one: a heading is '{keyword}' and the "
+                        f"citation alone on its line, as in '{keyword} 41', '{keyword} 50D' or '{keyword} 47E1'; "
+                        f"it is not read as commentary, and the text up to the next heading is not read until the "
+                        f"line is corrected")
+        return Block("article", text.strip(), [num], group=group)
+    return None
 
 
 def has_heading(texts, profile=None):
