@@ -10,13 +10,23 @@ import pytest
 
 from conftest import SOURCES, run_lawbook, snapshot
 from test_align import make_reference
-from pipeline.build import run as build
+from pipeline.build import outdir, run as build
 from pipeline.core import lang
 from pipeline.corpus import align
 from pipeline.outputs import html, serialise
 from pipeline.outputs.job import Job
 
 F000, F002 = "000_8d35bcdf16b9ca3e.txt", "002_2f2ff1709dbc3ec0.txt"
+
+
+def copy_of_build(built, out):
+    """A copy of the module's build at `out`, its marker saying it belongs there (as a build made there
+    would say): a copy the marker does not claim is the user's, and the build refuses it."""
+    shutil.copytree(built, out)
+    marker = json.loads((out / outdir.MARKER).read_text(encoding="utf-8"))
+    marker.update(path=outdir.place(out), made=outdir.place(out))
+    (out / outdir.MARKER).write_text(json.dumps(marker), encoding="utf-8")
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -121,8 +131,7 @@ def test_without_a_reference_the_page_has_no_comparison(tmp_path):
 ])
 def test_a_reference_that_cannot_be_read_is_one_message_and_leaves_the_build_alone(built, tmp_path, content,
                                                                                     message):
-    out = tmp_path / "build"
-    shutil.copytree(built, out)
+    out = copy_of_build(built, tmp_path / "build")
     before = snapshot(out)
     folder = tmp_path / "en"
     folder.mkdir()
@@ -139,8 +148,7 @@ def test_a_reference_that_cannot_be_read_is_one_message_and_leaves_the_build_alo
 
 
 def test_a_changed_reference_rebuilds_the_site_and_an_unchanged_one_does_not(built, original, tmp_path):
-    out = tmp_path / "build"
-    shutil.copytree(built, out)
+    out = copy_of_build(built, tmp_path / "build")
     moved = tmp_path / "en"
     shutil.copytree(original, moved)
     args = ("build", "--sources", SOURCES, "--out", out, "--no-pdf", "--reference")
