@@ -58,9 +58,10 @@ REFUSED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue0
 class Glyph:
     """One character of the text layer: its text and where and how it is printed."""
     char: str
-    x0: float  # left of its box
+    x0: float  # left of its box (the loose box: the glyph's advance, so spaces are gaps between boxes)
     x1: float  # right of its box
     y: float  # baseline (origin), from the page's bottom
+    bottom: float  # the bottom of the ink (the tight box): a superscript glyph's is high above the baseline
     size: float
     bold: bool
 
@@ -162,6 +163,7 @@ def _glyphs(text_page, n: int, raw) -> list:
     flags = ctypes.c_int()
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     ox, oy = ctypes.c_double(), ctypes.c_double()
+    loose = raw.FS_RECTF()
     fonts = {}
     out = []
     for i in range(n):
@@ -177,6 +179,7 @@ def _glyphs(text_page, n: int, raw) -> list:
         raw.FPDFText_GetCharBox(text_page, i, ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom),
                                 ctypes.byref(top))
         raw.FPDFText_GetCharOrigin(text_page, i, ctypes.byref(ox), ctypes.byref(oy))
+        raw.FPDFText_GetLooseCharBox(text_page, i, ctypes.byref(loose))
         size = raw.FPDFText_GetFontSize(text_page, i)
         weight = raw.FPDFText_GetFontWeight(text_page, i)
         raw.FPDFText_GetFontInfo(text_page, i, buf, len(buf), ctypes.byref(flags))
@@ -184,7 +187,7 @@ def _glyphs(text_page, n: int, raw) -> list:
         bold = fonts.get((name, weight))
         if bold is None:
             bold = fonts[(name, weight)] = weight >= 600 or b"bold" in name.lower() or b"black" in name.lower()
-        out.append(Glyph(char, left.value, right.value, oy.value, round(size, 2), bold))
+        out.append(Glyph(char, loose.left, loose.right, oy.value, bottom.value, round(size, 2), bold))
     return out
 
 
@@ -221,7 +224,10 @@ def _page_line(file: str, page: int, row: int, chars: list, width: float) -> Pag
             text.append(" ")
             if head_open and not g.bold:
                 head_open = False
-        is_raised = g.size < 0.85 * size and g.y - base > 0.15 * size and g.char.isdigit()
+        # A footnote marker: a digit set smaller on a raised baseline, or a superscript glyph of the font
+        # (its ink starts high above the baseline; an ordinary digit's sits on it or below).
+        is_raised = g.char.isdigit() and (g.size < 0.85 * size and g.y - base > 0.15 * size
+                                          or g.bottom - g.y > 0.25 * g.size)
         if is_raised:
             if raised and raised[-1][1] == len(text):
                 raised[-1] = (raised[-1][0], len(text) + 1)
@@ -312,13 +318,24 @@ def _furniture(lines: list, body: float) -> dict:
         shapes = Counter(_shape(line.text.strip()) for line in ends)
         for line in ends:
             held = heights[round(line.y)]
-            if held * 3 < len(pages) or held < 3:
+            if held * 3 < len(pages) or held < 3 or _goes_on(line, pages[line.page], pick):
                 continue
             text = line.text.strip()
             if line.size != body or re.fullmatch(r"\d{1,4}|[ivxlc]+", text) or shapes[_shape(text)] > 1:
                 out[line.num] = (f"page {line.page}: running head or page number {text[:50]!r} at the page "
                                  f"{where} (the same height on {held} of {len(pages)} pages)")
     return out
+
+
+def _goes_on(line: PageLine, page: list, pick: int) -> bool:
+    """A line at a page's end that is no furniture: a footnote (its number raised at its start), or a line
+    at the distance of its own leading from the line next to it (a paragraph or footnote going on)."""
+    if line.raised and line.raised[0][0] == 0:
+        return True
+    if len(page) < 2:
+        return False
+    other = page[1] if pick == 0 else page[-2]
+    return abs(other.y - line.y) < 1.5 * line.size and abs(other.size - line.size) < 0.5
 
 
 @dataclass
