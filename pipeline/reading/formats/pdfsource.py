@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from ...core import lang
 from ...core.errors import LawbookError
-from ...core.model import NOTE_MARK, Block, Dropped, Note, Reading, Rules
+from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Note, Reading, Rules
 from .common import LETTERED, Format
 
 # Limits of one PDF source (docs/pdf-source.md): a book has some hundreds of pages of some thousands of
@@ -502,6 +502,17 @@ class _Pages:
         marker = self._list_marker(line, stripped)
         if marker is not None:
             level, number, rest = marker
+            # "1. (a) text": the subsection's number right before its first item's marker (and "(a) (i)"):
+            # the book writes no lead-in there (model.NO_LEAD_IN).
+            first = {0: ITEM, 1: SUBITEM}.get(level)
+            inner = first.match(rest) if first else None
+            if inner and inner.group(1) in ("a", "i"):
+                self.reading.blocks.append(Block("list", "", [line.num], cite=NO_LEAD_IN, number=number, level=level))
+                self.flog.inference(line.num, None, f"page {line.page}: '{stripped[:len(stripped) - len(rest)]}"
+                                                    f"{inner.group()}' read as a list number without a lead-in "
+                                                    f"and the first entry of the level below it")
+                level, number, rest = level + 1, 1, rest[inner.end():]
+                self.marker_offsets.setdefault(level, line.x - self.margin(line.page) + 16)
             self.block = Block("list", rest, [line.num], number=number, level=level, notes=notes)
             self.reading.blocks.append(self.block)
             return
