@@ -241,6 +241,8 @@ def _page_line(file: str, page: int, row: int, chars: list, width: float) -> Pag
                 head_open = False
         last = g
     line = "".join(text)
+    if line.endswith(SOFT_HYPHEN):  # a line-end hyphen: the repair stage decides whether it is a real one
+        line = line[:-1] + "-"
     bold = sum(g.bold for g in chars) * 2 > len(chars)
     return PageLine(file, page * LINE_STEP + row, line, page_break=row == 1, page=page, row=row,
                     x=chars[0].x0, y=base, size=size, bold=bold, bold_head=bold_head, raised=tuple(raised),
@@ -262,6 +264,7 @@ SUBITEM = re.compile(r"^\((i{1,3}|iv|vi{0,3}|ix|xi{0,2})\.?\)\s*(?=\S)")
 ROMAN_NUMBERS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
 LEADER = re.compile(r"(?:\.\s*){3,}\s*\d+\s*$")  # a contents entry's leader dots and page number
 FOOTNOTE = re.compile(r"^(\d{1,3})\s*(?=\S)")
+BARE_LETTER = re.compile(r"^([A-Z])(\d*)\.$")
 DEFINITION_COLON = re.compile(r"^\s*:\s*")
 
 
@@ -344,6 +347,7 @@ class _Footnote:
     page: int
     lines: list = field(default_factory=list)
     text: str = ""
+    pieces: list = field(default_factory=list)
 
 
 class _Pages:
@@ -492,6 +496,11 @@ class _Pages:
                 self.block = Block("title", stripped, [line.num], notes=notes)
                 self.reading.blocks.append(self.block)
             return
+        if line.bold and (m := BARE_LETTER.match(stripped)):  # "A." alone: a section the book gives no heading
+            self.block = Block("heading", "", [line.num], cite=m.group(1) + m.group(2), notes=notes)
+            self.reading.blocks.append(self.block)
+            self.block = None  # its text is a paragraph of its own
+            return
         if line.bold and (m := LETTERED.match(stripped)):
             self.block = Block("heading", m.group(3), [line.num], cite=m.group(1) + m.group(2), notes=notes)
             self.reading.blocks.append(self.block)
@@ -549,19 +558,13 @@ class _Pages:
         return items is not None and offset > items + 2
 
     def _join(self, block: Block, line: PageLine, text: str, notes: list = ()) -> None:
-        """The line joined to the block's text: a soft hyphen at the end of the text before is the
-        typesetter's (the word is joined without it, logged); a real hyphen stays, without a space."""
-        before = block.text
-        if before.endswith(SOFT_HYPHEN):
-            joined = before[:-1] + text
-            self.flog.repair(line.num, f"page {line.page}: a word the typesetter hyphenated at the line end "
-                                       f"(the PDF marks its hyphen as soft) joined",
-                             before[-20:] + " | " + text[:20], (before[:-1] + text)[-len(before[-20:]) - 20:])
-        elif before.endswith(("-", "\u2013", "/")) and not before.endswith((" -", " \u2013")):
-            joined = before + text
-        else:
-            joined = f"{before} {text}" if before else text
-        block.text = joined
+        """The line added to the block's lines as the page broke them (Block.pieces): the repair stage joins
+        them as it joins a text extraction's, deciding each line-end hyphen with the book's vocabulary (the
+        text layer cannot tell a hyphen the typesetter put in from a real one at a line end)."""
+        if not block.pieces:
+            block.pieces = [(block.lines[0], block.text)]
+        block.pieces.append((line.num, text))
+        block.text = "\n".join(t for _, t in block.pieces)
         block.lines.append(line.num)
         block.notes = list(block.notes) + list(notes)
 
@@ -594,9 +597,9 @@ class _Pages:
             return
         if self.footnotes:
             note = self.footnotes[-1]
-            fake = Block("para", note.text, note.lines)
+            fake = Block("para", note.text, note.lines, pieces=note.pieces)
             self._join(fake, line, text.strip())
-            note.text = fake.text
+            note.text, note.pieces = fake.text, fake.pieces
             if note.page != line.page:
                 self.flog.inference(line.num, None, f"page {line.page}: footnote {note.number} goes on from page "
                                                     f"{note.page} (small type at the page foot, no number)")
@@ -626,13 +629,13 @@ class _Pages:
                 self.flog.error(note.lines[0], f"page {page}: footnote marker {note.number} has no footnote at "
                                                f"the foot of its page or the next")
                 continue
-            note.text = found.text
+            note.text, note.pieces = found.text, list(found.pieces)
             note.lines = note.lines + found.lines
             used.add(id(found))
         for f in self.footnotes:
             if id(f) not in used:
                 self.flog.error(f.lines[0], f"page {f.page}: footnote {f.number} has no marker in the text")
-                self.reading.blocks.append(Block("para", f.text, list(f.lines)))
+                self.reading.blocks.append(Block("para", f.text, list(f.lines), pieces=list(f.pieces)))
 
 
 def is_pdf_lines(lines: list) -> bool:
