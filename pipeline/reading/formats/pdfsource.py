@@ -446,7 +446,9 @@ class _Pages:
             return False
         if before.page != line.page:
             return True
-        return before.y - line.y <= self.leading * 1.15 and abs(before.size - line.size) < 0.5
+        # The body's leading; a line in another size (a title) at its own: up to 1.6 times its size.
+        step = self.leading * 1.15 if abs(line.size - self.body) < 0.5 else 1.6 * line.size
+        return before.y - line.y <= step and abs(before.size - line.size) < 0.5
 
     def _introduction(self, line: PageLine) -> None:
         text = line.text.strip()
