@@ -64,6 +64,7 @@ class Glyph:
     bottom: float  # the bottom of the ink (the tight box): a superscript glyph's is high above the baseline
     size: float
     bold: bool
+    italic: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ class PageLine:
     y: float = 0.0  # its baseline, from the page's bottom
     size: float = 0.0  # the size most of its characters have
     bold: bool = False  # most of its characters are bold
+    italic: bool = False  # all its characters but spaces are italic
     bold_head: int = 0  # how many characters at its start are bold (a run-in term or heading)
     raised: tuple = ()  # (start, end) of each run of digits set small on a raised baseline: footnote markers
     marker_x: float | None = None  # x of the text after a list marker, where the line starts with one
@@ -186,8 +188,10 @@ def _glyphs(text_page, n: int, raw) -> list:
         name = buf.value
         bold = fonts.get((name, weight))
         if bold is None:
-            bold = fonts[(name, weight)] = weight >= 600 or b"bold" in name.lower() or b"black" in name.lower()
-        out.append(Glyph(char, loose.left, loose.right, oy.value, bottom.value, round(size, 2), bold))
+            lower = name.lower()
+            bold = fonts[(name, weight)] = (weight >= 600 or b"bold" in lower or b"black" in lower,
+                                            b"italic" in lower or b"oblique" in lower)
+        out.append(Glyph(char, loose.left, loose.right, oy.value, bottom.value, round(size, 2), *bold))
     return out
 
 
@@ -244,8 +248,9 @@ def _page_line(file: str, page: int, row: int, chars: list, width: float) -> Pag
     if line.endswith(SOFT_HYPHEN):  # a line-end hyphen: the repair stage decides whether it is a real one
         line = line[:-1] + "-"
     bold = sum(g.bold for g in chars) * 2 > len(chars)
+    italic = all(g.italic for g in chars if not g.char.isspace())
     return PageLine(file, page * LINE_STEP + row, line, page_break=row == 1, page=page, row=row,
-                    x=chars[0].x0, y=base, size=size, bold=bold, bold_head=bold_head, raised=tuple(raised),
+                    x=chars[0].x0, y=base, size=size, bold=bold, italic=italic, bold_head=bold_head, raised=tuple(raised),
                     page_width=width)
 
 
@@ -363,6 +368,7 @@ class _Pages:
         self.footnotes = []
         self.notes = []  # Notes in the order of their markers
         self.margins = {}
+        self.remark = []  # the lines of an editorial remark not yet closed
 
     def _leading(self) -> float:
         """The distance of two lines of one paragraph: the most common distance of two body lines."""
@@ -385,7 +391,7 @@ class _Pages:
         for number, page in pages.items():
             foot = self._foot(page)
             for line in page:
-                if line.num in foot:
+                if line.num in foot and self.part == "articles":
                     self._footnote_line(line)
                 else:
                     self._line(line)
@@ -395,8 +401,7 @@ class _Pages:
         """The footnote lines of a page: those below its last body-size line, set smaller than the body."""
         body_lines = [k for k, line in enumerate(page) if line.size >= self.body * 0.95]
         last = body_lines[-1] if body_lines else -1
-        return {line.num for line in page[last + 1:] if line.size < self.body * 0.95} if self.part == "articles" \
-            else set()
+        return {line.num for line in page[last + 1:] if line.size < self.body * 0.95}
 
     # -- parts ------------------------------------------------------------------------------------------
     def _part_of(self, line: PageLine) -> str | None:
@@ -426,8 +431,8 @@ class _Pages:
                 self.flog.inference(line.num, None, f"page {line.page}: {line.text.strip()[:40]!r} set in "
                                                     f"{line.size:g} pt begins the {part}")
             self.part, self.block = part, None
-        if self.part in ("front", "contents", "index"):
-            kind = {"front": "front", "contents": "front", "index": "index"}[self.part]
+        if self.part in ("front", "contents", "index", "back"):
+            kind = {"front": "front", "contents": "front", "index": "index", "back": "back"}[self.part]
             self.reading.blocks.append(Block(kind, line.text.strip(), [line.num]))
             self.block = None
         elif self.part == "introduction":
@@ -486,6 +491,8 @@ class _Pages:
     def _article_line(self, line: PageLine) -> None:
         text, notes = self._marked(line)
         stripped = text.strip()
+        if self._remark(line, stripped):
+            return
         if m := self.words["article"].match(stripped):
             self.block = Block("article", stripped, [line.num], cite=m.group(1))
             self.reading.blocks.append(self.block)
@@ -494,6 +501,14 @@ class _Pages:
         if line.size > self.body * 1.1:  # an article's title, set larger than the body
             if self.block is not None and self.block.kind == "title" and self._continues(line):
                 self._join(self.block, line, stripped, notes)
+            elif self.block is None or self.block.kind != "article":
+                # Set as a title, but after no article heading: a part of the book after the articles
+                # (commentaries, an appendix), kept apart.
+                self.flog.inference(line.num, None, f"page {line.page}: {stripped[:40]!r} set in {line.size:g} pt "
+                                                    f"after no article heading begins a part after the articles: "
+                                                    f"kept apart as back matter")
+                self.part, self.block = "back", None
+                self.reading.blocks.append(Block("back", stripped, [line.num]))
             else:
                 self.block = Block("title", stripped, [line.num], notes=notes)
                 self.reading.blocks.append(self.block)
@@ -532,6 +547,22 @@ class _Pages:
             return
         self.block = Block("para", stripped, [line.num], notes=notes)
         self.reading.blocks.append(self.block)
+
+    def _remark(self, line: PageLine, text: str) -> bool:
+        """An editorial remark of the book's maker: italic lines in square brackets ("[title missing]",
+        "[Editor: the text of 57B is missing …]"): not law text, dropped with the reason."""
+        if not line.italic or not (self.remark or text.startswith("[")):
+            self.remark = []
+            return False
+        self.remark.append(line)
+        if text.endswith("]"):
+            said = " ".join(other.text.strip() for other in self.remark)
+            for other in self.remark:
+                self.reading.dropped.append(Dropped(other.num, f"page {other.page}: an editorial remark of the "
+                                                               f"book's maker, in italics in square brackets: "
+                                                               f"{said[:60]!r}"))
+            self.remark, self.block = [], None
+        return True
 
     def _list_marker(self, line: PageLine, text: str):
         """(level, number, the text after the marker) of a line that starts with a list marker, else None.
