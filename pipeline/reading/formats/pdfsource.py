@@ -369,6 +369,7 @@ class _Pages:
         self.notes = []  # Notes in the order of their markers
         self.margins = {}
         self.remark = []  # the lines of an editorial remark not yet closed
+        self.vocabulary = None  # the book's words, lower case (words_of_book)
 
     def _leading(self) -> float:
         """The distance of two lines of one paragraph: the most common distance of two body lines."""
@@ -596,10 +597,36 @@ class _Pages:
         text layer cannot tell a hyphen the typesetter put in from a real one at a line end)."""
         if not block.pieces:
             block.pieces = [(block.lines[0], block.text)]
-        block.pieces.append((line.num, text))
+        text = self._capitals_hyphen(block, line, text)
+        if text:
+            block.pieces.append((line.num, text))
         block.text = "\n".join(t for _, t in block.pieces)
         block.lines.append(line.num)
         block.notes = list(block.notes) + list(notes)
+
+    def _capitals_hyphen(self, block: Block, line: PageLine, text: str) -> str:
+        """A word in capitals hyphenated at a line end ("CON-" / "TEST"): the repair stage keeps a hyphen
+        before a capital, so here the book's own words decide: the word joined is written elsewhere in
+        the book and the hyphenated form is not. The word goes onto the line before; logged."""
+        num, before = block.pieces[-1]
+        head = re.search(r"([A-Z]+)-$", before)
+        tail = re.match(r"([A-Z]+)(?=\W|$)", text)
+        if not (head and tail):
+            return text
+        joined, hyphenated = (head.group(1) + tail.group(1)).lower(), f"{head.group(1)}-{tail.group(1)}".lower()
+        words = self.words_of_book()
+        if joined not in words or hyphenated in words:
+            return text
+        block.pieces[-1] = (num, before[:-1] + tail.group(1))
+        self.flog.repair(line.num, f"page {line.page}: a word in capitals hyphenated at the line end joined: the "
+                                   f"book writes {joined!r} elsewhere and never {hyphenated!r}",
+                         f"{head.group()} | {tail.group()}", head.group(1) + tail.group(1))
+        return text[tail.end():].strip()
+
+    def words_of_book(self) -> set:
+        if self.vocabulary is None:
+            self.vocabulary = {w.lower() for line in self.lines for w in re.findall(r"\w+(?:-\w+)*", line.text)}
+        return self.vocabulary
 
     def _marked(self, line: PageLine) -> tuple:
         """The line's text with each raised digit run (a footnote marker) as NOTE_MARK, and its Notes."""
