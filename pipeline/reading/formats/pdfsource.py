@@ -101,6 +101,11 @@ def page_lines(data: bytes, path: str, file: str) -> list:
     import pypdfium2 as pdfium  # only a PDF source needs it
     import pypdfium2.raw as raw
 
+    if b"%%EOF" not in data[-2048:]:
+        # A PDF ends with its trailer and "%%EOF"; without it the file was cut off, and a reader that repairs
+        # it would give the pages that survived as if they were the book.
+        raise LawbookError("the PDF is cut off: it does not end with the end-of-file marker (%%EOF) a PDF ends "
+                           "with", file=path, fix="download or export the PDF again; its end is missing")
     try:
         doc = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as e:
