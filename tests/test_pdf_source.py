@@ -1,0 +1,214 @@
+"""The pdf source format: a book's PDF read from its characters (pipeline/reading/formats/pdfsource.py).
+
+Round trips: the PDFs lawbook writes, read back as sources, give the corpus they were printed from (node
+IDs and texts word for word). Made-up layouts compiled with Typst here give the expected nodes. PDFs that
+are untrusted input (cut off, damaged, encrypted, without text, too many pages or characters) each give
+one message and a non-zero exit.
+"""
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pytest
+import typst
+from lxml import etree
+
+from conftest import ROOT, SOURCES, run_lawbook
+
+ENGLISH = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
+
+
+def nodes(corpus: Path) -> dict:
+    """{node ID: its own text (title, heading and paragraphs, notes inline), words joined by one space}."""
+    out = {}
+    for el in etree.parse(str(corpus)).iter():
+        if el.get("id") and el.tag in ("article", "section", "subsection", "item", "subitem", "note"):
+            words = " ".join(el.itertext() if el.tag == "note" else
+                             el.xpath("./*[self::p or self::title or self::heading]//text()"))
+            out[el.get("id")] = " ".join(words.split())
+    return out
+
+
+def build(folder: Path, out: Path, *extra) -> object:
+    result = run_lawbook("build", "--no-pdf", *extra, "--sources", folder, "--out", out)
+    assert "Traceback" not in result.stderr
+    return result
+
+
+def pdf_source(tmp_path: Path, name: str, data: bytes, edition: str = "2017", language: str = "en") -> Path:
+    folder = tmp_path / f"src-{name}"
+    folder.mkdir()
+    (folder / name).write_bytes(data)
+    (folder / "sources.toml").write_text(f'language = "{language}"\n\n[[source]]\nfile = "{name}"\n'
+                                         f'edition = "{edition}"\n', encoding="utf-8")
+    return folder
+
+
+def read_back(tmp_path: Path, name: str, data: bytes, **keys) -> dict:
+    folder = pdf_source(tmp_path, name, data, **keys)
+    result = build(folder, tmp_path / f"out-{name}")
+    assert result.returncode == 0, result.stderr
+    return nodes(tmp_path / f"out-{name}" / "corpus.xml")
+
+
+def compile_typst(source: str) -> bytes:
+    return typst.compile(source.encode("utf-8"), ignore_system_fonts=True)
+
+
+def assert_same(printed: dict, read: dict) -> None:
+    assert sorted(read) == sorted(printed)
+    differ = {k: (printed[k], read[k]) for k in printed if printed[k] != read[k]}
+    assert not differ
+
+
+# -- round trips --------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def dutch_build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("nl") / "out"
+    result = run_lawbook("build", "--sources", SOURCES, "--out", out, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_dutch_pdf_reads_back_as_its_corpus(dutch_build, tmp_path, edition):
+    printed = {k: v for k, v in nodes(dutch_build / "corpus.xml").items() if k.startswith(edition + "/")}
+    data = (dutch_build / "pdf" / f"spelregels-{edition}.pdf").read_bytes()
+    read = read_back(tmp_path, f"spelregels-{edition}.pdf", data, edition=edition, language="nl")
+    assert_same(printed, read)
+    assert any("/noot" in k for k in read)
+
+
+@pytest.mark.skipif(not ENGLISH.exists(), reason="the English book (../shared/english/laws2017-en.txt) is absent")
+def test_english_pdf_reads_back_as_its_corpus(tmp_path):
+    folder = tmp_path / "en"
+    folder.mkdir()
+    shutil.copy(ENGLISH, folder)
+    (folder / "sources.toml").write_text('language = "en"\n\n[[source]]\nfile = "laws2017-en.txt"\n'
+                                         'edition = "2017"\n', encoding="utf-8")
+    out = tmp_path / "en-out"
+    result = run_lawbook("build", "--sources", folder, "--out", out, timeout=900)
+    assert result.returncode == 0, result.stderr
+    printed = nodes(out / "corpus.xml")
+    read = read_back(tmp_path, "laws2017-en.pdf", (out / "pdf" / "spelregels-2017.pdf").read_bytes())
+    assert_same(printed, read)
+    assert len([k for k in read if k.count("/") == 1]) == 93
+    assert read["2017/12C1"] == "" and read["2017/12C1a"].startswith("When after an irregularity")
+
+
+# -- a layout of our own -------------------------------------------------------------------------------
+MADE_UP = r"""
+#set page(width: 13cm, height: 17cm, margin: (x: 1.6cm, y: 2cm),
+  header: context { set text(size: 7pt); if calc.even(here().page()) [Rules of Quiet Play] else [Made-up Laws] },
+  footer: context { set text(size: 7pt); align(center, counter(page).display()) })
+#set text(size: 9.5pt, lang: "en")
+#set par(justify: true)
+#let law(n, title) = block(above: 1.8em, below: 0.8em)[LAW #n \ #text(size: 12.5pt)[#title]]
+#let section(s) = block(above: 1em, below: 0.5em, strong(s))
+#set enum(indent: 0pt, body-indent: 0.6em)
+
+#law(1)[THE TABLE]
+#section[A. Shape of the Table]
+#enum(numbering: "1.",
+  [The table is square, of an official size, and its top is affixed firmly.],
+  [A player may ask:#footnote[Only before the first card is played.]
+   #enum(numbering: "(a)", [for a difficult chair to be replaced;], [for more light.])])
+#section[B. Cloth]
+The cloth is green. It is not removed during a session, whatever the players say about its colour or its
+texture, and it is cleaned between sessions by the staff of the club.
+#pagebreak()
+#law(2)[THE CHAIRS]
+#section[A. Number]
+Four chairs stand at each table, one for each player, and none is taken away while a board is played.
+#section[B. Height]
+#enum(numbering: "1.", [Chairs are of equal height.], [A cushion may be used.])
+#pagebreak()
+#law(3)[THE ROOM]
+Silence is kept in the room while the boards are played; the affable director sees to it.
+"""
+
+
+@pytest.fixture(scope="module")
+def made_up(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("made-up")
+    return read_back(tmp, "rules.pdf", compile_typst(MADE_UP))
+
+
+def test_made_up_layout_gives_its_nodes(made_up):
+    assert sorted(made_up) == ["2017/1", "2017/1A", "2017/1A1", "2017/1A2", "2017/1A2/noot1", "2017/1A2a",
+                               "2017/1A2b", "2017/1B", "2017/2", "2017/2A", "2017/2B", "2017/2B1", "2017/2B2",
+                               "2017/3"]
+    assert made_up["2017/1"] == "THE TABLE"
+    assert made_up["2017/1A"] == "Shape of the Table"
+    # "ffi", "ff" ligatures read as their letters
+    assert made_up["2017/1A1"] == "The table is square, of an official size, and its top is affixed firmly."
+    assert made_up["2017/1A2a"] == "for a difficult chair to be replaced;"
+    assert made_up["2017/1A2/noot1"] == "Only before the first card is played."
+    assert made_up["2017/1A2"] == "A player may ask: Only before the first card is played."
+    assert made_up["2017/3"].endswith("the affable director sees to it.")
+
+
+def test_made_up_layout_running_heads_and_page_numbers_are_dropped(tmp_path, made_up):
+    report = (tmp_path.parent / "made-up0" / "out-rules.pdf" / "report.txt")
+    texts = " ".join(made_up.values())
+    assert "Made-up Laws" not in texts and "Rules of Quiet Play" not in texts
+    if report.exists():
+        assert "running head or page number" in report.read_text(encoding="utf-8")
+
+
+# -- untrusted input -----------------------------------------------------------------------------------
+def refused(tmp_path: Path, name: str, data: bytes) -> str:
+    """The build's error output for a PDF source that must be refused (non-zero exit, no traceback)."""
+    folder = pdf_source(tmp_path, name, data)
+    result = build(folder, tmp_path / "out", )
+    assert result.returncode != 0
+    assert name in result.stderr
+    return result.stderr
+
+
+def small_pdf() -> bytes:
+    return compile_typst("#set page(width: 10cm, height: 10cm)\nLAW 1\n\nText of the law.")
+
+
+def test_cut_off_pdf_is_refused(tmp_path):
+    data = small_pdf()
+    assert "cut off" in refused(tmp_path, "cut.pdf", data[:len(data) * 2 // 3])
+
+
+def test_damaged_pdf_is_refused(tmp_path):
+    assert "damaged" in refused(tmp_path, "bad.pdf", b"%PDF-1.7\n" + b"\x00garbage\n" * 50 + b"%%EOF\n")
+
+
+def test_encrypted_pdf_is_refused(tmp_path):
+    with pikepdf.open(__import__("io").BytesIO(small_pdf())) as pdf:
+        buffer = __import__("io").BytesIO()
+        pdf.save(buffer, encryption=pikepdf.Encryption(owner="owner", user="secret"))
+    assert "encrypted" in refused(tmp_path, "locked.pdf", buffer.getvalue())
+
+
+def test_pdf_without_text_says_no_ocr_is_done(tmp_path):
+    data = compile_typst("#rect(width: 4cm, height: 4cm, fill: gray)\n#pagebreak()\n#rect(width: 2cm)")
+    err = refused(tmp_path, "scan.pdf", data)
+    assert "no text layer" in err and "OCR is not done" in err
+
+
+def test_pdf_of_thousands_of_pages_is_refused(tmp_path):
+    pdf = pikepdf.new()
+    for _ in range(2500):
+        pdf.add_blank_page(page_size=(200, 200))
+    buffer = __import__("io").BytesIO()
+    pdf.save(buffer)
+    assert "2500 pages, over the limit" in refused(tmp_path, "long.pdf", buffer.getvalue())
+
+
+def test_page_of_millions_of_characters_is_refused(tmp_path):
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(600, 800))
+    font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica)
+    page = pdf.pages[0]
+    page.obj.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
+    page.obj.Contents = pdf.make_stream(b"BT /F1 1 Tf 10 10 Td (" + b"x" * 1_000_000 + b") Tj ET")
+    buffer = __import__("io").BytesIO()
+    pdf.save(buffer, compress_streams=True)
+    err = refused(tmp_path, "dense.pdf", buffer.getvalue())
+    assert "page 1 holds 1000000 characters" in err
