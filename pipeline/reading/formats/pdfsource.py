@@ -169,8 +169,12 @@ def _glyphs(text_page, n: int, raw) -> list:
     buf = ctypes.create_string_buffer(128)
     flags = ctypes.c_int()
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    tight = [ctypes.byref(v) for v in (left, right, bottom, top)]
     ox, oy = ctypes.c_double(), ctypes.c_double()
+    origin = (ctypes.byref(ox), ctypes.byref(oy))
     loose = raw.FS_RECTF()
+    loose_ref = ctypes.byref(loose)
+    by_object = {}  # a text object's address -> (size, bold, italic): its characters share its font
     fonts = {}
     out = []
     for i in range(n):
@@ -183,20 +187,28 @@ def _glyphs(text_page, n: int, raw) -> list:
             char = "\ufffd"  # reported by the reader with its page and line
         if char in "\r\n":
             continue
-        raw.FPDFText_GetCharBox(text_page, i, ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom),
-                                ctypes.byref(top))
-        raw.FPDFText_GetCharOrigin(text_page, i, ctypes.byref(ox), ctypes.byref(oy))
-        raw.FPDFText_GetLooseCharBox(text_page, i, ctypes.byref(loose))
-        size = raw.FPDFText_GetFontSize(text_page, i)
-        weight = raw.FPDFText_GetFontWeight(text_page, i)
-        raw.FPDFText_GetFontInfo(text_page, i, buf, len(buf), ctypes.byref(flags))
-        name = buf.value
-        bold = fonts.get((name, weight))
-        if bold is None:
-            lower = name.lower()
-            bold = fonts[(name, weight)] = (weight >= 600 or b"bold" in lower or b"black" in lower,
-                                            b"italic" in lower or b"oblique" in lower)
-        out.append(Glyph(char, loose.left, loose.right, oy.value, bottom.value, round(size, 2), *bold))
+        key = ctypes.cast(raw.FPDFText_GetTextObject(text_page, i), ctypes.c_void_p).value
+        style = by_object.get(key)
+        if style is None:
+            size = raw.FPDFText_GetFontSize(text_page, i)
+            weight = raw.FPDFText_GetFontWeight(text_page, i)
+            raw.FPDFText_GetFontInfo(text_page, i, buf, len(buf), ctypes.byref(flags))
+            name = buf.value
+            face = fonts.get((name, weight))
+            if face is None:
+                lower = name.lower()
+                face = fonts[(name, weight)] = (weight >= 600 or b"bold" in lower or b"black" in lower,
+                                                b"italic" in lower or b"oblique" in lower)
+            style = (round(size, 2), *face)
+            if key:
+                by_object[key] = style
+        raw.FPDFText_GetCharOrigin(text_page, i, *origin)
+        raw.FPDFText_GetLooseCharBox(text_page, i, loose_ref)
+        ink = oy.value
+        if char.isdigit():  # only a digit may be a footnote marker: where its ink starts tells
+            raw.FPDFText_GetCharBox(text_page, i, *tight)
+            ink = bottom.value
+        out.append(Glyph(char, loose.left, loose.right, oy.value, ink, *style))
     return out
 
 
