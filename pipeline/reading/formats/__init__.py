@@ -44,7 +44,8 @@ def detect(lines, name, profile=None):
     for _, fmt, test in SIGNS:
         if test(texts, profile):
             return fmt
-    quoted = ", ".join(f'"{n}"' for n in NAMES[:-1]) + f' or "{NAMES[-1]}"'
+    text_formats = [n for n in NAMES if n != pdfsource.FORMAT.name]  # a PDF is told by its bytes, never forced
+    quoted = ", ".join(f'"{n}"' for n in text_formats[:-1]) + f' or "{text_formats[-1]}"'
     keyword = (profile or lang.profile()).rules.ARTICLE_WORD
     raise LawbookError(f"cannot tell the format of this file: no '{keyword} N' heading, template name or page "
                        f"layout found",
