@@ -99,7 +99,7 @@ def test_english_pdf_reads_back_as_its_corpus(tmp_path):
 
 # -- a layout of our own -------------------------------------------------------------------------------
 MADE_UP = r"""
-#set page(width: 13cm, height: 17cm, margin: (x: 1.6cm, y: 2cm),
+#set page(width: WIDTH, height: HEIGHT, margin: (x: 1.6cm, y: 2cm),
   header: context { set text(size: 7pt); if calc.even(here().page()) [Rules of Quiet Play] else [Made-up Laws] },
   footer: context { set text(size: 7pt); align(center, counter(page).display()) })
 #set text(size: 9.5pt, lang: "en")
@@ -129,10 +129,11 @@ Silence is kept in the room while the boards are played; the affable director se
 """
 
 
-@pytest.fixture(scope="module")
-def made_up(tmp_path_factory):
+@pytest.fixture(scope="module", params=[("13cm", "17cm"), ("21.6cm", "27.9cm")], ids=["small", "letter"])
+def made_up(tmp_path_factory, request):
+    width, height = request.param
     tmp = tmp_path_factory.mktemp("made-up")
-    return read_back(tmp, "rules.pdf", compile_typst(MADE_UP))
+    return read_back(tmp, "rules.pdf", compile_typst(MADE_UP.replace("WIDTH", width).replace("HEIGHT", height)))
 
 
 def test_made_up_layout_gives_its_nodes(made_up):
@@ -149,12 +150,54 @@ def test_made_up_layout_gives_its_nodes(made_up):
     assert made_up["2017/3"].endswith("the affable director sees to it.")
 
 
-def test_made_up_layout_running_heads_and_page_numbers_are_dropped(tmp_path, made_up):
-    report = (tmp_path.parent / "made-up0" / "out-rules.pdf" / "report.txt")
+def test_made_up_layout_running_heads_and_page_numbers_are_dropped(made_up):
     texts = " ".join(made_up.values())
     assert "Made-up Laws" not in texts and "Rules of Quiet Play" not in texts
-    if report.exists():
-        assert "running head or page number" in report.read_text(encoding="utf-8")
+    assert not any(text.split()[-1:] in (["1"], ["2"], ["3"]) for text in made_up.values())
+
+
+PREAMBLE = r"""
+#set page(width: 12cm, height: 12cm, margin: 1.5cm, FOOTER)
+#set text(size: 10pt, lang: "en")
+#set par(justify: true)
+#let law(n, title) = block(above: 1.8em, below: 0.8em)[LAW #n \ #text(size: 13pt)[#title]]
+#set enum(indent: 0pt, body-indent: 0.6em)
+"""
+
+
+def layout(body: str, footer: str = "footer: context align(center, text(size: 8pt, counter(page).display()))") -> bytes:
+    return compile_typst(PREAMBLE.replace("FOOTER", footer) + body)
+
+
+def test_footnotes_numbered_per_page_go_to_their_own_page(tmp_path):
+    # The counter starts again on each page: two footnotes "1", each at the foot of its marker's page.
+    footer = ("header: context counter(footnote).update(0), "
+              "footer: context align(center, text(size: 8pt, counter(page).display()))")
+    body = ("#law(1)[FIRST]\nThe first rule.#footnote[The note of the first page.]\n#pagebreak()\n"
+            "#law(2)[SECOND]\nThe second rule.#footnote[The note of the second page.]\n#pagebreak()\n"
+            "#law(3)[THIRD]\nThe third rule.\n")
+    read = read_back(tmp_path, "notes.pdf", layout(body, footer))
+    assert read["2017/1/noot1"] == "The note of the first page."
+    assert read["2017/2/noot1"] == "The note of the second page."
+
+
+def test_roman_numeral_indented_deeper_is_a_subitem_and_at_the_items_indent_the_item(tmp_path):
+    items = ", ".join(f"[item {c};]" for c in "abcdefgh")
+    body = (f"#law(1)[LETTERS]\n#strong[A. Letters]\n\n#enum(numbering: \"1.\", [A list:\n#enum(numbering: \"(a)\", {items}, "
+            f"[item i, with:\n#enum(numbering: \"(i)\", [first;], [second.])])])\n#pagebreak()\n"
+            f"#law(2)[MORE]\nText.\n#pagebreak()\n#law(3)[LAST]\nText.\n")
+    read = read_back(tmp_path, "roman.pdf", layout(body))
+    assert read["2017/1A1h"] == "item h;"
+    assert read["2017/1A1i"] == "item i, with:"
+    assert read["2017/1A1i.i"] == "first;" and read["2017/1A1i.ii"] == "second."
+
+
+def test_paragraph_over_a_page_break_is_one_paragraph_word_for_word(tmp_path):
+    words = ("Whenever an irregularity occurs the director rectifies it according to these made-up laws "
+             "and explains the rectification to the players concerned, who accept it graciously. ") * 9
+    body = f"#law(1)[LONG]\n{words}\n\nA last sentence.\n#pagebreak()\n#law(2)[TWO]\nText.\n"
+    read = read_back(tmp_path, "long.pdf", layout(body))
+    assert read["2017/1"] == "LONG " + words.strip() + " A last sentence."
 
 
 # -- untrusted input -----------------------------------------------------------------------------------

@@ -83,17 +83,10 @@ class PageLine:
     italic: bool = False  # all its characters but spaces are italic
     bold_head: int = 0  # how many characters at its start are bold (a run-in term or heading)
     raised: tuple = ()  # (start, end) of each run of digits set small on a raised baseline: footnote markers
-    marker_x: float | None = None  # x of the text after a list marker, where the line starts with one
-    page_width: float = 0.0
 
     @property
     def blank(self) -> bool:
         return not self.text.strip()
-
-
-def is_pdf(data: bytes) -> bool:
-    """A PDF starts with "%PDF-" (within its first KiB, as readers allow)."""
-    return b"%PDF-" in data[:1024]
 
 
 def page_lines(data: bytes, path: str, file: str) -> list:
@@ -142,7 +135,6 @@ def page_lines(data: bytes, path: str, file: str) -> list:
                                        f"the limit for one source", file=path, line=(p + 1) * LINE_STEP,
                                        fix="split the PDF into parts of the book")
                 glyphs = _glyphs(text_page.raw, n, raw)
-                width = page.get_width()
             finally:
                 text_page.close()
                 page.close()
@@ -152,7 +144,7 @@ def page_lines(data: bytes, path: str, file: str) -> list:
                 raise LawbookError(f"page {p + 1} has {len(page_rows)} lines, over the limit of {MAX_PAGE_LINES}",
                                    file=path, line=(p + 1) * LINE_STEP, fix="check the PDF; it is not a book's pages")
             for r, row in enumerate(page_rows, 1):
-                lines.append(_page_line(file, p + 1, r, row, width))
+                lines.append(_page_line(file, p + 1, r, row))
         if not with_text:
             raise LawbookError(f"the PDF has no text layer ({count} page(s) of images, as a scan gives): its text "
                                f"cannot be read; OCR is not done", file=path,
@@ -232,7 +224,8 @@ def _rows(glyphs: list) -> list:
     return [sorted(chars, key=lambda g: g.x0) for _, _, chars in rows]
 
 
-def _page_line(file: str, page: int, row: int, chars: list, width: float) -> PageLine:
+def _page_line(file: str, page: int, row: int, chars: list) -> PageLine:
+    """One printed line: its text with the spaces put back from the gaps, and its evidence."""
     sizes = Counter()
     for g in chars:
         sizes[g.size] += 1
@@ -267,8 +260,7 @@ def _page_line(file: str, page: int, row: int, chars: list, width: float) -> Pag
     bold = sum(g.bold for g in chars) * 2 > len(chars)
     italic = all(g.italic for g in chars if not g.char.isspace())
     return PageLine(file, page * LINE_STEP + row, line, page_break=row == 1, page=page, row=row,
-                    x=chars[0].x0, y=base, size=size, bold=bold, italic=italic, bold_head=bold_head, raised=tuple(raised),
-                    page_width=width)
+                    x=chars[0].x0, y=base, size=size, bold=bold, italic=italic, bold_head=bold_head, raised=tuple(raised))
 
 
 # -- the reader ---------------------------------------------------------------------------------------
@@ -354,13 +346,15 @@ def _furniture(lines: list, body: float) -> dict:
 
 def _goes_on(line: PageLine, page: list, pick: int) -> bool:
     """A line at a page's end that is no furniture: a footnote (its number raised at its start), or a line
-    at the distance of its own leading from the line next to it (a paragraph or footnote going on)."""
+    within a line's distance of the line next to it (a paragraph, a footnote or a heading going on: an
+    article heading at each page's top is at the same height on every page, but its title follows
+    closely; a running head or page number stands apart)."""
     if line.raised and line.raised[0][0] == 0:
         return True
     if len(page) < 2:
         return False
     other = page[1] if pick == 0 else page[-2]
-    return abs(other.y - line.y) < 1.5 * line.size and abs(other.size - line.size) < 0.5
+    return abs(other.y - line.y) < 1.6 * max(line.size, other.size)
 
 
 @dataclass
@@ -721,6 +715,7 @@ def is_pdf_lines(lines: list) -> bool:
 
 
 FORMAT = Format(
+    # No sign in the text: a PDF is known by its first bytes (decode.read_source) and its lines (is_pdf_lines).
     "pdf", read, signs=((0, lambda texts, profile=None: False),), notes=("print",),
     # The page writes section letters, subsection numbers, item letters and roman sub-items: each as the
     # node's own.
