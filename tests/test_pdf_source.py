@@ -5,6 +5,7 @@ IDs and texts word for word). Made-up layouts compiled with Typst here give the 
 are untrusted input (cut off, damaged, encrypted, without text, too many pages or characters) each give
 one message and a non-zero exit.
 """
+import io
 import re
 import shutil
 from pathlib import Path
@@ -12,9 +13,11 @@ from pathlib import Path
 import pikepdf
 import pytest
 import typst
+from hypothesis import given, settings, strategies as st
 from lxml import etree
 
 from conftest import ROOT, SOURCES, run_lawbook
+from pipeline.reading.formats import pdfsource
 
 ENGLISH = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
 
@@ -224,8 +227,8 @@ def test_damaged_pdf_is_refused(tmp_path):
 
 
 def test_encrypted_pdf_is_refused(tmp_path):
-    with pikepdf.open(__import__("io").BytesIO(small_pdf())) as pdf:
-        buffer = __import__("io").BytesIO()
+    with pikepdf.open(io.BytesIO(small_pdf())) as pdf:
+        buffer = io.BytesIO()
         pdf.save(buffer, encryption=pikepdf.Encryption(owner="owner", user="secret"))
     assert "encrypted" in refused(tmp_path, "locked.pdf", buffer.getvalue())
 
@@ -240,7 +243,7 @@ def test_pdf_of_thousands_of_pages_is_refused(tmp_path):
     pdf = pikepdf.new()
     for _ in range(2500):
         pdf.add_blank_page(page_size=(200, 200))
-    buffer = __import__("io").BytesIO()
+    buffer = io.BytesIO()
     pdf.save(buffer)
     assert "2500 pages, over the limit" in refused(tmp_path, "long.pdf", buffer.getvalue())
 
@@ -254,8 +257,51 @@ def test_page_of_millions_of_characters_is_refused(tmp_path):
     # Two million characters in strings of 20,000 (the PDF reader takes at most 32,767 from one string).
     line = b"(" + b"x" * 20_000 + b") Tj 0 1 Td "
     page.obj.Contents = pdf.make_stream(b"BT /F1 1 Tf 10 10 Td " + line * 100 + b"ET")
-    buffer = __import__("io").BytesIO()
+    buffer = io.BytesIO()
     pdf.save(buffer, compress_streams=True)
     err = refused(tmp_path, "dense.pdf", buffer.getvalue())
     assert "page 1 holds" in err and "characters, over the limit" in err
     assert err.count("error:") == 1
+
+
+# -- characters to lines (made-up glyphs) -----------------------------------------------------------------
+WORDS = st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.,;:()", min_size=1,
+                         max_size=9), min_size=1, max_size=12)
+
+
+def set_line(words: list, y: float, size: float = 10.0, gap: float = 0.3) -> list:
+    """Glyphs of `words` on one baseline: each glyph half its size wide, words `gap` sizes apart."""
+    glyphs, x = [], 50.0
+    for word in words:
+        for char in word:
+            glyphs.append(pdfsource.Glyph(char, x, x + size / 2, y, y, size, False))
+            x += size / 2
+        x += gap * size
+    return glyphs
+
+
+@settings(max_examples=60, deadline=None)
+@given(WORDS, st.sampled_from([8.0, 10.0, 12.5]))
+def test_spaces_are_put_back_from_the_gaps_between_glyphs(words, size):
+    line = pdfsource._page_line("f.pdf", 3, 7, set_line(words, 400.0, size))
+    assert line.text == " ".join(words)
+    assert (line.num, line.page, line.row) == (3007, 3, 7)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(WORDS, min_size=1, max_size=8))
+def test_lines_come_top_to_bottom_whatever_order_the_glyphs_have(lines):
+    glyphs = [g for k, words in enumerate(lines) for g in set_line(words, 500.0 - 14 * k)]
+    rows = pdfsource._rows(list(reversed(glyphs)))
+    assert ["".join(g.char for g in row if g.char != " ") for row in rows] == ["".join(w) for w in lines]
+
+
+def test_a_raised_digit_is_a_footnote_marker_and_a_digit_on_the_baseline_is_text():
+    glyphs = set_line(["trick"], 300.0, gap=0)
+    x = glyphs[-1].x1
+    glyphs.append(pdfsource.Glyph("7", x, x + 3, 300.0, 304.0, 10.0, False))  # a superscript glyph's ink
+    glyphs += [pdfsource.Glyph(c, x + 3 + 3 * k, x + 6 + 3 * k, 300.0, 300.0, 10.0, False)
+               for k, c in enumerate(", 12")]
+    line = pdfsource._page_line("f.pdf", 1, 1, glyphs)
+    assert line.text == "trick7, 12"
+    assert line.raised == ((5, 6),)
