@@ -169,16 +169,17 @@ def _glyphs(text_page, n: int, raw) -> list:
     by_object = {}  # a text object's address -> (size, bold, italic): its characters share its font
     fonts = {}
     out = []
+    codes = _codes(text_page, n, raw)
     for i in range(n):
-        if raw.FPDFText_IsGenerated(text_page, i):
+        code = codes[i]
+        # The spaces and line ends the text layer generates are left out: spaces are put back from the gaps
+        # between the glyphs (_page_line); a space the PDF itself has is kept.
+        if code in (32, 10, 13, 9) and (code != 32 or raw.FPDFText_IsGenerated(text_page, i)):
             continue
-        code = raw.FPDFText_GetUnicode(text_page, i)
         char = chr(code) if 0 < code < 0x110000 else "\ufffd"
         char = SOFT_HYPHENS.get(char, char)
         if REFUSED.match(char):
             char = "\ufffd"  # reported by the reader with its page and line
-        if char in "\r\n":
-            continue
         key = ctypes.cast(raw.FPDFText_GetTextObject(text_page, i), ctypes.c_void_p).value
         style = by_object.get(key)
         if style is None:
@@ -202,6 +203,17 @@ def _glyphs(text_page, n: int, raw) -> list:
             ink = bottom.value
         out.append(Glyph(char, loose.left, loose.right, oy.value, ink, *style))
     return out
+
+
+def _codes(text_page, n: int, raw) -> list:
+    """The Unicode code of each of the page's n characters: in one call when each is one UTF-16 unit
+    (the usual case), else one call a character."""
+    buffer = (ctypes.c_ushort * (n + 1))()
+    written = raw.FPDFText_GetText(text_page, 0, n, buffer)
+    units = list(buffer[:max(written - 1, 0)])
+    if len(units) == n and not any(0xD800 <= u < 0xE000 for u in units):
+        return units
+    return [raw.FPDFText_GetUnicode(text_page, i) for i in range(n)]
 
 
 def _rows(glyphs: list) -> list:
