@@ -28,6 +28,7 @@ Evidence read from the page, never guessed from the text:
 The pages before the first part with evidence (title page, colophon), a contents list (lines ending in
 leader dots and a page number) and the index are kept apart as front or back matter, never law text.
 """
+import bisect
 import ctypes
 import re
 from collections import Counter
@@ -42,7 +43,7 @@ from .common import LETTERED, Format
 # characters; past these a file is refused rather than read.
 MAX_PAGES = 2000
 MAX_PAGE_CHARS = 60_000
-MAX_CHARS = 3_000_000
+MAX_CHARS = 1_500_000
 MAX_PAGE_LINES = 999  # Line.num = page * 1000 + line
 LINE_STEP = 1000
 # How PDF text layers mark a hyphen the typesetter put in at a line end (pdfium: U+0002 or U+FFFE), read
@@ -390,7 +391,8 @@ class _Pages:
         self.marker_offsets = {}  # list level -> the indent of its markers from the page's margin
         self.footnotes = []
         self.notes = []  # Notes in the order of their markers
-        self.margins = {}
+        self.margins = {}  # page -> the left of its body text
+        self.pages = {}  # page -> its kept lines
         self.remark = []  # the lines of an editorial remark not yet closed
         self.vocabulary = None  # the book's words, lower case (words_of_book)
 
@@ -403,16 +405,16 @@ class _Pages:
         return gaps.most_common(1)[0][0] if gaps else self.body * 1.2
 
     def margin(self, page: int) -> float:
-        if page not in self.margins:
-            xs = [line.x for line in self.lines if line.page == page and line.size == self.body]
-            self.margins[page] = min(xs) if xs else 0.0
-        return self.margins[page]
+        """The left of the body text on a page (pages alternate their margins)."""
+        return self.margins.get(page, 0.0)
 
     def read(self) -> None:
-        pages = {}
         for line in self.lines:
-            pages.setdefault(line.page, []).append(line)
-        for number, page in pages.items():
+            self.pages.setdefault(line.page, []).append(line)
+        for number, page in self.pages.items():
+            xs = [line.x for line in page if line.size == self.body]
+            self.margins[number] = min(xs) if xs else 0.0
+        for number, page in self.pages.items():
             foot = self._foot(page)
             for line in page:
                 if line.num in foot and self.part == "articles":
@@ -445,7 +447,7 @@ class _Pages:
         return None
 
     def _next_are_leaders(self, line: PageLine) -> bool:
-        after = [other for other in self.lines if other.page == line.page and other.num > line.num][:5]
+        after = [other for other in self.pages.get(line.page, ()) if other.num > line.num][:5]
         return len(after) >= 3 and sum(bool(LEADER.search(o.text)) for o in after) * 2 > len(after)
 
     def _line(self, line: PageLine) -> None:
@@ -701,13 +703,18 @@ class _Pages:
     def _attach(self) -> None:
         """Every marker its footnote: the footnote of its number on its page, else the next page, else an
         earlier one (a note cited twice); a marker without one and a footnote without a marker are errors."""
-        by_key = {}
+        by_key, by_number = {}, {}
         for f in self.footnotes:
             by_key.setdefault((f.page, f.number), f)
+            by_number.setdefault(f.number, []).append(f)  # in page order
+        pages_of = {number: [f.page for f in found] for number, found in by_number.items()}
         used = set()
         for page, note in self.notes:
-            found = by_key.get((page, note.number)) or by_key.get((page + 1, note.number)) or next(
-                (f for f in reversed(self.footnotes) if f.number == note.number and f.page < page), None)
+            found = by_key.get((page, note.number)) or by_key.get((page + 1, note.number))
+            if found is None:  # a note cited again: the last footnote of its number on an earlier page
+                earlier = by_number.get(note.number, [])
+                k = bisect.bisect_left(pages_of.get(note.number, []), page)
+                found = earlier[k - 1] if k else None
             if found is None:
                 self.flog.error(note.lines[0], f"page {page}: footnote marker {note.number} has no footnote at "
                                                f"the foot of its page or the next")
