@@ -305,3 +305,14 @@ def test_a_raised_digit_is_a_footnote_marker_and_a_digit_on_the_baseline_is_text
     line = pdfsource._page_line("f.pdf", 1, 1, glyphs)
     assert line.text == "trick7, 12"
     assert line.raised == ((5, 6),)
+
+
+def test_pdf_format_forced_on_a_text_file_is_one_error(tmp_path):
+    folder = tmp_path / "src"
+    folder.mkdir()
+    (folder / "rules.txt").write_text("LAW 1\nTHE TABLE\nText.\n", encoding="utf-8")
+    (folder / "sources.toml").write_text('language = "en"\n\n[[source]]\nfile = "rules.txt"\nedition = "2017"\n'
+                                         'format = "pdf"\n', encoding="utf-8")
+    result = build(folder, tmp_path / "out")
+    assert result.returncode != 0
+    assert 'format = "pdf" is set for a file that is not a PDF' in result.stderr
