@@ -23,10 +23,14 @@ ENGLISH = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
 
 
 def nodes(corpus: Path) -> dict:
-    """{node ID: its own text (title, heading and paragraphs, notes inline), words joined by one space}."""
+    """{node ID: its own text (title, heading and paragraphs, notes inline), words joined by one space};
+    the introduction and each definition with all their text."""
     out = {}
     for el in etree.parse(str(corpus)).iter():
-        if el.get("id") and el.tag in ("article", "section", "subsection", "item", "subitem", "note"):
+        node = el.get("id") or ""
+        if "/def/" in node or node.endswith("/intro"):
+            out[node] = " ".join(" ".join(el.itertext()).split())
+        elif node and el.tag in ("article", "section", "subsection", "item", "subitem", "note"):
             words = " ".join(el.itertext() if el.tag == "note" else
                              el.xpath("./*[self::p or self::title or self::heading]//text()"))
             out[el.get("id")] = " ".join(words.split())
@@ -97,6 +101,7 @@ def test_english_pdf_reads_back_as_its_corpus(tmp_path):
     read = read_back(tmp_path, "laws2017-en.pdf", (out / "pdf" / "spelregels-2017.pdf").read_bytes())
     assert_same(printed, read)
     assert len([k for k in read if re.fullmatch(r"2017/\d+", k)]) == 93
+    assert len([k for k in read if "/def/" in k]) == 66 and "2017/intro" in read
     assert read["2017/12C1"] == "" and read["2017/12C1a"].startswith("When after an irregularity")
 
 

@@ -438,7 +438,7 @@ class _Pages:
         if line.size > self.body * 1.1:
             if text.lower() == self.words["definitions"]:
                 return "definitions"
-            if self.words["introduction"].match(text) and self.part == "front":
+            if self.words["introduction"].match(text) and self.part in ("front", "contents"):
                 return "introduction"
             if self.words["index"].match(text) and self.part not in ("front",):
                 return "index"
