@@ -331,6 +331,9 @@ def read_source(source, log=None, data=None):
     name = str(source.path)
     if data is None:
         data = read_bytes(source)
+    if data.startswith(b"%PDF-") and not source.encoding:  # the printed book's PDF: read from its characters
+        from .formats import pdfsource
+        return pdfsource.page_lines(data, name, source.name), "pdf"
     text, encoding = decode(data, name, source.encoding)
     del data
     if not text.strip():

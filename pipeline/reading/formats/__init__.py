@@ -12,6 +12,8 @@ rules (core.model.Rules), which the structure stage asks instead of the format's
               "LAW 53", headings glued to their text, subsections and items inline,
               footnote markers glued to words (the English original's PDF extraction);
               also its contents list, definitions and index
+    pdf       the printed book's PDF itself: its characters with their font, size and position
+              (pdfsource.py); a file that starts with "%PDF" is read by it
 
 Adding a format: one module with its reader and FORMAT, and its FORMAT in REGISTRY.
 
@@ -25,9 +27,9 @@ detect() picks the format from the content; the manifest can force one.
 from .. import normalise
 from ...core import lang
 from ...core.errors import LawbookError
-from . import flowed, printed, template, wiki
+from . import flowed, pdfsource, printed, template, wiki
 
-REGISTRY = (wiki.FORMAT, template.FORMAT, flowed.FORMAT, printed.FORMAT)
+REGISTRY = (wiki.FORMAT, template.FORMAT, flowed.FORMAT, printed.FORMAT, pdfsource.FORMAT)
 FORMATS = {f.name: f for f in REGISTRY}
 NAMES = tuple(FORMATS)  # the manifest's allowed `format = …` values
 # Every sign of every format, tried in order of priority.
@@ -42,7 +44,8 @@ def detect(lines, name, profile=None):
     for _, fmt, test in SIGNS:
         if test(texts, profile):
             return fmt
-    quoted = ", ".join(f'"{n}"' for n in NAMES[:-1]) + f' or "{NAMES[-1]}"'
+    text_formats = [n for n in NAMES if n != pdfsource.FORMAT.name]  # a PDF is told by its bytes, never forced
+    quoted = ", ".join(f'"{n}"' for n in text_formats[:-1]) + f' or "{text_formats[-1]}"'
     keyword = (profile or lang.profile()).rules.ARTICLE_WORD
     raise LawbookError(f"cannot tell the format of this file: no '{keyword} N' heading, template name or page "
                        f"layout found",
@@ -53,5 +56,7 @@ def read(lines, source, log):
     """Lines to a Reading by the reader of the source's format (text not yet repaired)."""
     profile = lang.profile(source.language)
     lines = normalise.lines(lines, log.for_file(source.name), profile)
-    fmt = source.format or detect(lines, source.name, profile)
+    # A PDF's lines are its own (pdfsource.page_lines): no sign in their text is needed to tell it.
+    fmt = source.format or (pdfsource.FORMAT.name if pdfsource.is_pdf_lines(lines) else detect(lines, source.name,
+                                                                                                profile))
     return FORMATS[fmt].read(lines, source, log)

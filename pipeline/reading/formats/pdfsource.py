@@ -1,0 +1,743 @@
+"""Reader for the printed book's PDF itself: the characters of its text layer, with their font, size,
+weight and position (pypdfium2; docs/pdf-source.md gives the measurements behind the choice).
+
+Reads: a source's bytes that start with "%PDF" (decode.read_source hands them to page_lines()).
+Writes: one PageLine per printed line (its text and the layout evidence of its characters), and from
+those a Reading with the same blocks as the text readers (read()).
+
+Where a line is: Line.num is page * 1000 + the line's place on its page (counted from the top, 1-based),
+so "line 31005" in the report is page 31, line 5; a page holds at most MAX_PAGE_LINES lines.
+
+Evidence read from the page, never guessed from the text:
+  - page furniture: a line at the top or the foot of a page at the same height on a third of the pages
+    or more, in another size than the body text or a page number (running heads, page numbers, alternating
+    or not);
+  - an article heading: the article word and its number alone on a line ("Law 17"; small capitals read as
+    the letters they show); its title: the lines after it set larger than the body;
+  - a section heading: a bold line that starts with a letter and a full stop ("D. Extraneous …");
+  - a definition: a bold term at a line's start followed by a colon;
+  - a list entry: a line that starts with a number "1.", a letter "(a)" or a roman numeral "(i)"; its
+    level from the marker's indent (an "(i)" indented as the item markers is the item after (h), one
+    indented deeper is a sub-item);
+  - a paragraph: the lines after it at no larger spacing than the body's leading and at its text's indent;
+  - a footnote marker: digits set smaller on a raised baseline; a footnote: the lines in small type below
+    the body at the page foot, starting with its number, going on onto the next page;
+  - a word hyphenated by the typesetter at a line end: the PDF marks that hyphen as soft (U+FFFE or
+    U+00AD): the word is joined, logged; a real hyphen at a line end is kept, the lines joined without a
+    space.
+The pages before the first part with evidence (title page, colophon), a contents list (lines ending in
+leader dots and a page number) and the index are kept apart as front or back matter, never law text.
+"""
+import bisect
+import ctypes
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ...core import lang
+from ...core.errors import LawbookError
+from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Note, Reading, Rules
+from .common import LETTERED, Format
+
+# Limits of one PDF source (docs/pdf-source.md): a book has some hundreds of pages of some thousands of
+# characters; past these a file is refused rather than read.
+MAX_PAGES = 2000
+MAX_PAGE_CHARS = 60_000
+MAX_CHARS = 1_500_000
+MAX_PAGE_LINES = 999  # Line.num = page * 1000 + line
+LINE_STEP = 1000
+# How PDF text layers mark a hyphen the typesetter put in at a line end (pdfium: U+0002 or U+FFFE), read
+# as a soft hyphen (U+00AD): never a control character or a noncharacter in the text.
+SOFT_HYPHENS = {"\ufffe": "\u00ad", "\u0002": "\u00ad"}
+SOFT_HYPHEN = "\u00ad"
+# Characters a text layer may hold that are never law text (control characters but tab, private use,
+# noncharacters, bidirectional controls): each is refused with its page (decode.REFUSED, for text sources).
+REFUSED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue000-\uf8ff\ufffe\uffff]")
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One character of the text layer: its text and where and how it is printed."""
+    char: str
+    x0: float  # left of its box (the loose box: the glyph's advance, so spaces are gaps between boxes)
+    x1: float  # right of its box
+    y: float  # baseline (origin), from the page's bottom
+    bottom: float  # the bottom of the ink (the tight box): a superscript glyph's is high above the baseline
+    size: float
+    bold: bool
+    italic: bool = False
+
+
+@dataclass(frozen=True)
+class PageLine:
+    """A printed line: what decode.Line is for a text source, with the layout evidence of its characters."""
+    file: str
+    num: int
+    text: str
+    page_break: bool = False
+    page: int = 0  # 1-based
+    row: int = 0  # the line's place on its page, 1-based
+    x: float = 0.0  # the left of its first character
+    y: float = 0.0  # its baseline, from the page's bottom
+    size: float = 0.0  # the size most of its characters have
+    bold: bool = False  # most of its characters are bold
+    italic: bool = False  # all its characters but spaces are italic
+    bold_head: int = 0  # how many characters at its start are bold (a run-in term or heading)
+    raised: tuple = ()  # (start, end) of each run of digits set small on a raised baseline: footnote markers
+
+    @property
+    def blank(self) -> bool:
+        return not self.text.strip()
+
+
+def page_lines(data: bytes, path: str, file: str) -> list:
+    """The PageLines of a PDF's text layer; every problem is one LawbookError naming the file and page."""
+    import pypdfium2 as pdfium  # only a PDF source needs it
+    import pypdfium2.raw as raw
+
+    if b"%%EOF" not in data[-2048:]:
+        # A PDF ends with its trailer and "%%EOF"; without it the file was cut off, and a reader that repairs
+        # it would give the pages that survived as if they were the book.
+        raise LawbookError("the PDF is cut off: it does not end with the end-of-file marker (%%EOF) a PDF ends "
+                           "with", file=path, fix="download or export the PDF again; its end is missing")
+    try:
+        doc = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as e:
+        text = str(e).lower()
+        if "password" in text:
+            raise LawbookError("the PDF is encrypted (it needs a password): its text cannot be read", file=path,
+                               fix="give the PDF without its password protection, or its text export") from None
+        raise LawbookError(f"the PDF is damaged or cut off and cannot be opened ({e})", file=path,
+                           fix="download or export the PDF again") from None
+    try:
+        count = len(doc)
+        if count == 0:
+            raise LawbookError("the PDF has no pages", file=path, fix="download or export the PDF again")
+        if count > MAX_PAGES:
+            raise LawbookError(f"the PDF has {count} pages, over the limit of {MAX_PAGES} for one source",
+                               file=path, fix="split the PDF into parts of the book")
+        lines, total, with_text = [], 0, 0
+        for p in range(count):
+            try:
+                page = doc[p]
+                text_page = page.get_textpage()
+            except pdfium.PdfiumError as e:
+                raise LawbookError(f"page {p + 1} of the PDF is damaged and cannot be read ({e})", file=path,
+                                   line=(p + 1) * LINE_STEP, fix="download or export the PDF again") from None
+            try:
+                n = raw.FPDFText_CountChars(text_page.raw)
+                if n > MAX_PAGE_CHARS:
+                    raise LawbookError(f"page {p + 1} holds {n} characters, over the limit of {MAX_PAGE_CHARS} "
+                                       f"for one page: no printed page of a book holds that many", file=path,
+                                       line=(p + 1) * LINE_STEP, fix="check the PDF; it is not a book's pages")
+                total += max(n, 0)
+                if total > MAX_CHARS:
+                    raise LawbookError(f"the PDF holds more than {MAX_CHARS} characters (at page {p + 1}), over "
+                                       f"the limit for one source", file=path, line=(p + 1) * LINE_STEP,
+                                       fix="split the PDF into parts of the book")
+                glyphs = _glyphs(text_page.raw, n, raw)
+            finally:
+                text_page.close()
+                page.close()
+            with_text += bool(glyphs)
+            page_rows = _rows(glyphs)
+            if len(page_rows) > MAX_PAGE_LINES:
+                raise LawbookError(f"page {p + 1} has {len(page_rows)} lines, over the limit of {MAX_PAGE_LINES}",
+                                   file=path, line=(p + 1) * LINE_STEP, fix="check the PDF; it is not a book's pages")
+            for r, row in enumerate(page_rows, 1):
+                lines.append(_page_line(file, p + 1, r, row))
+        if not with_text:
+            raise LawbookError(f"the PDF has no text layer ({count} page(s) of images, as a scan gives): its text "
+                               f"cannot be read; OCR is not done", file=path,
+                               fix="give a PDF with a text layer (run OCR on it first) or the book's text export")
+        return lines
+    finally:
+        doc.close()
+
+
+def _glyphs(text_page, n: int, raw) -> list:
+    """The page's characters, without the spaces and line ends the text layer generates (spaces are
+    placed again from the gaps between the characters: the generated ones are missing after a bold
+    run-in)."""
+    buf = ctypes.create_string_buffer(128)
+    flags = ctypes.c_int()
+    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    tight = [ctypes.byref(v) for v in (left, right, bottom, top)]
+    ox, oy = ctypes.c_double(), ctypes.c_double()
+    origin = (ctypes.byref(ox), ctypes.byref(oy))
+    loose = raw.FS_RECTF()
+    loose_ref = ctypes.byref(loose)
+    by_object = {}  # a text object's address -> (size, bold, italic): its characters share its font
+    fonts = {}
+    out = []
+    codes = _codes(text_page, n, raw)
+    for i in range(n):
+        code = codes[i]
+        # The spaces and line ends the text layer generates are left out: spaces are put back from the gaps
+        # between the glyphs (_page_line); a space the PDF itself has is kept.
+        if code in (32, 10, 13, 9) and (code != 32 or raw.FPDFText_IsGenerated(text_page, i)):
+            continue
+        char = chr(code) if 0 < code < 0x110000 else "\ufffd"
+        char = SOFT_HYPHENS.get(char, char)
+        if REFUSED.match(char):
+            char = "\ufffd"  # reported by the reader with its page and line
+        key = ctypes.cast(raw.FPDFText_GetTextObject(text_page, i), ctypes.c_void_p).value
+        style = by_object.get(key)
+        if style is None:
+            size = raw.FPDFText_GetFontSize(text_page, i)
+            weight = raw.FPDFText_GetFontWeight(text_page, i)
+            raw.FPDFText_GetFontInfo(text_page, i, buf, len(buf), ctypes.byref(flags))
+            name = buf.value
+            face = fonts.get((name, weight))
+            if face is None:
+                lower = name.lower()
+                face = fonts[(name, weight)] = (weight >= 600 or b"bold" in lower or b"black" in lower,
+                                                b"italic" in lower or b"oblique" in lower)
+            style = (round(size, 2), *face)
+            if key:
+                by_object[key] = style
+        raw.FPDFText_GetCharOrigin(text_page, i, *origin)
+        raw.FPDFText_GetLooseCharBox(text_page, i, loose_ref)
+        ink = oy.value
+        if char.isdigit():  # only a digit may be a footnote marker: where its ink starts tells
+            raw.FPDFText_GetCharBox(text_page, i, *tight)
+            ink = bottom.value
+        out.append(Glyph(char, loose.left, loose.right, oy.value, ink, *style))
+    return out
+
+
+def _codes(text_page, n: int, raw) -> list:
+    """The Unicode code of each of the page's n characters: in one call when each is one UTF-16 unit
+    (the usual case), else one call a character."""
+    buffer = (ctypes.c_ushort * (n + 1))()
+    written = raw.FPDFText_GetText(text_page, 0, n, buffer)
+    units = list(buffer[:max(written - 1, 0)])
+    if len(units) == n and not any(0xD800 <= u < 0xE000 for u in units):
+        return units
+    return [raw.FPDFText_GetUnicode(text_page, i) for i in range(n)]
+
+
+def _rows(glyphs: list) -> list:
+    """The characters in printed lines, top to bottom: a character on a raised baseline in a smaller size
+    (a footnote marker) stays on the line it is raised above."""
+    rows = []  # [baseline, size, [Glyph]]
+    for g in glyphs:
+        placed = False
+        for row in reversed(rows[-3:]):
+            base, size, chars = row
+            if abs(g.y - base) <= 0.25 * max(size, g.size) or (g.size < size and 0 < g.y - base < 0.6 * size):
+                chars.append(g)
+                if g.size > size and abs(g.y - base) <= 0.25 * g.size:
+                    row[0], row[1] = g.y, g.size
+                placed = True
+                break
+        if not placed:
+            rows.append([g.y, g.size, [g]])
+    rows.sort(key=lambda r: -r[0])
+    return [sorted(chars, key=lambda g: g.x0) for _, _, chars in rows]
+
+
+def _page_line(file: str, page: int, row: int, chars: list) -> PageLine:
+    """One printed line: its text with the spaces put back from the gaps, and its evidence."""
+    sizes = Counter()
+    for g in chars:
+        sizes[g.size] += 1
+    size = sizes.most_common(1)[0][0]
+    base = Counter(round(g.y, 1) for g in chars if g.size == size).most_common(1)[0][0]
+    text, raised, bold_head, head_open, last = [], [], 0, True, None
+    for g in chars:
+        if last is not None and g.char != " " and text and text[-1] != " " and \
+                g.x0 - last.x1 > 0.18 * min(g.size, last.size) and text[-1] != SOFT_HYPHEN:
+            text.append(" ")
+            if head_open and not g.bold:
+                head_open = False
+        # A footnote marker: a digit set smaller on a raised baseline, or a superscript glyph of the font
+        # (its ink starts high above the baseline; an ordinary digit's sits on it or below).
+        is_raised = g.char.isdigit() and (g.size < 0.85 * size and g.y - base > 0.15 * size
+                                          or g.bottom - g.y > 0.25 * g.size)
+        if is_raised:
+            if raised and raised[-1][1] == len(text):
+                raised[-1] = (raised[-1][0], len(text) + 1)
+            else:
+                raised.append((len(text), len(text) + 1))
+        text.append(g.char if g.char != "\u00a0" else " ")
+        if head_open:
+            if g.bold:
+                bold_head = len(text)
+            elif g.char != " ":
+                head_open = False
+        last = g
+    line = "".join(text)
+    if line.endswith(SOFT_HYPHEN):  # a line-end hyphen: the repair stage decides whether it is a real one
+        line = line[:-1] + "-"
+    bold = sum(g.bold for g in chars) * 2 > len(chars)
+    italic = all(g.italic for g in chars if not g.char.isspace())
+    return PageLine(file, page * LINE_STEP + row, line, page_break=row == 1, page=page, row=row,
+                    x=chars[0].x0, y=base, size=size, bold=bold, italic=italic, bold_head=bold_head, raised=tuple(raised))
+
+
+# -- the reader ---------------------------------------------------------------------------------------
+@lang.compiled
+def patterns(rules):
+    """The article heading and the part titles, in the words of a language's rules."""
+    return {"article": re.compile(rf"^{re.escape(rules.ARTICLE_WORD_PRINTED)}[\s\u00a0]+(\d+)\s*$", re.IGNORECASE),
+            "definitions": rules.DEFINITIONS_TITLE.lower(), "introduction": re.compile(rules.INTRODUCTION_TITLE),
+            "index": re.compile(rules.INDEX_TITLE), "contents": rules.CONTENTS_TITLE}
+
+
+SUBSECTION = re.compile(r"^(\d{1,2})\.\s*(?=\S)")
+ITEM = re.compile(r"^\(([a-z])\)\s*(?=\S)")
+SUBITEM = re.compile(r"^\((i{1,3}|iv|vi{0,3}|ix|xi{0,2})\.?\)\s*(?=\S)")
+ROMAN_NUMBERS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+LEADER = re.compile(r"(?:\.\s*){3,}\s*\d+\s*$")  # a contents entry's leader dots and page number
+FOOTNOTE = re.compile(r"^(\d{1,3})\s*(?=\S)")
+BARE_LETTER = re.compile(r"^([A-Z])(\d*)\.$")
+DEFINITION_COLON = re.compile(r"^\s*:\s*")
+
+
+def read(lines, source, log):
+    """The PageLines of a PDF (page_lines) to a Reading: furniture dropped by position, the parts of the
+    book by their titles and the shapes of their lines, the articles by the fonts and indents."""
+    flog = log.for_file(source.name)
+    reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
+    lines = [line for line in lines if not line.blank]
+    if lines and not isinstance(lines[0], PageLine):
+        raise LawbookError("format = \"pdf\" is set for a file that is not a PDF", file=source.name,
+                           fix="leave format out for this file, or give the PDF itself")
+    if not lines:
+        return reading
+    words = patterns(lang.profile(source.language))
+    for line in lines:
+        if "\ufffd" in line.text:
+            flog.damage(line.num, f"page {line.page}, line {line.row}: a character the PDF maps to no text (or to a "
+                                  f"control or private-use character) in {line.text.strip()[:50]!r}",
+                        "kept as U+FFFD; the character is not guessed")
+    body = _body_size(lines)
+    furniture = _furniture(lines, body)
+    reading.dropped += [Dropped(num, reason) for num, reason in sorted(furniture.items())]
+    kept = [line for line in lines if line.num not in furniture]
+    _Pages(reading, kept, body, words, flog).read()
+    return reading
+
+
+def _body_size(lines: list) -> float:
+    """The size most characters of the book are set in: its body text."""
+    sizes = Counter()
+    for line in lines:
+        sizes[line.size] += len(line.text)
+    return sizes.most_common(1)[0][0]
+
+
+def _shape(text: str) -> str:
+    return re.sub(r"\d+", "#", text)
+
+
+def _furniture(lines: list, body: float) -> dict:
+    """{line number: reason} for the running heads and page numbers: the first or last line of a page at a
+    height that the first (last) line of a third of the pages or more has, set in another size than the
+    body text, or a page number alone, or a text whose shape stands there on another page too."""
+    pages = {}
+    for line in lines:
+        pages.setdefault(line.page, []).append(line)
+    if len(pages) < 3:
+        return {}
+    out = {}
+    for where, pick in (("top", 0), ("foot", -1)):
+        ends = [page[pick] for page in pages.values()]
+        heights = Counter(round(line.y) for line in ends)
+        shapes = Counter(_shape(line.text.strip()) for line in ends)
+        for line in ends:
+            held = heights[round(line.y)]
+            if held * 3 < len(pages) or held < 3 or _goes_on(line, pages[line.page], pick):
+                continue
+            text = line.text.strip()
+            if line.size != body or re.fullmatch(r"\d{1,4}|[ivxlc]+", text) or shapes[_shape(text)] > 1:
+                out[line.num] = (f"page {line.page}: running head or page number {text[:50]!r} at the page "
+                                 f"{where} (the same height on {held} of {len(pages)} pages)")
+    return out
+
+
+def _goes_on(line: PageLine, page: list, pick: int) -> bool:
+    """A line at a page's end that is no furniture: a footnote (its number raised at its start), or a line
+    within a line's distance of the line next to it (a paragraph, a footnote or a heading going on: an
+    article heading at each page's top is at the same height on every page, but its title follows
+    closely; a running head or page number stands apart)."""
+    if line.raised and line.raised[0][0] == 0:
+        return True
+    if len(page) < 2:
+        return False
+    other = page[1] if pick == 0 else page[-2]
+    return abs(other.y - line.y) < 1.6 * max(line.size, other.size)
+
+
+@dataclass
+class _Footnote:
+    number: str
+    page: int
+    lines: list = field(default_factory=list)
+    text: str = ""
+    pieces: list = field(default_factory=list)
+
+
+class _Pages:
+    """The kept lines of the book, part by part."""
+
+    def __init__(self, reading: Reading, lines: list, body: float, words: dict, flog):
+        self.reading, self.lines, self.body, self.words, self.flog = reading, lines, body, words, flog
+        self.part = "front"
+        self.block = None  # the block the next line may continue
+        self.last_line = None
+        self.leading = self._leading()
+        self.marker_offsets = {}  # list level -> the indent of its markers from the page's margin
+        self.footnotes = []
+        self.notes = []  # Notes in the order of their markers
+        self.margins = {}  # page -> the left of its body text
+        self.pages = {}  # page -> its kept lines
+        self.remark = []  # the lines of an editorial remark not yet closed
+        self.vocabulary = None  # the book's words, lower case (words_of_book)
+
+    def _leading(self) -> float:
+        """The distance of two lines of one paragraph: the most common distance of two body lines."""
+        gaps = Counter()
+        for a, b in zip(self.lines, self.lines[1:]):
+            if a.page == b.page and a.size == b.size == self.body:
+                gaps[round(a.y - b.y, 1)] += 1
+        return gaps.most_common(1)[0][0] if gaps else self.body * 1.2
+
+    def margin(self, page: int) -> float:
+        """The left of the body text on a page (pages alternate their margins)."""
+        return self.margins.get(page, 0.0)
+
+    def read(self) -> None:
+        for line in self.lines:
+            self.pages.setdefault(line.page, []).append(line)
+        for number, page in self.pages.items():
+            xs = [line.x for line in page if line.size == self.body]
+            self.margins[number] = min(xs) if xs else 0.0
+        for number, page in self.pages.items():
+            foot = self._foot(page)
+            for line in page:
+                if line.num in foot and self.part == "articles":
+                    self._footnote_line(line)
+                else:
+                    self._line(line)
+        self._attach()
+
+    def _foot(self, page: list) -> set:
+        """The footnote lines of a page: those below its last body-size line, set smaller than the body."""
+        body_lines = [k for k, line in enumerate(page) if line.size >= self.body * 0.95]
+        last = body_lines[-1] if body_lines else -1
+        return {line.num for line in page[last + 1:] if line.size < self.body * 0.95}
+
+    # -- parts ------------------------------------------------------------------------------------------
+    def _part_of(self, line: PageLine) -> str | None:
+        """The part a line begins, from its own evidence, or None."""
+        text = line.text.strip()
+        if self.words["article"].match(text) and line.size >= self.body * 0.95:
+            return "articles"
+        if line.size > self.body * 1.1:
+            if text.lower() == self.words["definitions"]:
+                return "definitions"
+            if self.words["introduction"].match(text) and self.part in ("front", "contents"):
+                return "introduction"
+            if self.words["index"].match(text) and self.part not in ("front",):
+                return "index"
+            if text == self.words["contents"] or self._next_are_leaders(line):
+                return "contents"
+        return None
+
+    def _next_are_leaders(self, line: PageLine) -> bool:
+        after = [other for other in self.pages.get(line.page, ()) if other.num > line.num][:5]
+        return len(after) >= 3 and sum(bool(LEADER.search(o.text)) for o in after) * 2 > len(after)
+
+    def _line(self, line: PageLine) -> None:
+        part = self._part_of(line)
+        if part and part != self.part:
+            if part != "articles":
+                self.flog.inference(line.num, None, f"page {line.page}: {line.text.strip()[:40]!r} set in "
+                                                    f"{line.size:g} pt begins the {part}")
+            self.part, self.block = part, None
+        if self.part in ("front", "contents", "index", "back"):
+            kind = {"front": "front", "contents": "front", "index": "index", "back": "back"}[self.part]
+            self.reading.blocks.append(Block(kind, line.text.strip(), [line.num]))
+            self.block = None
+        elif self.part == "introduction":
+            self._introduction(line)
+        elif self.part == "definitions":
+            self._definition(line)
+        else:
+            self._article_line(line)
+        self.last_line = line
+
+    def _continues(self, line: PageLine) -> bool:
+        """The line goes on with the block before: close below it on the same page, or the first line of a
+        page after a line of the previous page; never a line that starts a structure."""
+        before = self.last_line
+        if self.block is None or before is None:
+            return False
+        if before.page != line.page:
+            return True
+        # The body's leading; a line in another size (a title) at its own: up to 1.6 times its size.
+        step = self.leading * 1.15 if abs(line.size - self.body) < 0.5 else 1.6 * line.size
+        return before.y - line.y <= step and abs(before.size - line.size) < 0.5
+
+    def _introduction(self, line: PageLine) -> None:
+        text = line.text.strip()
+        if line.size > self.body * 1.1 and not any(b.kind == "introduction" for b in self.reading.blocks):
+            self.reading.blocks.append(Block("introduction", text, [line.num], cite="title"))
+            self.block = None
+            return
+        if self._continues(line) and self.block.kind == "introduction":
+            self._join(self.block, line, text)
+        else:
+            self.block = Block("introduction", text, [line.num])
+            self.reading.blocks.append(self.block)
+
+    def _definition(self, line: PageLine) -> None:
+        text = line.text.strip()
+        if line.size > self.body * 1.1 and text.lower() == self.words["definitions"]:
+            self.reading.blocks.append(Block("part-title", text, [line.num]))
+            self.block = None
+            return
+        if line.bold_head:
+            term, rest = line.text[:line.bold_head].strip(), line.text[line.bold_head:]
+            if m := DEFINITION_COLON.match(rest):
+                self.block = Block("definition", rest[m.end():], [line.num], cite=term)
+                self.reading.blocks.append(self.block)
+                return
+        if self.block is not None and self.block.kind == "definition" and self._continues(line):
+            self._join(self.block, line, text)
+            return
+        self.flog.damage(line.num, f"page {line.page}: {text[:40]!r} starts no definition (no bold term and "
+                                   f"colon)", "kept as a paragraph")
+        self.block = Block("para", text, [line.num])
+        self.reading.blocks.append(self.block)
+
+    # -- the articles ------------------------------------------------------------------------------------
+    def _article_line(self, line: PageLine) -> None:
+        text, notes = self._marked(line)
+        stripped = text.strip()
+        if self._remark(line, stripped):
+            return
+        if m := self.words["article"].match(stripped):
+            self.block = Block("article", stripped, [line.num], cite=m.group(1))
+            self.reading.blocks.append(self.block)
+            self.marker_offsets = {}
+            return
+        if line.size > self.body * 1.1:  # an article's title, set larger than the body
+            if self.block is not None and self.block.kind == "title" and self._continues(line):
+                self._join(self.block, line, stripped, notes)
+            elif self.block is None or self.block.kind != "article":
+                # Set as a title, but after no article heading: a part of the book after the articles
+                # (commentaries, an appendix), kept apart.
+                self.flog.inference(line.num, None, f"page {line.page}: {stripped[:40]!r} set in {line.size:g} pt "
+                                                    f"after no article heading begins a part after the articles: "
+                                                    f"kept apart as back matter")
+                self.part, self.block = "back", None
+                self.reading.blocks.append(Block("back", stripped, [line.num]))
+            else:
+                self.block = Block("title", stripped, [line.num], notes=notes)
+                self.reading.blocks.append(self.block)
+            return
+        if line.bold and (m := BARE_LETTER.match(stripped)):  # "A." alone: a section the book gives no heading
+            self.block = Block("heading", "", [line.num], cite=m.group(1) + m.group(2), notes=notes)
+            self.reading.blocks.append(self.block)
+            self.block = None  # its text is a paragraph of its own
+            return
+        if line.bold and (m := LETTERED.match(stripped)):
+            self.block = Block("heading", m.group(3), [line.num], cite=m.group(1) + m.group(2), notes=notes)
+            self.reading.blocks.append(self.block)
+            return
+        if line.bold and self.block is not None and self.block.kind == "heading" and self._continues(line):
+            self._join(self.block, line, stripped, notes)
+            return
+        marker = self._list_marker(line, stripped)
+        if marker is not None:
+            level, number, rest = marker
+            # "1. (a) text": the subsection's number right before its first item's marker (and "(a) (i)"):
+            # the book writes no lead-in there (model.NO_LEAD_IN).
+            first = {0: ITEM, 1: SUBITEM}.get(level)
+            inner = first.match(rest) if first else None
+            if inner and inner.group(1) in ("a", "i"):
+                self.reading.blocks.append(Block("list", "", [line.num], cite=NO_LEAD_IN, number=number, level=level))
+                self.flog.inference(line.num, None, f"page {line.page}: '{stripped[:len(stripped) - len(rest)]}"
+                                                    f"{inner.group()}' read as a list number without a lead-in "
+                                                    f"and the first entry of the level below it")
+                level, number, rest = level + 1, 1, rest[inner.end():]
+                self.marker_offsets.setdefault(level, line.x - self.margin(line.page) + 16)
+            self.block = Block("list", rest, [line.num], number=number, level=level, notes=notes)
+            self.reading.blocks.append(self.block)
+            return
+        if self._continues(line) and self.block.kind in ("para", "list"):
+            self._join(self.block, line, stripped, notes)
+            return
+        self.block = Block("para", stripped, [line.num], notes=notes)
+        self.reading.blocks.append(self.block)
+
+    def _remark(self, line: PageLine, text: str) -> bool:
+        """An editorial remark of the book's maker: italic lines in square brackets ("[title missing]",
+        "[Editor: the text of 57B is missing …]"): not law text, dropped with the reason."""
+        if not line.italic or not (self.remark or text.startswith("[")):
+            self.remark = []
+            return False
+        self.remark.append(line)
+        if text.endswith("]"):
+            said = " ".join(other.text.strip() for other in self.remark)
+            for other in self.remark:
+                self.reading.dropped.append(Dropped(other.num, f"page {other.page}: an editorial remark of the "
+                                                               f"book's maker, in italics in square brackets: "
+                                                               f"{said[:60]!r}"))
+            self.remark, self.block = [], None
+        return True
+
+    def _list_marker(self, line: PageLine, text: str):
+        """(level, number, the text after the marker) of a line that starts with a list marker, else None.
+        The level is the marker's: numbers are subsections (0), letters items (1), roman numerals sub-items
+        (2); a roman numeral indented as the item markers before it is an item ("(i)" after "(h)")."""
+        offset = line.x - self.margin(line.page)
+        found = None
+        if m := SUBSECTION.match(text):
+            found = (0, int(m.group(1)), m)
+        elif (ms := SUBITEM.match(text)) and self._deeper_than_items(offset, ms):
+            found = (2, ROMAN_NUMBERS.index(ms.group(1)) + 1, ms)
+            if ITEM.match(text):  # "(i)", "(v)", "(x)": an item letter too; the indent decides
+                self.flog.inference(line.num, None, f"page {line.page}: '({ms.group(1)})' read as a sub-item: "
+                                                    f"its marker is indented deeper than the item markers")
+        elif m := ITEM.match(text):
+            found = (1, ord(m.group(1)) - 96, m)
+        if found is None:
+            return None
+        level, number, m = found
+        self.marker_offsets.setdefault(level, offset)
+        return level, number, text[m.end():]
+
+    def _deeper_than_items(self, offset: float, m: re.Match) -> bool:
+        """A roman numeral's marker indented deeper than the item markers of the article so far."""
+        items = self.marker_offsets.get(1)
+        return items is not None and offset > items + 2
+
+    def _join(self, block: Block, line: PageLine, text: str, notes: list = ()) -> None:
+        """The line added to the block's lines as the page broke them (Block.pieces): the repair stage joins
+        them as it joins a text extraction's, deciding each line-end hyphen with the book's vocabulary (the
+        text layer cannot tell a hyphen the typesetter put in from a real one at a line end)."""
+        if not block.pieces:
+            block.pieces = [(block.lines[0], block.text)]
+        text = self._capitals_hyphen(block, line, text)
+        if text:
+            block.pieces.append((line.num, text))
+        block.text = "\n".join(t for _, t in block.pieces)
+        block.lines.append(line.num)
+        block.notes = list(block.notes) + list(notes)
+
+    def _capitals_hyphen(self, block: Block, line: PageLine, text: str) -> str:
+        """A word in capitals hyphenated at a line end ("CON-" / "TEST"): the repair stage keeps a hyphen
+        before a capital, so here the book's own words decide: the word joined is written elsewhere in
+        the book and the hyphenated form is not. The word goes onto the line before; logged."""
+        num, before = block.pieces[-1]
+        head = re.search(r"([A-Z]+)-$", before)
+        tail = re.match(r"([A-Z]+)(?=\W|$)", text)
+        if not (head and tail):
+            return text
+        joined, hyphenated = (head.group(1) + tail.group(1)).lower(), f"{head.group(1)}-{tail.group(1)}".lower()
+        words = self.words_of_book()
+        if joined not in words or hyphenated in words:
+            return text
+        block.pieces[-1] = (num, before[:-1] + tail.group(1))
+        self.flog.repair(line.num, f"page {line.page}: a word in capitals hyphenated at the line end joined: the "
+                                   f"book writes {joined!r} elsewhere and never {hyphenated!r}",
+                         f"{head.group()} | {tail.group()}", head.group(1) + tail.group(1))
+        return text[tail.end():].strip()
+
+    def words_of_book(self) -> set:
+        if self.vocabulary is None:
+            self.vocabulary = {w.lower() for line in self.lines for w in re.findall(r"\w+(?:-\w+)*", line.text)}
+        return self.vocabulary
+
+    def _marked(self, line: PageLine) -> tuple:
+        """The line's text with each raised digit run (a footnote marker) as NOTE_MARK, and its Notes."""
+        if not line.raised:
+            return line.text, []
+        text, notes, cut = line.text, [], 0
+        out = []
+        for start, end in line.raised:
+            number = text[start:end]
+            if not number.isdigit():
+                continue
+            out.append(text[cut:start])
+            out.append(NOTE_MARK)
+            cut = end
+            note = Note(text="", lines=[line.num], form="print", number=number)
+            notes.append(note)
+            self.notes.append((line.page, note))
+        out.append(text[cut:])
+        return "".join(out), notes
+
+    # -- footnotes ------------------------------------------------------------------------------------
+    def _footnote_line(self, line: PageLine) -> None:
+        text = line.text
+        if line.raised and line.raised[0][0] == 0 or (m := FOOTNOTE.match(text)) and self._starts_note(line, m):
+            end = line.raised[0][1] if line.raised and line.raised[0][0] == 0 else FOOTNOTE.match(text).end()
+            number = text[:end].strip()
+            self.footnotes.append(_Footnote(number, line.page, [line.num], text[end:].strip()))
+            return
+        if self.footnotes:
+            note = self.footnotes[-1]
+            fake = Block("para", note.text, note.lines, pieces=note.pieces)
+            self._join(fake, line, text.strip())
+            note.text, note.pieces = fake.text, fake.pieces
+            if note.page != line.page:
+                self.flog.inference(line.num, None, f"page {line.page}: footnote {note.number} goes on from page "
+                                                    f"{note.page} (small type at the page foot, no number)")
+            return
+        self.flog.damage(line.num, f"page {line.page}: {text.strip()[:40]!r} in small type at the page foot "
+                                   f"starts no footnote", "kept as a paragraph")
+        self.reading.blocks.append(Block("para", text.strip(), [line.num]))
+
+    def _starts_note(self, line: PageLine, m) -> bool:
+        """A footnote's number: the next one after the last footnote, or 1 (numbered per page)."""
+        if not self.footnotes:
+            return True
+        last = self.footnotes[-1].number
+        return m.group(1) == "1" or (last.isdigit() and int(m.group(1)) == int(last) + 1)
+
+    def _attach(self) -> None:
+        """Every marker its footnote: the footnote of its number on its page, else the next page, else an
+        earlier one (a note cited twice); a marker without one and a footnote without a marker are errors."""
+        by_key, by_number = {}, {}
+        for f in self.footnotes:
+            by_key.setdefault((f.page, f.number), f)
+            by_number.setdefault(f.number, []).append(f)  # in page order
+        pages_of = {number: [f.page for f in found] for number, found in by_number.items()}
+        used = set()
+        for page, note in self.notes:
+            found = by_key.get((page, note.number)) or by_key.get((page + 1, note.number))
+            if found is None:  # a note cited again: the last footnote of its number on an earlier page
+                earlier = by_number.get(note.number, [])
+                k = bisect.bisect_left(pages_of.get(note.number, []), page)
+                found = earlier[k - 1] if k else None
+            if found is None:
+                self.flog.error(note.lines[0], f"page {page}: footnote marker {note.number} has no footnote at "
+                                               f"the foot of its page or the next")
+                continue
+            note.text, note.pieces = found.text, list(found.pieces)
+            note.lines = note.lines + found.lines
+            used.add(id(found))
+        for f in self.footnotes:
+            if id(f) not in used:
+                self.flog.error(f.lines[0], f"page {f.page}: footnote {f.number} has no marker in the text")
+                self.reading.blocks.append(Block("para", f.text, list(f.lines), pieces=list(f.pieces)))
+
+
+def is_pdf_lines(lines: list) -> bool:
+    """Lines made by page_lines(): the source was a PDF."""
+    return bool(lines) and isinstance(lines[0], PageLine)
+
+
+FORMAT = Format(
+    # No sign in the text: a PDF is known by its first bytes (decode.read_source) and its lines (is_pdf_lines).
+    "pdf", read, signs=((0, lambda texts, profile=None: False),), notes=("print",),
+    # The page writes section letters, subsection numbers, item letters and roman sub-items: each as the
+    # node's own.
+    rules=Rules(list_numbers={"section": "inferred", "subsection": "source", "item": "source",
+                              "subitem": "source"},
+                articles_go_up=True))

@@ -1,0 +1,323 @@
+"""The pdf source format: a book's PDF read from its characters (pipeline/reading/formats/pdfsource.py).
+
+Round trips: the PDFs lawbook writes, read back as sources, give the corpus they were printed from (node
+IDs and texts word for word). Made-up layouts compiled with Typst here give the expected nodes. PDFs that
+are untrusted input (cut off, damaged, encrypted, without text, too many pages or characters) each give
+one message and a non-zero exit.
+"""
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pikepdf
+import pytest
+import typst
+from hypothesis import given, settings, strategies as st
+from lxml import etree
+
+from conftest import ROOT, SOURCES, run_lawbook
+from pipeline.reading.formats import pdfsource
+
+ENGLISH = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
+
+
+def nodes(corpus: Path) -> dict:
+    """{node ID: its own text (title, heading and paragraphs, notes inline), words joined by one space};
+    the introduction and each definition with all their text."""
+    out = {}
+    for el in etree.parse(str(corpus)).iter():
+        node = el.get("id") or ""
+        if "/def/" in node or node.endswith("/intro"):
+            out[node] = " ".join(" ".join(el.itertext()).split())
+        elif node and el.tag in ("article", "section", "subsection", "item", "subitem", "note"):
+            words = " ".join(el.itertext() if el.tag == "note" else
+                             el.xpath("./*[self::p or self::title or self::heading]//text()"))
+            out[el.get("id")] = " ".join(words.split())
+    return out
+
+
+def build(folder: Path, out: Path, *extra) -> object:
+    result = run_lawbook("build", "--no-pdf", *extra, "--sources", folder, "--out", out)
+    assert "Traceback" not in result.stderr
+    return result
+
+
+def pdf_source(tmp_path: Path, name: str, data: bytes, edition: str = "2017", language: str = "en") -> Path:
+    folder = tmp_path / f"src-{name}"
+    folder.mkdir()
+    (folder / name).write_bytes(data)
+    (folder / "sources.toml").write_text(f'language = "{language}"\n\n[[source]]\nfile = "{name}"\n'
+                                         f'edition = "{edition}"\n', encoding="utf-8")
+    return folder
+
+
+def read_back(tmp_path: Path, name: str, data: bytes, **keys) -> dict:
+    folder = pdf_source(tmp_path, name, data, **keys)
+    result = build(folder, tmp_path / f"out-{name}")
+    assert result.returncode == 0, result.stderr
+    return nodes(tmp_path / f"out-{name}" / "corpus.xml")
+
+
+def compile_typst(source: str) -> bytes:
+    return typst.compile(source.encode("utf-8"), ignore_system_fonts=True)
+
+
+def assert_same(printed: dict, read: dict) -> None:
+    assert sorted(read) == sorted(printed)
+    differ = {k: (printed[k], read[k]) for k in printed if printed[k] != read[k]}
+    assert not differ
+
+
+# -- round trips --------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def dutch_build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("nl") / "out"
+    result = run_lawbook("build", "--sources", SOURCES, "--out", out, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.mark.parametrize("edition", ["2017", "2007"])
+def test_dutch_pdf_reads_back_as_its_corpus(dutch_build, tmp_path, edition):
+    printed = {k: v for k, v in nodes(dutch_build / "corpus.xml").items() if k.startswith(edition + "/")}
+    data = (dutch_build / "pdf" / f"spelregels-{edition}.pdf").read_bytes()
+    read = read_back(tmp_path, f"spelregels-{edition}.pdf", data, edition=edition, language="nl")
+    assert_same(printed, read)
+    assert any("/noot" in k for k in read)
+
+
+@pytest.mark.skipif(not ENGLISH.exists(), reason="the English book (../shared/english/laws2017-en.txt) is absent")
+def test_english_pdf_reads_back_as_its_corpus(tmp_path):
+    folder = tmp_path / "en"
+    folder.mkdir()
+    shutil.copy(ENGLISH, folder)
+    (folder / "sources.toml").write_text('language = "en"\n\n[[source]]\nfile = "laws2017-en.txt"\n'
+                                         'edition = "2017"\n', encoding="utf-8")
+    out = tmp_path / "en-out"
+    result = run_lawbook("build", "--sources", folder, "--out", out, timeout=900)
+    assert result.returncode == 0, result.stderr
+    printed = nodes(out / "corpus.xml")
+    read = read_back(tmp_path, "laws2017-en.pdf", (out / "pdf" / "spelregels-2017.pdf").read_bytes())
+    assert_same(printed, read)
+    assert len([k for k in read if re.fullmatch(r"2017/\d+", k)]) == 93
+    assert len([k for k in read if "/def/" in k]) == 66 and "2017/intro" in read
+    assert read["2017/12C1"] == "" and read["2017/12C1a"].startswith("When after an irregularity")
+
+
+# -- a layout of our own -------------------------------------------------------------------------------
+MADE_UP = r"""
+#set page(width: WIDTH, height: HEIGHT, margin: (x: 1.6cm, y: 2cm),
+  header: context { set text(size: 7pt); if calc.even(here().page()) [Rules of Quiet Play] else [Made-up Laws] },
+  footer: context { set text(size: 7pt); align(center, counter(page).display()) })
+#set text(size: 9.5pt, lang: "en")
+#set par(justify: true)
+#let law(n, title) = block(above: 1.8em, below: 0.8em)[LAW #n \ #text(size: 12.5pt)[#title]]
+#let section(s) = block(above: 1em, below: 0.5em, strong(s))
+#set enum(indent: 0pt, body-indent: 0.6em)
+
+#law(1)[THE TABLE]
+#section[A. Shape of the Table]
+#enum(numbering: "1.",
+  [The table is square, of an official size, and its top is affixed firmly.],
+  [A player may ask:#footnote[Only before the first card is played.]
+   #enum(numbering: "(a)", [for a difficult chair to be replaced;], [for more light.])])
+#section[B. Cloth]
+The cloth is green. It is not removed during a session, whatever the players say about its colour or its
+texture, and it is cleaned between sessions by the staff of the club.
+#pagebreak()
+#law(2)[THE CHAIRS]
+#section[A. Number]
+Four chairs stand at each table, one for each player, and none is taken away while a board is played.
+#section[B. Height]
+#enum(numbering: "1.", [Chairs are of equal height.], [A cushion may be used.])
+#pagebreak()
+#law(3)[THE ROOM]
+Silence is kept in the room while the boards are played; the affable director sees to it.
+"""
+
+
+@pytest.fixture(scope="module", params=[("13cm", "17cm"), ("21.6cm", "27.9cm")], ids=["small", "letter"])
+def made_up(tmp_path_factory, request):
+    width, height = request.param
+    tmp = tmp_path_factory.mktemp("made-up")
+    return read_back(tmp, "rules.pdf", compile_typst(MADE_UP.replace("WIDTH", width).replace("HEIGHT", height)))
+
+
+def test_made_up_layout_gives_its_nodes(made_up):
+    assert sorted(made_up) == ["2017/1", "2017/1A", "2017/1A1", "2017/1A2", "2017/1A2/noot1", "2017/1A2a",
+                               "2017/1A2b", "2017/1B", "2017/2", "2017/2A", "2017/2B", "2017/2B1", "2017/2B2",
+                               "2017/3"]
+    assert made_up["2017/1"] == "THE TABLE"
+    assert made_up["2017/1A"] == "Shape of the Table"
+    # "ffi", "ff" ligatures read as their letters
+    assert made_up["2017/1A1"] == "The table is square, of an official size, and its top is affixed firmly."
+    assert made_up["2017/1A2a"] == "for a difficult chair to be replaced;"
+    assert made_up["2017/1A2/noot1"] == "Only before the first card is played."
+    assert made_up["2017/1A2"] == "A player may ask: Only before the first card is played."
+    assert made_up["2017/3"].endswith("the affable director sees to it.")
+
+
+def test_made_up_layout_running_heads_and_page_numbers_are_dropped(made_up):
+    texts = " ".join(made_up.values())
+    assert "Made-up Laws" not in texts and "Rules of Quiet Play" not in texts
+    assert not any(text.split()[-1:] in (["1"], ["2"], ["3"]) for text in made_up.values())
+
+
+PREAMBLE = r"""
+#set page(width: 12cm, height: 12cm, margin: 1.5cm, FOOTER)
+#set text(size: 10pt, lang: "en")
+#set par(justify: true)
+#let law(n, title) = block(above: 1.8em, below: 0.8em)[LAW #n \ #text(size: 13pt)[#title]]
+#set enum(indent: 0pt, body-indent: 0.6em)
+"""
+
+
+def layout(body: str, footer: str = "footer: context align(center, text(size: 8pt, counter(page).display()))") -> bytes:
+    return compile_typst(PREAMBLE.replace("FOOTER", footer) + body)
+
+
+def test_footnotes_numbered_per_page_go_to_their_own_page(tmp_path):
+    # The counter starts again on each page: two footnotes "1", each at the foot of its marker's page.
+    footer = ("header: context counter(footnote).update(0), "
+              "footer: context align(center, text(size: 8pt, counter(page).display()))")
+    body = ("#law(1)[FIRST]\nThe first rule.#footnote[The note of the first page.]\n#pagebreak()\n"
+            "#law(2)[SECOND]\nThe second rule.#footnote[The note of the second page.]\n#pagebreak()\n"
+            "#law(3)[THIRD]\nThe third rule.\n")
+    read = read_back(tmp_path, "notes.pdf", layout(body, footer))
+    assert read["2017/1/noot1"] == "The note of the first page."
+    assert read["2017/2/noot1"] == "The note of the second page."
+
+
+def test_roman_numeral_indented_deeper_is_a_subitem_and_at_the_items_indent_the_item(tmp_path):
+    items = ", ".join(f"[item {c};]" for c in "abcdefgh")
+    body = (f"#law(1)[LETTERS]\n#strong[A. Letters]\n\n#enum(numbering: \"1.\", [A list:\n#enum(numbering: \"(a)\", {items}, "
+            f"[item i, with:\n#enum(numbering: \"(i)\", [first;], [second.])])])\n#pagebreak()\n"
+            f"#law(2)[MORE]\nText.\n#pagebreak()\n#law(3)[LAST]\nText.\n")
+    read = read_back(tmp_path, "roman.pdf", layout(body))
+    assert read["2017/1A1h"] == "item h;"
+    assert read["2017/1A1i"] == "item i, with:"
+    assert read["2017/1A1i.i"] == "first;" and read["2017/1A1i.ii"] == "second."
+
+
+def test_paragraph_over_a_page_break_is_one_paragraph_word_for_word(tmp_path):
+    words = ("Whenever an irregularity occurs the director rectifies it according to these made-up laws "
+             "and explains the rectification to the players concerned, who accept it graciously. ") * 9
+    body = f"#law(1)[LONG]\n{words}\n\nA last sentence.\n#pagebreak()\n#law(2)[TWO]\nText.\n"
+    read = read_back(tmp_path, "long.pdf", layout(body))
+    assert read["2017/1"] == "LONG " + words.strip() + " A last sentence."
+
+
+# -- untrusted input -----------------------------------------------------------------------------------
+def refused(tmp_path: Path, name: str, data: bytes) -> str:
+    """The build's error output for a PDF source that must be refused (non-zero exit, no traceback)."""
+    folder = pdf_source(tmp_path, name, data)
+    result = build(folder, tmp_path / "out", )
+    assert result.returncode != 0
+    assert name in result.stderr
+    return result.stderr
+
+
+def small_pdf() -> bytes:
+    return compile_typst("#set page(width: 10cm, height: 10cm)\nLAW 1\n\nText of the law.")
+
+
+def test_cut_off_pdf_is_refused(tmp_path):
+    data = small_pdf()
+    assert "cut off" in refused(tmp_path, "cut.pdf", data[:len(data) * 2 // 3])
+
+
+def test_damaged_pdf_is_refused(tmp_path):
+    assert "damaged" in refused(tmp_path, "bad.pdf", b"%PDF-1.7\n" + b"\x00garbage\n" * 50 + b"%%EOF\n")
+
+
+def test_encrypted_pdf_is_refused(tmp_path):
+    with pikepdf.open(io.BytesIO(small_pdf())) as pdf:
+        buffer = io.BytesIO()
+        pdf.save(buffer, encryption=pikepdf.Encryption(owner="owner", user="secret"))
+    assert "encrypted" in refused(tmp_path, "locked.pdf", buffer.getvalue())
+
+
+def test_pdf_without_text_says_no_ocr_is_done(tmp_path):
+    data = compile_typst("#rect(width: 4cm, height: 4cm, fill: gray)\n#pagebreak()\n#rect(width: 2cm)")
+    err = refused(tmp_path, "scan.pdf", data)
+    assert "no text layer" in err and "OCR is not done" in err
+
+
+def test_pdf_of_thousands_of_pages_is_refused(tmp_path):
+    pdf = pikepdf.new()
+    for _ in range(2500):
+        pdf.add_blank_page(page_size=(200, 200))
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    assert "2500 pages, over the limit" in refused(tmp_path, "long.pdf", buffer.getvalue())
+
+
+def test_page_of_millions_of_characters_is_refused(tmp_path):
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(600, 800))
+    font = pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica)
+    page = pdf.pages[0]
+    page.obj.Resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font))
+    # Two million characters in strings of 20,000 (the PDF reader takes at most 32,767 from one string).
+    line = b"(" + b"x" * 20_000 + b") Tj 0 1 Td "
+    page.obj.Contents = pdf.make_stream(b"BT /F1 1 Tf 10 10 Td " + line * 100 + b"ET")
+    buffer = io.BytesIO()
+    pdf.save(buffer, compress_streams=True)
+    err = refused(tmp_path, "dense.pdf", buffer.getvalue())
+    assert "page 1 holds" in err and "characters, over the limit" in err
+    assert err.count("error:") == 1
+
+
+# -- characters to lines (made-up glyphs) -----------------------------------------------------------------
+WORDS = st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.,;:()", min_size=1,
+                         max_size=9), min_size=1, max_size=12)
+
+
+def set_line(words: list, y: float, size: float = 10.0, gap: float = 0.3) -> list:
+    """Glyphs of `words` on one baseline: each glyph half its size wide, words `gap` sizes apart."""
+    glyphs, x = [], 50.0
+    for word in words:
+        for char in word:
+            glyphs.append(pdfsource.Glyph(char, x, x + size / 2, y, y, size, False))
+            x += size / 2
+        x += gap * size
+    return glyphs
+
+
+@settings(max_examples=60, deadline=None)
+@given(WORDS, st.sampled_from([8.0, 10.0, 12.5]))
+def test_spaces_are_put_back_from_the_gaps_between_glyphs(words, size):
+    line = pdfsource._page_line("f.pdf", 3, 7, set_line(words, 400.0, size))
+    assert line.text == " ".join(words)
+    assert (line.num, line.page, line.row) == (3007, 3, 7)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(WORDS, min_size=1, max_size=8))
+def test_lines_come_top_to_bottom_whatever_order_the_glyphs_have(lines):
+    glyphs = [g for k, words in enumerate(lines) for g in set_line(words, 500.0 - 14 * k)]
+    rows = pdfsource._rows(list(reversed(glyphs)))
+    assert ["".join(g.char for g in row if g.char != " ") for row in rows] == ["".join(w) for w in lines]
+
+
+def test_a_raised_digit_is_a_footnote_marker_and_a_digit_on_the_baseline_is_text():
+    glyphs = set_line(["trick"], 300.0, gap=0)
+    x = glyphs[-1].x1
+    glyphs.append(pdfsource.Glyph("7", x, x + 3, 300.0, 304.0, 10.0, False))  # a superscript glyph's ink
+    glyphs += [pdfsource.Glyph(c, x + 3 + 3 * k, x + 6 + 3 * k, 300.0, 300.0, 10.0, False)
+               for k, c in enumerate(", 12")]
+    line = pdfsource._page_line("f.pdf", 1, 1, glyphs)
+    assert line.text == "trick7, 12"
+    assert line.raised == ((5, 6),)
+
+
+def test_pdf_format_forced_on_a_text_file_is_one_error(tmp_path):
+    folder = tmp_path / "src"
+    folder.mkdir()
+    (folder / "rules.txt").write_text("LAW 1\nTHE TABLE\nText.\n", encoding="utf-8")
+    (folder / "sources.toml").write_text('language = "en"\n\n[[source]]\nfile = "rules.txt"\nedition = "2017"\n'
+                                         'format = "pdf"\n', encoding="utf-8")
+    result = build(folder, tmp_path / "out")
+    assert result.returncode != 0
+    assert 'format = "pdf" is set for a file that is not a PDF' in result.stderr
