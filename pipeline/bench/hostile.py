@@ -17,8 +17,8 @@ builds it at n and 2n and compares the times (pipeline/bench/__main__.py):
   punctuation    one line with a run of n dots before a letter: the doubled-word repair's word keys
   flowed-digits  a flowed page whose one paragraph is n lines of a number each (a table's column):
                  the lines of the paragraph's pieces
-  flowed-notes   n flowed pages, each citing again the footnote printed at the foot of the first: the
-                 footnote page of each marker
+  flowed-notes   n markers on n / 4 flowed pages, each citing again the footnote printed at the foot of
+                 the first page: the footnote page of each marker
   corrections    n corrections (accept) of one article in corrections.toml: marking each in the tree
 
 The same case and size give the same bytes.
@@ -101,8 +101,10 @@ def flowed_digits(n):
 
 
 def flowed_notes(n):
+    # Four markers a page (a page number has at most four digits: n up to 39,996)
     pages = [FLOWED_HEAD + "A. The made-up law cites its footnote1 on its first page.\n1 The footnote.\n"]
-    pages += [f"{p}\nThe text of page {p} of the made-up law cites the footnote1 again.\n" for p in range(2, n + 2)]
+    pages += [f"{p}\n" + "".join(f"Line {k} of page {p} of the made-up law cites the footnote1 again.\n"
+                                  for k in range(4)) for p in range(2, n // 4 + 2)]
     return Sources({"2017": "\f".join(pages)}, format="flowed", language="en")
 
 
