@@ -27,6 +27,7 @@ import weakref
 from ..core import lang
 from . import normalise
 from ..core.model import NOTE_MARK, UNREAD_KINDS
+from ..core.report import CONTEXT, ELLIPSIS
 
 WORD = r"[^\W\d_]"
 # Each starts only where a run of punctuation starts: tried from inside the run too, a run of 80,000
@@ -527,7 +528,7 @@ class _Joined:
         n = self.letters_before_last
         if n < _TAIL:
             return self.tail[-n - 1:-1]
-        shown = "\u2026" + self.tail[-_TAIL // 4 - 1:-1]
+        shown = ELLIPSIS + self.tail[-CONTEXT - 1:-1]
         lengths = _long_lengths(vocabulary) | {len(p) for p in prefixes}
         if {n, n + right, n + 1 + right} & lengths:
             # (a vocabulary word this long: the letters read out of the text itself)
@@ -538,7 +539,7 @@ class _Joined:
         """The text's last word (from the last space), "…" before its end where it is over _TAIL."""
         token = self.tail.split()[-1]
         cut = self.size > len(self.tail) and len(self.tail.rstrip()) == len(token)  # it may begin before the tail
-        return "\u2026" + token[-_TAIL // 4:] if cut else token
+        return ELLIPSIS + token[-CONTEXT:] if cut else token
 
     def value(self) -> str:
         return "".join(self.parts)
