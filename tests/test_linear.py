@@ -11,6 +11,7 @@ from pipeline.outputs import serialise
 from pipeline.outputs.diff import words as w
 from pipeline.outputs.diff.compare import segments
 from pipeline.core.model import NOTE_MARK, Note
+from pipeline.core import report
 from pipeline.core.report import BuildLog
 
 
@@ -144,3 +145,91 @@ def test_inline_json_offsets_of_many_notes_and_refs():
     for k, (ref, note) in enumerate(zip(data["refs"], data["notes"])):
         assert data["text"][ref["start"]:ref["end"]] == ref["words"] == f"artikel {k}"
         assert note["offset"] == ref["end"] + len(" en")
+
+
+# -- repair.join_print_lines: each line once, each entry an excerpt -------------------------------
+def test_a_long_printed_paragraph_joins_to_the_text_and_entries_a_line_at_a_time_gave():
+    lines = [(2 * k + 1, f"de regel {k} gaat verder") for k in range(300)]
+    text, log = logged(lambda t, n, lg: repair.join_print_lines(t, set(), lg, [150]), lines, 0)
+    assert text == " ".join(t for _, t in lines)
+    assert log == [("repair", 149, "paragraph continued across a page break (page furniture at line 150)",
+                    "verder\\nde", "verder de")]
+
+
+def test_hyphen_ended_lines_of_one_word_quote_the_word_s_end_only():
+    pieces = ["ab-", "cd-", "ef-"] * 400  # one word of 2,400 letters over 1,200 lines
+    lines = [(k + 1, t) for k, t in enumerate(pieces)] + [(1201, "gh.")]
+    text, log = logged(lambda t, n, lg: repair.join_print_lines(t, set(), lg), lines, 0)
+    assert text == "abcdef" * 400 + "gh."
+    assert len(log) == 1200 and all(e[2] == "line-end hyphen joined" for e in log)
+    assert log[0][3:] == ("ab-\\ncd-", "abcd-")  # (the next word as the line gives it, to a space)
+    assert max(len(e[3]) + len(e[4]) for e in log) <= 2 * (report.QUOTE_MAX + 1)
+    assert log[-1][4].endswith("efgh") and log[-1][3].endswith("ef-\\ngh")
+
+
+def test_a_word_over_the_tail_is_still_looked_up_where_the_vocabulary_has_its_length():
+    left = "ab" * 300  # 600 letters over six lines, each hyphen joined: a word over _TAIL
+    vocabulary = {left + "-cd", "x" * 700}
+    pieces = [(k + 1, left[k * 100:(k + 1) * 100] + "-") for k in range(6)] + [(7, "cd")]
+    text, log = logged(lambda t, n, lg: repair.join_print_lines(t, vocabulary, lg), pieces, 0)
+    assert text == left + "-cd"  # its hyphenated form is in the vocabulary, its joined one is not
+    assert log[-1][2] == "kept: the hyphenated form is used elsewhere in the sources"
+
+
+def test_trailing_each_gives_the_words_the_old_pattern_gave_and_starts_only_at_a_run():
+    old = re.compile(r"[\W_]+(?=\s|$)")
+    for text in ["a. b", "a . b", "x.. ..  y", "a.b. c", "_x_ y__ . .", "é, ü; 1.2.", "....x ....x", ""]:
+        assert repair.TRAILING_EACH.sub("", text).split() == old.sub("", text).split()
+    dots = "Zie " + "." * 80_000 + "x"
+    assert repair.TRAILING_EACH.sub("", dots) == dots and repair.TRAILING.sub("", "." * 80_000 + "x") != ""
+
+
+# -- report: an entry quotes an excerpt ------------------------------------------------------------
+def test_a_long_before_and_after_are_cut_to_the_change_with_context():
+    log = BuildLog()
+    before, after = "a" * 500 + "artikel 16C" + "b" * 500, "a" * 500 + "Artikel 16C" + "b" * 500
+    log.add("variant", "f.txt", 3, "capitalisation variant", None, before, after)
+    entry = log.entries[0]
+    assert entry.before == "\u2026" + "a" * 50 + "artikel 16C" + "b" * 40 + "\u2026"
+    assert entry.after == "\u2026" + "a" * 50 + "Artikel 16C" + "b" * 40 + "\u2026"
+    log.add("repair", "f.txt", 4, "x" * 1500, None, "c" * 300, None)
+    assert log.entries[1].message == "x" * 1000 + "\u2026 (500 characters more)"
+    assert log.entries[1].before == "c" * 200 + "\u2026"
+    log.add("repair", "f.txt", 5, "short", None, "ab", "cd")
+    assert (log.entries[2].before, log.entries[2].after) == ("ab", "cd")  # under the bound: whole
+
+
+# -- flowed: a piece's line, a marker's footnote page ----------------------------------------------
+def test_footnote_page_is_the_marker_s_page_the_next_or_the_nearest_before():
+    from pipeline.reading.formats.flowed import _Body
+    import random
+    rng = random.Random(3)
+    for _ in range(300):
+        footnotes = {p: [(str(rng.randint(1, 4)), [(p, "t")]) for _ in range(rng.randint(0, 2))]
+                     for p in rng.sample(range(12), rng.randint(0, 8))}
+        body = _Body.__new__(_Body)
+        for number in "12345":
+            for page in range(12):
+                scan = next((p for p in (page, page + 1, *range(page - 1, -1, -1))
+                             if any(n == number for n, _ in footnotes.get(p, ()))), None)
+                assert _Body._footnote_page(number, page, body._printed_on(footnotes)) == scan
+
+
+def test_a_block_s_pieces_take_the_line_each_starts_on():
+    from pipeline.reading.formats.flowed import _Body
+    joined = "een\ntwee\ndrie\nvier"
+    starts = [(0, 10), (4, 11), (9, 13), (14, 14)]
+    block = _Body._block(None, None, joined, 2, len(joined), starts, 2)
+    assert block.pieces == [(10, "n"), (11, "twee"), (13, "drie"), (14, "vier")] and block.lines == [10, 11, 13, 14]
+
+
+# -- corrections: each <corr> after the ones before -------------------------------------------------
+def test_many_corrections_of_one_node_stand_in_their_order_after_its_label():
+    from pipeline.corpus import corrections
+    article = etree.Element("article", id="2017/1")
+    etree.SubElement(article, "title").text = "Titel"
+    etree.SubElement(article, "p").text = "Tekst"
+    for k in range(50):
+        corrections._mark(article, {"kind": "accept", "basis": str(k)})
+    assert [c.tag for c in article][:2] == ["title", "corr"] and article[-1].tag == "p"
+    assert [c.get("basis") for c in article.iterchildren("corr")] == [str(k) for k in range(50)]

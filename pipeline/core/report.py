@@ -10,9 +10,20 @@ the file and line. Kinds:
     gap        text the law has but the sources lack (empty sections, cut-off pages)
     dropped    a source line that is not law text (page title, page number), with why
     error      a build error (unaccounted line, note without marker, …)
+
+An entry quotes a bounded excerpt of the text, never all of it (docs/errors.md, limits): a `before` or
+`after` over QUOTE_MAX characters keeps the change and CONTEXT characters either side of it, with
+"…" where text is left out, and a message over MESSAGE_MAX characters keeps its start. The entry's
+file and line say where the whole text stands. (Without the bound, a report grows with the square
+of a source: each of a paragraph's 20,000 joins quoting the text built so far.)
 """
 import json
 from dataclasses import dataclass, fields
+
+QUOTE_MAX = 200  # the longest before/after quoted whole
+CONTEXT = 50  # the text kept either side of a change in a longer one
+MESSAGE_MAX = 1000  # the longest message kept whole
+ELLIPSIS = "\u2026"
 
 KINDS = ("repair", "damage", "inference", "variant", "conflict", "gap", "dropped", "error")
 ERROR_KINDS = ("conflict", "error")
@@ -39,6 +50,10 @@ class BuildLog:
 
     def add(self, kind, file, line, message, node=None, before=None, after=None):
         assert kind in KINDS, kind
+        if len(message) > MESSAGE_MAX:
+            message = f"{message[:MESSAGE_MAX]}{ELLIPSIS} ({len(message) - MESSAGE_MAX:,} characters more)"
+        if before is not None and len(before) > QUOTE_MAX or after is not None and len(after) > QUOTE_MAX:
+            before, after = excerpts(before, after)
         self.entries.append(Entry(kind, file, line, message, node, before, after))
 
     def for_file(self, file):
@@ -85,6 +100,46 @@ class BuildLog:
         data = self.to_json()
         (folder / "report.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         (folder / "report.txt").write_text(self.to_text(data), encoding="utf-8")
+
+
+def excerpts(before: str | None, after: str | None) -> tuple[str | None, str | None]:
+    """`before` and `after` cut to where they differ with CONTEXT characters either side (a change of
+    over 2 * CONTEXT characters keeps its two ends); "…" stands where text is left out. One of the two
+    alone is cut to its first QUOTE_MAX characters."""
+    if before is None or after is None:
+        return tuple(None if t is None else t if len(t) <= QUOTE_MAX else t[:QUOTE_MAX] + ELLIPSIS
+                     for t in (before, after))
+    shorter = min(len(before), len(after))
+    same = _common_length(before, after, shorter)
+    # The common end, not reaching into the common start.
+    end = _common_length(before[::-1], after[::-1], shorter - same)
+    return _excerpt(before, same, end), _excerpt(after, same, end)
+
+
+def _common_length(a: str, b: str, most: int) -> int:
+    """The length of the common start of a and b, at most `most`: halving by slices compared in C."""
+    low, high = 0, most
+    while low < high:
+        mid = (low + high + 1) // 2
+        if a[:mid] == b[:mid]:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _excerpt(text: str, same: int, end: int) -> str:
+    """`text` whose first `same` and last `end` characters are unchanged, cut around the rest."""
+    if len(text) <= QUOTE_MAX:
+        return text
+    head, changed, tail = text[:same], text[same:len(text) - end], text[len(text) - end:]
+    if len(head) > CONTEXT:
+        head = ELLIPSIS + head[-CONTEXT:]
+    if len(changed) > 2 * CONTEXT:
+        changed = changed[:CONTEXT] + ELLIPSIS + changed[-CONTEXT:]
+    if len(tail) > CONTEXT:
+        tail = tail[:CONTEXT] + ELLIPSIS
+    return head + changed + tail
 
 
 class FileLog:

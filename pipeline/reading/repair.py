@@ -22,14 +22,19 @@ LEGIT_DOUBLES, HYPHEN_PREFIXES and CONJUNCTIONS.
 import bisect
 import heapq
 import re
+import weakref
 
 from ..core import lang
 from . import normalise
 from ..core.model import NOTE_MARK, UNREAD_KINDS
+from ..core.report import CONTEXT, ELLIPSIS
 
 WORD = r"[^\W\d_]"
-TRAILING = re.compile(r"[\W_]+$")
-TRAILING_EACH = re.compile(r"[\W_]+(?=\s|$)")  # TRAILING of every word of a text
+# Each starts only where a run of punctuation starts: tried from inside the run too, a run of 80,000
+# dots before a letter cost 80,000 tries of the run's rest.
+TRAILING = re.compile(r"(?<![\W_])[\W_]+$")
+# TRAILING of every word of a text (its words as .split() gives them; the spaces are not matched)
+TRAILING_EACH = re.compile(r"(?<![^\w\s])(?<!_)(?:[^\w\s]|_)+(?=\s|$)")
 LETTER = re.compile(WORD)
 ENDS_IN_LETTER = re.compile(rf"{WORD}$")
 SOFT_HYPHENS = re.compile(rf"(?<={WORD})[\u00ac\u00ad](?={WORD})|\u00ad")
@@ -410,49 +415,147 @@ def join_print_lines(lines, vocabulary, log, furniture=(), profile=None):
     `furniture`: the sorted line numbers of page furniture (running headers, page
     numbers). Two lines with furniture between them are the end of one page and the
     top of the next: the join follows the same rules and is logged, hyphen or not.
+
+    Each line costs its own length: the paragraph so far is never searched again (_Joined keeps
+    what the rules ask of its end), and a word longer than _TAIL that runs over many lines is
+    looked up only where a word of its length could be in the vocabulary.
     """
     rules = (profile or lang.profile()).rules
-    text = ""
+    text = _Joined()
     for k, (num, raw) in enumerate(lines):
         part = raw.strip()
         if not text:
-            text = part
+            text.add(part)
             continue
         prev_line = lines[k - 1][0]
         page = _page_break(furniture, prev_line, num)
-        m = re.search(rf"({WORD}+)-$", text)
-        if not m:
+        right = re.match(r"[^\s.,;:()]*", part).group()
+        left = text.word_before_hyphen(vocabulary, rules.HYPHEN_PREFIXES, len(right))
+        if left is None:
             glue = "" if re.match(r"[.,;:)\]]", part) else " "
             if page:
-                tail, head = text.split()[-1].replace(NOTE_MARK, ""), part.split()[0]
+                tail, head = text.last_token().replace(NOTE_MARK, ""), part.split()[0]
                 log.repair(prev_line, "paragraph continued" + page, f"{tail}\\n{head}", f"{tail}{glue}{head}")
-            text += glue + part
+            text.add(glue + part)
             continue
-        left = m.group(1)
-        right = re.match(r"[^\s.,;:()]*", part).group()
-        joined, hyphened = (left + right).lower(), f"{left}-{right}".lower()
+        # `shown`: the word as the report quotes it (its end only, when it is longer than _TAIL)
+        left, shown = left if isinstance(left, tuple) else (left, left)
         if right.lower() in rules.CONJUNCTIONS:
-            text += " " + part
+            text.add(" " + part)
             rule = "kept: elliptic compound before a conjunction"
-            after = f"{left}- {right}"
+            after = f"{shown}- {right}"
         elif not right or not re.match(WORD, right) or right[0].isupper():
-            text += part
+            text.add(part)
             rule = "kept: the next line does not continue a word"
-            after = f"{left}-{right}"
-        elif hyphened in vocabulary and joined not in vocabulary:
-            text += part
+            after = f"{shown}-{right}"
+        elif left is not None and f"{left}-{right}".lower() in vocabulary and \
+                (left + right).lower() not in vocabulary:
+            text.add(part)
             rule = "kept: the hyphenated form is used elsewhere in the sources"
-            after = f"{left}-{right}"
-        elif left.lower() in rules.HYPHEN_PREFIXES:
-            text += part
+            after = f"{shown}-{right}"
+        elif left is not None and left.lower() in rules.HYPHEN_PREFIXES:
+            text.add(part)
             rule = "kept: a prefix that keeps its hyphen"
-            after = f"{left}-{right}"
+            after = f"{shown}-{right}"
         else:
-            text = text[:-1] + part
+            text.drop_hyphen()
+            text.add(part)
             rule = "line-end hyphen joined"
-            after = f"{left}{right}"
-        log.repair(prev_line, rule + page, f"{left}-\\n{right}", after)
-    return text
+            after = f"{shown}{right}"
+        log.repair(prev_line, rule + page, f"{shown}-\\n{right}", after)
+    return text.value()
+
+
+_TAIL = 512  # the end of the joined text kept at hand: a word this long is never a vocabulary word but by lookup
+_LETTERS = re.compile(rf"{WORD}*")  # (matched on a reversed text: the letters at its end)
+_LONG_LENGTHS = [None, frozenset()]  # (a weak reference to a vocabulary, the lengths of its words over _TAIL)
+
+
+class _Joined:
+    """A paragraph being joined, and what the rules ask of its end: the letters before a final hyphen
+    (their number, and the last _TAIL characters of the text), the last word; each kept up to date
+    as a line is added, so that no line reads the paragraph again."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.size = 0
+        self.tail = ""  # the text's last _TAIL characters
+        self.letters = 0  # letters at the text's end
+        self.letters_before_last = 0  # letters before its last character
+
+    def __bool__(self) -> bool:
+        return self.size > 0
+
+    def add(self, s: str) -> None:
+        if not s:
+            return
+        before_s = self.letters
+        run = len(_LETTERS.match(s[::-1]).group())
+        self.letters = before_s + len(s) if run == len(s) else run
+        run_before = len(_LETTERS.match(s[-2::-1]).group()) if len(s) > 1 else 0
+        self.letters_before_last = before_s + len(s) - 1 if run_before == len(s) - 1 else run_before
+        self.parts.append(s)
+        self.size += len(s)
+        self.tail = (self.tail + s)[-_TAIL:]
+
+    def drop_hyphen(self) -> None:
+        """The final character (the line-end hyphen) removed."""
+        self.parts[-1] = self.parts[-1][:-1]
+        self.size -= 1
+        self.letters = self.letters_before_last
+        self.tail = "".join(self._last(_TAIL))
+        self.letters_before_last = None  # (not asked before the next add)
+
+    def _last(self, n: int) -> list[str]:
+        """The parts that hold the text's last n characters (the first cut to fit)."""
+        out, got = [], 0
+        for part in reversed(self.parts):
+            out.append(part)
+            got += len(part)
+            if got >= n:
+                break
+        out.reverse()
+        if got > n:
+            out[0] = out[0][got - n:]
+        return out
+
+    def word_before_hyphen(self, vocabulary, prefixes, right: int):
+        """None unless the text ends in letters and a hyphen; else those letters, or where they are
+        over _TAIL: (the letters, or None where no word of the vocabulary or `prefixes` has the length
+        they would have, with the next line's `right` letters or without; their end as quoted)."""
+        if not self.tail.endswith("-") or not self.letters_before_last:
+            return None
+        n = self.letters_before_last
+        if n < _TAIL:
+            return self.tail[-n - 1:-1]
+        shown = ELLIPSIS + self.tail[-CONTEXT - 1:-1]
+        lengths = _long_lengths(vocabulary) | {len(p) for p in prefixes}
+        if {n, n + right, n + 1 + right} & lengths:
+            # (a vocabulary word this long: the letters read out of the text itself)
+            return "".join(self._last(n + 1))[:-1], shown
+        return None, shown
+
+    def last_token(self) -> str:
+        """The text's last word (from the last space), "…" before its end where it is over _TAIL."""
+        token = self.tail.split()[-1]
+        cut = self.size > len(self.tail) and len(self.tail.rstrip()) == len(token)  # it may begin before the tail
+        return ELLIPSIS + token[-CONTEXT:] if cut else token
+
+    def value(self) -> str:
+        return "".join(self.parts)
+
+
+def _long_lengths(vocabulary) -> frozenset:
+    """The lengths of the words of `vocabulary` over _TAIL characters, found once per vocabulary."""
+    ref, lengths = _LONG_LENGTHS
+    if ref is None or ref() is not vocabulary:
+        try:
+            ref = weakref.ref(vocabulary)
+        except TypeError:  # (a vocabulary that cannot be referred to weakly is read each time)
+            ref = None
+        lengths = frozenset(len(w) for w in vocabulary if len(w) > _TAIL)
+        _LONG_LENGTHS[:] = [ref, lengths]
+    return lengths
 
 
 def _page_break(furniture, after, before):

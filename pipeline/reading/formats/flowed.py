@@ -28,6 +28,8 @@ What the extraction does, and how each is undone (every decision in the report):
     "contents" blocks: evidence for the headings and for the page each article starts on), the index
     is kept apart ("index" blocks, not law text), the definitions are read as "definition" blocks.
 """
+import bisect
+import itertools
 import re
 from dataclasses import replace
 
@@ -480,7 +482,7 @@ class _Body:
         for num, text in pieces:
             def mark(m):
                 number = m.group(2)
-                if self._footnote_page(number, page, footnotes) is None:
+                if self._footnote_page(number, page, self._printed_on(footnotes)) is None:
                     self.flog.damage(num, f"'{m.group()}' looks like a footnote marker, but no footnote {number} "
                                           f"is at the bottom of this page, the next or one before", "kept as text")
                     return m.group()
@@ -489,12 +491,26 @@ class _Body:
             out.append((num, MARKER.sub(mark, text)))
         return out, notes
 
+    def _printed_on(self, footnotes: dict) -> dict[str, list[int]]:
+        """{footnote number: the pages whose foot prints it, in order}, made once per run of pages."""
+        if getattr(self, "_printed_on_of", None) is not footnotes:
+            pages: dict[str, list[int]] = {}
+            for p in sorted(footnotes):
+                for n, _ in footnotes[p]:
+                    if not pages.get(n) or pages[n][-1] != p:
+                        pages.setdefault(n, []).append(p)
+            self._printed_on_of, self._printed_on_pages = footnotes, pages
+        return self._printed_on_pages
+
     @staticmethod
-    def _footnote_page(number, page, footnotes):
-        for p in (page, page + 1, *range(page - 1, -1, -1)):
-            if any(n == number for n, _ in footnotes.get(p, ())):
-                return p
-        return None
+    def _footnote_page(number, page, printed_on):
+        """The page whose foot prints footnote `number` for a marker on `page`: that page, the next, or
+        the nearest one before (`printed_on`: see _printed_on)."""
+        pages = printed_on.get(number, ())
+        k = bisect.bisect_left(pages, page)
+        if k < len(pages) and pages[k] in (page, page + 1):
+            return pages[k]
+        return pages[k - 1] if k else None
 
     def _attach(self, footnotes):
         """Every note its footnote's text (a footnote cited twice at both markers); a footnote without a
@@ -589,8 +605,14 @@ class _Body:
 
     @staticmethod
     def _block(level, number, joined, start, end, starts, marker_start):
+        # The highest line number among the starts at or before an offset, by bisection over the starts
+        # (the offsets go up): a search of all of them per piece made a paragraph of many lines quadratic.
+        offsets = [s for s, _ in starts]
+        highest = list(itertools.accumulate((n for _, n in starts), max))
+
         def line_at(offset):
-            return max((n for s, n in starts if s <= offset), default=starts[0][1])
+            k = bisect.bisect_right(offsets, offset)
+            return highest[k - 1] if k else starts[0][1]
         pieces, offset = [], start
         for part in joined[start:end].split("\n"):
             if part.strip():
