@@ -249,3 +249,24 @@ def test_every_line_is_in_exactly_one_part_in_the_files_order(names):
     for part in book:
         if part.kind != "articles":
             assert not any(words["article"].match(line.text.strip()) for line in part.lines)
+
+
+def test_a_closing_sentence_after_a_list_is_text_of_the_lists_parent(tmp_path):
+    law = page("2", "LAW 1", "FIRST THINGS", f"A. Opening 1. A player may: (a) look at his cards {RUN_ON}. (b) wait "
+                                             f"for his turn {RUN_ON}.", f"The Director rules on any doubt {RUN_ON}.",
+               f"B. Closing The game closes {RUN_ON}.")
+    ctx = build(tmp_path / "b", [law], fmt="flowed")
+    assert [p.text[:31] for p in ctx.corpus.xpath('//*[@id="2017/1A1"]/p')] == [
+        "A player may:", "The Director rules on any doubt"]
+    assert len(ctx.corpus.xpath('//*[@id="2017/1A1b"]/p')) == 1
+    assert "the paragraph at line 5 stands on its own after 2017/1A1b, the last entry of its list: read as text " \
+           "of 2017/1A1, which the list belongs to" in [e.message for e in ctx.log.entries]
+
+
+def test_a_paragraph_inside_a_list_that_goes_on_stays_with_its_entry(tmp_path):
+    # A page break inside item (a): its second paragraph, then (b) follows.
+    first = page("2", "LAW 1", "FIRST THINGS", f"A. Opening 1. A player may: (a) look at his cards {RUN_ON}.")
+    second = page("3", f"He may look again when asked {RUN_ON}.", f"(b) wait for his turn {RUN_ON}.")
+    ctx = build(tmp_path / "b", [first, second], fmt="flowed")
+    assert [p.text[:28] for p in ctx.corpus.xpath('//*[@id="2017/1A1a"]/p')] == [
+        "look at his cards and the ma", "He may look again when asked"]

@@ -56,6 +56,12 @@ UNREAD_KINDS = ("index", "front", "back", "part-title")
 NO_LEAD_IN = "no-lead-in"
 
 
+# A paragraph block's cite when it stands on its own after the last entry of a list (its level the list's):
+# it closes the list and is text of the list's parent ("… (b) …. / The Director then rules."), not of
+# the last entry.
+CLOSES_LIST = "closes-list"
+
+
 # A Gap's cite when pages of the book are missing between two pages the source has (its page numbers jump).
 PAGES_GAP = ""
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from ..core import ids, lang, tree
-from ..core.model import APART_KINDS, NO_LEAD_IN, NOTE_MARK, Accounted, Block, Placed
+from ..core.model import APART_KINDS, CLOSES_LIST, NO_LEAD_IN, NOTE_MARK, Accounted, Block, Placed
 from . import merge
 from ..reading.formats.common import is_heading_like
 
@@ -267,7 +267,24 @@ class ArticleBuilder:
             self.heading(sec, block)
             self.context = sec
             return
+        if block.cite == CLOSES_LIST:
+            return self.closing_paragraph(block)
         self.paragraph(self.deepest_open(), block)
+
+    def closing_paragraph(self, block):
+        """A paragraph the reader found after the last entry of a list (model.CLOSES_LIST, its level the
+        list's): text of the list's parent, which it applies to, not of the last entry."""
+        index = LEVEL_INDEX[self.context.tag] + 1 + block.level
+        parent = self.open.get(ids.LEVELS[index - 1]) if 0 < index <= len(ids.LEVELS) else None
+        last = self.open.get(ids.LEVELS[index]) if index < len(ids.LEVELS) else None
+        if parent is None or last is None:
+            return self.paragraph(self.deepest_open(), block)
+        self.flog.inference(block.first_line, parent.get("id"),
+                            f"the paragraph at line {block.first_line} stands on its own after {last.get('id')}, the "
+                            f"last entry of its list: read as text of {parent.get('id')}, which the list belongs to")
+        for deeper in ids.LEVELS[index:]:
+            self.open.pop(deeper, None)
+        self.paragraph(parent, block)
 
     def list_entry(self, block):
         base = LEVEL_INDEX[self.context.tag]

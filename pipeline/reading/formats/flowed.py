@@ -35,7 +35,7 @@ from dataclasses import replace
 
 from ...core import lang
 from ...core.report import number_ranges
-from ...core.model import NO_LEAD_IN, NOTE_MARK, PAGES_GAP, Block, Dropped, Gap, Note, Reading, Rules
+from ...core.model import CLOSES_LIST, NO_LEAD_IN, NOTE_MARK, PAGES_GAP, Block, Dropped, Gap, Note, Reading, Rules
 from . import parts, printed
 from .common import Format, looks_like_article, unreadable_heading
 
@@ -373,6 +373,7 @@ class _Body:
         # starts inside an article starts with nothing open.
         self.state = _fresh()
         self.ambiguous = []  # (line, letter, the item before): "(i)" after "(h)", item or sub-item
+        self.paragraph_starts = set()  # id() of each block that begins a paragraph of the page
 
     def read(self):
         self.start = len(self.reading.blocks)  # this run's blocks are the ones from here on
@@ -399,11 +400,15 @@ class _Body:
                                             notes=notes))
             else:
                 pieces, notes = self._mark_notes(pieces, page, footnotes)
-                reading.blocks += self._split(pieces, notes)
+                split = self._split(pieces, notes)
+                if split:
+                    self.paragraph_starts.add(id(split[0]))
+                reading.blocks += split
         self._attach(footnotes)
         self._check_footnote_numbers(footnotes)
         self._resolve_items()
         _mark_no_lead_in(reading.blocks[self.start:])
+        _mark_closing(reading.blocks[self.start:], self.paragraph_starts)
         if body and self.may_break_off:
             printed._cut_off(reading, self.cut, self.furniture, self.cut[-1][-1].num, self.flog, self.own["rules"],
                              measure=lambda page: sum(len(line.text.strip()) for line in page), unit="characters")
@@ -698,6 +703,22 @@ class _Body:
             state.update(subitem=m_sub.group(1))
             return (pos, m_sub.end(), "subitem", m_sub.group(1))
         return None
+
+
+def _mark_closing(blocks: list, starts: set) -> None:
+    """A paragraph of its own right after a list's last entry (no entry of the same level with the next
+    number follows it before the next heading) closes the list: its block says so (cite CLOSES_LIST,
+    level the list's), and structure.py makes it text of the list's parent. Where the list goes on after
+    it, it is the entry's own second paragraph (a page break inside an item)."""
+    for k, block in enumerate(blocks):
+        if block.kind != "para" or id(block) not in starts or not k or blocks[k - 1].kind != "list":
+            continue
+        last = blocks[k - 1]
+        after = next((b for b in blocks[k + 1:] if b.kind in ("list", "heading-text", "article")), None)
+        goes_on = after is not None and after.kind == "list" and (
+            after.level > last.level or after.level == last.level and after.number == last.number + 1)
+        if not goes_on:
+            block.cite, block.level = CLOSES_LIST, last.level
 
 
 def _mark_no_lead_in(blocks: list) -> None:
