@@ -12,6 +12,7 @@ import pytest
 from pipeline.core import tree
 from pipeline.corpus import check, refs, stages
 from tests.conftest import run_lawbook
+from tests.test_english import node  # one node look-up for both English test files
 
 ENGLISH = Path(__file__).resolve().parents[1].parent / "shared" / "english"
 WHOLE = ENGLISH / "laws2017-en.txt"
@@ -32,12 +33,6 @@ def one_source(folder, data):
 @pytest.fixture(scope="module")
 def book(tmp_path_factory):
     return stages.make_corpus(one_source(tmp_path_factory.mktemp("whole"), WHOLE.read_bytes()))
-
-
-def node(book, node_id):
-    found = book.corpus.xpath(f'//*[@id="{node_id}"]')
-    assert found, f"{node_id} is not in the corpus"
-    return found[0]
 
 
 def own_text(el):

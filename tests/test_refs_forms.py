@@ -4,39 +4,23 @@ around it ("[unless B1(b)(ii) above applies]", "(compare 1 preceding)", "(ii) ab
 citations in a node's title or heading ("Lost Rights under Laws 16B and 72C"), which count as the
 node's references in refs.json and the graph; then the English book itself, where present."""
 import types
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 from lxml import etree
 
-from pipeline.core import ids, lang, tree
+from pipeline.core import lang, tree
 from pipeline.core.report import BuildLog
 from pipeline.corpus import check, refs
 from pipeline.outputs import graph, serialise
 
 EN = lang.profile("en")
 NL = lang.profile("nl")
-ENGLISH = Path(__file__).resolve().parents[1].parent / "shared" / "english"
+from test_refs_en import ENGLISH, corpus_of  # the made-up corpus builder, one for both
 
 # The nodes of a little made-up book: every node a case below cites or stands in.
 NODES = ["4", "12C2", "14", "16B", "17", "40", "57", "61", "62", "64", "70B1a", "70B1b.i", "70B1b.ii", "70B2a",
          "70C1a.i", "70C1a.ii", "70C1a.iii", "70C1b", "70C2", "70C3", "70D1h", "70D1i", "72C", "80B2b.i", "80B3"]
-
-
-def corpus_of(cites, edition="2017"):
-    """A corpus whose edition holds the nodes `cites` and every node above them, in reading order."""
-    corpus = tree.new_corpus()
-    ed = tree.edition(corpus, edition)
-    for cite in cites:
-        parent = ed
-        for node in reversed(list(ids.NodeId.of(edition, cite).ancestors())):
-            el = tree.find_child(parent, node.parts[node.level]) if parent is not ed else next(
-                (a for a in ed.iterchildren("article") if a.get("num") == node.article), None)
-            if el is None:
-                el = tree.add_child(parent, node.level, node.parts[node.level], str(node))
-            parent = el
-    return corpus
 
 
 CORPUS = corpus_of(NODES)
