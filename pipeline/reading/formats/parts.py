@@ -57,6 +57,7 @@ def split(cut: list, furniture: dict, words: dict, own: dict) -> list:
 
     last_article = max((i for i, t in enumerate(texts) if article.match(t) and not is_furniture[i]), default=-1)
     starts = []  # (index, kind, evidence)
+    articles_begun = False  # an introduction stands before the Laws
     i = 0
     while i < len(flat):
         text = texts[i]
@@ -76,11 +77,11 @@ def split(cut: list, furniture: dict, words: dict, own: dict) -> list:
             starts.append((i, "definitions", f"the definitions title {text!r} and a definition after it"))
         elif article.match(text):
             starts.append((i, "articles", f"the article heading {text!r}"))
+            articles_begun = True
         elif own["index_title"].match(text) and is_heading_like(text) and \
                 i > last_article:
             starts.append((i, "index", f"the index title {text!r}"))
-        elif own["introduction_title"].match(text) and is_heading_like(text) and \
-                not any(k == "articles" for _, k, _ in starts):
+        elif own["introduction_title"].match(text) and is_heading_like(text) and not articles_begun:
             starts.append((i, "introduction", f"the introduction's title {text!r}"))
         i += 1
 
@@ -93,11 +94,10 @@ def split(cut: list, furniture: dict, words: dict, own: dict) -> list:
         open_kind = kind
     if not parts or parts[0][0] > 0:
         parts.insert(0, [0, "front", "the lines before the book's first part"])
-    # What follows the contents list without evidence of its own goes on with the part before it.
-    for k, part in enumerate(parts):
+    # What follows the contents list and begins no part of its own (a blank page, a foreword) is front matter.
+    for part in parts:
         if part[1] is None:
-            part[1], part[2] = ("contents", "the contents list") if k == 0 else (
-                parts[k - 1][1] if parts[k - 1][1] != "contents" else "front", "after the contents list")
+            part[1], part[2] = "front", "after the contents list"
     ranges = [(a[0], b[0] if b else len(flat), a[1], a[2]) for a, b in zip(parts, parts[1:] + [None])]
     ranges = [r for r in ranges if r[0] < r[1]]
     ranges = _front_pages_in_arabic(ranges, flat, cut, furniture, is_furniture)
