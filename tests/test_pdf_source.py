@@ -208,6 +208,73 @@ def test_paragraph_over_a_page_break_is_one_paragraph_word_for_word(tmp_path):
     assert read["2017/1"] == "LONG " + words.strip() + " A last sentence."
 
 
+RUN_IN = r"""
+#set page(width: 14cm, height: 16cm, margin: (x: 2cm, y: 1.8cm),
+  footer: context align(right, text(size: 8pt, counter(page).display("1"))))
+#set text(size: 10pt, lang: "en")
+#set par(justify: true)
+#let law(n, title) = align(center, block(above: 2em, below: 1em)[#smallcaps[Law #n] \ #text(size: 13pt, weight: "bold")[#title]])
+
+#law(1)[LATENESS]
+#strong[A. Early Arrival] A player who arrives before the start of the session takes a seat.
+
+#strong[B. Late Play] A player who arrives late loses the right to choose a seat, and the director may
+assign one at a table where a place is free.
+
+#strong[1\. Single Result] In team play a late arrival is not penalised for the first board.
+
+#strong[2\. Several Results] In pair play the late pair scores the average of the room.
+
+#strong[C. Seating Arrangements for Players Who Arrive After the Start of Play] The director seats them.
+
+#strong[D. Witnesses#footnote[A witness is any person at the table.]] A player may call a witness.
+
+#strong[Never] may a player leave before the round ends.
+
+E. Capitals In The Regular Weight Are Text and stay the text of the section above.
+#pagebreak()
+#law(2)[LEAVING]
+#strong[A. Departure] Short.
+#pagebreak()
+#law(3)[RETURNING]
+Text.
+"""
+
+
+def headings(corpus: Path) -> dict:
+    """{node ID: its heading's own text} of every node with a heading."""
+    return {el.getparent().get("id"): "".join(el.xpath("./text()")).strip()
+            for el in etree.parse(str(corpus)).iter("heading")}
+
+
+def test_bold_heading_run_in_before_its_text_is_read_by_its_weight(tmp_path):
+    read = read_back(tmp_path, "runin.pdf", compile_typst(RUN_IN))
+    assert sorted(read) == ["2017/1", "2017/1A", "2017/1B", "2017/1B1", "2017/1B2", "2017/1C", "2017/1D",
+                            "2017/1D/noot1", "2017/2", "2017/2A", "2017/3"]
+    assert headings(tmp_path / "out-runin.pdf" / "corpus.xml") == {
+        "2017/1A": "Early Arrival", "2017/1B": "Late Play", "2017/1B1": "Single Result",
+        "2017/1B2": "Several Results",
+        "2017/1C": "Seating Arrangements for Players Who Arrive After the Start of Play",
+        "2017/1D": "Witnesses", "2017/2A": "Departure"}
+    assert read["2017/1B"] == ("Late Play A player who arrives late loses the right to choose a seat, and the "
+                               "director may assign one at a table where a place is free.")
+    assert read["2017/1B1"] == "Single Result In team play a late arrival is not penalised for the first board."
+    assert read["2017/1C"] == "Seating Arrangements for Players Who Arrive After the Start of Play The director seats them."
+    # The footnote marked in the heading stays the heading's; a bold word that is no numbered heading, and
+    # capitals in the regular weight, stay text.
+    assert read["2017/1D/noot1"] == "A witness is any person at the table."
+    assert read["2017/1D"] == ("Witnesses A witness is any person at the table. A player may call a witness. Never "
+                               "may a player leave before the round ends. E. Capitals In The Regular Weight Are Text "
+                               "and stay the text of the section above.")
+    assert read["2017/2A"] == "Departure Short."
+    report = (tmp_path / "out-runin.pdf" / "report.txt").read_text(encoding="utf-8")
+    assert ("line 1005  inference page 1, line 5: bold 'B. Late Play' at the line's start, followed by text in the "
+            "regular weight, read as the heading of section B run in before its text (its font weight)") in report
+    assert "page 1, line 7: bold '1. Single Result' at the line's start" in report
+    assert "read as the heading of subsection 1 run in" in report
+    assert "page 2, line 3: bold 'A. Departure'" in report
+
+
 # -- untrusted input -----------------------------------------------------------------------------------
 def refused(tmp_path: Path, name: str, data: bytes) -> str:
     """The build's error output for a PDF source that must be refused (non-zero exit, no traceback)."""

@@ -15,6 +15,9 @@ Evidence read from the page, never guessed from the text:
   - an article heading: the article word and its number alone on a line ("Law 17"; small capitals read as
     the letters they show); its title: the lines after it set larger than the body;
   - a section heading: a bold line that starts with a letter and a full stop ("D. Extraneous …");
+  - a heading run in at the start of a paragraph: the line starts in bold with a section letter ("B. Late
+    Play") or a subsection number and words ("1. Single Result") and goes on in the regular weight: the
+    bold is the heading, the rest its text (the font weight decides, never the capitals);
   - a definition: a bold term at a line's start followed by a colon;
   - a list entry: a line that starts with a number "1.", a letter "(a)" or a roman numeral "(i)"; its
     level from the marker's indent (an "(i)" indented as the item markers is the item after (h), one
@@ -539,6 +542,8 @@ class _Pages:
                 self.block = Block("title", stripped, [line.num], notes=notes)
                 self.reading.blocks.append(self.block)
             return
+        if self._run_in(line, text, notes):
+            return
         if line.bold and (m := BARE_LETTER.match(stripped)):  # "A." alone: a section the book gives no heading
             self.block = Block("heading", "", [line.num], cite=m.group(1) + m.group(2), notes=notes)
             self.reading.blocks.append(self.block)
@@ -573,6 +578,48 @@ class _Pages:
             return
         self.block = Block("para", stripped, [line.num], notes=notes)
         self.reading.blocks.append(self.block)
+
+    def _run_in(self, line: PageLine, text: str, notes: list) -> bool:
+        """A heading run in at the start of a paragraph: the line starts in bold and goes on in the regular
+        weight on the same line ("B. Late Play A player who …", "1. Single Result In team …"). The font
+        weight tells where the heading ends, not the capitals. A section heading gives a heading block and
+        the rest a paragraph; a subsection's gives its list block and a heading block without a cite after
+        it (structure gives that to the subsection just opened). The end of a bold heading that wrapped
+        onto this line goes to the heading above. Logged with the page and the line on it."""
+        if not line.bold_head or not line.text[line.bold_head:].strip():
+            return False
+        cut = _marked_offset(line, line.bold_head)
+        head, rest = text[:cut].strip(), text[cut:].strip()
+        marks = head.count(NOTE_MARK)
+        head_notes, rest_notes = list(notes[:marks]), list(notes[marks:])
+        shown = head.replace(NOTE_MARK, "")
+        where = f"page {line.page}, line {line.row}"
+        if (self.block is not None and self.block.kind == "heading" and self.block.text and self.last_line is not None
+                and self.last_line.bold and self._continues(line) and not LETTERED.match(head)
+                and not SUBSECTION.match(head)):
+            self._join(self.block, line, head, head_notes)
+            self.flog.inference(line.num, None, f"{where}: bold {shown!r} at the line's start ends the heading "
+                                                f"{self.block.cite}. above, run in before its text (its font weight)")
+            self.block = Block("para", rest, [line.num], notes=rest_notes)
+            self.reading.blocks.append(self.block)
+            return True
+        if m := LETTERED.match(head):
+            cite, title, what = m.group(1) + m.group(2), m.group(3), "section"
+            heading = Block("heading", title, [line.num], cite=cite, notes=head_notes)
+            self.block = Block("para", rest, [line.num], notes=rest_notes)
+            blocks = [heading, self.block]
+        elif (m := SUBSECTION.match(head)) and head[m.end():].strip():
+            cite, title, what = m.group(1), head[m.end():].strip(), "subsection"
+            self.marker_offsets.setdefault(0, line.x - self.margin(line.page))
+            self.block = Block("list", rest, [line.num], number=int(m.group(1)), level=0, notes=rest_notes)
+            blocks = [self.block, Block("heading", title, [line.num], notes=head_notes)]
+        else:
+            return False
+        self.reading.blocks += blocks
+        self.flog.inference(line.num, None, f"{where}: bold {shown!r} at the line's start, followed by text in the "
+                                            f"regular weight, read as the heading of {what} {cite} run in before "
+                                            f"its text (its font weight)")
+        return True
 
     def _remark(self, line: PageLine, text: str) -> bool:
         """An editorial remark of the book's maker: italic lines in square brackets ("[title missing]",
@@ -726,6 +773,12 @@ class _Pages:
             if id(f) not in used:
                 self.flog.error(f.lines[0], f"page {f.page}: footnote {f.number} has no marker in the text")
                 self.reading.blocks.append(Block("para", f.text, list(f.lines), pieces=list(f.pieces)))
+
+
+def _marked_offset(line: PageLine, offset: int) -> int:
+    """An offset into line.text as an offset into its marked text (_Pages._marked: each raised digit run
+    before it is one NOTE_MARK there)."""
+    return offset - sum(end - start - 1 for start, end in line.raised if end <= offset and line.text[start:end].isdigit())
 
 
 def is_pdf_lines(lines: list) -> bool:
