@@ -23,6 +23,9 @@ Evidence read from the page, never guessed from the text:
     level from the marker's indent (an "(i)" indented as the item markers is the item after (h), one
     indented deeper is a sub-item);
   - a paragraph: the lines after it at no larger spacing than the body's leading and at its text's indent;
+    over a page break it goes on, unless the page is set justified and its last line ends a sentence
+    short of the right edge (then the paragraph ends with the page); on a page set ragged a sentence
+    ending the page is read as going on, logged as uncertain;
   - a footnote marker: digits set smaller on a raised baseline; a footnote: the lines in small type below
     the body at the page foot, starting with its number, going on onto the next page;
   - a word hyphenated by the typesetter at a line end: the PDF marks that hyphen as soft (U+FFFE or
@@ -87,6 +90,7 @@ class PageLine:
     italic: bool = False  # all its characters but spaces are italic
     bold_head: int = 0  # how many characters at its start are bold (a run-in term or heading)
     raised: tuple = ()  # (start, end) of each run of digits set small on a raised baseline: footnote markers
+    right: float = 0.0  # the right of its last character but spaces
 
     @property
     def blank(self) -> bool:
@@ -274,9 +278,10 @@ def _page_line(file: str, page: int, row: int, chars: list) -> PageLine:
     if line.endswith(SOFT_HYPHEN):  # a line-end hyphen: the repair stage decides whether it is a real one
         line = line[:-1] + "-"
     bold = sum(g.bold for g in chars) * 2 > len(chars)
+    right = max((g.x1 for g in chars if not g.char.isspace()), default=chars[-1].x1)
     italic = all(g.italic for g in chars if not g.char.isspace())
     return PageLine(file, page * LINE_STEP + row, line, page_break=row == 1, page=page, row=row,
-                    x=chars[0].x0, y=base, size=size, bold=bold, italic=italic, bold_head=bold_head, raised=tuple(raised))
+                    x=chars[0].x0, y=base, size=size, bold=bold, italic=italic, bold_head=bold_head, raised=tuple(raised), right=right)
 
 
 # -- the reader ---------------------------------------------------------------------------------------
@@ -395,6 +400,8 @@ class _Pages:
         self.footnotes = []
         self.notes = []  # Notes in the order of their markers
         self.margins = {}  # page -> the left of its body text
+        self.right_edges = {}  # page -> the right edge its body lines are justified to (pages set ragged: none)
+        self.page_tops_logged = set()  # page tops whose reading after the page before is in the report
         self.pages = {}  # page -> its kept lines
         self.remark = []  # the lines of an editorial remark not yet closed
         self.vocabulary = None  # the book's words, lower case (words_of_book)
@@ -417,6 +424,7 @@ class _Pages:
         for number, page in self.pages.items():
             xs = [line.x for line in page if line.size == self.body]
             self.margins[number] = min(xs) if xs else 0.0
+            self._right_edge(number, page)
         for number, page in self.pages.items():
             foot = self._foot(page)
             for line in page:
@@ -472,14 +480,52 @@ class _Pages:
             self._article_line(line)
         self.last_line = line
 
+    def _right_edge(self, number: int, page: list) -> None:
+        """The right edge a page's text is justified to: its long body lines (within three characters' size
+        of the longest) nearly all end at one place, two thirds of them and at least three (punctuation may
+        hang a little past it). Text set ragged ends its long lines spread over a word's width: no edge."""
+        rights = [line.right for line in page if line.size == self.body]
+        if not rights:
+            return
+        long = [r for r in rights if r >= max(rights) - 3 * self.body]
+        edge = Counter(round(r) for r in long).most_common(1)[0][0]
+        at_edge = sum(abs(r - edge) <= 2 for r in long)
+        if at_edge >= 3 and at_edge * 3 >= len(long) * 2:
+            self.right_edges[number] = float(edge)
+
+    def _ends_at_page_foot(self, before: PageLine, line: PageLine) -> bool:
+        """The paragraph ends with the page: on a page set justified its last line stops short of the right
+        edge by more than two of its characters' size and ends a sentence (logged). Else the text at the next
+        page's top goes on with it: a full line goes on; a sentence ended on a page set ragged may end its
+        paragraph or not, so that reading is logged as uncertain."""
+        if not re.search(r"[.:;!?][\"')\u2019\u201d]?$", before.text.rstrip()):
+            return False
+        edge = self.right_edges.get(before.page)
+        short = edge - before.right if edge is not None else 0.0
+        ends = edge is not None and short > 2 * before.size
+        if line.num not in self.page_tops_logged and (ends or edge is None):
+            self.page_tops_logged.add(line.num)
+            where = f"page {line.page}, line {line.row}"
+            if ends:
+                self.flog.inference(line.num, None, f"{where}: a new paragraph: the last line of page {before.page} "
+                                                    f"ends a sentence {short:.0f} pt short of the right edge its text "
+                                                    f"is justified to, so its paragraph ends with the page")
+            else:
+                self.flog.inference(line.num, None, f"{where}: uncertain: read as going on with the paragraph at the "
+                                                    f"foot of page {before.page}, whose last line ends a sentence; "
+                                                    f"the page is not set justified, so no right edge tells whether "
+                                                    f"that paragraph ended there")
+        return ends
+
     def _continues(self, line: PageLine) -> bool:
         """The line goes on with the block before: close below it on the same page, or the first line of a
-        page after a line of the previous page; never a line that starts a structure."""
+        page after a line of the previous page that does not end its paragraph; never a line that starts a
+        structure."""
         before = self.last_line
         if self.block is None or before is None:
             return False
         if before.page != line.page:
-            return True
+            return not self._ends_at_page_foot(before, line)
         # The body's leading; a line in another size (a title) at its own: up to 1.6 times its size.
         step = self.leading * 1.15 if abs(line.size - self.body) < 0.5 else 1.6 * line.size
         return before.y - line.y <= step and abs(before.size - line.size) < 0.5
