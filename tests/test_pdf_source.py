@@ -6,8 +6,12 @@ are untrusted input (cut off, damaged, encrypted, without text, too many pages o
 one message and a non-zero exit.
 """
 import io
+import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pikepdf
@@ -394,6 +398,20 @@ def test_footnotes_numbered_through_the_book_one_going_on_to_the_next_page(tmp_p
         assert starts == [["The", "session", "opens"]]
         assert ("line 2001  inference page 2, line 1: uncertain: read as going on with the paragraph at the foot of "
                 "page 1, whose last line ends a sentence; the page is not set justified" in report)
+
+
+def test_bench_reads_the_dutch_pdf_beside_its_text_sources(tmp_path):
+    # `make bench`'s PDF section on the Dutch sources only (the other measurements left out).
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "pipeline.bench", "--out", str(tmp_path / "bench"), "--books", "",
+                           "--ratios", "0", "--hostile", "", "--pdf-books", "sources"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    [book] = json.loads((tmp_path / "bench" / "bench.json").read_text(encoding="utf-8"))["pdf_books"]
+    assert book["book"] == "sources" and book["pdf"]["formats"] == ["pdf"] and book["pdf"]["pages"] > 0
+    assert book["text"]["formats"] == ["print", "template", "wiki"]
+    assert book["pdf"]["errors"] == book["text"]["errors"] == 0
+    assert book["pdf"]["timings"]["read_sources"] > 0 and "Reading a book's PDF" in proc.stdout
 
 
 # -- untrusted input -----------------------------------------------------------------------------------
