@@ -289,6 +289,58 @@ def test_bold_heading_run_in_before_its_text_is_read_by_its_weight(tmp_path):
     assert "page 2, line 3: bold 'A. Departure'" in report
 
 
+# Paragraphs marked by a first-line indent and no space between them (pages with alternating margins, the
+# page number at the head's outer corner); a short bold heading followed by a paragraph that starts with a
+# bold word; a paragraph that ends at a page foot and one that begins, set in, at the next page's top.
+INDENTED = r"""
+#set page(width: 10cm, height: 9cm, margin: (inside: 2cm, outside: 1.2cm, y: 1.5cm),
+  header: context align(if calc.odd(here().page()) { right } else { left }, text(size: 7pt)[#counter(page).display()]))
+#set text(size: 9pt, lang: "en")
+#set par(justify: true, first-line-indent: 1.5em, spacing: 0.65em)
+#let law(n, title) = block(above: 1.5em, below: 0.65em)[#text(size: 11pt)[Law #n] \ #text(size: 11pt, weight: "bold")[#title]]
+
+#law(1)[SEATS]
+#strong[A. Places]
+
+#strong[Never] may a player take another's seat once the round has begun.
+
+The director assigns the seats of latecomers.
+
+He may move a pair to another table when the room is full, and he tells the other players why.
+
+#strong[B. Moving]
+
+A pair that moves takes its boards with it, and the scores of the boards already played stand as they were entered on the travelling score sheets of the section. Nobody disputes that.
+
+Each player checks the board numbers before the next round starts.
+#pagebreak()
+#law(2)[ROUNDS]
+A round lasts as long as the director says.
+#pagebreak()
+#law(3)[END]
+The session ends.
+"""
+
+
+def own_paragraphs(corpus: Path) -> dict:
+    """{node ID: the texts of its own paragraphs} of every node with paragraphs."""
+    return {el.get("id"): [" ".join("".join(p.itertext()).split()) for p in el.findall("p")]
+            for el in etree.parse(str(corpus)).iter() if el.get("id") and el.findall("p")}
+
+
+def test_paragraphs_marked_by_a_first_line_indent_are_told_apart(tmp_path):
+    read_back(tmp_path, "indented.pdf", compile_typst(INDENTED))
+    assert own_paragraphs(tmp_path / "out-indented.pdf" / "corpus.xml") == {
+        "2017/1A": ["Never may a player take another’s seat once the round has begun.",
+                    "The director assigns the seats of latecomers.",
+                    "He may move a pair to another table when the room is full, and he tells the other players why."],
+        "2017/1B": ["A pair that moves takes its boards with it, and the scores of the boards already played stand "
+                    "as they were entered on the travelling score sheets of the section. Nobody disputes that.",
+                    "Each player checks the board numbers before the next round starts."],
+        "2017/2": ["A round lasts as long as the director says."], "2017/3": ["The session ends."]}
+    assert headings(tmp_path / "out-indented.pdf" / "corpus.xml") == {"2017/1A": "Places", "2017/1B": "Moving"}
+
+
 # A page 7.55 cm high breaks the first paragraph after "circum-" (hyphenated by the typesetter) and the
 # second after "left-" (a real hyphen; the book writes "left-hand" elsewhere): the test checks both breaks
 # in the PDF before it checks the nodes.

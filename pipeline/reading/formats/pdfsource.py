@@ -22,7 +22,8 @@ Evidence read from the page, never guessed from the text:
   - a list entry: a line that starts with a number "1.", a letter "(a)" or a roman numeral "(i)"; its
     level from the marker's indent (an "(i)" indented as the item markers is the item after (h), one
     indented deeper is a sub-item);
-  - a paragraph: the lines after it at no larger spacing than the body's leading and at its text's indent;
+  - a paragraph: the lines after it at no larger spacing than the body's leading and at its text's indent
+    (a line set in from the paragraph before begins a paragraph: a first-line indent);
     over a page break it goes on, unless the page is set justified and its last line ends a sentence
     short of the right edge (then the paragraph ends with the page); on a page set ragged a sentence
     ending the page is read as going on, logged as uncertain;
@@ -402,6 +403,8 @@ class _Pages:
         self.margins = {}  # page -> the left of its body text
         self.right_edges = {}  # page -> the right edge its body lines are justified to (pages set ragged: none)
         self.page_tops_logged = set()  # page tops whose reading after the page before is in the report
+        self.indented = None  # the paragraph that began with a line set in (_indented_first_line)
+        self.set_in = None  # the number of the last line read as a paragraph's first line by its indent
         self.pages = {}  # page -> its kept lines
         self.remark = []  # the lines of an editorial remark not yet closed
         self.vocabulary = None  # the book's words, lower case (words_of_book)
@@ -517,12 +520,35 @@ class _Pages:
                                                     f"that paragraph ended there")
         return ends
 
+    def _indented_first_line(self, before: PageLine, line: PageLine) -> bool:
+        """A paragraph's first line set in from the lines of the paragraph before (a layout that marks
+        paragraphs by a first-line indent, not by space between them): by half its size or more from the
+        margin of its page (pages alternate their margins); or, after a paragraph of one line that began so,
+        set in as far as that one (a paragraph's second line goes back to the margin). A list entry's lines
+        after its marker are set in too (a hanging indent): only a paragraph's are compared."""
+        if self.block.kind not in ("para", "introduction") or abs(line.size - before.size) >= 0.5:
+            return False
+        offset, before_offset = line.x - self.margin(line.page), before.x - self.margin(before.page)
+        if offset > before_offset + 0.5 * line.size:
+            return True
+        return (self.block is self.indented and len(self.block.lines) == 1 and offset > 0.5 * line.size
+                and abs(offset - before_offset) < 0.5)
+
+    def _wrapped(self, line: PageLine) -> bool:
+        """The line goes to (near) the right of the page's text: a heading on it was broken there."""
+        rights = [other.right for other in self.pages.get(line.page, ()) if other.size == self.body]
+        edge = self.right_edges.get(line.page, max(rights, default=line.right))
+        return line.right >= edge - 3 * line.size
+
     def _continues(self, line: PageLine) -> bool:
         """The line goes on with the block before: close below it on the same page, or the first line of a
         page after a line of the previous page that does not end its paragraph; never a line that starts a
         structure."""
         before = self.last_line
         if self.block is None or before is None:
+            return False
+        if self._indented_first_line(before, line):
+            self.set_in = line.num
             return False
         if before.page != line.page:
             return not self._ends_at_page_foot(before, line)
@@ -540,6 +566,7 @@ class _Pages:
             self._join(self.block, line, text)
         else:
             self.block = Block("introduction", text, [line.num])
+            self.indented = self.block if self.set_in == line.num else None
             self.reading.blocks.append(self.block)
 
     def _definition(self, line: PageLine) -> None:
@@ -623,6 +650,7 @@ class _Pages:
             self._join(self.block, line, stripped, notes)
             return
         self.block = Block("para", stripped, [line.num], notes=notes)
+        self.indented = self.block if self.set_in == line.num else None
         self.reading.blocks.append(self.block)
 
     def _run_in(self, line: PageLine, text: str, notes: list) -> bool:
@@ -641,7 +669,8 @@ class _Pages:
         shown = head.replace(NOTE_MARK, "")
         where = f"page {line.page}, line {line.row}"
         if (self.block is not None and self.block.kind == "heading" and self.block.text and self.last_line is not None
-                and self.last_line.bold and self._continues(line) and not LETTERED.match(head)
+                and self.last_line.bold and self._wrapped(self.last_line) and self._continues(line)
+                and not LETTERED.match(head)
                 and not SUBSECTION.match(head)):
             self._join(self.block, line, head, head_notes)
             self.flog.inference(line.num, None, f"{where}: bold {shown!r} at the line's start ends the heading "
