@@ -570,6 +570,28 @@ def test_a_raised_digit_is_a_footnote_marker_and_a_digit_on_the_baseline_is_text
     assert line.raised == ((5, 6),)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=9),
+                min_size=1, max_size=5), WORDS, st.booleans())
+def test_the_bold_at_a_line_start_ends_where_the_weight_changes(head, rest, marker):
+    """A run-in heading's end is where the bold ends (bold_head), whatever the words; a footnote marker
+    raised in the bold is the heading's, and its offset in the marked text is one NOTE_MARK."""
+    glyphs = [pdfsource.Glyph(g.char, g.x0, g.x1, g.y, g.bottom, g.size, True) for g in set_line(head, 300.0)]
+    x = glyphs[-1].x1
+    if marker:
+        glyphs.append(pdfsource.Glyph("1", x, x + 3, 303.0, 303.0, 6.0, True))
+        glyphs.append(pdfsource.Glyph("2", x + 3, x + 6, 303.0, 303.0, 6.0, True))
+        x += 6
+    glyphs += [pdfsource.Glyph(g.char, g.x0 + x, g.x1 + x, g.y, g.bottom, g.size, False)
+               for g in set_line(rest, 300.0)]
+    line = pdfsource._page_line("f.pdf", 2, 4, glyphs)
+    heading = " ".join(head) + ("12" if marker else "")
+    assert line.text[:line.bold_head] == heading
+    assert line.text[line.bold_head:].strip() == " ".join(rest)
+    assert line.raised == (((len(heading) - 2, len(heading)),) if marker else ())
+    assert pdfsource._marked_offset(line, line.bold_head) == len(heading) - (1 if marker else 0)
+
+
 def test_pdf_format_forced_on_a_text_file_is_one_error(tmp_path):
     folder = tmp_path / "src"
     folder.mkdir()
