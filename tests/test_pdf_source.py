@@ -6,8 +6,12 @@ are untrusted input (cut off, damaged, encrypted, without text, too many pages o
 one message and a non-zero exit.
 """
 import io
+import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pikepdf
@@ -35,6 +39,12 @@ def nodes(corpus: Path) -> dict:
                              el.xpath("./*[self::p or self::title or self::heading]//text()"))
             out[el.get("id")] = " ".join(words.split())
     return out
+
+
+def paragraphs(corpus: Path) -> dict:
+    """{node ID: how many paragraphs of its own it has}: the paragraph breaks, which nodes() joins over."""
+    return {el.get("id"): len(el.findall("p")) for el in etree.parse(str(corpus)).iter()
+            if el.tag in ("article", "section", "subsection", "item", "subitem") and el.get("id")}
 
 
 def build(folder: Path, out: Path, *extra) -> object:
@@ -84,6 +94,8 @@ def test_dutch_pdf_reads_back_as_its_corpus(dutch_build, tmp_path, edition):
     data = (dutch_build / "pdf" / f"spelregels-{edition}.pdf").read_bytes()
     read = read_back(tmp_path, f"spelregels-{edition}.pdf", data, edition=edition, language="nl")
     assert_same(printed, read)
+    printed_paragraphs = {k: v for k, v in paragraphs(dutch_build / "corpus.xml").items() if k.startswith(edition + "/")}
+    assert paragraphs(tmp_path / f"out-spelregels-{edition}.pdf" / "corpus.xml") == printed_paragraphs
     assert any("/noot" in k for k in read)
 
 
@@ -100,6 +112,8 @@ def test_english_pdf_reads_back_as_its_corpus(tmp_path):
     printed = nodes(out / "corpus.xml")
     read = read_back(tmp_path, "laws2017-en.pdf", (out / "pdf" / "spelregels-2017.pdf").read_bytes())
     assert_same(printed, read)
+    # Every paragraph break too (35D's text ends at a page foot, "Law 39 applies." heads the next page).
+    assert paragraphs(tmp_path / "out-laws2017-en.pdf" / "corpus.xml") == paragraphs(out / "corpus.xml")
     assert len([k for k in read if re.fullmatch(r"2017/\d+", k)]) == 93
     assert len([k for k in read if "/def/" in k]) == 66 and "2017/intro" in read
     assert read["2017/12C1"] == "" and read["2017/12C1a"].startswith("When after an irregularity")
@@ -208,6 +222,250 @@ def test_paragraph_over_a_page_break_is_one_paragraph_word_for_word(tmp_path):
     assert read["2017/1"] == "LONG " + words.strip() + " A last sentence."
 
 
+RUN_IN = r"""
+#set page(width: 14cm, height: 16cm, margin: (x: 2cm, y: 1.8cm),
+  footer: context align(right, text(size: 8pt, counter(page).display("1"))))
+#set text(size: 10pt, lang: "en")
+#set par(justify: true)
+#let law(n, title) = align(center, block(above: 2em, below: 1em)[#smallcaps[Law #n] \ #text(size: 13pt, weight: "bold")[#title]])
+
+#law(1)[LATENESS]
+#strong[A. Early Arrival] A player who arrives before the start of the session takes a seat.
+
+#strong[B. Late Play] A player who arrives late loses the right to choose a seat, and the director may
+assign one at a table where a place is free.
+
+#strong[1\. Single Result] In team play a late arrival is not penalised for the first board.
+
+#strong[2\. Several Results] In pair play the late pair scores the average of the room.
+
+#strong[C. Seating Arrangements for Players Who Arrive After the Start of Play] The director seats them.
+
+#strong[D. Witnesses#footnote[A witness is any person at the table.]] A player may call a witness.
+
+#strong[Never] may a player leave before the round ends.
+
+E. Capitals In The Regular Weight Are Text and stay the text of the section above.
+#pagebreak()
+#law(2)[LEAVING]
+#strong[A. Departure] Short.
+#pagebreak()
+#law(3)[RETURNING]
+Text.
+"""
+
+
+def headings(corpus: Path) -> dict:
+    """{node ID: its heading's own text} of every node with a heading."""
+    return {el.getparent().get("id"): "".join(el.xpath("./text()")).strip()
+            for el in etree.parse(str(corpus)).iter("heading")}
+
+
+def test_bold_heading_run_in_before_its_text_is_read_by_its_weight(tmp_path):
+    read = read_back(tmp_path, "runin.pdf", compile_typst(RUN_IN))
+    assert sorted(read) == ["2017/1", "2017/1A", "2017/1B", "2017/1B1", "2017/1B2", "2017/1C", "2017/1D",
+                            "2017/1D/noot1", "2017/2", "2017/2A", "2017/3"]
+    assert headings(tmp_path / "out-runin.pdf" / "corpus.xml") == {
+        "2017/1A": "Early Arrival", "2017/1B": "Late Play", "2017/1B1": "Single Result",
+        "2017/1B2": "Several Results",
+        "2017/1C": "Seating Arrangements for Players Who Arrive After the Start of Play",
+        "2017/1D": "Witnesses", "2017/2A": "Departure"}
+    assert read["2017/1B"] == ("Late Play A player who arrives late loses the right to choose a seat, and the "
+                               "director may assign one at a table where a place is free.")
+    assert read["2017/1B1"] == "Single Result In team play a late arrival is not penalised for the first board."
+    assert read["2017/1C"] == "Seating Arrangements for Players Who Arrive After the Start of Play The director seats them."
+    # The footnote marked in the heading stays the heading's; a bold word that is no numbered heading, and
+    # capitals in the regular weight, stay text.
+    assert read["2017/1D/noot1"] == "A witness is any person at the table."
+    assert read["2017/1D"] == ("Witnesses A witness is any person at the table. A player may call a witness. Never "
+                               "may a player leave before the round ends. E. Capitals In The Regular Weight Are Text "
+                               "and stay the text of the section above.")
+    assert read["2017/2A"] == "Departure Short."
+    report = (tmp_path / "out-runin.pdf" / "report.txt").read_text(encoding="utf-8")
+    assert ("line 1005  inference page 1, line 5: bold 'B. Late Play' at the line's start, followed by text in the "
+            "regular weight, read as the heading of section B run in before its text (its font weight)") in report
+    assert "page 1, line 7: bold '1. Single Result' at the line's start" in report
+    assert "read as the heading of subsection 1 run in" in report
+    assert "page 2, line 3: bold 'A. Departure'" in report
+
+
+# Paragraphs marked by a first-line indent and no space between them (pages with alternating margins, the
+# page number at the head's outer corner); a short bold heading followed by a paragraph that starts with a
+# bold word; a paragraph that ends at a page foot and one that begins, set in, at the next page's top.
+INDENTED = r"""
+#set page(width: 10cm, height: 9cm, margin: (inside: 2cm, outside: 1.2cm, y: 1.5cm),
+  header: context align(if calc.odd(here().page()) { right } else { left }, text(size: 7pt)[#counter(page).display()]))
+#set text(size: 9pt, lang: "en")
+#set par(justify: true, first-line-indent: 1.5em, spacing: 0.65em)
+#let law(n, title) = block(above: 1.5em, below: 0.65em)[#text(size: 11pt)[Law #n] \ #text(size: 11pt, weight: "bold")[#title]]
+
+#law(1)[SEATS]
+#strong[A. Places]
+
+#strong[Never] may a player take another's seat once the round has begun.
+
+The director assigns the seats of latecomers.
+
+He may move a pair to another table when the room is full, and he tells the other players why.
+
+#strong[B. Moving]
+
+A pair that moves takes its boards with it, and the scores of the boards already played stand as they were entered on the travelling score sheets of the section. Nobody disputes that.
+
+Each player checks the board numbers before the next round starts.
+#pagebreak()
+#law(2)[ROUNDS]
+A round lasts as long as the director says.
+#pagebreak()
+#law(3)[END]
+The session ends.
+"""
+
+
+def own_paragraphs(corpus: Path) -> dict:
+    """{node ID: the texts of its own paragraphs} of every node with paragraphs."""
+    return {el.get("id"): [" ".join("".join(p.itertext()).split()) for p in el.findall("p")]
+            for el in etree.parse(str(corpus)).iter() if el.get("id") and el.findall("p")}
+
+
+def test_paragraphs_marked_by_a_first_line_indent_are_told_apart(tmp_path):
+    read_back(tmp_path, "indented.pdf", compile_typst(INDENTED))
+    assert own_paragraphs(tmp_path / "out-indented.pdf" / "corpus.xml") == {
+        "2017/1A": ["Never may a player take another’s seat once the round has begun.",
+                    "The director assigns the seats of latecomers.",
+                    "He may move a pair to another table when the room is full, and he tells the other players why."],
+        "2017/1B": ["A pair that moves takes its boards with it, and the scores of the boards already played stand "
+                    "as they were entered on the travelling score sheets of the section. Nobody disputes that.",
+                    "Each player checks the board numbers before the next round starts."],
+        "2017/2": ["A round lasts as long as the director says."], "2017/3": ["The session ends."]}
+    assert headings(tmp_path / "out-indented.pdf" / "corpus.xml") == {"2017/1A": "Places", "2017/1B": "Moving"}
+
+
+# A page 7.55 cm high breaks the first paragraph after "circum-" (hyphenated by the typesetter) and the
+# second after "left-" (a real hyphen; the book writes "left-hand" elsewhere): the test checks both breaks
+# in the PDF before it checks the nodes.
+PAGE_BREAK_HYPHENS = r"""
+#set page(width: 9cm, height: 7.55cm, margin: (x: 1.4cm, top: 1.5cm, bottom: 1.8cm),
+  footer: context align(center, text(size: 8pt)[— #counter(page).display() —]))
+#set text(size: 10pt, lang: "en")
+#set par(justify: true)
+#let law(n, title) = block(above: 1.5em, below: 0.8em)[LAW #n \ #text(size: 12pt)[#title]]
+
+#law(1)[PLAY]
+FIRST
+#pagebreak()
+#law(2)[DUMMY]
+#text(hyphenate: false)[SECOND]
+#pagebreak()
+#law(3)[LAST]
+The left-hand opponent leads.
+"""
+HYPHENATED = ("Each player plays a card in turn, and the director watches the table so that no card is played too "
+              "early and none too late. A player who plays out of turn is corrected by the director with "
+              "understanding patience, and the irregularity is rectified according to the laws of the game, "
+              "whatever the circumstances of the session, the standing of the players concerned or the importance "
+              "of the event in which they compete. The rectification is explained to both sides, who accept it "
+              "graciously and continue the board without further discussion.")
+REAL_HYPHEN = ("When the auction is over the player on the declarer’s left makes the opening lead, face down, and "
+               "his partner asks whether it is his turn. The dummy is spread in four columns with the trumps to its "
+               "declarer’s right, and the declarer plays both hands. A defender who sees a card of the dummy’s "
+               "left-hand opponent exposed asks the director to rule, and the director rules after hearing "
+               "everybody at the table, whatever the stage of the play.")
+
+
+def test_word_hyphenated_across_a_page_break_is_joined_and_a_real_hyphen_kept(tmp_path):
+    data = compile_typst(PAGE_BREAK_HYPHENS.replace("FIRST", HYPHENATED).replace("SECOND", REAL_HYPHEN))
+    lines = pdfsource.page_lines(data, "breaks.pdf", "breaks.pdf")
+    last = {page: [line.text.strip() for line in lines if line.page == page][-2] for page in (1, 3)}  # above the page number
+    first = {page: [line.text for line in lines if line.page == page][0] for page in (2, 4)}
+    assert last[1].endswith("whatever the circum-") and first[2].startswith("stances of the session")
+    assert last[3].endswith("the dummy’s left-") and first[4].startswith("hand opponent exposed")
+    read = read_back(tmp_path, "breaks.pdf", data)
+    assert read == {"2017/1": "PLAY " + HYPHENATED, "2017/2": "DUMMY " + REAL_HYPHEN,
+                    "2017/3": "LAST The left-hand opponent leads."}
+    report = (tmp_path / "out-breaks.pdf" / "report.txt").read_text(encoding="utf-8")
+    assert re.search(r"line 1\d{3}  repair    line-end hyphen joined across a page break \(page furniture at line "
+                     r"1\d{3}\)\n\s+'circum-\\\\nstances' -> 'circumstances'", report)
+    assert re.search(r"line 3\d{3}  repair    kept: the hyphenated form is used elsewhere in the sources across a "
+                     r"page break \(page furniture at line 3\d{3}\)\n\s+'left-\\\\nhand' -> 'left-hand'", report)
+
+
+# Footnotes numbered through the book (1, 2 on page 1, 3 on page 3), page numbers at the foot below them;
+# on a page 7.5 cm high footnote 2 goes on at the foot of page 2, under the text there.
+NOTES_THROUGH = r"""
+#set page(width: 11cm, height: 7.5cm, margin: (left: 2.2cm, right: 1.2cm, top: 1.4cm, bottom: 2cm),
+  footer: context align(left, text(size: 7.5pt)[Page #counter(page).display()]))
+#set text(size: 9pt, lang: "en")
+#set par(justify: JUSTIFY)
+#let law(n, title) = block(above: 1.5em, below: 0.8em)[#text(weight: "bold")[Law #n] \ #text(size: 11pt)[#title]]
+
+#law(1)[OPENING]
+The session opens at the time announced.#footnote[Announced by the organiser in the programme.] Players who
+are late are dealt with under the law on lateness, and the director records the time of their
+arrival.#footnote[LONG] The boards are then played in order.
+
+A board is played at each table in turn, and the scores are entered on the travelling score sheet of the
+board before it moves on.
+#pagebreak()
+#law(2)[CLOSING]
+The session closes when the last board is scored.#footnote[Or when the director closes it.]
+#pagebreak()
+#law(3)[RESULTS]
+Results are published.
+"""
+LONG_NOTE = ("The record is kept with the scores of the session, and it is shown to any player who asks to see it "
+             "before the end of the session; it is destroyed after the time for appeals has run out, unless an "
+             "appeal was lodged, in which case it is kept until the appeal is decided by the committee.")
+
+
+@pytest.mark.parametrize("justify", ["true", "false"])
+def test_footnotes_numbered_through_the_book_one_going_on_to_the_next_page(tmp_path, justify):
+    data = compile_typst(NOTES_THROUGH.replace("LONG", LONG_NOTE).replace("JUSTIFY", justify))
+    lines = pdfsource.page_lines(data, "through.pdf", "through.pdf")
+    page2 = [line.text.strip() for line in lines if line.page == 2]
+    assert page2[0].startswith("A board is played") and page2[-3].startswith("was lodged") and page2[-1] == "Page 2"
+    read = read_back(tmp_path, "through.pdf", data)
+    assert sorted(read) == ["2017/1", "2017/1/noot1", "2017/1/noot2", "2017/2", "2017/2/noot1", "2017/3"]
+    assert read["2017/1/noot1"] == "Announced by the organiser in the programme."
+    assert read["2017/1/noot2"] == LONG_NOTE
+    assert read["2017/2/noot1"] == "Or when the director closes it."
+    assert read["2017/3"] == "RESULTS Results are published."
+    corpus = etree.parse(str(tmp_path / "out-through.pdf" / "corpus.xml"))
+    assert [(n.get("id"), n.get("num")) for n in corpus.iter("note")] == [
+        ("2017/1/noot1", "1"), ("2017/1/noot2", "2"), ("2017/2/noot1", "3")]
+    # The page numbers at the foot are furniture, never a footnote's text or the law's.
+    assert not any("Page" in text for text in read.values())
+    report = (tmp_path / "out-through.pdf" / "report.txt").read_text(encoding="utf-8")
+    assert "inference page 2: footnote 2 goes on from page 1 (small type at the page foot, no number)" in report
+    starts = ["".join(p.xpath("./text()")).split()[:3] for p in corpus.find(".//article").iter("p")]
+    if justify == "true":
+        # The paragraph that ends at the foot of page 1 (short of the justified right edge, a sentence ended)
+        # and the one at the top of page 2 stay two paragraphs.
+        assert starts == [["The", "session", "opens"], ["A", "board", "is"]]
+        assert ("line 2001  inference page 2, line 1: a new paragraph: the last line of page 1 ends a sentence"
+                in report and "pt short of the right edge its text is justified to, so its paragraph ends with "
+                              "the page" in report)
+    else:
+        # Set ragged, the page does not tell: read as going on, and the report says the reading is uncertain.
+        assert starts == [["The", "session", "opens"]]
+        assert ("line 2001  inference page 2, line 1: uncertain: read as going on with the paragraph at the foot of "
+                "page 1, whose last line ends a sentence; the page is not set justified" in report)
+
+
+def test_bench_reads_the_dutch_pdf_beside_its_text_sources(tmp_path):
+    # `make bench`'s PDF section on the Dutch sources only (the other measurements left out).
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "pipeline.bench", "--out", str(tmp_path / "bench"), "--books", "",
+                           "--ratios", "0", "--hostile", "", "--pdf-books", "sources"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    [book] = json.loads((tmp_path / "bench" / "bench.json").read_text(encoding="utf-8"))["pdf_books"]
+    assert book["book"] == "sources" and book["pdf"]["formats"] == ["pdf"] and book["pdf"]["pages"] > 0
+    assert book["text"]["formats"] == ["print", "template", "wiki"]
+    assert book["pdf"]["errors"] == book["text"]["errors"] == 0
+    assert book["pdf"]["timings"]["read_sources"] > 0 and "Reading a book's PDF" in proc.stdout
+
+
 # -- untrusted input -----------------------------------------------------------------------------------
 def refused(tmp_path: Path, name: str, data: bytes) -> str:
     """The build's error output for a PDF source that must be refused (non-zero exit, no traceback)."""
@@ -310,6 +568,28 @@ def test_a_raised_digit_is_a_footnote_marker_and_a_digit_on_the_baseline_is_text
     line = pdfsource._page_line("f.pdf", 1, 1, glyphs)
     assert line.text == "trick7, 12"
     assert line.raised == ((5, 6),)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=9),
+                min_size=1, max_size=5), WORDS, st.booleans())
+def test_the_bold_at_a_line_start_ends_where_the_weight_changes(head, rest, marker):
+    """A run-in heading's end is where the bold ends (bold_head), whatever the words; a footnote marker
+    raised in the bold is the heading's, and its offset in the marked text is one NOTE_MARK."""
+    glyphs = [pdfsource.Glyph(g.char, g.x0, g.x1, g.y, g.bottom, g.size, True) for g in set_line(head, 300.0)]
+    x = glyphs[-1].x1
+    if marker:
+        glyphs.append(pdfsource.Glyph("1", x, x + 3, 303.0, 303.0, 6.0, True))
+        glyphs.append(pdfsource.Glyph("2", x + 3, x + 6, 303.0, 303.0, 6.0, True))
+        x += 6
+    glyphs += [pdfsource.Glyph(g.char, g.x0 + x, g.x1 + x, g.y, g.bottom, g.size, False)
+               for g in set_line(rest, 300.0)]
+    line = pdfsource._page_line("f.pdf", 2, 4, glyphs)
+    heading = " ".join(head) + ("12" if marker else "")
+    assert line.text[:line.bold_head] == heading
+    assert line.text[line.bold_head:].strip() == " ".join(rest)
+    assert line.raised == (((len(heading) - 2, len(heading)),) if marker else ())
+    assert pdfsource._marked_offset(line, line.bold_head) == len(heading) - (1 if marker else 0)
 
 
 def test_pdf_format_forced_on_a_text_file_is_one_error(tmp_path):

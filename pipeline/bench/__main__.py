@@ -26,6 +26,12 @@ pages citing one footnote, n corrections of one article), each built
 the machine only ever adds time). The ratio t(2n)/t(n) is taken over the build's stages (imports
 and start-up, the same at both sizes, left out): linear work doubles, quadratic work quadruples;
 it must stay at or under HOSTILE_MAX_RATIO.
+
+PDF books (--pdf-books sources,english): the book's PDF that lawbook writes, read back as a source,
+against the text sources it was printed from. The book is built once (--force) for its PDFs; then
+each form is read (the corpus stages, make_corpus, no output) once in a fresh process: the time of
+reading the bytes to lines (read_sources: for a PDF, its characters through PDFium), of the lines to
+blocks (parse_sources) and of all the corpus stages.
 Writes bench/bench.json and bench/bench.txt (the tables; their own folder, never the build's); prints the tables.
 """
 import argparse
@@ -142,6 +148,92 @@ def bench_book(book, trace):
                 "stage_peaks_mb": {k: v / 2 ** 20 for k, v in (traced or {}).get("stage_peaks", {}).items()}}
 
 
+# -- PDF books: reading the printed book's PDF against its text sources -------------------------------
+# Run in a fresh process: the corpus stages of one sources folder, each timed, as JSON on stdout.
+READ_TIMER = """
+import json, sys, time
+from pathlib import Path
+start = time.perf_counter()
+from pipeline.core.options import Options
+from pipeline.corpus import stages
+imported = time.perf_counter()
+ctx = stages.CorpusContext(Path(sys.argv[1]), Options.of({}), store=stages.NoStore())
+timings = {}
+for stage in stages.CORPUS_STAGES:
+    began = time.perf_counter()
+    stage(ctx)
+    timings[stage.__name__] = time.perf_counter() - began
+print(json.dumps({"imports": imported - start, "timings": timings, "errors": len(ctx.log.errors),
+                  "lines": sum(len(lines) for lines in ctx.lines.values()),
+                  "formats": sorted({d.format for d in ctx.detected.values()})}))
+"""
+PDF_MANIFEST = {"sources": ("nl", "Dutch"), "english": ("en", "English")}
+
+
+def time_reading(src):
+    """The corpus stages of `src` in a fresh process (READ_TIMER), with the wall time around it."""
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", READ_TIMER, str(src)], capture_output=True, text=True,
+                          cwd=REAL_SOURCES.parent)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"bench: reading {src} failed:\n{proc.stderr[-2000:]}")
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result["wall"] = wall
+    result["bytes"] = sum(p.stat().st_size for p in src.iterdir() if p.name != "sources.toml")
+    return result
+
+
+def pdf_pages(folder):
+    import pypdfium2 as pdfium  # only this measurement needs it
+    pages = 0
+    for path in sorted(folder.glob("*.pdf")):
+        doc = pdfium.PdfDocument(str(path))
+        pages += len(doc)
+        doc.close()
+    return pages
+
+
+def bench_pdf_book(book):
+    """`book` ("sources" or "english") built once for its PDFs; then its text sources and its PDFs, each
+    read in a fresh process."""
+    language, name = PDF_MANIFEST[book]
+    with tempfile.TemporaryDirectory(prefix="lawbook-pdf-bench-") as tmp:
+        folder = Path(tmp)
+        src, label = prepare(book, folder)
+        print(f"bench: {label}, built for its PDF, then read as text and as PDF …", file=sys.stderr)
+        measure(src, folder / "build", force=True)
+        pdfs = folder / "pdf-src"
+        pdfs.mkdir()
+        entries = [f'language = "{language}"', ""]
+        for path in sorted((folder / "build" / "pdf").glob("spelregels-*.pdf")):
+            edition = path.stem.rsplit("-", 1)[1]
+            shutil.copyfile(path, pdfs / path.name)
+            entries += ["[[source]]", f'file = "{path.name}"', f'edition = "{edition}"', ""]
+        (pdfs / "sources.toml").write_text("\n".join(entries), encoding="utf-8")
+        text, pdf = time_reading(src), time_reading(pdfs)
+        pdf["pages"] = pdf_pages(pdfs)
+        return {"book": book, "label": f"{name}: {label}", "text": text, "pdf": pdf}
+
+
+def pdf_table(results):
+    out = ["", "Reading a book's PDF (lawbook's own, read back as a source) against its text sources (one run "
+               "each, a fresh process; s)", ""]
+    head = (f"{'book':<34} {'form':<5} {'KiB':>6} {'pages':>5} {'lines':>6} {'bytes to lines':>14} "
+            f"{'lines to blocks':>15} {'corpus stages':>13} {'wall':>6}")
+    out += [head, "-" * len(head)]
+    for r in results:
+        for form in ("text", "pdf"):
+            m = r[form]
+            t = m["timings"]
+            out.append(f"{r['label']:<34} {form:<5} {m['bytes'] // 1024:>6} {m.get('pages', ''):>5} {m['lines']:>6} "
+                       f"{t['read_sources']:>14.2f} {t['parse_sources']:>15.2f} {sum(t.values()):>13.2f} "
+                       f"{m['wall']:>6.2f}")
+        ratio = sum(r["pdf"]["timings"].values()) / sum(r["text"]["timings"].values())
+        out.append(f"{'':<34} the PDF: {ratio:.1f}x the corpus stages' time of the text")
+    return "\n".join(out) + "\n"
+
+
 def bench_hostile(case, n, runs=2):
     """`case` built at n and 2n, each `runs` times in a fresh process; the faster run of each size."""
     sizes = []
@@ -227,6 +319,9 @@ def main(argv=None):
     parser.add_argument("--hostile", default=",".join(HOSTILE_SIZES),
                         help="comma-separated hostile cases to build at n and 2n ('' for none): "
                              + ", ".join(HOSTILE_SIZES))
+    parser.add_argument("--pdf-books", default="sources,english",
+                        help="comma-separated books ('sources', 'english') whose PDF is read back against their "
+                             "text sources ('' for none)")
     parser.add_argument("--ratios", type=int, default=93,
                         help="the book (articles, two editions) the target ratios are measured on; the book "
                              "ten times its size, when among --books, gives the scaling and memory targets; "
@@ -250,13 +345,21 @@ def main(argv=None):
     if unknown:
         parser.error(f"unknown hostile case {unknown[0]!r}; the cases are {', '.join(HOSTILE_SIZES)}")
     hostile_results = [bench_hostile(case, HOSTILE_SIZES[case]) for case in cases]
+    pdf_books = [b for b in args.pdf_books.split(",") if b]
+    unknown = [b for b in pdf_books if b not in PDF_MANIFEST]
+    if unknown:
+        parser.error(f"unknown PDF book {unknown[0]!r}; the books are {', '.join(PDF_MANIFEST)}")
+    if "english" in pdf_books and not ENGLISH.is_dir():
+        print(f"bench: the English book is not in {ENGLISH}: its PDF is not read", file=sys.stderr)
+        pdf_books.remove("english")
+    pdf_results = [bench_pdf_book(book) for book in pdf_books]
     text = ((tables(results) if results else "") + (ratios.ratio_table(targets) if targets else "")
-            + (hostile_table(hostile_results) if hostile_results else ""))
+            + (hostile_table(hostile_results) if hostile_results else "") + (pdf_table(pdf_results) if pdf_results else ""))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     machine = {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
     (out / "bench.json").write_text(json.dumps({"machine": machine, "books": results, "targets": targets,
-                                                "hostile": hostile_results},
+                                                "hostile": hostile_results, "pdf_books": pdf_results},
                                                indent=1) + "\n", encoding="utf-8")
     (out / "bench.txt").write_text(text, encoding="utf-8")
     print(text)

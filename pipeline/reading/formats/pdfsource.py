@@ -15,11 +15,18 @@ Evidence read from the page, never guessed from the text:
   - an article heading: the article word and its number alone on a line ("Law 17"; small capitals read as
     the letters they show); its title: the lines after it set larger than the body;
   - a section heading: a bold line that starts with a letter and a full stop ("D. Extraneous …");
+  - a heading run in at the start of a paragraph: the line starts in bold with a section letter ("B. Late
+    Play") or a subsection number and words ("1. Single Result") and goes on in the regular weight: the
+    bold is the heading, the rest its text (the font weight decides, never the capitals);
   - a definition: a bold term at a line's start followed by a colon;
   - a list entry: a line that starts with a number "1.", a letter "(a)" or a roman numeral "(i)"; its
     level from the marker's indent (an "(i)" indented as the item markers is the item after (h), one
     indented deeper is a sub-item);
-  - a paragraph: the lines after it at no larger spacing than the body's leading and at its text's indent;
+  - a paragraph: the lines after it at no larger spacing than the body's leading and at its text's indent
+    (a line set in from the paragraph before begins a paragraph: a first-line indent);
+    over a page break it goes on, unless the page is set justified and its last line ends a sentence
+    short of the right edge (then the paragraph ends with the page); on a page set ragged a sentence
+    ending the page is read as going on, logged as uncertain;
   - a footnote marker: digits set smaller on a raised baseline; a footnote: the lines in small type below
     the body at the page foot, starting with its number, going on onto the next page;
   - a word hyphenated by the typesetter at a line end: the PDF marks that hyphen as soft (U+FFFE or
@@ -84,6 +91,7 @@ class PageLine:
     italic: bool = False  # all its characters but spaces are italic
     bold_head: int = 0  # how many characters at its start are bold (a run-in term or heading)
     raised: tuple = ()  # (start, end) of each run of digits set small on a raised baseline: footnote markers
+    right: float = 0.0  # the right of its last character but spaces
 
     @property
     def blank(self) -> bool:
@@ -271,9 +279,10 @@ def _page_line(file: str, page: int, row: int, chars: list) -> PageLine:
     if line.endswith(SOFT_HYPHEN):  # a line-end hyphen: the repair stage decides whether it is a real one
         line = line[:-1] + "-"
     bold = sum(g.bold for g in chars) * 2 > len(chars)
+    right = max((g.x1 for g in chars if not g.char.isspace()), default=chars[-1].x1)
     italic = all(g.italic for g in chars if not g.char.isspace())
     return PageLine(file, page * LINE_STEP + row, line, page_break=row == 1, page=page, row=row,
-                    x=chars[0].x0, y=base, size=size, bold=bold, italic=italic, bold_head=bold_head, raised=tuple(raised))
+                    x=chars[0].x0, y=base, size=size, bold=bold, italic=italic, bold_head=bold_head, raised=tuple(raised), right=right)
 
 
 # -- the reader ---------------------------------------------------------------------------------------
@@ -392,6 +401,10 @@ class _Pages:
         self.footnotes = []
         self.notes = []  # Notes in the order of their markers
         self.margins = {}  # page -> the left of its body text
+        self.right_edges = {}  # page -> the right edge its body lines are justified to (pages set ragged: none)
+        self.page_tops_logged = set()  # page tops whose reading after the page before is in the report
+        self.indented = None  # the paragraph that began with a line set in (_indented_first_line)
+        self.set_in = None  # the number of the last line read as a paragraph's first line by its indent
         self.pages = {}  # page -> its kept lines
         self.remark = []  # the lines of an editorial remark not yet closed
         self.vocabulary = None  # the book's words, lower case (words_of_book)
@@ -414,6 +427,7 @@ class _Pages:
         for number, page in self.pages.items():
             xs = [line.x for line in page if line.size == self.body]
             self.margins[number] = min(xs) if xs else 0.0
+            self._right_edge(number, page)
         for number, page in self.pages.items():
             foot = self._foot(page)
             for line in page:
@@ -469,14 +483,75 @@ class _Pages:
             self._article_line(line)
         self.last_line = line
 
+    def _right_edge(self, number: int, page: list) -> None:
+        """The right edge a page's text is justified to: its long body lines (within three characters' size
+        of the longest) nearly all end at one place, two thirds of them and at least three (punctuation may
+        hang a little past it). Text set ragged ends its long lines spread over a word's width: no edge."""
+        rights = [line.right for line in page if line.size == self.body]
+        if not rights:
+            return
+        long = [r for r in rights if r >= max(rights) - 3 * self.body]
+        edge = Counter(round(r) for r in long).most_common(1)[0][0]
+        at_edge = sum(abs(r - edge) <= 2 for r in long)
+        if at_edge >= 3 and at_edge * 3 >= len(long) * 2:
+            self.right_edges[number] = float(edge)
+
+    def _ends_at_page_foot(self, before: PageLine, line: PageLine) -> bool:
+        """The paragraph ends with the page: on a page set justified its last line stops short of the right
+        edge by more than two of its characters' size and ends a sentence (logged). Else the text at the next
+        page's top goes on with it: a full line goes on; a sentence ended on a page set ragged may end its
+        paragraph or not, so that reading is logged as uncertain."""
+        if not re.search(r"[.:;!?][\"')\u2019\u201d]?$", before.text.rstrip()):
+            return False
+        edge = self.right_edges.get(before.page)
+        short = edge - before.right if edge is not None else 0.0
+        ends = edge is not None and short > 2 * before.size
+        if line.num not in self.page_tops_logged and (ends or edge is None):
+            self.page_tops_logged.add(line.num)
+            where = f"page {line.page}, line {line.row}"
+            if ends:
+                self.flog.inference(line.num, None, f"{where}: a new paragraph: the last line of page {before.page} "
+                                                    f"ends a sentence {short:.0f} pt short of the right edge its text "
+                                                    f"is justified to, so its paragraph ends with the page")
+            else:
+                self.flog.inference(line.num, None, f"{where}: uncertain: read as going on with the paragraph at the "
+                                                    f"foot of page {before.page}, whose last line ends a sentence; "
+                                                    f"the page is not set justified, so no right edge tells whether "
+                                                    f"that paragraph ended there")
+        return ends
+
+    def _indented_first_line(self, before: PageLine, line: PageLine) -> bool:
+        """A paragraph's first line set in from the lines of the paragraph before (a layout that marks
+        paragraphs by a first-line indent, not by space between them): by half its size or more from the
+        margin of its page (pages alternate their margins); or, after a paragraph of one line that began so,
+        set in as far as that one (a paragraph's second line goes back to the margin). A list entry's lines
+        after its marker are set in too (a hanging indent): only a paragraph's are compared."""
+        if self.block.kind not in ("para", "introduction") or abs(line.size - before.size) >= 0.5:
+            return False
+        offset, before_offset = line.x - self.margin(line.page), before.x - self.margin(before.page)
+        if offset > before_offset + 0.5 * line.size:
+            return True
+        return (self.block is self.indented and len(self.block.lines) == 1 and offset > 0.5 * line.size
+                and abs(offset - before_offset) < 0.5)
+
+    def _wrapped(self, line: PageLine) -> bool:
+        """The line goes to (near) the right of the page's text: a heading on it was broken there."""
+        rights = [other.right for other in self.pages.get(line.page, ()) if other.size == self.body]
+        edge = self.right_edges.get(line.page, max(rights, default=line.right))
+        return line.right >= edge - 3 * line.size
+
     def _continues(self, line: PageLine) -> bool:
         """The line goes on with the block before: close below it on the same page, or the first line of a
-        page after a line of the previous page; never a line that starts a structure."""
+        page after a line of the previous page that does not end its paragraph; never a line that starts a
+        structure."""
         before = self.last_line
         if self.block is None or before is None:
             return False
+        if self._indented_first_line(before, line):
+            self.set_in = line.num
+            return False
         if before.page != line.page:
-            return True
+            return not self._ends_at_page_foot(before, line)
         # The body's leading; a line in another size (a title) at its own: up to 1.6 times its size.
         step = self.leading * 1.15 if abs(line.size - self.body) < 0.5 else 1.6 * line.size
         return before.y - line.y <= step and abs(before.size - line.size) < 0.5
@@ -491,6 +566,7 @@ class _Pages:
             self._join(self.block, line, text)
         else:
             self.block = Block("introduction", text, [line.num])
+            self.indented = self.block if self.set_in == line.num else None
             self.reading.blocks.append(self.block)
 
     def _definition(self, line: PageLine) -> None:
@@ -539,6 +615,8 @@ class _Pages:
                 self.block = Block("title", stripped, [line.num], notes=notes)
                 self.reading.blocks.append(self.block)
             return
+        if self._run_in(line, text, notes):
+            return
         if line.bold and (m := BARE_LETTER.match(stripped)):  # "A." alone: a section the book gives no heading
             self.block = Block("heading", "", [line.num], cite=m.group(1) + m.group(2), notes=notes)
             self.reading.blocks.append(self.block)
@@ -572,7 +650,51 @@ class _Pages:
             self._join(self.block, line, stripped, notes)
             return
         self.block = Block("para", stripped, [line.num], notes=notes)
+        self.indented = self.block if self.set_in == line.num else None
         self.reading.blocks.append(self.block)
+
+    def _run_in(self, line: PageLine, text: str, notes: list) -> bool:
+        """A heading run in at the start of a paragraph: the line starts in bold and goes on in the regular
+        weight on the same line ("B. Late Play A player who …", "1. Single Result In team …"). The font
+        weight tells where the heading ends, not the capitals. A section heading gives a heading block and
+        the rest a paragraph; a subsection's gives its list block and a heading block without a cite after
+        it (structure gives that to the subsection just opened). The end of a bold heading that wrapped
+        onto this line goes to the heading above. Logged with the page and the line on it."""
+        if not line.bold_head or not line.text[line.bold_head:].strip():
+            return False
+        cut = _marked_offset(line, line.bold_head)
+        head, rest = text[:cut].strip(), text[cut:].strip()
+        marks = head.count(NOTE_MARK)
+        head_notes, rest_notes = list(notes[:marks]), list(notes[marks:])
+        shown = head.replace(NOTE_MARK, "")
+        where = f"page {line.page}, line {line.row}"
+        if (self.block is not None and self.block.kind == "heading" and self.block.text and self.last_line is not None
+                and self.last_line.bold and self._wrapped(self.last_line) and self._continues(line)
+                and not LETTERED.match(head)
+                and not SUBSECTION.match(head)):
+            self._join(self.block, line, head, head_notes)
+            self.flog.inference(line.num, None, f"{where}: bold {shown!r} at the line's start ends the heading "
+                                                f"{self.block.cite}. above, run in before its text (its font weight)")
+            self.block = Block("para", rest, [line.num], notes=rest_notes)
+            self.reading.blocks.append(self.block)
+            return True
+        if m := LETTERED.match(head):
+            cite, title, what = m.group(1) + m.group(2), m.group(3), "section"
+            heading = Block("heading", title, [line.num], cite=cite, notes=head_notes)
+            self.block = Block("para", rest, [line.num], notes=rest_notes)
+            blocks = [heading, self.block]
+        elif (m := SUBSECTION.match(head)) and head[m.end():].strip():
+            cite, title, what = m.group(1), head[m.end():].strip(), "subsection"
+            self.marker_offsets.setdefault(0, line.x - self.margin(line.page))
+            self.block = Block("list", rest, [line.num], number=int(m.group(1)), level=0, notes=rest_notes)
+            blocks = [self.block, Block("heading", title, [line.num], notes=head_notes)]
+        else:
+            return False
+        self.reading.blocks += blocks
+        self.flog.inference(line.num, None, f"{where}: bold {shown!r} at the line's start, followed by text in the "
+                                            f"regular weight, read as the heading of {what} {cite} run in before "
+                                            f"its text (its font weight)")
+        return True
 
     def _remark(self, line: PageLine, text: str) -> bool:
         """An editorial remark of the book's maker: italic lines in square brackets ("[title missing]",
@@ -726,6 +848,12 @@ class _Pages:
             if id(f) not in used:
                 self.flog.error(f.lines[0], f"page {f.page}: footnote {f.number} has no marker in the text")
                 self.reading.blocks.append(Block("para", f.text, list(f.lines), pieces=list(f.pieces)))
+
+
+def _marked_offset(line: PageLine, offset: int) -> int:
+    """An offset into line.text as an offset into its marked text (_Pages._marked: each raised digit run
+    before it is one NOTE_MARK there)."""
+    return offset - sum(end - start - 1 for start, end in line.raised if end <= offset and line.text[start:end].isdigit())
 
 
 def is_pdf_lines(lines: list) -> bool:
