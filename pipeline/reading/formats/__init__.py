@@ -11,7 +11,8 @@ rules (core.model.Rules), which the structure stage asks instead of the format's
     flowed    a text extraction of the printed book with each paragraph on one line:
               "LAW 53", headings glued to their text, subsections and items inline,
               footnote markers glued to words (the English original's PDF extraction);
-              also its contents list, definitions and index
+              also a whole book in one file: its front matter, introduction, contents list,
+              definitions, index and back matter (parts.py)
     pdf       the printed book's PDF itself: its characters with their font, size and position
               (pdfsource.py); a file that starts with "%PDF" is read by it
 
