@@ -164,3 +164,15 @@ def test_the_dutch_book_aligned_against_the_whole_english_book(tmp_path):
     assert data["editions"]["reference_whole"]["2017"].startswith("articles 1-93")
     # The whole book holds every Law: each dangling reference of the Dutch book is in it.
     assert data["dangling"] and {d["class"] for d in data["dangling"] if d["to"].startswith("2017/")} == {"in-reference"}
+
+
+def test_the_book_without_its_form_feeds_reads_the_same_corpus(book, tmp_path):
+    # Another extraction of the same book may not mark its pages: each page number alone after a blank
+    # line, the next of its sequence (arabic or roman), starts the page.
+    ctx = stages.make_corpus(one_source(tmp_path / "nf", WHOLE.read_bytes().replace(b"\f", b"")))
+    assert [e.message for e in ctx.log.entries if e.kind == "error"] == []
+
+    def texts(corpus):
+        return [(el.get("id"), " ".join(el.itertext())) for el in corpus.iter(*tree.NODE_TAGS, "definition",
+                                                                               "introduction")]
+    assert texts(ctx.corpus) == texts(book.corpus)

@@ -151,35 +151,54 @@ def _page_runs(part: parts.Part, cut: list, furniture: dict) -> list:
 
 
 def _joined_page_starts(lines: list, flog, article: re.Pattern) -> list:
-    """In a source whose pages start with a form feed, a page number alone on its line after a blank line,
-    higher than the page number before, before an article heading (or after a line that ends a sentence
-    and before a paragraph), starts a
-    page too: a file made by joining page files lost the form feed before each file's first page (a
-    number in a table, between its headings and cells, is not one). Each such start is an inference."""
-    if not any(line.page_break for line in lines):
-        return lines
+    """A page number alone on its line after a blank line starts a page where the form feed is missing
+    (each such start an inference):
+      - in a source whose pages start with a form feed (a file made by joining page files lost the one
+        before each file's first page): a number higher than the page before, before an article heading,
+        or after a line that ends a sentence and before a paragraph (a number in a table, between its
+        headings and cells, is not one);
+      - in a source without any form feed: the first such number as above, then each next number in
+        turn (the page after the one before, and no bare number after it: a table's column is not one).
+    """
+    sequence = not any(line.page_break for line in lines)
     texts = [line.text.strip() for line in lines]
     filled = [i for i, t in enumerate(texts) if t]
     around = {}  # line index -> (the non-blank text before, after)
     for k, i in enumerate(filled):
         around[i] = (texts[filled[k - 1]] if k else "", texts[filled[k + 1]] if k + 1 < len(filled) else "")
     out, last, top = [], None, False
+    roman = 0  # without form feeds, the last page numbered in roman (the front matter's i, ii, …)
     for i, line in enumerate(lines):
         text = texts[i]
         top = top or line.page_break
-        if text.isdigit():
+        if sequence and i and not texts[i - 1] and printed.ROMAN.match(text) and _roman(text) == roman + 1 \
+                and not printed.ROMAN.match(around[i][1]):
+            flog.inference(line.num, None, f"page {text} starts here without a form feed: a page number alone "
+                                           f"after a blank line, after page {_roman(text) - 1 or 'none'} in roman")
+            line, roman = replace(line, page_break=True), roman + 1
+        elif text.isdigit() and len(text) <= 4:
             before, after = around[i]
+            in_context = bool(article.match(after) or SENTENCE_END.search(before) and
+                              (len(after) > 40 or after[:1].islower()))
             if top:
                 last = int(text)
-            elif i and not texts[i - 1] and last is not None and int(text) > last and (
-                    article.match(after) or SENTENCE_END.search(before) and (len(after) > 40 or after[:1].islower())):
+            elif i and not texts[i - 1] and (
+                    (int(text) == last + 1 and not after.isdigit() if last is not None else in_context) if sequence
+                    else last is not None and int(text) > last and in_context):
                 flog.inference(line.num, None, f"page {text} starts here without a form feed: a page number alone "
-                                               f"after a blank line, after page {last}")
+                                               f"after a blank line" + (f", after page {last}" if last else ""))
                 line, last = replace(line, page_break=True), int(text)
         if text:
             top = False
         out.append(line)
     return out
+
+
+def _roman(text: str) -> int:
+    """'xiv' -> 14 (a page number in roman; printed.ROMAN says it is one)."""
+    values = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+    digits = [values[c] for c in text.lower()]
+    return sum(-d if k + 1 < len(digits) and d < digits[k + 1] else d for k, d in enumerate(digits))
 
 
 _PART_NAMES = {"front": "front matter", "introduction": "the introduction", "contents": "the contents list",
