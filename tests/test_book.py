@@ -281,3 +281,11 @@ def test_the_book_without_form_feeds_reads_the_same(tmp_path, whole):
     # (Page 1 stands after the contents list's column of numbers and before a part's title: no evidence
     # tells it from one more number of the column, so it is read with the list: the law is the same.)
     assert found == ["i", "ii", "iii", "2", "3", "4", "5"]
+
+
+def test_a_contents_list_at_the_back_of_the_book_is_read_there(tmp_path, whole):
+    ctx = build(tmp_path / "b", [TITLE, PREFACE, INTRODUCTION, COMMITTEE, DEFINITIONS, LAW_1, LAW_2, LAW_3, INDEX,
+                                 CONTENTS.replace("iv\n", ""), BACK])
+    assert errors(ctx) == []
+    assert ids_of(ctx, "section") == ids_of(whole, "section")
+    assert ctx.checked.said == whole.checked.said
