@@ -1038,7 +1038,7 @@ def comparison_view(site, result, profile):
 def definitions_view(site, edition):
     """The book's Definitions, for the edition's contents page: term, anchor (def-alert) and text."""
     holder = site.edition_el(edition).find("definitions")
-    return [{"term": d.get("term"), "anchor": "def-" + d.get("id").rsplit("/", 1)[1],
+    return [{"term": d.get("term"), "anchor": "def-" + ids.definition_slug(d.get("id")),
              "pieces": [piece for p in d.iter("p") for piece in site.pieces(p, [])]}
             for d in (holder if holder is not None else ())]
 

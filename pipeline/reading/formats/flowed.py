@@ -410,7 +410,7 @@ class _Body:
         _mark_no_lead_in(reading.blocks[self.start:])
         _mark_closing(reading.blocks[self.start:], self.paragraph_starts)
         if body and self.may_break_off:
-            printed._cut_off(reading, self.cut, self.furniture, self.cut[-1][-1].num, self.flog, self.own["rules"],
+            printed.cut_off(reading, self.cut, self.furniture, self.cut[-1][-1].num, self.flog, self.own["rules"],
                              measure=lambda page: sum(len(line.text.strip()) for line in page), unit="characters")
 
     # -- footnotes ---------------------------------------------------------------------------------

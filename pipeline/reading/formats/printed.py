@@ -31,13 +31,13 @@ On the pages:
 A paragraph goes on across a page break, past the footnotes at the page bottom and the furniture:
 its lines stay as the pages broke them (Block.pieces), and the repair stage joins them, deciding each
 line-end hyphen with the book's vocabulary and logging every join across a page (repair.py).
-Where the extraction starts or ends inside an article, that is a gap, never filled (see _cut_off).
+Where the extraction starts or ends inside an article, that is a gap, never filled (see cut_off).
 """
 import re
 from collections import Counter
 from typing import NamedTuple
 
-from ...core import lang
+from ...core import ids, lang
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
 from .common import (LETTERED, LONG_HEADING, NUMBERED, Format, continues_heading, is_heading_like,
                      looks_like_article, unreadable_heading)
@@ -479,7 +479,7 @@ def read(lines, source, log):
                 flog.error(note.lines[0], f"footnote marker {note.number} has no footnote text at the bottom "
                                           f"of its page or a later one")
     if body:
-        _cut_off(reading, cut, furniture, cut[-1][-1].num, flog, words["rules"])
+        cut_off(reading, cut, furniture, cut[-1][-1].num, flog, words["rules"])
     return reading
 
 
@@ -526,7 +526,7 @@ def _ending(blocks):
     return None
 
 
-def _cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="lines"):
+def cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="lines"):
     """The gap at the end of the extraction, by these rules: the last article is cut off when its text
     stops mid-sentence or mid-structure (_ending); when it ends with a full sentence and leaves nothing
     open, it is complete if its page is shorter than every page before it (the text ends there), and
@@ -548,7 +548,7 @@ def _cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="line
         return
     sizes = [measure(p) for p in cut]
     if len(cut) > 1 and sizes[-1] < min(sizes[:-1]):
-        flog.inference(line, f"{reading.edition}/{cite}",
+        flog.inference(line, ids.join(reading.edition, cite),
                        f"article {cite} is read as complete at the end of {where}: its text ends with a full "
                        f"sentence, leaves no section or numbered part open, and the page holds {sizes[-1]} {unit}, "
                        f"fewer than any page before it ({min(sizes[:-1])} or more), so the text ends there")
