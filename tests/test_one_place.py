@@ -3,11 +3,23 @@
 - Every node ID is split or joined through pipeline/core/ids.py (NodeId and its functions): no
   f-string joins an edition and a citation with "/", no ID is cut with split("/") or rsplit("/"), and
   no module keeps its own copy of ids.article_of.
+- Footnotes printed apart from their markers are matched by one rule, pipeline/reading/notes.py's
+  Footnotes, which every reader calls (its cases are tested here on made-up pages).
 - No module calls another module's private function (a name with a leading underscore): what two
   modules share is public, named and documented in the module that owns it.
 """
 import ast
 import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given as given_data, strategies as st
+
+from pipeline.core.model import NOTE_MARK, Note
+from pipeline.core.report import BuildLog
+from pipeline.reading import formats, manifest
+from pipeline.reading.decode import Line
+from pipeline.reading.notes import Footnote, Footnotes, give_text, give_texts
 from conftest import ROOT
 
 PIPELINE = ROOT / "pipeline"
@@ -106,3 +118,122 @@ def test_no_module_calls_another_modules_private_function():
     assert not found, "private names used from another module (make them public where they are shared):\n" + \
         "\n".join(sorted(found))
 
+
+# -- one rule for footnotes printed apart from their markers -----------------------------------------
+def foot(number: str, page: int, line: int, text: str = "") -> Footnote:
+    return Footnote(number, page, [line], text or f"note {number} of page {page}")
+
+
+def marker(page: int, line: int, number: str) -> tuple:
+    return page, line, Note(text="", lines=[line], form="print", number=number)
+
+
+def given(matched) -> list[tuple]:
+    """(marker line, footnote text, cited again) of each match."""
+    return [(note.lines[0], footnote.text, again) for note, footnote, again in matched.found]
+
+
+def test_footnotes_numbered_per_page_go_to_their_pages_markers_and_never_to_a_later_pages():
+    feet = Footnotes([foot("1", 0, 9), foot("2", 0, 10), foot("1", 1, 19), foot("1", 3, 39)])
+    matched = feet.match([marker(0, 2, "1"), marker(0, 4, "2"), marker(1, 12, "1"), marker(2, 22, "2"),
+                          marker(3, 31, "1")])
+    assert given(matched) == [(2, "note 1 of page 0", False), (4, "note 2 of page 0", False),
+                              (12, "note 1 of page 1", False), (31, "note 1 of page 3", False)]
+    # Page 2's marker 2: its page and the next print no footnote 2, and where the numbers start again
+    # on each page, page 0's footnote 2 is another note.
+    assert [n.lines[0] for n in matched.unmatched] == [22] and matched.unused == []
+    assert not feet.has("2", 2, 22) and feet.has("2", 0, 4)
+
+
+def test_a_footnote_that_did_not_fit_goes_to_the_first_marker_before_the_next_pages_own():
+    feet = Footnotes([foot("1", 1, 18, "carried over"), foot("1", 1, 19, "page 1's own")])
+    matched = feet.match([marker(0, 7, "1"), marker(1, 12, "1")])
+    assert given(matched) == [(7, "carried over", False), (12, "page 1's own", False)]
+
+
+def test_a_footnote_numbered_through_the_book_and_cited_twice_has_its_text_at_both_markers():
+    feet = Footnotes([foot("13", 2, 29), foot("14", 2, 30)])
+    matched = feet.match([marker(2, 21, "13"), marker(2, 24, "13"), marker(2, 25, "14"), marker(5, 51, "13")])
+    assert given(matched) == [(21, "note 13 of page 2", False), (24, "note 13 of page 2", True),
+                              (25, "note 14 of page 2", False), (51, "note 13 of page 2", True)]
+    assert feet.has("13", 5, 51) and feet.has("13", 1, 11) and not feet.has("15", 2, 21)
+
+
+def test_a_footnote_printed_before_its_marker_on_one_page_is_not_its_own():
+    # A template is one page: its footnote lines follow their paragraph.
+    feet = Footnotes([foot("1", 0, 3, "after the first paragraph")])
+    matched = feet.match([marker(0, 5, "1")])
+    assert matched.found == [] and [n.lines[0] for n in matched.unmatched] == [5]
+    assert [f.position for f in matched.unused] == [3]
+
+
+def test_give_text_adds_the_footnotes_lines_after_the_markers():
+    note = Note(text="", lines=[4], form="print", number="1")
+    give_text(note, Footnote("1", 0, [9, 10], "one\ntwo", [(9, "one"), (10, "two")]))
+    assert (note.text, note.lines, note.pieces) == ("one\ntwo", [4, 9, 10], [(9, "one"), (10, "two")])
+
+
+def test_a_footnote_cited_again_is_an_inference_and_a_first_citation_after_its_page_is_not():
+    feet = Footnotes([foot("7", 1, 19, "seven"), foot("8", 1, 20, "eight")])
+    markers = [marker(1, 12, "7"), marker(4, 41, "7"), marker(4, 42, "8")]
+    log = BuildLog()
+    give_texts(feet.match(markers), log.for_file("made-up.txt"))
+    assert [n.text for _, _, n in markers] == ["seven", "seven", "eight"]
+    assert [(e.kind, e.line, e.message) for e in log.entries] == [
+        ("inference", 41, "footnote 7 is cited twice, at lines 12 and 41: its text (line 19) is given at both")]
+
+
+@given_data(st.lists(st.tuples(st.integers(0, 5), st.sampled_from("123")), max_size=12),
+       st.lists(st.tuples(st.integers(0, 5), st.sampled_from("123")), max_size=12))
+def test_every_marker_gets_a_footnote_of_its_number_that_the_rule_allows(at_feet, at_markers):
+    feet = Footnotes([foot(n, p, 100 * p + 90 + k) for k, (p, n) in enumerate(sorted(at_feet))])
+    markers = [marker(p, 100 * p + k, n) for k, (p, n) in enumerate(sorted(at_markers))]
+    matched = feet.match(markers)
+    assert len(matched.found) + len(matched.unmatched) == len(markers)
+    taken = [id(f) for _, f, again in matched.found if not again]
+    assert len(taken) == len(set(taken))  # a footnote is first given once
+    assert {id(f) for f in matched.unused}.isdisjoint({id(f) for _, f, _ in matched.found})
+    for note, footnote, again in matched.found:
+        page = next(p for p, line, n in markers if n is note)
+        assert footnote.number == note.number
+        assert footnote.page in (page, page + 1) or feet.through and footnote.page < page
+
+
+# -- the readers call the rule --------------------------------------------------------------------------
+def read(text: str, edition: str = "2007"):
+    log = BuildLog()
+    lines = [Line("f.txt", n, t) for n, t in enumerate(text.split("\n"), 1)]
+    return formats.read(lines, manifest.Source(path=Path("f.txt"), edition=edition), log), log
+
+
+def print_pages(*pages: list[str]) -> str:
+    """Made-up printed pages: a running head and the page number (from 44) above each page's lines."""
+    return "\n".join(("\f" if k else "") + "\n".join(["SPELREGELS", str(44 + k), *page]) for k, page in enumerate(pages))
+
+
+@pytest.mark.parametrize("skipped", [0, 1], ids=["at-the-next-page", "two-pages-on"])
+def test_the_print_reader_takes_a_footnote_from_the_next_page_and_no_further(skipped):
+    pages = [["ARTIKEL 24", "Getoonde kaart", "Als de leider ziet", "1", "dat het zo is."]]
+    pages += [["Hij speelt door", "en door."]] * skipped
+    pages += [["Daarna gaat het spel", "verder.", "1", "Een late voetnoot."]]
+    reading, log = read(print_pages(*pages))
+    note = reading.blocks[2].notes[0]
+    foot = 12 + 4 * skipped  # the footnote's number line
+    if not skipped:
+        assert (note.text, note.lines, log.errors) == ("Een late voetnoot.", [6, foot, foot + 1], [])
+        return
+    # Two pages on, the footnote is no marker's: both are errors, and its lines stay in the text.
+    assert (note.text, reading.blocks[-1].text, reading.blocks[-1].lines) == ("", "Een late voetnoot.",
+                                                                               [foot, foot + 1])
+    assert sorted((e.line, e.message) for e in log.errors) == [
+        (6, "footnote marker 1 has no footnote text at the bottom of its page or the next"),
+        (foot, "footnote 1 has no marker in the text before it")]
+
+
+def test_the_template_reader_gives_footnotes_to_their_markers_in_order():
+    reading, log = read("Sjabloon:2007:41\nARTIKEL 41 Het spel\nEerst 1) dit.\nDan 1) dat.\n1) De eerste.\n"
+                        "1) De tweede.\n2) Geen teken.")
+    assert [(b.text, [n.text for n in b.notes]) for b in reading.blocks[2:]] == [
+        (f"Eerst{NOTE_MARK} dit.", ["De eerste."]), (f"Dan{NOTE_MARK} dat.", ["De tweede."]),
+        ("2) Geen teken.", [])]
+    assert [(e.line, e.message) for e in log.errors] == [(7, "footnote 2) has no marker in the text before it")]

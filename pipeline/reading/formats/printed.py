@@ -26,8 +26,9 @@ On the pages:
     continuation lines that start in lower case; "1. text" subsections;
   - paragraph text broken into short lines, words hyphenated at line ends;
   - a footnote marker: a number alone on a line inside a paragraph; the footnote itself: the same number
-    alone on a line at the bottom of the marker's page or a later one, then its text, to the next
-    footnote or the page end. The numbers may start again on each page or run through the book.
+    alone on a line at a page bottom after the marker (while a marker of its number waits), then its
+    text, to the next footnote or the page end. The numbers may start again on each page or run through
+    the book. Markers and footnotes are matched by the rule of notes.Footnotes.
 A paragraph goes on across a page break, past the footnotes at the page bottom and the furniture:
 its lines stay as the pages broke them (Block.pieces), and the repair stage joins them, deciding each
 line-end hyphen with the book's vocabulary and logging every join across a page (repair.py).
@@ -37,6 +38,7 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
+from .. import notes
 from ...core import ids, lang
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
 from .common import (LETTERED, LONG_HEADING, NUMBERED, Format, continues_heading, is_heading_like,
@@ -382,6 +384,8 @@ def read(lines, source, log):
                                                       "on an earlier page, which is not in the sources"))
 
     markers = set()  # footnote numbers whose marker has been seen and whose footnote has not
+    marked = []  # (page, line, Note) of each marker, for notes.Footnotes.match
+    feet = []  # the footnotes at the page bottoms (notes.Footnote)
     paragraph = []  # (line number, text) of the paragraph being collected
     current = None  # the Block the paragraph belongs to
 
@@ -438,7 +442,8 @@ def read(lines, source, log):
                 while k < len(body) and body[k][1] == page and not DIGITS.match(body[k][0].text.strip()):
                     body_lines.append((body[k][0].num, body[k][0].text))
                     k += 1
-                _attach_footnote(reading, number, body_lines, line.num, flog)
+                feet.append(notes.Footnote(number, page, [line.num] + [n for n, _ in body_lines],
+                                           "\n".join(text.strip() for _, text in body_lines), body_lines))
                 markers.discard(number)
                 continue
             if current is not None and paragraph:
@@ -446,6 +451,7 @@ def read(lines, source, log):
                 num, last = paragraph[-1]
                 paragraph[-1] = (num, last + NOTE_MARK)
                 current.notes.append(Note(text="", lines=[line.num], form="print", number=number))
+                marked.append((page, line.num, current.notes[-1]))
                 continue
             flush()
             current = Block("para", "", [line.num])
@@ -473,27 +479,21 @@ def read(lines, source, log):
         paragraph.append((line.num, text))
     flush()
 
+    matched = notes.Footnotes(feet).match(marked)
+    notes.give_texts(matched, flog)
+    for footnote in matched.unused:
+        # Kept where it stands, as a paragraph: no source line is lost.
+        flog.error(footnote.position, f"footnote {footnote.number} has no marker in the text before it")
+        at = next((k for k, b in enumerate(reading.blocks) if b.first_line > footnote.position), len(reading.blocks))
+        reading.blocks.insert(at, Block("para", footnote.text, list(footnote.lines), pieces=list(footnote.pieces)))
     for block in reading.blocks:
         for note in block.notes:
             if note.form == "print" and not note.pieces:
                 flog.error(note.lines[0], f"footnote marker {note.number} has no footnote text at the bottom "
-                                          f"of its page or a later one")
+                                          f"of its page or the next")
     if body:
         cut_off(reading, cut, furniture, cut[-1][-1].num, flog, words["rules"])
     return reading
-
-
-def _attach_footnote(reading, number, body, line, flog):
-    """Give the footnote's lines to the first marker `number` that has none yet: a marker whose footnote
-    did not fit on its page has it at the bottom of the next, before that page's own footnotes."""
-    for block in reading.blocks:
-        for note in block.notes:
-            if note.number == number and not note.pieces:
-                note.pieces = body
-                note.text = "\n".join(text.strip() for _, text in body)
-                note.lines = note.lines + [line] + [n for n, _ in body]
-                return
-    flog.error(line, f"footnote {number} has no marker in the text before it")
 
 
 # How a last line ends: a sentence (after its closing brackets and quotes), or not.
