@@ -159,6 +159,14 @@ def test_a_footnote_numbered_through_the_book_and_cited_twice_has_its_text_at_bo
     assert feet.has("13", 5, 51) and feet.has("13", 1, 11) and not feet.has("15", 2, 21)
 
 
+def test_a_note_cited_twice_on_a_page_takes_its_pages_footnote_not_the_next_pages_reprint():
+    # A book that prints a note again at the foot of every page that cites it.
+    feet = Footnotes([foot("13", 58, 5837), foot("13", 59, 5934)])
+    matched = feet.match([marker(58, 5831, "13"), marker(58, 5832, "13"), marker(59, 5921, "13")])
+    assert given(matched) == [(5831, "note 13 of page 58", False), (5832, "note 13 of page 58", True),
+                              (5921, "note 13 of page 59", False)]
+
+
 def test_a_footnote_printed_before_its_marker_on_one_page_is_not_its_own():
     # A template is one page: its footnote lines follow their paragraph.
     feet = Footnotes([foot("1", 0, 3, "after the first paragraph")])
@@ -237,3 +245,14 @@ def test_the_template_reader_gives_footnotes_to_their_markers_in_order():
         (f"Eerst{NOTE_MARK} dit.", ["De eerste."]), (f"Dan{NOTE_MARK} dat.", ["De tweede."]),
         ("2) Geen teken.", [])]
     assert [(e.line, e.message) for e in log.errors] == [(7, "footnote 2) has no marker in the text before it")]
+
+
+def test_every_reader_of_footnotes_apart_from_their_markers_calls_the_one_rule():
+    """A format whose notes are numbered ("1)" lines) or printed (page feet) matches them by
+    notes.Footnotes, and keeps no matching of its own."""
+    apart = [f for f in formats.FORMATS.values() if {"numbered", "print"} & set(f.notes)]
+    assert {f.name for f in apart} == {"template", "print", "flowed", "pdf"}
+    for fmt in apart:
+        source = Path(fmt.read.__code__.co_filename).read_text()
+        assert "notes.Footnotes(" in source, fmt.name
+        assert "_attach_footnote" not in source and "_footnote_page" not in source, fmt.name

@@ -14,12 +14,13 @@ character offset of the same text. The note word ("Noot") is the book's language
 Footnotes printed apart from their markers (the print, flowed and PDF readers' page feet, the
 template's "1) …" lines after a paragraph) are given to their markers here, by one rule (Footnotes):
 
-    A marker numbered n on page p takes the first footnote numbered n printed after it at the foot of
-    page p, else at the foot of page p + 1 (a footnote that did not fit on its page goes on at the
-    next page's foot, before that page's own), that no marker before it took. Where there is none, the
-    marker cites a footnote again, and gets its text too: the footnote n at the foot of page p or
-    p + 1 that a marker before it took; else, where the footnotes are numbered through the book (no
-    number is printed twice), the last footnote n printed before page p. A marker still without a
+    A marker numbered n on page p takes a footnote numbered n printed after it at the foot of page p:
+    the first that no marker before it took, else (a note cited twice on one page) the first. Where
+    page p's foot prints none, it takes one at the foot of page p + 1 the same way (a footnote that
+    did not fit on its page goes on at the next page's foot, before that page's own). Where neither
+    prints one and the footnotes are numbered through the book (no number is printed twice), it
+    takes the last footnote n printed before page p (a note cited again). A footnote given to a
+    second marker is given at both, and the report says so (give_texts). A marker still without a
     footnote, and a footnote no marker took, are the reader's to report, in its words.
 
 A template has no pages: its every line is on one page (0), and its footnotes follow their paragraph.
@@ -176,10 +177,11 @@ class Footnotes:
         self.through = all(len(found) == 1 for found in self.by_number.values())
 
     def _near(self, number: str, page: int, position: int) -> list:
-        """The footnotes `number` a marker at (page, position) may take first: printed after it at the foot
-        of its page, then of the next, in print order."""
-        return [f for f in self.by_number.get(number, ())
-                if f.page == page and f.position > position or f.page == page + 1]
+        """The footnotes `number` a marker at (page, position) may take: those printed after it at the foot
+        of its page, else those at the foot of the next, in print order."""
+        found = self.by_number.get(number, ())
+        return [f for f in found if f.page == page and f.position > position] or \
+            [f for f in found if f.page == page + 1]
 
     def _earlier(self, number: str, page: int):
         """The last footnote `number` printed before `page`, where the footnotes are numbered through."""
