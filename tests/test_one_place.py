@@ -29,6 +29,7 @@ HAND_MADE_ID = {
     "an edition joined to what follows by '/'": re.compile(r"\{[^{}]*\bed(?:ition)?\b[^{}]*\}/\{"),
     "a string cut at '/'": re.compile(r"""\.r?(?:split|partition)\(\s*["']/["']"""),
     "a copy of ids.article_of": re.compile(r"\bdef\s+_?article_id\b"),
+    "a part of the ID scheme spelled out": re.compile(r"""["']/(?:noot|toelichting|def|intro)\b"""),
 }
 # What looks like a hand-made ID and is not one: (file, the text on the line) -> why.
 NOT_IDS = {
@@ -61,9 +62,10 @@ def test_the_finder_sees_ids_made_and_cut_by_hand():
             'edition, rest = node_id.split("/")\n'
             'def _article_id(node_id):\n'
             'node = ids.join(edition, cite)\n'
-            'label = f"{edition}-{cite}"\n')
+            'label = f"{edition}-{cite}"\n'
+            'kind = "commentary" if "/toelichting" in citing else "law"\n')
     assert [f.split(": ", 1)[0] for f in hand_made_ids(text)] == \
-        ["made_up.py:1", "made_up.py:2", "made_up.py:3", "made_up.py:4", "made_up.py:5"]
+        ["made_up.py:1", "made_up.py:2", "made_up.py:3", "made_up.py:4", "made_up.py:5", "made_up.py:8"]
 
 
 def test_every_id_is_made_and_cut_by_ids():

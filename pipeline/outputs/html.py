@@ -640,7 +640,7 @@ class Site:
             if not citing:
                 continue
             source = ids.cite_of(article_of(citing))
-            kind = "commentary" if "/toelichting" in citing else "law"
+            kind = "commentary" if getattr(ids.NodeId.parse(citing), "annex", None) == ids.COMMENTARY else "law"
             # One edge per reference and cited article, however many of its nodes the words name.
             cited = {ids.cite_of(article_of(t)) for t in targets if article_of(t)}
             for num in cited - {source}:  # references within an article are no edge of the picture
