@@ -65,7 +65,7 @@ def main(argv=None):
             raise
         # A full disk or the file-size limit: name the file being written (the build notes the last one opened).
         run = sys.modules.get("pipeline.build.run")
-        written = write_failure(e.errno, e.filename or (run and run._last_written["path"]) or "the output folder")
+        written = write_failure(e.errno, e.filename or (run and run.last_written["path"]) or "the output folder")
         if written is not None:
             print(f"lawbook: error: {written}", file=sys.stderr)
             return 2
@@ -438,7 +438,7 @@ def node_summary(el):
 
     if el.tag == "note":
         return {"id": el.get("id"), "type": "note", "title": "", "text": tree.plain_text(el), "notes": [],
-                "children": [], "sources": serialise._sources(el)}
+                "children": [], "sources": serialise.source_lines(el)}
     label = tree.label(el)
     own = [c for c in el if c.tag == "p"]
     # The notes of its title or heading first (reading order), each with the book's number where it has one.
@@ -452,7 +452,7 @@ def node_summary(el):
         "text": "\n\n".join(tree.plain_text(p) for p in own),
         "notes": notes,
         "children": [c.get("id") for c in tree.child_nodes(el)],
-        "sources": serialise._sources(el),
+        "sources": serialise.source_lines(el),
     }
     if el.get("numbering"):
         data["numbering"] = {"inferred": True, "evidence": el.get("evidence")}

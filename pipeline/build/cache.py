@@ -239,7 +239,7 @@ class ReadingCache:
             return None
         path = self.folder / f"{key}.json"
         try:
-            with open(path, "rb", opener=outdir._no_follow) as f:
+            with open(path, "rb", opener=outdir.no_follow) as f:
                 data = f.read(MAX_ENTRY_BYTES + 1)
         except FileNotFoundError:
             return None
@@ -415,7 +415,7 @@ def copy_previous(out_dir, tmp, paths, recorded):
             return False
         for rel in files:
             try:
-                with open(out_dir / rel, "rb", opener=outdir._no_follow) as f:
+                with open(out_dir / rel, "rb", opener=outdir.no_follow) as f:
                     data[rel] = f.read()
             except OSError:
                 return False

@@ -97,7 +97,7 @@ def read_marker(folder):
     try:
         if folder.is_symlink() or not folder.is_dir():
             return None
-        with open(folder / MARKER, "rb", opener=_no_follow) as f:
+        with open(folder / MARKER, "rb", opener=no_follow) as f:
             data = json.loads(f.read(16 * 1024 * 1024))
     except (OSError, ValueError):
         return None
@@ -127,7 +127,9 @@ def read_marker(folder):
     return {"complete": True, "files": files, "folders": set(folders), "stats": stats, "written": written, **where}
 
 
-def _no_follow(path, flags):
+def no_follow(path, flags):
+    """An opener for open() that refuses to follow a symbolic link at `path` (an output folder's files
+    are read and written only where they are, never through a link someone put there)."""
     return os.open(path, flags | os.O_NOFOLLOW)
 
 
@@ -236,7 +238,7 @@ def entries(folder):
 
 
 def sha256_of(path):
-    with open(path, "rb", opener=_no_follow) as f:
+    with open(path, "rb", opener=no_follow) as f:
         return hashlib.file_digest(f, "sha256").hexdigest()
 
 

@@ -201,21 +201,21 @@ def _run_stage(ctx, stage):
 
 # The file this process last opened for writing: a full disk or the file-size limit (EFBIG) stops a
 # write with an OSError that names no file, and the message must say which (docs/errors.md, "Writing").
-_last_written = {"path": None}
+last_written = {"path": None}
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR
 
 
 def _note_write(event: str, args: tuple) -> None:
     """Audit hook: remember the path of every open for writing (open(), Path.write_text, os.open …)."""
     if event == "open" and args[2] & _WRITE_FLAGS and isinstance(args[0], (str, bytes, os.PathLike)):
-        _last_written["path"] = os.fsdecode(args[0])
+        last_written["path"] = os.fsdecode(args[0])
 
 
 def _watch_writes() -> None:
     """Install _note_write once per process (an audit hook cannot be removed; it costs a comparison)."""
-    if not _last_written.get("watching"):
+    if not last_written.get("watching"):
         sys.addaudithook(_note_write)
-        _last_written["watching"] = True
+        last_written["watching"] = True
 
 
 @contextlib.contextmanager
@@ -225,7 +225,7 @@ def _writes_named():
     try:
         yield
     except OSError as e:
-        failure = write_failure(e.errno, e.filename or _last_written["path"] or "the build's folder")
+        failure = write_failure(e.errno, e.filename or last_written["path"] or "the build's folder")
         if failure is None:
             raise
         raise failure from None

@@ -262,6 +262,11 @@ def definition_id(edition, term):
     return f"{edition}{SEPARATOR}{DEFINITION}{SEPARATOR}{slug}"
 
 
+def definition_slug(definition_id):
+    """'2017/def/adjusted-score' -> 'adjusted-score': the term's part of a definition's ID (its anchor)."""
+    return definition_id.rsplit(SEPARATOR, 1)[1]
+
+
 def introduction_id(edition):
     """'2017' -> '2017/intro': the edition's Introduction (there is at most one)."""
     return f"{edition}{SEPARATOR}{INTRODUCTION}"

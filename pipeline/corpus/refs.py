@@ -466,7 +466,7 @@ def other_reading(designation: str, edition: str, node_id: str, index: set, targ
     if not m or here is None:
         return None
     for parts in _bracketed_readings(*m.groups(), here):
-        target = f"{edition}/{ids.make_citation(*(parts.get(k) for k in ids.LEVELS))}"
+        target = ids.make_id(edition, *(parts.get(k) for k in ids.LEVELS))
         if target not in targets and target in index:
             return target
     return None
@@ -482,7 +482,7 @@ def resolve(citation, edition, node_id, index=None):
         return ([article], None) if article else ([], f"{node_id} is not a node of an article")
     if citation.relative:
         def present(parts):
-            return f"{edition}/{ids.make_citation(*(parts.get(k) for k in ids.LEVELS))}" in index
+            return ids.make_id(edition, *(parts.get(k) for k in ids.LEVELS)) in index
 
         first, problem = _relative_parts(citation.relative, node_id, present if index else None)
         if problem:
@@ -502,7 +502,7 @@ def resolve(citation, edition, node_id, index=None):
         cite = ids.make_citation(*(parts.get(k) for k in ids.LEVELS))
         if ids.parse_citation(cite) is None:
             return [], f"'{cite}' is not a citation of an article or a part of one"
-        targets.append(f"{edition}/{cite}")
+        targets.append(ids.join(edition, cite))
     return targets, None
 
 
@@ -512,8 +512,7 @@ def classify(target, index, known):
         return "ok", None
     if covered(target, known):
         return "known-missing", None
-    edition, cite = ids.split_id(target)
-    article = f"{edition}/{ids.parse_citation(cite)['article']}"
+    article = ids.article_of(target)
     return "dangling", "part-absent" if article in index else "article-absent"
 
 
@@ -521,7 +520,7 @@ def covered(target, known):
     """Whether `target` or one of its ancestors is listed as known missing."""
     edition, cite = ids.split_id(target)
     while cite:
-        if f"{edition}/{cite}" in known:
+        if ids.join(edition, cite) in known:
             return True
         cite = ids.parent_citation(cite)
     return False

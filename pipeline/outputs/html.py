@@ -640,7 +640,7 @@ class Site:
             if not citing:
                 continue
             source = ids.cite_of(article_of(citing))
-            kind = "commentary" if "/toelichting" in citing else "law"
+            kind = "commentary" if getattr(ids.NodeId.parse(citing), "annex", None) == ids.COMMENTARY else "law"
             # One edge per reference and cited article, however many of its nodes the words name.
             cited = {ids.cite_of(article_of(t)) for t in targets if article_of(t)}
             for num in cited - {source}:  # references within an article are no edge of the picture
@@ -1038,7 +1038,7 @@ def comparison_view(site, result, profile):
 def definitions_view(site, edition):
     """The book's Definitions, for the edition's contents page: term, anchor (def-alert) and text."""
     holder = site.edition_el(edition).find("definitions")
-    return [{"term": d.get("term"), "anchor": "def-" + d.get("id").rsplit("/", 1)[1],
+    return [{"term": d.get("term"), "anchor": "def-" + ids.definition_slug(d.get("id")),
              "pieces": [piece for p in d.iter("p") for piece in site.pieces(p, [])]}
             for d in (holder if holder is not None else ())]
 

@@ -176,7 +176,7 @@ class Writer:
         if definitions is not None:  # the book's Definitions, before its first article
             self.block(f"## {self.say('Definitions')} {{#definitions}}")
             for d in definitions:
-                slug = d.get("id").rsplit("/", 1)[1]
+                slug = ids.definition_slug(d.get("id"))
                 self.block(f"[**{escape(d.get('term'))}**]{{#def-{slug}}}: " + " ".join(self.inline(p) for p in d.iter("p")))
             self.flush_footnotes()
         commentary = {}
@@ -208,7 +208,7 @@ def book_number_labels(corpus, edition_id):
     names two notes within one article gets no label here (the note keeps its ID's)."""
     edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
     # (the Introduction's notes have no article: their part of the book, "intro", stands for it)
-    numbered = [(n.get("id"), ids.cite_of(ids.article_of(n.get("id")) or n.get("id").rpartition("/")[0]),
+    numbered = [(n.get("id"), ids.cite_of(ids.article_of(n.get("id")) or n.get("id")),
                  tree.note_number(n),
                  " ".join(tree.plain_text(n).split()))
                 for n in edition_el.iter("note") if tree.note_number(n) and n.get("id")]

@@ -295,7 +295,7 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
     if with_commentary:
         for el in edition.iterchildren("commentary"):
             view = commentary_view(el, targets, profile, cited_again)
-            article_id = _article_id(el.get("on") or "")
+            article_id = ids.article_of(el.get("on") or "")
             if article_id in by_number:
                 by_number[article_id]["commentary"].append(view)
             else:
@@ -344,12 +344,6 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
         "loose_commentary_title": say(profile, "Commentaries"),
         "loose_commentary_intro": say(profile, "Commentary on articles that are not in this edition."),
     }
-
-
-def _article_id(node_id):
-    edition, cite = ids.split_id(node_id)
-    parts = ids.parse_citation(cite)
-    return f"{edition}/{parts['article']}" if parts else None
 
 
 def typst_source(edition, built, with_commentary=True, profile=None, sources=()):

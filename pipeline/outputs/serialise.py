@@ -111,7 +111,8 @@ def parse_xml(data):
 
 
 # -- JSON ---------------------------------------------------------------------
-def _sources(el):
+def source_lines(el):
+    """The source lines a node was read from, as JSON: [{"file": name, "lines": [numbers]}] by file name."""
     return [{"file": name, "lines": sorted(lines)} for name, lines in sorted(tree.parse_sources(el.get("sources")).items())]
 
 
@@ -125,7 +126,7 @@ def inline_json(el):
             entry = {"id": child.get("id"), "offset": length, "form": child.get("form")}
             if child.get("num"):
                 entry["num"] = child.get("num")
-            entry.update(text=note["text"], sources=_sources(child))
+            entry.update(text=note["text"], sources=source_lines(child))
             if note["refs"]:
                 entry["refs"] = note["refs"]
             notes.append(entry)
@@ -144,7 +145,7 @@ def paragraph_json(p):
     data.update(inline_json(p))
     if p.get("num"):
         data["num"] = p.get("num")
-    data["sources"] = _sources(p)
+    data["sources"] = source_lines(p)
     return data
 
 
@@ -159,7 +160,7 @@ def node_json(el):
             data[f"{label.tag}_notes"] = words["notes"]
     if el.get("numbering"):
         data["numbering"] = {"inferred": True, "evidence": el.get("evidence", "")}
-    data["sources"] = _sources(el)
+    data["sources"] = source_lines(el)
     content = []
     for child in el:
         if child.tag == "p":
@@ -188,18 +189,18 @@ def corr_json(el):
 
 def commentary_json(el):
     return {"id": el.get("id"), "type": "commentary", "on": el.get("on"), "author": el.get("author"),
-            "attribution": el.findtext("attribution"), "sources": _sources(el),
+            "attribution": el.findtext("attribution"), "sources": source_lines(el),
             "content": [paragraph_json(p) for p in el.iterchildren("p")]}
 
 
 def definition_json(el):
-    return {"id": el.get("id"), "type": "definition", "term": el.get("term"), "sources": _sources(el),
+    return {"id": el.get("id"), "type": "definition", "term": el.get("term"), "sources": source_lines(el),
             "content": [paragraph_json(p) for p in el.iterchildren("p")]}
 
 
 def introduction_json(el):
     """The book's Introduction (schema: introduction): its title and paragraphs."""
-    return {"id": el.get("id"), "type": "introduction", "title": el.findtext("title"), "sources": _sources(el),
+    return {"id": el.get("id"), "type": "introduction", "title": el.findtext("title"), "sources": source_lines(el),
             "content": [paragraph_json(p) for p in el.iterchildren("p")]}
 
 

@@ -114,7 +114,7 @@ class Line:
         return not self.text.strip()
 
 
-def _line_of(data, offset):
+def line_of(data, offset):
     """1-based line of a byte offset, counting LF, CRLF and CR as an editor does."""
     head = data[:offset]
     return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
@@ -137,7 +137,7 @@ def decode(data, name, declared=None):
             return data.decode(codec.name), declared
         except UnicodeDecodeError as e:
             # Some codecs (idna) decode piece by piece: the position is then in the piece, not in the file.
-            line = _line_of(data, e.start) if e.object == data else None
+            line = line_of(data, e.start) if e.object == data else None
             raise LawbookError(f"the file is not {declared}: byte {e.object[e.start]:#04x} cannot be decoded",
                                file=name, line=line,
                                fix="correct the encoding = … entry for this file in sources.toml") from None
@@ -150,7 +150,7 @@ def decode(data, name, declared=None):
                                fix='declare it in sources.toml: encoding = "utf-16-le" (or "utf-16-be"), '
                                    'or save the file as UTF-8')
         raise LawbookError("this is a binary file, not text (it contains NUL bytes)", file=name,
-                           line=_line_of(data, data.index(b"\x00")),
+                           line=line_of(data, data.index(b"\x00")),
                            fix="replace it with the text export of the source, or remove it from the manifest")
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
@@ -175,7 +175,7 @@ def decode(data, name, declared=None):
     if cut:
         raise LawbookError(f"bytes {cut.group().hex(' ')} are the start of a UTF-8 character cut short "
                            f"(cp1252 would read them as {cut.group().decode('cp1252', 'replace')!r}): the file is "
-                           "damaged UTF-8, not cp1252", file=name, line=_line_of(data, cut.start()),
+                           "damaged UTF-8, not cp1252", file=name, line=line_of(data, cut.start()),
                            fix="export the source again as UTF-8, or, when the file really is cp1252, declare "
                                'encoding = "cp1252" in sources.toml')
     try:
@@ -185,7 +185,7 @@ def decode(data, name, declared=None):
     if text is not None:
         return text, "cp1252"
     raise LawbookError(f"unknown encoding: byte {data[utf8_error.start]:#04x} is neither UTF-8 nor cp1252 text",
-                       file=name, line=_line_of(data, utf8_error.start),
+                       file=name, line=line_of(data, utf8_error.start),
                        fix='declare it in sources.toml, e.g. encoding = "latin-1", or save the file as UTF-8')
 
 
@@ -216,7 +216,7 @@ def _refuse_utf8_declared_single_byte(data: bytes, declared: str, codec_name: st
     seq = found.group()
     raise LawbookError(f"the file is declared {declared}, but bytes {seq.hex(' ')} are UTF-8 for "
                        f"{seq.decode('utf-8')!r}; read as {declared} they would be {seq.decode(codec_name, 'replace')!r}",
-                       file=name, line=_line_of(data, found.start()),
+                       file=name, line=line_of(data, found.start()),
                        fix="the file is UTF-8: remove the encoding = … entry for this file in sources.toml "
                            '(or write encoding = "utf-8")')
 
@@ -228,7 +228,7 @@ def _looks_like_utf16(data):
 
 
 def _refuse_bad_utf8(data, error, name):
-    line = _line_of(data, error.start)
+    line = line_of(data, error.start)
     if error.end >= len(data) and len(data) - error.start < 4:
         raise LawbookError("the file ends in the middle of a UTF-8 character: it was cut off", file=name, line=line,
                            fix="export or copy the source again; its end is missing")

@@ -28,6 +28,7 @@ A page's top is placed by its page number: the last contents entry that starts o
 import re
 from dataclasses import replace
 
+from ..core import ids
 from ..core.model import NOTE_MARK, Block, Gap
 
 PAGE = re.compile(r"^page number (\S+)")
@@ -66,7 +67,7 @@ def _contents(readings):
 
 def _split(block, article, contents, rules, flog, edition):
     cite = f"{article}{block.cite}" if article else None
-    node = f"{edition}/{cite}" if cite else None
+    node = ids.join(edition, cite) if cite else None
     text = block.text.replace("\n", " ")
     entry = contents.get(cite) if cite else None
     where = f"{entry[1]}:{entry[0].first_line}" if entry else None
@@ -278,7 +279,7 @@ def _section_run_ins(section: str, subsections: list, contents: dict, rules, flo
         if i not in readings:
             continue
         cite, offset, why, word, certain, other = readings[i]
-        node = f"{edition}/{cite}"
+        node = ids.join(edition, cite)
         text = block.text.replace("\n", " ")
         heading = text[:offset].strip().replace(NOTE_MARK, "")
         others = ", ".join(c for c in sure if c != cite)
@@ -370,7 +371,7 @@ def _place_page_top(reading, contents, flog):
         if not earlier:
             continue
         number, cite, file, entry = max(earlier, key=lambda e: (e[0], _order(e[1])))
-        flog.inference(line, f"{reading.edition}/{cite}",
+        flog.inference(line, ids.join(reading.edition, cite),
                        f"page {page} starts inside Law {re.match(r'[0-9]+', cite).group()}: its first lines are read "
                        f"as the text of {cite}, the last entry of the contents list to start on an earlier page (page "
                        f"{number}, {file}:{entry.first_line})")

@@ -183,7 +183,7 @@ def _read_manifest(manifest):
     try:
         return data.decode("utf-8-sig")  # editors on Windows write a BOM; TOML itself does not allow one
     except UnicodeDecodeError as e:
-        raise LawbookError("the manifest is not UTF-8", file=str(manifest), line=read._line_of(data, e.start),
+        raise LawbookError("the manifest is not UTF-8", file=str(manifest), line=read.line_of(data, e.start),
                            fix="save sources.toml as UTF-8") from None
 
 

@@ -10,8 +10,28 @@ Each function leaves NOTE_MARK where the marker stood, with the space before
 the marker removed, so the same note written in two forms lands at the same
 character offset of the same text. The note word ("Noot") is the book's language's
 (its profile's NOTE).
+
+Footnotes printed apart from their markers (the print, flowed and PDF readers' page feet, the
+template's "1) …" lines after a paragraph) are given to their markers here, by one rule (Footnotes):
+
+    A marker numbered n on page p takes a footnote numbered n printed after it at the foot of page p:
+    the first that no marker before it took, else (a note cited twice on one page) the first. Where
+    page p's foot prints none, it takes one at the foot of page p + 1 the same way (a footnote that
+    did not fit on its page goes on at the next page's foot, before that page's own). Where neither
+    prints one and the footnotes are numbered through the book (no number is printed twice), it
+    takes the last footnote n printed before page p (a note cited again). A footnote given to a
+    second marker is given at both, and the report says so (give_texts). A marker still without a
+    footnote, and a footnote no marker took, are the reader's to report, in its words.
+
+A template has no pages: its every line is on one page (0), and its footnotes follow their paragraph.
+The rule covers what each form needs: footnotes numbered per page (the same number on every page:
+only the page's own or the carried-over footnote, never an earlier page's), numbered through the
+book (a note cited twice has its text at both markers, wherever it was printed), a footnote carried
+to the next page (taken in print order, so two markers of one number each get their own).
 """
+import bisect
 import re
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 from ..core import lang
@@ -118,3 +138,97 @@ def extract_numbered_markers(text, numbers):
         return NOTE_MARK
 
     return NUMBERED_MARKER.sub(replace, text), found
+
+
+# -- footnotes printed apart from their markers -------------------------------------------------------
+@dataclass
+class Footnote:
+    """One footnote as printed: its number, the page whose foot prints it, its lines (the first is the
+    one with its number), its text and its pieces ((line, text) as the page broke them)."""
+    number: str
+    page: int
+    lines: list = field(default_factory=list)
+    text: str = ""
+    pieces: list = field(default_factory=list)
+
+    @property
+    def position(self) -> int:
+        return self.lines[0]
+
+
+@dataclass
+class Matched:
+    """What the rule gave: each marker's footnote (with whether it cites a footnote again), the
+    markers left without one and the footnotes no marker took, each in source order."""
+    found: list = field(default_factory=list)  # (Note, Footnote, cited again: bool)
+    unmatched: list = field(default_factory=list)  # Note
+    unused: list = field(default_factory=list)  # Footnote
+
+
+class Footnotes:
+    """The footnotes of a run of pages, matched to markers by the rule of this module's docstring."""
+
+    def __init__(self, footnotes: list) -> None:
+        self.all = sorted(footnotes, key=lambda f: (f.page, f.position))
+        self.by_number: dict[str, list] = {}
+        for f in self.all:
+            self.by_number.setdefault(f.number, []).append(f)  # in print order
+        # Numbered through the book: every number names one footnote.
+        self.through = all(len(found) == 1 for found in self.by_number.values())
+
+    def _near(self, number: str, page: int, position: int) -> list:
+        """The footnotes `number` a marker at (page, position) may take: those printed after it at the foot
+        of its page, else those at the foot of the next, in print order."""
+        found = self.by_number.get(number, ())
+        return [f for f in found if f.page == page and f.position > position] or \
+            [f for f in found if f.page == page + 1]
+
+    def _earlier(self, number: str, page: int):
+        """The last footnote `number` printed before `page`, where the footnotes are numbered through."""
+        if not self.through:
+            return None
+        found = self.by_number.get(number, [])
+        k = bisect.bisect_left([f.page for f in found], page)
+        return found[k - 1] if k else None
+
+    def has(self, number: str, page: int, position: int) -> bool:
+        """Whether a marker `number` at (page, position) would find a footnote, taken or not (a reader
+        that must decide whether a digit is a marker asks this)."""
+        return bool(self._near(number, page, position)) or self._earlier(number, page) is not None
+
+    def match(self, markers: list) -> Matched:
+        """`markers`: (page, position, Note) in source order. Gives each its Footnote by the rule."""
+        result, taken = Matched(), set()
+        for page, position, note in markers:
+            near = self._near(note.number, page, position)
+            found = next((f for f in near if id(f) not in taken), None)
+            if found is None:
+                found = near[0] if near else self._earlier(note.number, page)
+            if found is None:
+                result.unmatched.append(note)
+                continue
+            again = id(found) in taken
+            taken.add(id(found))
+            result.found.append((note, found, again))
+        result.unused = [f for f in self.all if id(f) not in taken]
+        return result
+
+
+def give_text(note: Note, footnote: Footnote) -> None:
+    """The footnote's text, pieces and lines to the note at its marker."""
+    note.text = footnote.text
+    note.pieces = list(footnote.pieces)
+    note.lines = note.lines + footnote.lines
+
+
+def give_texts(matched: Matched, flog) -> None:
+    """Every matched note its footnote's text; a footnote cited again is an inference in the report,
+    with the lines of both markers and of the footnote."""
+    first = {}  # id of a footnote -> the line of the first marker that took it
+    for note, footnote, again in matched.found:
+        give_text(note, footnote)
+        if again:
+            flog.inference(note.lines[0], None, f"footnote {note.number} is cited twice, at lines "
+                                                f"{first[id(footnote)]} and {note.lines[0]}: its text "
+                                                f"(line {footnote.position}) is given at both")
+        first.setdefault(id(footnote), note.lines[0])

@@ -21,7 +21,7 @@ What the extraction does, and how each is undone (every decision in the report):
     "requires13", "ends.5"), the text at the page bottom ("17 A lead out of turn …"), sometimes two on
     one line, wrapped, in lower case, after the next article's heading; a note cited twice gets its
     text at both markers; a digit glued to a word with no footnote of that number on its page, the next
-    or one before is text, reported;
+    or one before is text, reported (the rule of notes.Footnotes);
   - roman sub-items "(i)", "(ii.)" below an item: where "(i)" could be the item after (h) or the first
     sub-item, the report says "uncertain" and names both readings;
   - the front matter: a source whose first line is the contents title is the contents list (kept as
@@ -36,6 +36,7 @@ from dataclasses import replace
 from ...core import lang
 from ...core.report import number_ranges
 from ...core.model import CLOSES_LIST, NO_LEAD_IN, NOTE_MARK, PAGES_GAP, Block, Dropped, Gap, Note, Reading, Rules
+from .. import notes
 from . import parts, printed
 from .common import Format, looks_like_article, unreadable_heading
 
@@ -397,6 +398,10 @@ class _Body:
     def read(self):
         self.start = len(self.reading.blocks)  # this run's blocks are the ones from here on
         footnotes = self._footnotes()  # {page: [(number, [(line, text)])]}
+        self.feet = notes.Footnotes([notes.Footnote(number, p, [n for n, _ in pieces], "\n".join(t for _, t in pieces),
+                                                    list(pieces))
+                                     for p in sorted(footnotes) for number, pieces in footnotes[p]])
+        self.marked = []  # (page, line, Note) of each marker, in the text's order
         note_lines = {n for notes in footnotes.values() for _, pieces in notes for n, _ in pieces}
         body = [(line, p) for p, page in enumerate(self.pages) for line in page if line.num not in note_lines]
         reading = self.reading
@@ -414,22 +419,22 @@ class _Body:
                     f"'{keyword}' and the number alone on its line, as in '{keyword} 53'"))
             elif kind == "title":
                 # A footnote marker glued to the title ("… CARDS2") is the title's own note.
-                pieces, notes = self._mark_notes(pieces, page, footnotes)
+                pieces, marks = self._mark_notes(pieces, page)
                 reading.blocks.append(Block("title", " ".join(t for _, t in pieces), [n for n, _ in pieces],
-                                            notes=notes))
+                                            notes=marks))
             else:
-                pieces, notes = self._mark_notes(pieces, page, footnotes)
-                split = self._split(pieces, notes)
+                pieces, marks = self._mark_notes(pieces, page)
+                split = self._split(pieces, marks)
                 if split:
                     self.paragraph_starts.add(id(split[0]))
                 reading.blocks += split
-        self._attach(footnotes)
+        self._attach()
         self._check_footnote_numbers(footnotes)
         self._resolve_items()
         _mark_no_lead_in(reading.blocks[self.start:])
         _mark_closing(reading.blocks[self.start:], self.paragraph_starts)
         if body and self.may_break_off:
-            printed._cut_off(reading, self.cut, self.furniture, self.cut[-1][-1].num, self.flog, self.own["rules"],
+            printed.cut_off(reading, self.cut, self.furniture, self.cut[-1][-1].num, self.flog, self.own["rules"],
                              measure=lambda page: sum(len(line.text.strip()) for line in page), unit="characters")
 
     # -- footnotes ---------------------------------------------------------------------------------
@@ -498,70 +503,40 @@ class _Body:
                             f"the book's footnote(s) {number_ranges(missing)} are printed at no page foot{where}: "
                             f"the book numbers its footnotes through, so a page or a footnote is missing")
 
-    def _mark_notes(self, pieces, page, footnotes):
-        """(the pieces with each marker replaced by NOTE_MARK, the Notes in order). A marker is confirmed
-        by a footnote of its number at the bottom of its page, the next or (a note cited twice) an
-        earlier one; a digit glued to a word without one stays text, reported."""
-        out, notes = [], []
+    def _mark_notes(self, pieces, page):
+        """(the pieces with each marker replaced by NOTE_MARK, the Notes in order). A digit glued to a word is
+        a marker where the rule of notes.Footnotes finds it a footnote of its number (at the bottom of its
+        page, the next or, a note cited twice, an earlier one); without one it stays text, reported."""
+        out, marks = [], []
         for num, text in pieces:
             def mark(m):
                 number = m.group(2)
-                if self._footnote_page(number, page, self._printed_on(footnotes)) is None:
+                if not self.feet.has(number, page, num):
                     self.flog.damage(num, f"'{m.group()}' looks like a footnote marker, but no footnote {number} "
                                           f"is at the bottom of this page, the next or one before", "kept as text")
                     return m.group()
-                notes.append(Note(text="", lines=[num], form="print", number=number))
+                marks.append(Note(text="", lines=[num], form="print", number=number))
+                self.marked.append((page, num, marks[-1]))
                 return m.group(1) + NOTE_MARK
             out.append((num, MARKER.sub(mark, text)))
-        return out, notes
+        return out, marks
 
-    def _printed_on(self, footnotes: dict) -> dict[str, list[int]]:
-        """{footnote number: the pages whose foot prints it, in order}, made once per run of pages."""
-        if getattr(self, "_printed_on_of", None) is not footnotes:
-            pages: dict[str, list[int]] = {}
-            for p in sorted(footnotes):
-                for n, _ in footnotes[p]:
-                    if not pages.get(n) or pages[n][-1] != p:
-                        pages.setdefault(n, []).append(p)
-            self._printed_on_of, self._printed_on_pages = footnotes, pages
-        return self._printed_on_pages
-
-    @staticmethod
-    def _footnote_page(number, page, printed_on):
-        """The page whose foot prints footnote `number` for a marker on `page`: that page, the next, or
-        the nearest one before (`printed_on`: see _printed_on)."""
-        pages = printed_on.get(number, ())
-        k = bisect.bisect_left(pages, page)
-        if k < len(pages) and pages[k] in (page, page + 1):
-            return pages[k]
-        return pages[k - 1] if k else None
-
-    def _attach(self, footnotes):
-        """Every note its footnote's text (a footnote cited twice at both markers); a footnote without a
-        marker is an error, and its text is kept as a paragraph where it stands."""
-        texts = {}
-        for p in sorted(footnotes):
-            for number, pieces in footnotes[p]:
-                if number in texts:
-                    self.flog.error(pieces[0][0], f"footnote {number} is printed twice")
-                texts[number] = pieces
-        cited = {}
-        for block in self.reading.blocks[self.start:]:
-            for note in block.notes:
-                pieces = texts[note.number]
-                note.pieces = list(pieces)
-                note.text = "\n".join(t for _, t in pieces)
-                note.lines = note.lines + [n for n, _ in pieces]
-                if note.number in cited:
-                    self.flog.inference(note.lines[0], None, f"footnote {note.number} is cited twice, at lines "
-                                                             f"{cited[note.number]} and {note.lines[0]}: its text "
-                                                             f"(line {pieces[0][0]}) is given at both")
-                cited.setdefault(note.number, note.lines[0])
-        for number, pieces in texts.items():
-            if number not in cited:
-                self.flog.error(pieces[0][0], f"footnote {number} has no marker in the text before it")
-                self.reading.blocks.append(Block("para", "\n".join(t for _, t in pieces),
-                                                 [n for n, _ in pieces], pieces=list(pieces)))
+    def _attach(self):
+        """Every note its footnote's text by the rule of notes.Footnotes (a footnote cited twice at both
+        markers); a footnote without a marker is an error, and its text is kept as a paragraph."""
+        seen = set()
+        for f in self.feet.all:
+            if f.number in seen:
+                self.flog.error(f.position, f"footnote {f.number} is printed twice")
+            seen.add(f.number)
+        matched = self.feet.match(self.marked)
+        notes.give_texts(matched, self.flog)
+        for note in matched.unmatched:
+            self.flog.error(note.lines[0], f"footnote marker {note.number} has no footnote at the bottom of its "
+                                           f"page or the next")
+        for footnote in matched.unused:
+            self.flog.error(footnote.position, f"footnote {footnote.number} has no marker in the text before it")
+            self.reading.blocks.append(Block("para", footnote.text, list(footnote.lines), pieces=list(footnote.pieces)))
 
     # -- lines to paragraphs -----------------------------------------------------------------------
     def _paragraphs(self, body):

@@ -35,12 +35,12 @@ Evidence read from the page, never guessed from the text:
 The pages before the first part with evidence (title page, colophon), a contents list (lines ending in
 leader dots and a page number) and the index are kept apart as front or back matter, never law text.
 """
-import bisect
 import ctypes
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from .. import notes
 from ...core import lang
 from ...core.errors import LawbookError
 from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Note, Reading, Rules
@@ -377,15 +377,6 @@ def _goes_on(line: PageLine, page: list, pick: int) -> bool:
         return False
     other = page[1] if pick == 0 else page[-2]
     return abs(other.y - line.y) < 1.6 * max(line.size, other.size)
-
-
-@dataclass
-class _Footnote:
-    number: str
-    page: int
-    lines: list = field(default_factory=list)
-    text: str = ""
-    pieces: list = field(default_factory=list)
 
 
 class _Pages:
@@ -800,7 +791,7 @@ class _Pages:
         if line.raised and line.raised[0][0] == 0 or (m := FOOTNOTE.match(text)) and self._starts_note(line, m):
             end = line.raised[0][1] if line.raised and line.raised[0][0] == 0 else FOOTNOTE.match(text).end()
             number = text[:end].strip()
-            self.footnotes.append(_Footnote(number, line.page, [line.num], text[end:].strip()))
+            self.footnotes.append(notes.Footnote(number, line.page, [line.num], text[end:].strip()))
             return
         if self.footnotes:
             note = self.footnotes[-1]
@@ -823,31 +814,18 @@ class _Pages:
         return m.group(1) == "1" or (last.isdigit() and int(m.group(1)) == int(last) + 1)
 
     def _attach(self) -> None:
-        """Every marker its footnote: the footnote of its number on its page, else the next page, else an
-        earlier one (a note cited twice); a marker without one and a footnote without a marker are errors."""
-        by_key, by_number = {}, {}
-        for f in self.footnotes:
-            by_key.setdefault((f.page, f.number), f)
-            by_number.setdefault(f.number, []).append(f)  # in page order
-        pages_of = {number: [f.page for f in found] for number, found in by_number.items()}
-        used = set()
-        for page, note in self.notes:
-            found = by_key.get((page, note.number)) or by_key.get((page + 1, note.number))
-            if found is None:  # a note cited again: the last footnote of its number on an earlier page
-                earlier = by_number.get(note.number, [])
-                k = bisect.bisect_left(pages_of.get(note.number, []), page)
-                found = earlier[k - 1] if k else None
-            if found is None:
-                self.flog.error(note.lines[0], f"page {page}: footnote marker {note.number} has no footnote at "
-                                               f"the foot of its page or the next")
-                continue
-            note.text, note.pieces = found.text, list(found.pieces)
-            note.lines = note.lines + found.lines
-            used.add(id(found))
-        for f in self.footnotes:
-            if id(f) not in used:
-                self.flog.error(f.lines[0], f"page {f.page}: footnote {f.number} has no marker in the text")
-                self.reading.blocks.append(Block("para", f.text, list(f.lines), pieces=list(f.pieces)))
+        """Every marker its footnote, by the rule of notes.Footnotes (its page's foot, else the next
+        page's, else, a note cited twice, an earlier one); a marker without one and a footnote without a
+        marker are errors."""
+        page_of = {id(note): page for page, note in self.notes}
+        matched = notes.Footnotes(self.footnotes).match([(page, note.lines[0], note) for page, note in self.notes])
+        notes.give_texts(matched, self.flog)
+        for note in matched.unmatched:
+            self.flog.error(note.lines[0], f"page {page_of[id(note)]}: footnote marker {note.number} has no "
+                                           f"footnote at the foot of its page or the next")
+        for f in matched.unused:
+            self.flog.error(f.lines[0], f"page {f.page}: footnote {f.number} has no marker in the text")
+            self.reading.blocks.append(Block("para", f.text, list(f.lines), pieces=list(f.pieces)))
 
 
 def _marked_offset(line: PageLine, offset: int) -> int:

@@ -26,18 +26,20 @@ On the pages:
     continuation lines that start in lower case; "1. text" subsections;
   - paragraph text broken into short lines, words hyphenated at line ends;
   - a footnote marker: a number alone on a line inside a paragraph; the footnote itself: the same number
-    alone on a line at the bottom of the marker's page or a later one, then its text, to the next
-    footnote or the page end. The numbers may start again on each page or run through the book.
+    alone on a line at a page bottom after the marker (while a marker of its number waits), then its
+    text, to the next footnote or the page end. The numbers may start again on each page or run through
+    the book. Markers and footnotes are matched by the rule of notes.Footnotes.
 A paragraph goes on across a page break, past the footnotes at the page bottom and the furniture:
 its lines stay as the pages broke them (Block.pieces), and the repair stage joins them, deciding each
 line-end hyphen with the book's vocabulary and logging every join across a page (repair.py).
-Where the extraction starts or ends inside an article, that is a gap, never filled (see _cut_off).
+Where the extraction starts or ends inside an article, that is a gap, never filled (see cut_off).
 """
 import re
 from collections import Counter
 from typing import NamedTuple
 
-from ...core import lang
+from .. import notes
+from ...core import ids, lang
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
 from .common import (LETTERED, LONG_HEADING, NUMBERED, Format, continues_heading, is_heading_like,
                      looks_like_article, unreadable_heading)
@@ -382,6 +384,8 @@ def read(lines, source, log):
                                                       "on an earlier page, which is not in the sources"))
 
     markers = set()  # footnote numbers whose marker has been seen and whose footnote has not
+    marked = []  # (page, line, Note) of each marker, for notes.Footnotes.match
+    feet = []  # the footnotes at the page bottoms (notes.Footnote)
     paragraph = []  # (line number, text) of the paragraph being collected
     current = None  # the Block the paragraph belongs to
 
@@ -438,7 +442,8 @@ def read(lines, source, log):
                 while k < len(body) and body[k][1] == page and not DIGITS.match(body[k][0].text.strip()):
                     body_lines.append((body[k][0].num, body[k][0].text))
                     k += 1
-                _attach_footnote(reading, number, body_lines, line.num, flog)
+                feet.append(notes.Footnote(number, page, [line.num] + [n for n, _ in body_lines],
+                                           "\n".join(text.strip() for _, text in body_lines), body_lines))
                 markers.discard(number)
                 continue
             if current is not None and paragraph:
@@ -446,6 +451,7 @@ def read(lines, source, log):
                 num, last = paragraph[-1]
                 paragraph[-1] = (num, last + NOTE_MARK)
                 current.notes.append(Note(text="", lines=[line.num], form="print", number=number))
+                marked.append((page, line.num, current.notes[-1]))
                 continue
             flush()
             current = Block("para", "", [line.num])
@@ -473,27 +479,21 @@ def read(lines, source, log):
         paragraph.append((line.num, text))
     flush()
 
+    matched = notes.Footnotes(feet).match(marked)
+    notes.give_texts(matched, flog)
+    for footnote in matched.unused:
+        # Kept where it stands, as a paragraph: no source line is lost.
+        flog.error(footnote.position, f"footnote {footnote.number} has no marker in the text before it")
+        at = next((k for k, b in enumerate(reading.blocks) if b.first_line > footnote.position), len(reading.blocks))
+        reading.blocks.insert(at, Block("para", footnote.text, list(footnote.lines), pieces=list(footnote.pieces)))
     for block in reading.blocks:
         for note in block.notes:
             if note.form == "print" and not note.pieces:
                 flog.error(note.lines[0], f"footnote marker {note.number} has no footnote text at the bottom "
-                                          f"of its page or a later one")
+                                          f"of its page or the next")
     if body:
-        _cut_off(reading, cut, furniture, cut[-1][-1].num, flog, words["rules"])
+        cut_off(reading, cut, furniture, cut[-1][-1].num, flog, words["rules"])
     return reading
-
-
-def _attach_footnote(reading, number, body, line, flog):
-    """Give the footnote's lines to the first marker `number` that has none yet: a marker whose footnote
-    did not fit on its page has it at the bottom of the next, before that page's own footnotes."""
-    for block in reading.blocks:
-        for note in block.notes:
-            if note.number == number and not note.pieces:
-                note.pieces = body
-                note.text = "\n".join(text.strip() for _, text in body)
-                note.lines = note.lines + [line] + [n for n, _ in body]
-                return
-    flog.error(line, f"footnote {number} has no marker in the text before it")
 
 
 # How a last line ends: a sentence (after its closing brackets and quotes), or not.
@@ -526,7 +526,7 @@ def _ending(blocks):
     return None
 
 
-def _cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="lines"):
+def cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="lines"):
     """The gap at the end of the extraction, by these rules: the last article is cut off when its text
     stops mid-sentence or mid-structure (_ending); when it ends with a full sentence and leaves nothing
     open, it is complete if its page is shorter than every page before it (the text ends there), and
@@ -548,7 +548,7 @@ def _cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="line
         return
     sizes = [measure(p) for p in cut]
     if len(cut) > 1 and sizes[-1] < min(sizes[:-1]):
-        flog.inference(line, f"{reading.edition}/{cite}",
+        flog.inference(line, ids.join(reading.edition, cite),
                        f"article {cite} is read as complete at the end of {where}: its text ends with a full "
                        f"sentence, leaves no section or numbered part open, and the page holds {sizes[-1]} {unit}, "
                        f"fewer than any page before it ({min(sizes[:-1])} or more), so the text ends there")

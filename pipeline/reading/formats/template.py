@@ -3,7 +3,8 @@
 Shape: the template name on the first line (dropped: page context), then
 "ARTIKEL 41 Het begin van het spelen", lettered section headings "A. …", one
 paragraph per line, and numbered footnotes: a marker " 1)" in the text and a
-line "1) text" after the paragraph. The footnote becomes a Note at its marker.
+line "1) text" after the paragraph. The footnote becomes a Note at its marker, by the rule of
+notes.Footnotes (a template is one page).
 """
 import re
 
@@ -30,6 +31,7 @@ def read(lines, source, log):
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     texts = [line for line in lines if not line.blank]
     bodies = {m.group(1) for line in texts if (m := notes.NUMBERED_BODY.match(line.text.strip()))}
+    marked, feet = [], []  # (page, line, Note) of each marker; the footnotes (notes.Footnote)
     for k, line in enumerate(texts):
         text = line.text.strip()
         if k == 0 and (m := TEMPLATE_NAME.match(text)):
@@ -49,7 +51,7 @@ def read(lines, source, log):
                                       f"by the title"))
             continue
         if m := notes.NUMBERED_BODY.match(text):
-            _attach_footnote(reading, m.group(1), m.group(2), line.num, flog)
+            feet.append(notes.Footnote(m.group(1), 0, [line.num], m.group(2)))
             continue
         if m := LETTERED.match(text):
             block = Block("heading", m.group(3), [line.num], cite=m.group(1) + m.group(2))
@@ -59,23 +61,20 @@ def read(lines, source, log):
             block = Block("para", text, [line.num])
         block.text, numbers = notes.extract_numbered_markers(block.text, bodies)
         block.notes = [Note(text="", lines=[], form="numbered", number=n) for n in numbers]
+        marked += [(0, line.num, note) for note in block.notes]
         reading.blocks.append(block)
+    matched = notes.Footnotes(feet).match(marked)
+    notes.give_texts(matched, flog)
+    for footnote in matched.unused:
+        # Kept where it stands, as the paragraph it is written as.
+        flog.error(footnote.position, f"footnote {footnote.number}) has no marker in the text before it")
+        at = next((k for k, b in enumerate(reading.blocks) if b.first_line > footnote.position), len(reading.blocks))
+        reading.blocks.insert(at, Block("para", f"{footnote.number}) {footnote.text}", [footnote.position]))
     for block in reading.blocks:
         for note in block.notes:
             if not note.lines:
                 flog.error(block.first_line, f"note marker {note.number}) has no footnote text")
     return reading
-
-
-def _attach_footnote(reading, number, text, line, flog):
-    """Give footnote `number` to the nearest earlier marker with that number that has no text yet."""
-    for block in reversed(reading.blocks):
-        for note in block.notes:
-            if note.number == number and not note.lines:
-                note.text, note.lines = text, [line]
-                return
-    flog.error(line, f"footnote {number}) has no marker in the text before it")
-    reading.blocks.append(Block("para", f"{number}) {text}", [line]))
 
 
 def has_name(texts, profile=None):
