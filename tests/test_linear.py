@@ -200,19 +200,26 @@ def test_a_long_before_and_after_are_cut_to_the_change_with_context():
 
 
 # -- flowed: a piece's line, a marker's footnote page ----------------------------------------------
-def test_footnote_page_is_the_marker_s_page_the_next_or_the_nearest_before():
-    from pipeline.reading.formats.flowed import _Body
+def test_footnote_lookups_are_indexed_and_give_what_a_scan_of_every_footnote_gives():
+    """notes.Footnotes looks a marker's number up on its page and the next in an index, and the last one
+    before by bisection: the same footnotes a scan of all of them gives, on random layouts."""
     import random
+    from pipeline.reading import notes
     rng = random.Random(3)
     for _ in range(300):
-        footnotes = {p: [(str(rng.randint(1, 4)), [(p, "t")]) for _ in range(rng.randint(0, 2))]
-                     for p in rng.sample(range(12), rng.randint(0, 8))}
-        body = _Body.__new__(_Body)
+        printed = [notes.Footnote(str(rng.randint(1, 4)), p, [rng.randint(1, 30)], "t")
+                   for p in rng.sample(range(12), rng.randint(0, 8)) for _ in range(rng.randint(0, 2))]
+        book = notes.Footnotes(printed)
+        ordered = sorted(printed, key=lambda f: (f.page, f.position))
         for number in "12345":
             for page in range(12):
-                scan = next((p for p in (page, page + 1, *range(page - 1, -1, -1))
-                             if any(n == number for n, _ in footnotes.get(p, ()))), None)
-                assert _Body._footnote_page(number, page, body._printed_on(footnotes)) == scan
+                position = rng.randint(0, 30)
+                scan = [f for f in ordered if f.number == number and f.page == page and f.position > position] or \
+                    [f for f in ordered if f.number == number and f.page == page + 1]
+                assert book._near(number, page, position) == scan
+                before = [f for f in ordered if f.number == number and f.page < page]
+                through = all(sum(f.number == n for f in ordered) == 1 for n in {f.number for f in ordered})
+                assert book._earlier(number, page) == (before[-1] if before and through else None)
 
 
 def test_a_block_s_pieces_take_the_line_each_starts_on():

@@ -171,25 +171,28 @@ class Footnotes:
     def __init__(self, footnotes: list) -> None:
         self.all = sorted(footnotes, key=lambda f: (f.page, f.position))
         self.by_number: dict[str, list] = {}
+        # Each marker looks up its number on its page and the next: indexed once, so a book whose every
+        # page prints a footnote 1 costs a lookup per marker, not a scan of every page's footnote 1.
+        self.on_page: dict[tuple, list] = {}
         for f in self.all:
             self.by_number.setdefault(f.number, []).append(f)  # in print order
+            self.on_page.setdefault((f.number, f.page), []).append(f)
+        self.pages = {number: [f.page for f in found] for number, found in self.by_number.items()}
         # Numbered through the book: every number names one footnote.
         self.through = all(len(found) == 1 for found in self.by_number.values())
 
     def _near(self, number: str, page: int, position: int) -> list:
         """The footnotes `number` a marker at (page, position) may take: those printed after it at the foot
         of its page, else those at the foot of the next, in print order."""
-        found = self.by_number.get(number, ())
-        return [f for f in found if f.page == page and f.position > position] or \
-            [f for f in found if f.page == page + 1]
+        return [f for f in self.on_page.get((number, page), ()) if f.position > position] or \
+            list(self.on_page.get((number, page + 1), ()))
 
     def _earlier(self, number: str, page: int):
         """The last footnote `number` printed before `page`, where the footnotes are numbered through."""
         if not self.through:
             return None
-        found = self.by_number.get(number, [])
-        k = bisect.bisect_left([f.page for f in found], page)
-        return found[k - 1] if k else None
+        k = bisect.bisect_left(self.pages.get(number, []), page)
+        return self.by_number[number][k - 1] if k else None
 
     def has(self, number: str, page: int, position: int) -> bool:
         """Whether a marker `number` at (page, position) would find a footnote, taken or not (a reader
