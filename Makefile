@@ -1,13 +1,14 @@
 # `make` builds every output from sources/ into build/; `make test` runs all tests.
 # Both set up the local virtual environment (.venv) first when it is missing or stale;
-# `make test` also installs Debian's Chromium for the browser tests when it is missing.
+# `make test` also installs Debian's Chromium for the browser tests when it is missing, and both
+# install Debian's Graphviz (its `dot` lays out the site's graph page) when it is missing.
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: all build venv browser test check align site-with-reference bench bench-peers fuzz screenshots clean
+.PHONY: all build venv browser graphviz test check align site-with-reference bench bench-peers fuzz screenshots clean
 
 all: build
 
@@ -23,7 +24,11 @@ venv: $(STAMP)
 browser:
 	@bash scripts/install-browser.sh
 
-build: $(STAMP)
+# Debian's Graphviz: `dot` lays out the site's graph page (docs/html.md).
+graphviz:
+	@bash scripts/install-graphviz.sh
+
+build: $(STAMP) graphviz
 	$(PY) -m pipeline build --sources sources --out build
 
 check: $(STAMP)
@@ -37,18 +42,18 @@ align: build
 
 # `make site-with-reference REFERENCE=DIR` builds build/ with the editor's page comparing the book with the
 # original (`lawbook build --reference DIR`, docs/align.md); plain `make` never needs the original.
-site-with-reference: $(STAMP)
+site-with-reference: $(STAMP) graphviz
 	@test -n "$(REFERENCE)" || { echo "make site-with-reference: give the original's build, e.g. make site-with-reference REFERENCE=../laws-en/build" >&2; exit 2; }
 	$(PY) -m pipeline build --sources sources --out build --reference "$(REFERENCE)"
 
-test: $(STAMP) browser
+test: $(STAMP) browser graphviz
 	$(PY) -m pytest -q
 
 screenshots: build browser
 	$(PY) -m pipeline.html_screenshots build
 	$(PY) -m pipeline.pdf_screenshots build
 
-bench: $(STAMP)
+bench: $(STAMP) graphviz
 	$(PY) -m pipeline.bench --out bench
 
 bench-peers: $(STAMP)

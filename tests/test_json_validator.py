@@ -1,5 +1,5 @@
-"""corpus.json's validator (outputs/serialise.json_validator): fastjsonschema's code for the schema, made
-cheaper, passes and fails exactly what fastjsonschema's own code does, with the same message."""
+"""corpus.json's validator (outputs/serialise.json_validator, fastjsonschema as it comes) passes and
+fails what jsonschema, the reference implementation, passes and fails."""
 import copy
 
 import fastjsonschema
@@ -48,13 +48,12 @@ def damaged(data, node_id, kind, change):
     ("2017/24E", "p", lambda b: b.pop("text")),
     ("2017/24E", "p", lambda b: b.update(type="corr")),
 ])
-def test_a_damaged_block_fails_as_fastjsonschemas_own_code_fails_it(data, node_id, kind, change):
-    reference = fastjsonschema.compile(serialise.json_schema())
+def test_a_damaged_block_fails_here_and_in_the_reference_validator(data, node_id, kind, change):
     bad = damaged(data, node_id, kind, change)
-    message = verdict(reference, bad)
+    message = verdict(serialise.json_validator(), bad)
     assert message is not None and "content" in message
-    assert verdict(serialise.json_validator(), bad) == message
     assert serialise.validate_json(bad) == [message]
+    assert serialise.validate_json_reference(bad) != []
 
 
 def test_the_corpus_passes(data):

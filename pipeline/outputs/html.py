@@ -27,11 +27,9 @@ renumbered, carry a quiet mark with the sources' words and the basis, linked to 
 Pages hold no timestamps: the same corpus gives the same bytes. Every word around the law text
 and the pages' lang are the language profile's (text.py; the templates' _("…")).
 """
-import bisect
 import functools
 import hashlib
 import json
-import random
 import re
 import shutil
 import subprocess
@@ -197,213 +195,113 @@ class ArticlePage:
         return out
 
 
-LAYOUT_GROUP = 60  # articles laid out together on the graph page (layered_layout)
-TRANSPOSE_ROUNDS = 12  # passes of the transposition step per sweep (the real sources need 3, 60 generated articles 10)
+DOT_TIMEOUT = 600  # seconds: Graphviz's dot lays out a group of the graph in well under one
+LAYOUT_GROUP = 60  # articles laid out together on the graph page (grouped_layout)
 
 
-def layered_layout(order, edges, group=LAYOUT_GROUP):
-    """Rows of nodes, citing articles above the articles they cite (a layered drawing, as Sugiyama's):
-    node -> (row, slot) and per edge the (row, slot) points it passes, one per row it crosses, and the
-    crossings counted.
+@dataclass(frozen=True)
+class GraphDrawing:
+    """A layered drawing by Graphviz's dot, in SVG's coordinates (y down): each node's centre, and per
+    edge the path from the citing circle's rim to the cited one's (dot's own curve, cubic Bézier
+    pieces), with the size of the picture."""
+    width: float
+    height: float
+    centres: dict[str, tuple[float, float]]
+    paths: dict[tuple[str, str], str]
 
-    The nodes are laid out in groups of `group` consecutive ones in `order`, each group in rows of its
-    own below the one before (_layered_group); an edge between two groups is one straight line. An edge
-    spans at most a group's rows, so the places the drawing needs, and its work, grow with the number
-    of nodes, not its square (a book of 930 articles: millions of places in one layout). The five
-    sources are one group."""
-    if len(order) <= group:
-        return _layered_group(order, edges)
-    groups = [order[i:i + group] for i in range(0, len(order), group)]
+
+def dot_layout(order: list[str], edges: list[tuple[str, str]], r: float, gap_x: float, gap_y: float,
+               margin: float) -> GraphDrawing:
+    """The graph laid out by Graphviz's `dot` (rows, citing articles above the articles they cite, few
+    crossings: Sugiyama's layered drawing, as dot makes it). Nodes are circles of radius r, at least
+    gap_x apart in a row and gap_y between rows (centre to centre). Nodes and edges go to dot in
+    `order` under names of their place in it, so the drawing is the same on every build with the same
+    Graphviz. Without `dot` the build stops and says how to install it."""
+    dot = shutil.which("dot")
+    if dot is None:
+        raise LawbookError("Graphviz's `dot`, which draws the graph page, is not installed",
+                           fix="install Debian's graphviz package (apt-get install graphviz), or run `make test` as root")
+    name = {n: f"n{i}" for i, n in enumerate(order)}
+    inch = 72  # dot's sizes are in inches, its coordinates in points
+    source = ["digraph {",
+              f"graph [rankdir=TB, nodesep={(gap_x - 2 * r) / inch:.4f}, ranksep={(gap_y - 2 * r) / inch:.4f}];",
+              f'node [shape=circle, fixedsize=true, width={2 * r / inch:.4f}, label=""];',
+              "edge [arrowhead=none];",
+              *(f"{name[n]};" for n in order),
+              *(f"{name[a]} -> {name[b]};" for a, b in edges),
+              "}"]
+    try:
+        done = subprocess.run([dot, "-Tjson"], input="\n".join(source), capture_output=True, text=True,
+                              timeout=DOT_TIMEOUT, check=True)
+    except subprocess.CalledProcessError as e:
+        raise LawbookError(f"Graphviz's `dot` failed on the graph page: {e.stderr.strip()}",
+                           fix="this is a bug in the pipeline; run with --debug and report it", status=1) from None
+    laid = json.loads(done.stdout)
+    x0, y0, x1, y1 = (float(v) for v in laid["bb"].split(","))
+
+    def svg(point: str) -> tuple[float, float]:  # dot's y grows upwards, SVG's downwards
+        x, y = (float(v) for v in point.split(","))
+        return round(x - x0 + margin, 1), round(y1 - y + margin, 1)
+    place = {o["name"]: svg(o["pos"]) for o in laid.get("objects", ())}
+    names = [o["name"] for o in laid.get("objects", ())]  # by dot's own index (_gvid)
+    curves = {(names[e["tail"]], names[e["head"]]): e["pos"] for e in laid.get("edges", ())}
+    paths = {}
+    for a, b in edges:
+        points = [svg(p) for p in curves[(name[a], name[b])].split()]
+        # The start, then (control, control, end) per cubic piece.
+        paths[(a, b)] = f"M {points[0][0]} {points[0][1]} " + " ".join(
+            "C " + " ".join(f"{x} {y}" for x, y in points[i:i + 3]) for i in range(1, len(points), 3))
+    return GraphDrawing(width=round(x1 - x0 + 2 * margin, 1), height=round(y1 - y0 + 2 * margin, 1),
+                        centres={n: place[name[n]] for n in order}, paths=paths)
+
+
+def grouped_layout(order: list[str], edges: list[tuple[str, str]], r: float, gap_x: float, gap_y: float,
+                   margin: float, group: int = LAYOUT_GROUP) -> GraphDrawing:
+    """dot_layout of groups of `group` consecutive nodes in `order`, each group's drawing below the one
+    before, centred; an edge between two groups is one straight line from rim to rim. dot's work grows
+    much faster than the graph (an edge from the last of 930 articles to the first passes a place in
+    every row between): dot did not finish a generated 930-article book in ten minutes, and lays out
+    groups of 60 in about a second. The real books' editions are one group."""
+    groups = [order[i:i + group] for i in range(0, len(order), group)] or [[]]
     where = {n: k for k, nodes in enumerate(groups) for n in nodes}
-    inner = [[] for _ in groups]
+    drawings = [dot_layout(nodes, [(a, b) for a, b in edges if where[a] == where[b] == k], r, gap_x, gap_y, margin)
+                for k, nodes in enumerate(groups)]
+    if len(drawings) == 1:
+        return drawings[0]
+    width = max(d.width for d in drawings)
+    centres, paths, top = {}, {}, 0.0
+    for d in drawings:
+        dx, dy = round((width - d.width) / 2, 1), round(top - (margin if top else 0), 1)
+
+        def moved(x: float, y: float) -> tuple[float, float]:
+            return round(x + dx, 1), round(y + dy, 1)
+        centres.update((n, moved(*c)) for n, c in d.centres.items())
+        for edge, path in d.paths.items():
+            paths[edge] = _moved_path(path, dx, dy)
+        top += d.height - (margin if top else 0)
     for a, b in edges:
-        if where[a] == where[b]:
-            inner[where[a]].append((a, b))
-    slots, chains, count, top = {}, {}, 0, 0
-    for nodes, links in zip(groups, inner):
-        s, c, n = _layered_group(nodes, links)
-        slots.update((m, (r + top, i, k)) for m, (r, i, k) in s.items())
-        chains.update(c)
-        count += n
-        top += 1 + max(r for r, _, _ in s.values())
-    for a, b in edges:
-        if (a, b) not in chains:
-            chains[(a, b)] = [a, b] if slots[a][0] <= slots[b][0] else [b, a]
-    return slots, chains, count
+        if (a, b) not in paths:
+            (x1, y1), (x2, y2) = centres[a], centres[b]
+            start, end = rim(x1, y1, x2, y2, r), rim(x2, y2, x1, y1, r)
+            third = [(round(start[0] + (end[0] - start[0]) * t, 1), round(start[1] + (end[1] - start[1]) * t, 1))
+                     for t in (1 / 3, 2 / 3)]
+            paths[(a, b)] = (f"M {start[0]} {start[1]} C " + " ".join(f"{x} {y}" for x, y in (*third, end)))
+    return GraphDrawing(width=width, height=round(top, 1), centres=centres, paths=paths)
 
 
-def _layered_group(order, edges):
-    """layered_layout of one group: node -> (row, slot), edge -> its places, crossings.
-
-    Rows: the longest chain of references above a node (an edge that would close a cycle, found
-    depth-first in `order`, is laid out reversed). An edge over several rows gets a place of its own in
-    each row between, so it bends around the nodes instead of through them. Within rows, nodes are
-    ordered by the mean place of their neighbours, sweeping down and up; the order with the fewest
-    crossings is kept. Everything goes in `order` and ties keep it, so the drawing is the same on
-    every build."""
-    index = {n: i for i, n in enumerate(order)}
-    succ = {n: [] for n in order}
-    for a, b in edges:
-        succ[a].append(b)
-    # Depth-first in order, iteratively: an edge to a node on the current path closes a cycle.
-    up, state = set(), {}
-    for root in order:
-        if root in state:
+def _moved_path(path: str, dx: float, dy: float) -> str:
+    """SVG path data 'M x y C x y …' moved by (dx, dy)."""
+    out, numbers = [], 0
+    for word in path.split():
+        if word in ("M", "C"):
+            out.append(word)
             continue
-        stack = [(root, iter(succ[root]))]
-        state[root] = "open"
-        while stack:
-            node, children = stack[-1]
-            child = next(children, None)
-            if child is None:
-                state[node] = "done"
-                stack.pop()
-            elif state.get(child) == "open":
-                up.add((node, child))
-            elif child not in state:
-                state[child] = "open"
-                stack.append((child, iter(succ[child])))
-    down = [(b, a) if (a, b) in up else (a, b) for a, b in edges]
-    # Longest path from the top, in topological order (the edges `down` make no cycle).
-    row = {n: 0 for n in order}
-    lower, waiting = {n: [] for n in order}, {n: 0 for n in order}
-    for a, b in down:
-        lower[a].append(b)
-        waiting[b] += 1
-    ready = [n for n in order if not waiting[n]]
-    while ready:
-        a = ready.pop()
-        for b in lower[a]:
-            row[b] = max(row[b], row[a] + 1)
-            waiting[b] -= 1
-            if not waiting[b]:
-                ready.append(b)
-    rows = [[] for _ in range(max(row.values(), default=0) + 1)]
-    for n in order:
-        rows[row[n]].append(n)
-    chains = {}  # edge -> the names of the places it passes, from its upper end to its lower end
-    for (a, b), (hi, lo) in zip(edges, down):
-        chain = [hi]
-        for r in range(row[hi] + 1, row[lo]):
-            dummy = ("via", a, b, r)
-            rows[r].append(dummy)
-            row[dummy] = r
-            chain.append(dummy)
-        chains[(a, b)] = chain + [lo]
-    links = [(x, y) for chain in chains.values() for x, y in zip(chain, chain[1:])]
-    below = {}
-    above = {}
-    for x, y in links:
-        below.setdefault(x, []).append(y)
-        above.setdefault(y, []).append(x)
-
-    between = {}  # row -> the links from it to the row below
-    for x, y in links:
-        between.setdefault(row[x], []).append((x, y))
-
-    def crossings_total(rows):
-        # Two links between the same rows cross when their ends swap order: with the links sorted by
-        # (upper place, lower place), a crossing is a pair whose lower places fall.
-        place = {n: i for rr in rows for i, n in enumerate(rr)}
-        return sum(_inversions([b for _, b in sorted((place[x], place[y]) for x, y in group)])
-                   for group in between.values())
-
-    def sweep(rows, neighbours, sequence):
-        place = {n: i for rr in rows for i, n in enumerate(rr)}  # kept up to date as each row is sorted
-        at = place.__getitem__
-
-        def mean(n):  # the mean place of a node's neighbours, or its own place when it has none
-            near = neighbours.get(n)
-            return sum(map(at, near)) / len(near) if near else place[n]
-        for r in sequence:
-            rows[r].sort(key=mean)
-            place.update((n, i) for i, n in enumerate(rows[r]))
-
-    # Per node its links' other ends, the rows above and below: the pairs transpose() compares.
-    sides = {n: [near for near in (above.get(n), below.get(n))] for n in row}
-    rows_near = {n: {row[m] for near in sides[n] if near for m in near} for n in row}
-
-    def transpose(rows):
-        """Swap neighbours in a row while that removes crossings (the 'transpose' step of dot): u and v
-        swap when more of their links cross with u left of v than with v left of u, to the rows above
-        and below."""
-        # A row's swaps depend on its order and the places of its nodes' neighbours only: a row that
-        # made none is passed over until one of those moves (the same swaps as going over every row
-        # on every round).
-        place = {n: i for rr in rows for i, n in enumerate(rr)}  # kept up to date by the swaps
-        dirty = set(range(len(rows)))
-        for _ in range(TRANSPOSE_ROUNDS):  # bounded: each round may move every row's neighbours again
-            if not dirty:
-                break
-            for k, r in enumerate(rows):
-                if k not in dirty:
-                    continue
-                dirty.discard(k)
-                for i in range(len(r) - 1):
-                    u, v = r[i], r[i + 1]
-                    left = right = 0
-                    for nu, nv in zip(sides[u], sides[v]):
-                        if nu and nv:
-                            if len(nv) == 1:  # most often (a place on an edge's way has one link each way)
-                                pb = place[nv[0]]
-                                for a in nu:
-                                    pa = place[a]
-                                    if pb < pa:
-                                        left += 1
-                                    elif pa < pb:
-                                        right += 1
-                                continue
-                            pv = [place[b] for b in nv]
-                            for a in nu:
-                                pa = place[a]
-                                for pb in pv:
-                                    if pb < pa:
-                                        left += 1
-                                    elif pa < pb:
-                                        right += 1
-                    if left > right:
-                        r[i], r[i + 1] = v, u
-                        place[u], place[v] = i + 1, i
-                        dirty.add(k)
-                        dirty.update(rows_near[u])
-                        dirty.update(rows_near[v])
-
-    best, best_count = [list(r) for r in rows], crossings_total(rows)
-    # A few starts (document order, then shuffles from a fixed seed: the same on every build), each
-    # improved by sweeps and transpositions; the one with the fewest crossings is drawn.
-    shuffle = random.Random(0).shuffle
-    for start in range(6 if len(row) <= 300 else 1):
-        rows = [list(r) for r in best]
-        if start:
-            for r in rows:
-                shuffle(r)
-        for _ in range(6):
-            before = [list(r) for r in rows]
-            sweep(rows, above, range(1, len(rows)))
-            sweep(rows, below, range(len(rows) - 2, -1, -1))
-            transpose(rows)
-            count = crossings_total(rows)
-            if count < best_count:
-                best, best_count = [list(r) for r in rows], count
-            if rows == before:
-                # A pass depends on the rows' order alone: after one that moved nothing, every later
-                # one would repeat it, so none can find fewer crossings.
-                break
-    slots = {n: (r, i, len(best[r])) for r, nodes in enumerate(best) for i, n in enumerate(nodes)}
-    return slots, chains, best_count
+        out.append(str(round(float(word) + (dy if numbers % 2 else dx), 1)))
+        numbers += 1
+    return " ".join(out)
 
 
-def _inversions(values):
-    """The number of pairs i < j with values[i] > values[j]: for each value, how many of those before
-    it are greater, found by bisection in the ones before kept sorted."""
-    seen, count = [], 0
-    for i, value in enumerate(values):
-        count += i - bisect.bisect_right(seen, value)
-        bisect.insort(seen, value)
-    return count
-
-
-def rim(x1, y1, x2, y2, r):
+def rim(x1: float, y1: float, x2: float, y2: float, r: float) -> tuple[float, float]:
     """The point at distance r from (x1, y1) towards (x2, y2), rounded for byte-identical SVG."""
     dx, dy = x2 - x1, y2 - y1
     length = (dx * dx + dy * dy) ** 0.5 or 1
@@ -628,7 +526,7 @@ class Site:
         return list(zip(self.editions, self.editions[1:]))
 
     def graph(self, edition):
-        """The article-level reference graph of an edition as SVG geometry, in rows (layered_layout).
+        """The article-level reference graph of an edition as SVG geometry, laid out by Graphviz's dot.
 
         Nodes are the articles with a page in the edition (54, known from its commentary, too) plus every
         article cited but missing; a reference in commentary is the commentary's edge (drawn dashed),
@@ -648,37 +546,20 @@ class Site:
         order = sorted(set(pages) | {n for a, b, _ in edges for n in (a, b)}, key=ids.sort_key)
         at = {n: i for i, n in enumerate(order)}
         pairs = sorted({(a, b) for a, b, _ in edges}, key=lambda e: (at[e[0]], at[e[1]]))
-        slots, chains, crossings = layered_layout(order, pairs)
-        r, gap_x, gap_y, margin = 27, 78, 100, 40
-        widest = max((n for _, _, n in slots.values()), default=1)
-        width = max(2 * margin + (widest - 1) * gap_x, 2 * margin)
-        height = 2 * margin + (max((row for row, _, _ in slots.values()), default=0)) * gap_y
-
-        def point(n):
-            row, i, k = slots[n]
-            return (round(width / 2 + (i - (k - 1) / 2) * gap_x, 1), round(margin + row * gap_y, 1))
+        r = 27
+        drawing = grouped_layout(order, pairs, r=r, gap_x=78, gap_y=100, margin=40)
 
         def status(n):
             page = pages.get(n)
             return "missing" if page is None else ("present" if page.element is not None else "commentary")
-        nodes = [{"num": n, "x": point(n)[0], "y": point(n)[1], "status": status(n), "present": n in pages}
-                 for n in order]
+        nodes = [{"num": n, "x": drawing.centres[n][0], "y": drawing.centres[n][1], "status": status(n),
+                  "present": n in pages} for n in order]
         lines = []
         for (a, b), kinds in ((pair, [k for k in ("law", "commentary") if (*pair, k) in edges]) for pair in pairs):
-            chain = chains[(a, b)]
-            if chain[0] != a:
-                chain = chain[::-1]
-            points = [point(n) for n in chain]
-            (x1, y1), (x2, y2) = points[0], points[1]
-            (x3, y3), (x4, y4) = points[-2], points[-1]
-            # Start and end on the circles' rims, so the arrowhead is visible.
-            points[0] = rim(x1, y1, x2, y2, r)
-            points[-1] = rim(x4, y4, x3, y3, r + 4)
             for kind in kinds:
                 lines.append({"from": a, "to": b, "count": edges[(a, b, kind)], "kind": kind,
-                              "from_present": a in pages, "to_present": b in pages,
-                              "d": "M " + " L ".join(f"{x} {y}" for x, y in points)})
-        return {"width": width, "height": height, "r": r, "nodes": nodes, "edges": lines, "crossings": crossings}
+                              "from_present": a in pages, "to_present": b in pages, "d": drawing.paths[(a, b)]})
+        return {"width": drawing.width, "height": drawing.height, "r": r, "nodes": nodes, "edges": lines}
 
     def corrections(self):
         """Every correction applied to the corpus (corrections_of), in the order of corrections.toml, each
