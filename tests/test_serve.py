@@ -29,10 +29,9 @@ def site(tmp_path_factory):
     return html
 
 
-@pytest.fixture(scope="module")
-def server(site):
-    """A server in this process, connections closed after 0.5 s idle; yields its port."""
-    srv = serve.make_server(site, 0, quiet=True, timeout=0.5)
+def serving(folder):
+    """A server of `folder` in this process, connections closed after 0.5 s idle; yields its port."""
+    srv = serve.make_server(folder, 0, quiet=True, timeout=0.5)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     try:
@@ -41,6 +40,11 @@ def server(site):
         srv.shutdown()
         srv.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    yield from serving(site)
 
 
 def raw_request(port, data):
@@ -216,15 +220,7 @@ def linked_site(tmp_path_factory):
     (html / "leak.txt").symlink_to(root / "secret.txt")
     (html / "out").symlink_to(root / "private")
     (html / "2017" / "start.html").symlink_to("../index.html")
-    srv = serve.make_server(html, 0, quiet=True, timeout=0.5)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield srv.server_address[1]
-    finally:
-        srv.shutdown()
-        srv.server_close()
-        thread.join(timeout=5)
+    yield from serving(html)
 
 
 @pytest.mark.parametrize("path", ["/leak.txt", "/out/", "/out/index.html"])
