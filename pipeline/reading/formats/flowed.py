@@ -136,18 +136,15 @@ def read(lines, source, log):
 
 
 def _page_runs(part: parts.Part, cut: list, furniture: dict) -> list:
-    """The part's pages (indices into part.pages) cut where the printed page numbers jump: pages missing."""
-    runs, previous = [], None  # previous: (page index, number)
+    """The part's pages (indices into part.pages) cut where the printed page numbers jump ahead: pages
+    missing (the same jumps _check_page_numbers reports)."""
+    starts = {p for (p0, before), (p, number) in _jumps(_numbered(cut, furniture, part.page_index))
+              if number > before + (p - p0)}
+    runs = []
     for i, p in enumerate(part.page_index):
-        label = printed.page_label(cut[p], furniture)
-        number = int(label) if label and label.isdigit() else None
-        if runs and number is not None and previous is not None and number > previous[1] + (i - previous[0]):
-            runs.append([])
-        if not runs:
+        if not runs or p in starts:
             runs.append([])
         runs[-1].append(i)
-        if number is not None:
-            previous = (i, number)
     return runs
 
 
@@ -207,29 +204,36 @@ _PART_NAMES = {"front": "front matter", "introduction": "the introduction", "con
                "back": "back matter"}
 
 
+def _numbered(cut: list, furniture: dict, pages) -> list:
+    """(page index, printed number) of each of `pages` (indices into cut, in order) numbered in arabic."""
+    out = []
+    for p in pages:
+        label = printed.page_label(cut[p], furniture)
+        if label and label.isdigit():
+            out.append((p, int(label)))
+    return out
+
+
+def _jumps(numbered: list) -> list:
+    """((page index, number) before, (page index, number)) wherever a page's number is not the one its
+    place after the numbered page before gives: pages missing between them, or out of order."""
+    return [(a, b) for a, b in zip(numbered, numbered[1:]) if b[1] != a[1] + (b[0] - a[0])]
+
+
 def _check_page_numbers(cut: list, furniture: dict, book: list, reading: Reading, flog) -> None:
     """The pages numbered in arabic go up by one through the book: a jump is pages the source lacks (a
     gap of the book's pages; the book check (corpus/book.py) then reports what they held as missing).
     (The contents list and the front matter are left out: their numbers are the list's own or roman.)"""
-    previous = None  # (page index, number, first line)
-    listed = {p for part in book if part.kind not in ("contents", "front") for p in part.page_index}
-    for p, page in enumerate(cut):
-        if p not in listed:
-            continue
-        label = printed.page_label(page, furniture)
-        if not (label and label.isdigit()):
-            continue
-        number = int(label)
-        if previous and number != previous[1] + (p - previous[0]):
-            missing = f"{previous[1] + 1}" if number == previous[1] + 2 else f"{previous[1] + 1}-{number - 1}"
-            if number > previous[1] + 1:  # a gap in the book's pages, not in one article's text
-                reading.gaps.append(Gap(page[0].num, PAGES_GAP, f"page {number} follows page {previous[1]} "
-                                                                f"(line {previous[2]}): the book's page(s) {missing} "
-                                                                f"are not in this source"))
-            else:
-                flog.error(page[0].num, f"page {number} comes after page {previous[1]} (line {previous[2]}): "
-                                        f"the pages are out of order or a page number is damaged")
-        previous = (p, number, page[0].num)
+    listed = sorted({p for part in book if part.kind not in ("contents", "front") for p in part.page_index})
+    for (p0, before), (p, number) in _jumps(_numbered(cut, furniture, listed)):
+        line, line0 = cut[p][0].num, cut[p0][0].num
+        if number > before + 1:  # a gap in the book's pages, not in one article's text
+            missing = f"{before + 1}" if number == before + 2 else f"{before + 1}-{number - 1}"
+            reading.gaps.append(Gap(line, PAGES_GAP, f"page {number} follows page {before} (line {line0}): the "
+                                                     f"book's page(s) {missing} are not in this source"))
+        else:
+            flog.error(line, f"page {number} comes after page {before} (line {line0}): the pages are out of order "
+                             f"or a page number is damaged")
 
 
 def _read_introduction(pages: list, reading: Reading) -> None:
