@@ -25,6 +25,7 @@ under a stricter rule, since most subsections start straight with their text (_s
 which); the heading follows the subsection's list block as a "heading" block without a cite.
 A page's top is placed by its page number: the last contents entry that starts on an earlier page.
 """
+import bisect
 import re
 from dataclasses import replace
 
@@ -355,7 +356,14 @@ def _place_page_top(reading, contents, flog):
     if not tops:
         return
     pages = sorted((d.line, m.group(1)) for d in reading.dropped if (m := PAGE.match(d.reason)))
-    placed = {}  # line of the run's first block -> the cite it is placed in
+    page_lines = [n for n, _ in pages]
+    # The contents entries that start on a known page, in the order of their pages: the last one before a
+    # page is found by bisection, not by a scan of the list for every run of pages.
+    entries = sorted(((b.number, _order(cite), cite, file, b) for cite, (b, file) in contents.items()
+                      if b.number is not None and re.match(r"\d+[A-Z]?$", cite)), key=lambda e: e[:2])
+    numbers = [e[0] for e in entries]
+    placed = {}  # index of the run's first block -> the cite it is placed in
+    at = {}  # line of that block -> the cite
     for k, block in enumerate(reading.blocks):
         line = block.first_line
         # Only where the reader found a page starting inside an article (not the index, say), at the
@@ -363,23 +371,21 @@ def _place_page_top(reading, contents, flog):
         if line not in tops or block.kind == "article":
             continue
         tops.discard(line)
-        page = next((p for n, p in reversed(pages) if n <= line), None)
+        i = bisect.bisect_right(page_lines, line)
+        page = pages[i - 1][1] if i else None
         if page is None or not page.isdigit():
             continue
-        earlier = [(b.number, cite, file, b) for cite, (b, file) in contents.items()
-                   if b.number is not None and b.number < int(page) and re.match(r"\d+[A-Z]?$", cite)]
-        if not earlier:
+        j = bisect.bisect_left(numbers, int(page))
+        if not j:
             continue
-        number, cite, file, entry = max(earlier, key=lambda e: (e[0], _order(e[1])))
+        number, _, cite, file, entry = entries[j - 1]
         flog.inference(line, ids.join(reading.edition, cite),
                        f"page {page} starts inside Law {re.match(r'[0-9]+', cite).group()}: its first lines are read "
                        f"as the text of {cite}, the last entry of the contents list to start on an earlier page (page "
                        f"{number}, {file}:{entry.first_line})")
-        placed[k] = cite
+        placed[k], at[line] = cite, cite
     for k in sorted(placed, reverse=True):
-        line = reading.blocks[k].first_line
-        reading.blocks.insert(k, Block("article", "", [line], cite=placed[k]))
-    at = {reading.blocks[k + i].first_line: c for i, (k, c) in enumerate(sorted(placed.items()))}
+        reading.blocks.insert(k, Block("article", "", [reading.blocks[k].first_line], cite=placed[k]))
     reading.gaps = [Gap(g.line, re.match(r"\d+", at[g.line]).group(), g.message, g.reason)
                     if g.cite is None and g.line in at else g for g in reading.gaps]
 
