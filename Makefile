@@ -22,11 +22,11 @@ venv: $(STAMP)
 
 # Debian's Chromium drives the browser tests (never `playwright install`: no downloads).
 browser:
-	@bash scripts/install-browser.sh
+	@bash scripts/install-debian.sh /usr/bin/chromium "the browser tests drive /usr/bin/chromium" chromium fonts-dejavu-core
 
 # Debian's Graphviz: `dot` lays out the site's graph page (docs/html.md).
 graphviz:
-	@bash scripts/install-graphviz.sh
+	@bash scripts/install-debian.sh dot "the site's graph page is laid out by Graphviz's dot" graphviz
 
 build: $(STAMP) graphviz
 	$(PY) -m pipeline build --sources sources --out build
