@@ -26,7 +26,7 @@ VIEWPORTS = {"phone": {"width": 375, "height": 740}, "desktop": {"width": 1280, 
 def launch(playwright):
     """Debian's Chromium with the arguments every browser session of the project uses."""
     if not Path(CHROMIUM).exists():
-        raise LawbookError(f"{CHROMIUM} is missing", fix="run scripts/install-browser.sh (make browser)")
+        raise LawbookError(f"{CHROMIUM} is missing", fix="run make browser (it installs Debian's chromium)")
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
