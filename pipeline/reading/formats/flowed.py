@@ -474,13 +474,26 @@ class _Body:
     def _resolve_items(self) -> None:
         """"(i)" after item (h) was read as item (i): where the next marker of the list is item (j), the
         book says so; where it is "(ii)", or there is none, both readings fit: "uncertain"."""
-        blocks = self.reading.blocks
+        if not self.ambiguous:
+            return
+        blocks = self.reading.blocks[self.start:]
+        # One pass each way: where each item stands (by its number and lines), and the list marker or article
+        # heading that follows each block (a scan per "(i)" made a page of them quadratic).
+        items = {}
+        for k, b in enumerate(blocks):
+            if b.kind == "list" and b.level == 1:
+                for n in b.lines:
+                    items.setdefault((b.number, n), k)
+        following, seen = [None] * len(blocks), None
+        for k in range(len(blocks) - 1, -1, -1):
+            following[k] = seen
+            b = blocks[k]
+            if b.kind == "article" or b.kind == "list" and b.level in (1, 2):
+                seen = b
         for line, letter, before in self.ambiguous:
             value = ord(letter) - 96
-            at = next((k for k, b in enumerate(blocks)
-                       if b.kind == "list" and b.level == 1 and b.number == value and line in b.lines), None)
-            after = None if at is None else next(
-                (b for b in blocks[at + 1:] if b.kind == "article" or b.kind == "list" and b.level in (1, 2)), None)
+            at = items.get((value, line))
+            after = None if at is None else following[at]
             after = after if after is not None and after.kind == "list" else None
             if after is not None and after.level == 1 and after.number == value + 1:
                 self.flog.inference(line, None, f"'({letter})' after item ({before}) read as item ({letter}), not as "
