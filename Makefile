@@ -69,4 +69,4 @@ fuzz: $(STAMP)
 CLEAN_DIR := build
 
 clean:
-	$(if $(wildcard $(PY)),$(PY),$(PYTHON)) -m pipeline.build.outdir clean "$(CLEAN_DIR)"
+	$(if $(wildcard $(PY)),$(PY),$(PYTHON)) -m pipeline.publish.outdir clean "$(CLEAN_DIR)"

@@ -64,7 +64,7 @@ def main(argv=None):
         if args.debug:
             raise
         # A full disk or the file-size limit: name the file being written (the build notes the last one opened).
-        run = sys.modules.get("pipeline.build.run")
+        run = sys.modules.get("pipeline.publish.run")
         written = write_failure(e.errno, e.filename or (run and run.last_written["path"]) or "the output folder")
         if written is not None:
             print(f"lawbook: error: {written}", file=sys.stderr)
@@ -109,7 +109,7 @@ def cmd_build(args):
     """Build into --out. A build that finds errors raises BuildFailed (status 1): main prints each
     error as FILE:LINE: message, and --out is left as it was. An --out that is not the build's own
     (outdir.check_target) is refused before anything is read."""
-    from .build import cache, outdir
+    from .publish import cache, outdir
 
     from .core.options import Options
 
@@ -117,13 +117,13 @@ def cmd_build(args):
                       no_corrections=args.no_corrections, reference=args.reference)
     outdir.check_target(args.out, args.sources)
     if args.reference is not None:  # a pipe or a device would block or never end the digest of the inputs
-        from .build import reference
+        from .publish import reference
 
         reference.check_reference(args.reference)
     if cache.up_to_date(args.sources, args.out, options):
         print(f"{args.out}/ is up to date")
         return 0
-    from .build import run  # the stages are imported only when there is work to do
+    from .publish import run  # the stages are imported only when there is work to do
 
     ctx = run.build(args.sources, args.out, options)
     summary = ", ".join(f"{v} {k}" for k, v in ctx.log.summary().items() if v)
@@ -160,7 +160,7 @@ def register_show(sub):
 
 
 def cmd_show(args):
-    from .build import run
+    from .publish import run
     from .core import tree
 
     if re.fullmatch(r"\d{4}/def/\S+", args.id.strip()):  # a definition of the book's Definitions
@@ -263,7 +263,7 @@ def register_check(sub):
 
 def cmd_check(args):
     """Exit 0 when no reference dangles unexpectedly (and, with --strict, none is suspect); else 1."""
-    from .build import run
+    from .publish import run
     from .corpus import check, refs
 
     from .core.options import Options
@@ -317,7 +317,7 @@ def cmd_diff(args):
 
     target = None
     if args.out:  # refused before any work: a path in the sources folder, or a file that is not a diff
-        from .build.outdir import check_diff_out, write_file
+        from .publish.outdir import check_diff_out, write_file
 
         target = check_diff_out(args.out, args.sources)
     built = {}
@@ -351,7 +351,7 @@ def resolve_edition(arg, chosen, sources, built, flag):
             raise LawbookError(f"{flag} only applies to a corpus.xml file, not to the edition id {arg}",
                                fix=f"leave out {flag}, or give a corpus.xml file")
         if "corpus" not in built:
-            from .build import run
+            from .publish import run
             built["corpus"] = run.make_corpus(sources).corpus
         editions = {ed.get("id"): ed for ed in built["corpus"].iterchildren("edition")}
         chosen, where = arg, f"{sources}/"
@@ -423,7 +423,7 @@ def cmd_align(args):
 
 def read_book(arg):
     """The corpus.json of a build folder, or the file itself, valid against schema/corpus.schema.json."""
-    from .build import reference
+    from .publish import reference
 
     return reference.read_corpus(arg)
 

@@ -10,9 +10,9 @@ import time
 
 import pytest
 
-from pipeline.build import run as build_mod
+from pipeline.publish import run as build_mod
 from pipeline.corpus import structure
-from pipeline.build import outdir
+from pipeline.publish import outdir
 from pipeline.core.errors import BuildFailed
 from pipeline.core.model import Placed
 
@@ -63,7 +63,7 @@ def test_an_interrupt_leaves_the_previous_build(sources_copy, good_build, monkey
 SLOW_BUILD = textwrap.dedent("""
     import sys, time
     from pathlib import Path
-    from pipeline.build import run as build
+    from pipeline.publish import run as build
     from pipeline import cli
     def slow_stage(ctx):
         (ctx.tmp / "corpus.xml").write_text("half-written", encoding="utf-8")

@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 import lxml.html
 import pytest
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline import serve
 from pipeline.outputs import html, markdown
 from pipeline.html_screenshots import CHROMIUM, launch

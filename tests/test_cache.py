@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.corpus import stages
 from pipeline.reading import manifest
-from pipeline.build import cache
+from pipeline.publish import cache
 from pipeline.outputs import serialise
 from pipeline.bench import generate
 
@@ -333,7 +333,7 @@ def test_no_op_check_verifies_every_output(book, monkeypatch):
 
 
 def test_no_op_check_hashes_only_files_whose_stat_changed(book, monkeypatch):
-    from pipeline.build import outdir
+    from pipeline.publish import outdir
     src, out, options = book
     monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
     build.build(src, out, options)
@@ -374,7 +374,7 @@ def test_no_op_check_reads_no_input_whose_stat_the_stamp_recorded(book, monkeypa
     build.build(src, out, options)
     hashed = json.loads((out / cache.STAMP).read_text())["hashed"]
     assert os.path.abspath(sorted(src.glob("*.txt"))[0]) in hashed
-    assert str(Path(cache.PACKAGE, "build", "cache.py")) in hashed
+    assert str(Path(cache.PACKAGE, "publish", "cache.py")) in hashed
     read = []
     monkeypatch.setattr(cache, "open", lambda path, *a: read.append(path) or open(path, *a), raising=False)
     _fresh_process(monkeypatch)

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from conftest import WIKI_54, add_source, run_lawbook
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.core import tree
 from pipeline.core.report import BuildLog
 from pipeline.reading import formats, manifest

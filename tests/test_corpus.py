@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.outputs import serialise
 from pipeline.core import tree
 from pipeline.core.model import NOTE_MARK, Accounted, Placed

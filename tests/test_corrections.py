@@ -5,7 +5,7 @@ import pytest
 
 from conftest import SOURCES, run_lawbook
 from pipeline import cli
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.core import tree
 from pipeline.outputs import serialise
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import SOURCES, run_lawbook
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.core import tree
 from pipeline.core.errors import LawbookError
 from pipeline.corpus import corrections

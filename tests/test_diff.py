@@ -5,7 +5,7 @@ import pytest
 from lxml import etree
 
 from pipeline.outputs import serialise
-from pipeline.build.run import make_corpus
+from pipeline.publish.run import make_corpus
 from pipeline.cli import main
 from pipeline.outputs.diff import compare, render, write_diff
 from pipeline.outputs.diff import words as w

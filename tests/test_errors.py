@@ -333,7 +333,7 @@ def test_build_failed_carries_every_error(sources_copy, tmp_path):
     for n in (45, 46):
         add_source(sources_copy, f"pagina-{n}.txt", f"{n}\nARTIKEL {n + 45}\nVoorbeeld\nEen speler toont\n1\nmeer.\n",
                    edition="2007")
-    from pipeline.build import run as build_mod
+    from pipeline.publish import run as build_mod
     with pytest.raises(BuildFailed) as caught:
         build_mod.build(sources_copy, tmp_path / "out")
     assert [(e.file, e.line) for e in caught.value.errors] == [("pagina-45.txt", 5), ("pagina-46.txt", 5)]

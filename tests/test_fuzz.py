@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pipeline.build import run as build_mod
+from pipeline.publish import run as build_mod
 from pipeline.outputs import glyphs
 from pipeline.core import ids
 from pipeline.reading import manifest, decode as read
@@ -288,7 +288,7 @@ def generate(folder, files, bytes_per_file):
 # output stages are limited to corpus and report: the size limits are those of the corpus.
 MEASURE = textwrap.dedent("""
     import resource, sys, time
-    from pipeline.build import run as build
+    from pipeline.publish import run as build
     from pipeline import cli
     build.OUTPUT_STAGES[:] = [build.write_corpus, build.write_report]
     start = time.perf_counter()

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.core import tree
 from pipeline.bench import generate
 

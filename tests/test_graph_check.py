@@ -8,7 +8,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline import cli
 from pipeline.outputs import graph
 from pipeline.corpus import refs

@@ -10,7 +10,7 @@ import lxml.html
 import pytest
 from lxml import etree
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline import serve
 from pipeline.outputs import html
 from pipeline.core.errors import LawbookError

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from pipeline.build import outdir, run as build
+from pipeline.publish import outdir, run as build
 from pipeline.outputs import diff, graph, html, markdown
 from pipeline.reading import manifest
 from pipeline.bench import generate

@@ -6,7 +6,7 @@ import json
 import pytest
 from lxml import etree, html as lxml_html
 
-from pipeline.build import run as build_mod
+from pipeline.publish import run as build_mod
 from pipeline.outputs import serialise
 
 from conftest import add_source

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pipeline import cli
-from pipeline.build import reference
+from pipeline.publish import reference
 from pipeline.core import ids
 from pipeline.core.errors import LawbookError
 from pipeline.corpus import align

@@ -17,7 +17,7 @@ from lxml import etree
 from pypdf import PdfReader
 
 from pipeline import cli
-from pipeline.build import run
+from pipeline.publish import run
 from pipeline.core import ids, lang, tree
 from pipeline.core.ids import NodeId
 from pipeline.core.model import NOTE_MARK, Accounted, Block, Note, Placed, Reading

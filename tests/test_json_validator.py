@@ -6,7 +6,7 @@ import fastjsonschema
 import pytest
 
 from conftest import SOURCES
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.outputs import serialise
 
 

@@ -1,6 +1,6 @@
 """The layers: every import of the pipeline points down (or across, within a layer, without a loop).
 
-    core ← reading ← corpus ← outputs ← build ← cli (and the tools beside it)
+    core ← reading ← corpus ← outputs ← publish ← cli (and the tools beside it)
 
 Read from the source with ast, imports inside functions included, so a loop cannot hide in a
 lazy import. docs/architecture.md explains the layers.
@@ -13,7 +13,7 @@ import pytest
 from conftest import ROOT
 
 PACKAGE = ROOT / "pipeline"
-LAYERS = ("core", "reading", "corpus", "outputs", "build", "cli")
+LAYERS = ("core", "reading", "corpus", "outputs", "publish", "cli")
 # Modules at the top of the package belong to the command line and the tools around it.
 TOP = "cli"
 
@@ -109,6 +109,6 @@ def test_a_build_with_nothing_to_do_loads_no_stage(tmp_path):
     assert first.returncode == 0, first.stderr
     again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert "is up to date" in again.stdout
-    assert again.stdout.splitlines()[-1] == ("0 ['pipeline.build', 'pipeline.build.cache', 'pipeline.build.outdir', "
-                                             "'pipeline.cli', 'pipeline.core', 'pipeline.core.errors', "
-                                             "'pipeline.core.options']")
+    assert again.stdout.splitlines()[-1] == ("0 ['pipeline.cli', 'pipeline.core', 'pipeline.core.errors', "
+                                             "'pipeline.core.options', 'pipeline.publish', 'pipeline.publish.cache', "
+                                             "'pipeline.publish.outdir']")

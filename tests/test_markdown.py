@@ -5,7 +5,7 @@ import pytest
 from lxml import etree
 from markdown_it import MarkdownIt
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.core import ids, tree
 from pipeline.outputs import markdown
 from pipeline.outputs.job import Job

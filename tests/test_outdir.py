@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import run as build_mod
+from pipeline.publish import run as build_mod
 from pipeline import cli
-from pipeline.build import outdir
+from pipeline.publish import outdir
 from pipeline.core.errors import BuildFailed, LawbookError
 
 from conftest import ROOT, WIKI_54, run_lawbook, snapshot
@@ -32,7 +32,7 @@ def quick(monkeypatch):
 
 def killed_build_temp(target: Path) -> Path:
     """What a killed build leaves: its marked temporary beside `target`, made by a process that has ended."""
-    code = ("import sys; from pipeline.build import outdir; p = outdir.make_temp(sys.argv[1]); "
+    code = ("import sys; from pipeline.publish import outdir; p = outdir.make_temp(sys.argv[1]); "
             "(p / 'corpus.xml').write_text('half'); print(p)")
     done = subprocess.run([sys.executable, "-c", code, str(target)], env=dict(os.environ, PYTHONPATH=str(ROOT)),
                           capture_output=True, text=True, check=True)

@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline import cli
-from pipeline.build import outdir
-from pipeline.build import run as build_mod
+from pipeline.publish import outdir
+from pipeline.publish import run as build_mod
 
 from conftest import ROOT, run_lawbook
 from test_outdir import QUICK, WHOLE, everything, killed_build_temp, refused
@@ -314,7 +314,7 @@ def test_the_old_build_being_removed_is_marked_as_this_builds_temporary(tmp_path
 
 def test_make_clean_runs_the_module_on_build(tmp_path):
     done = subprocess.run(["make", "-n", "-s", "-C", str(ROOT), "clean"], capture_output=True, text=True, check=True)
-    assert done.stdout.strip().endswith(' -m pipeline.build.outdir clean "build"')
+    assert done.stdout.strip().endswith(' -m pipeline.publish.outdir clean "build"')
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")

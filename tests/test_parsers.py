@@ -10,7 +10,7 @@ import string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.reading import notes, repair
 from pipeline.core import tree
 from pipeline.core.model import NOTE_MARK

@@ -14,7 +14,7 @@ import pytest
 from lxml import etree
 from pypdf import PdfReader
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.reading import manifest
 from pipeline import cli
 from pipeline.outputs import glyphs

@@ -6,7 +6,7 @@ import os
 import pytest
 from pypdf import PdfReader
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.outputs import pdf, pdf_parts
 from pipeline.core import tree
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.core import tree
 from pipeline.core.model import NOTE_MARK, Accounted, Gap, Placed
 from pipeline.core.lang.nl import rules as nl_rules

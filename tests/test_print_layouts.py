@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.core import tree
 from pipeline.core.model import NOTE_MARK
 from pipeline.core.report import BuildLog

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import SOURCES, run_lawbook, snapshot
 from test_align import make_reference
-from pipeline.build import outdir, run as build
+from pipeline.publish import outdir, run as build
 from pipeline.core import lang
 from pipeline.corpus import align
 from pipeline.outputs import html, serialise

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline import cli
 from pipeline.corpus import refs
 from pipeline.outputs import serialise

@@ -1,4 +1,4 @@
-"""Output stages run side by side (pipeline/build/run.py): the HTML site in a child forked after the
+"""Output stages run side by side (pipeline/publish/run.py): the HTML site in a child forked after the
 corpus is built, the PDF's compilers started before every other output. What the child does reaches
 the build as if it ran in the build's process: its error with file, line and fix, its report
 entries, its files; a failure leaves the previous build and no process behind."""
@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.core.errors import LawbookError
 from pipeline.outputs import diff, graph, html, pdf
 

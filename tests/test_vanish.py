@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.build import run as build
+from pipeline.publish import run as build
 from pipeline.reading import normalise
 from pipeline.outputs import serialise
 from pipeline.core import tree

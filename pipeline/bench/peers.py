@@ -49,7 +49,7 @@ def main(argv=None):
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     pandoc, sphinx = ensure_tools()
-    from ..build import run as build
+    from ..publish import run as build
     from . import generate
 
     rows = []

@@ -42,13 +42,13 @@ def main(argv=None):
     start = time.perf_counter()
     # The up-to-date check needs only the cache module: the stages (and their libraries) are imported
     # when there is something to build.
-    from ..build import cache
+    from ..publish import cache
     options = {"force": args.force, "no_pdf": args.no_pdf}
     result = {"skipped": False, "timings": {}, "read": [], "cached": [], "errors": 0, "stage_peaks": {}}
     if cache.up_to_date(args.sources, args.out, options):
         result["skipped"] = True
     else:
-        from ..build import run as build
+        from ..publish import run as build
         if args.trace:
             tracemalloc.start()
             all_stages = build.stages(options)

@@ -73,7 +73,7 @@ def reference_file(path):
 
 def _file_digest(path):
     """The reference's digest; only a regular file is read (opened without waiting for a pipe's writer),
-    anything else is "unreadable" and the build says why (build/reference.py)."""
+    anything else is "unreadable" and the build says why (publish/reference.py)."""
     import os
     import stat
 

@@ -15,7 +15,7 @@
 
 make_corpus() runs them: `show`, `check` and `diff` use it, and the build runs the same list
 before its outputs. What an earlier build read (the reading before repair) may be taken from a
-store of readings (the build passes its cache, build/cache.py); without one every source is read.
+store of readings (the build passes its cache, publish/cache.py); without one every source is read.
 Repair always runs: it depends on the whole book's vocabulary, which any source may change.
 """
 from dataclasses import asdict, dataclass, field
@@ -59,7 +59,7 @@ class CorpusContext:
     readings: list = field(default_factory=list)
     fragments: list = field(default_factory=list)
     corpus: object = None
-    store: object = field(default_factory=NoStore)  # readings of earlier builds (see NoStore, build/cache.py)
+    store: object = field(default_factory=NoStore)  # readings of earlier builds (see NoStore, publish/cache.py)
     profile: object = field(default_factory=lang.profile)  # the book's language (the manifest's; core/lang)
     checked: object = None  # book.BookCheck: what the book's own contents list and numbering were checked for
 
@@ -103,7 +103,7 @@ def read_sources(ctx):
 def parse_sources(ctx):
     """Reads: ctx.lines. Writes: ctx.readings, one per source, by the reader of its format (text not yet
     repaired), and ctx.detected; for a source read before (same bytes, manifest entry and code; see
-    build/cache.py) the stored reading. Each new reading is stored before repair changes it."""
+    publish/cache.py) the stored reading. Each new reading is stored before repair changes it."""
     readings = ctx.store
     for source in ctx.sources:
         lines, key = ctx.lines[source.name], readings.keys[source.name]

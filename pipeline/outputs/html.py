@@ -6,7 +6,7 @@
     html/<ed>/verwijzingen.html    the reference graph of the edition as an SVG picture
     html/redactie.html             the editor's page: the build report, every entry with file and line;
                                    the committee's corrections; with `build --reference` the comparison
-                                   with the original (job.alignment, build/reference.py)
+                                   with the original (job.alignment, publish/reference.py)
     html/zoeken.html               search: a citation ("53A", "2007 41B") goes straight to it; full text
                                    (pagefind) needs a web server, see serve.py
     html/diff/<old>-<new>.html     the comparison of two consecutive editions, inside the site
@@ -854,7 +854,7 @@ def write_html(job):
         page(c["file"], "compare.html", root="../", **comparison_view(site, result, profile))
     # A report entry may name a node that is no longer in the corpus (renumbered by a correction): no link.
     # The comparison with the original is there only when the build was given one (build --reference):
-    # the build's reference stage leaves its Alignment on the job (build/reference.py).
+    # the build's reference stage leaves its Alignment on the job (publish/reference.py).
     alignment = getattr(job, "alignment", None)
     page(EDITOR_PAGE, "editor.html", root="", report=report_view(job.log, profile), refs=site.unresolved_refs(),
          nodes=site.nodes, corrections=site.corrections(),

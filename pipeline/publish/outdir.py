@@ -36,7 +36,7 @@ with it ("stats").
 
 Reads: the folder named by --out, its marker, the files recorded in it. Writes: markers only.
 Standard library only: the no-op check (cli → cache.up_to_date) uses this before anything heavy
-is imported, and `make clean` runs `python -m pipeline.build.outdir clean build`, without the venv
+is imported, and `make clean` runs `python -m pipeline.publish.outdir clean build`, without the venv
 when there is none.
 """
 import hashlib
@@ -589,5 +589,5 @@ def clean(target):
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] != "clean":
-        sys.exit("usage: python -m pipeline.build.outdir clean FOLDER")
+        sys.exit("usage: python -m pipeline.publish.outdir clean FOLDER")
     clean(sys.argv[2])
