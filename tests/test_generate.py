@@ -58,3 +58,14 @@ def test_refuses_a_folder_with_other_files(tmp_path):
     (tmp_path / "notes.md").write_text("mine")
     with pytest.raises(ValueError):
         generate.generate(tmp_path, articles=3)
+
+
+def test_the_benchmarks_book_reads_without_errors(tmp_path):
+    """`make bench` times the generated book of 93 articles in two editions: it must read as a book (its
+    print pages once lost their page numbers to footnotes that repeat a text, and the bench timed a
+    failing build)."""
+    folder = tmp_path / "src"
+    generate.generate(folder, articles=93, editions=2)
+    ctx = build.make_corpus(folder, {"cache_dir": str(tmp_path / "cache")})
+    assert [(e.file, e.line, e.message) for e in ctx.log.errors] == []
+    assert sum(1 for _ in ctx.corpus.iter("article")) == 186

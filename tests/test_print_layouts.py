@@ -423,3 +423,19 @@ def test_the_pages_tell_the_furniture_not_where_the_extraction_starts():
     assert [d.reason for d in whole.dropped][2:] == [d.reason for d in later.dropped] == [
         "page number 8", learned, "running header 'Artikel 5': page layout, not law text", "page number 9",
         "page number 10", learned, "running header 'Artikel 6': page layout, not law text", "page number 11"]
+
+
+def test_a_footnote_text_repeated_below_its_numbers_is_no_running_head():
+    """One page, no form feed: footnotes 1 and 2 hold the same text. Each footnote number stands twice
+    (marker and footnote), so neither is a page number with that text as its head beside it: the page is
+    one page, numbered 12 at its top, and both footnotes are notes at their markers."""
+    reading, log = read("Kop van het boek\n\n12\nARTIKEL 5\nTitel\nDe leider speelt\n1\nde kaart en de\n"
+                        "blinde\n2\nvolgt de kleur.\n1\nZie de regels van de bond voor\nde uitzonderingen.\n"
+                        "2\nZie de regels van de bond voor\nde uitzonderingen.")
+    assert [(d.line, d.reason) for d in reading.dropped] == [
+        (1, "running header 'Kop van het boek': page layout, not law text"), (3, "page number 12")]
+    assert reading.blocks[2].text == f"De leider speelt{NOTE_MARK}\nde kaart en de\nblinde{NOTE_MARK}\nvolgt de kleur."
+    assert [(n.number, n.text) for n in reading.blocks[2].notes] == [
+        ("1", "Zie de regels van de bond voor\nde uitzonderingen."),
+        ("2", "Zie de regels van de bond voor\nde uitzonderingen.")]
+    assert not log.errors

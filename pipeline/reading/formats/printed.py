@@ -280,12 +280,16 @@ def _starts_without_form_feeds(strip: list, words: dict) -> set:
     """Where pages start in an extraction without form feeds: at a running head beside a page number
     (above or below it, or on its line) whose text or shape stands beside a page number twice or more,
     the numbers going up through the extraction (a footnote marker above a head at the next page's top
-    is not one)."""
+    is not one). A number alone on its line counts only where it stands once in the extraction: a
+    footnote's number stands again at its marker, and a footnote's text below it is no head, even when
+    the same text stands below another footnote number."""
     pairs = []  # (first line, last line, the number and its head)
+    times = Counter(text for text in strip if is_page_number(text))
     for i, text in enumerate(strip):
         pairs += [(i, i, Folio(0, i, label, head, False)) for label, head in _beside_head(text, words)]
         for head, number, at in ((text, strip[i + 1], i + 1), (strip[i + 1], text, i)) if i + 1 < len(strip) else ():
-            if is_page_number(number) and not is_page_number(head) and _may_be_head(head, words):
+            if is_page_number(number) and times[number] == 1 and not is_page_number(head) and \
+                    _may_be_head(head, words):
                 pairs.append((i, i + 1, Folio(0, at, number, head, False)))
     seen = {}
     for i, _, f in pairs:
