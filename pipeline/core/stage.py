@@ -8,13 +8,14 @@ declaration, and tests/test_stages.py holds every stage to what it declares it r
 
 A stage is a function of one context (the corpus stages' CorpusContext, an output stage's Job).
 A stage that starts a process returns its `Process`, and a later stage is declared to wait for it
-(`waits`); the runner owns the process from then on, waits for it there, and stops it when the build
-fails. What other stages return (the files they wrote, for callers outside a build) is not kept.
+(`waits`); the runner owns the process from then on, waits for it there (or, when no stage of the
+chain waits for it, after the last stage), and stops it when the build fails. What other stages
+return (the files they wrote, for callers outside a build) is not kept.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol, runtime_checkable
 
 # Where a stage runs (publish/run.py): in order in the build's process; beside the other stages of
 # its run of SIDE and FORK stages (it writes only files of its own from the finished corpus); or in a
@@ -23,6 +24,7 @@ MAIN, SIDE, FORK = "main", "side", "fork"
 LANES = (MAIN, SIDE, FORK)
 
 
+@runtime_checkable
 class Process(Protocol):
     """A process a stage started and the runner owns: wait() for it (raising its failure), kill() it."""
 
@@ -139,11 +141,6 @@ class Chain:
         """The chain with every stage but `names` disabled (their order stays the chain's)."""
         self._index(*names)
         return self._with(self._stages, {s.name for s in self._stages} - set(names))
-
-    def waited_for(self) -> set[str]:
-        """The names of the stages some stage of the chain waits for, disabled ones included: what
-        such a stage returns is a process the runner must own even when its wait is left out."""
-        return {s.waits for s in self._stages if s.waits is not None}
 
     def wanted(self, options: object) -> list[Stage]:
         """The enabled stages the options ask for, in order (`build --no-pdf`: none with unless no_pdf).

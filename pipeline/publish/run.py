@@ -209,14 +209,14 @@ def stages(options: Options | dict | None = None) -> tuple[list[Stage], list[Sta
     return CORPUS.wanted(options), OUTPUTS.wanted(options)
 
 
-def _run_stage(build: Build, stage: Stage, context: CorpusContext | Job, waited: set[str]) -> None:
+def _run_stage(build: Build, stage: Stage, context: CorpusContext | Job) -> None:
     start = time.perf_counter()
     with _writes_named():
         if stage.waits is not None:
             build.wait_for(stage.waits)
         else:
             made = stage.run(context)
-            if made is not None and stage.name in waited:  # a process: the build owns it from here
+            if isinstance(made, Process):  # the build owns it from here: waits for it or stops it
                 build.running[stage.name] = made
     build.timings[stage.name] = time.perf_counter() - start
 
@@ -253,7 +253,7 @@ def _writes_named():
         raise failure from None
 
 
-def _run_outputs(build: Build, job: Job, plan: list[Stage], waited: set[str]) -> None:
+def _run_outputs(build: Build, job: Job, plan: list[Stage]) -> None:
     """Run `plan` in order; a run of SIDE and FORK stages starting with a FORK one is split between a
     forked child (the FORK stages) and this process (the rest). Stops before the next stage once the
     build has errors (an output stage may find some: text the PDF cannot set). Every process a stage
@@ -264,7 +264,7 @@ def _run_outputs(build: Build, job: Job, plan: list[Stage], waited: set[str]) ->
         if job.log.errors:
             return  # no output from a corpus with errors
         if stage.lane != FORK or not _can_fork(job):
-            _run_stage(build, stage, job, waited)
+            _run_stage(build, stage, job)
             i += 1
             continue
         end = i
@@ -275,7 +275,7 @@ def _run_outputs(build: Build, job: Job, plan: list[Stage], waited: set[str]) ->
         try:
             for other in group:
                 if other.lane != FORK:
-                    _run_stage(build, other, job, waited)
+                    _run_stage(build, other, job)
             lane.join()
         finally:
             lane.kill()
@@ -421,10 +421,10 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict 
             with _writes_named():
                 corpus_plan, output_plan = stages(run.options)
                 for stage in corpus_plan:
-                    _run_stage(run, stage, run.context, set())
+                    _run_stage(run, stage, run.context)
                 if not run.log.errors:
                     job = Job(run.context.frozen(), run.tmp, previous=run)
-                    _run_outputs(run, job, output_plan, OUTPUTS.waited_for())
+                    _run_outputs(run, job, output_plan)
         except LawbookError as e:
             if e.status == 1 and run.log.entries:  # e.g. a schema failure: the report shows what led to it
                 _write_failed(run.log, failed_dir)
