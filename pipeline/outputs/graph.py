@@ -90,5 +90,5 @@ def write_graph(job: "Job") -> None:
     (job.tmp / "refs.json").write_text(json_text(graph_json(g, references)) + "\n", encoding="utf-8")
 
 
-STAGES = [Stage("write_graph", write_graph, reads=("corpus", "lines", "sources_dir", "options", "tmp"),
+STAGES = [Stage("write_graph", write_graph, reads=("corpus", "lines", "sources_dir", "options", "profile", "tmp"),
                 files=("refs.graphml", "refs.json"), lane=SIDE)]

@@ -27,7 +27,7 @@ from . import cache, outdir, reference
 from ..core.errors import BuildFailed, LawbookError, write_failure
 from ..core.options import Options
 from ..core.report import BuildLog
-from ..core.stage import FORK, SIDE, Chain, Process, Stage
+from ..core.stage import FORK, SIDE, Chain, Process, Stage, table
 from ..corpus import book
 from ..corpus.stages import CORPUS, CorpusContext, log_entries
 from ..outputs import diff, graph, html, markdown, pdf, serialise
@@ -200,6 +200,13 @@ OUTPUTS = (Chain([*pdf.STAGES, *reference.STAGES, *html.STAGES, *serialise.STAGE
 # A book of fewer articles (the five sources have ten) is written in one process: its outputs take
 # less time than a fork and the child's answer cost.
 FORK_ABOVE = 40
+
+
+def stage_tables() -> str:
+    """The corpus stages and the output stages as docs/architecture.md shows them (tests/test_stages.py
+    holds the document to this)."""
+    return (f"The corpus stages, over the CorpusContext (corpus/stages.py):\n\n{table(CORPUS)}\n\n"
+            f"The output stages, over the Job (outputs/job.py):\n\n{table(OUTPUTS)}")
 
 
 def stages(options: Options | dict | None = None) -> tuple[list[Stage], list[Stage]]:
