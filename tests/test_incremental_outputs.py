@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from pipeline.publish import outdir, run as build
-from pipeline.outputs import diff, graph, html, markdown
+from pipeline.outputs import html, markdown
 from pipeline.reading import manifest
 from pipeline.bench import generate
 

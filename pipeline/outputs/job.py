@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 
 class PreviousBuild(Protocol):
     """What an output may take from the last build (publish/run.py's Build; NoPrevious outside a build)."""
-    available: bool
+
+    @property
+    def available(self) -> bool: ...
 
     def reuse(self, edition: str, paths: list[str]) -> bool: ...
 

@@ -20,6 +20,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from lxml import etree
 
@@ -32,26 +33,40 @@ from ..corpus import book
 from ..corpus.stages import CORPUS, CorpusContext, log_entries
 from ..outputs import diff, graph, html, markdown, pdf, serialise
 from ..outputs.job import Job
+from ..reading.decode import Line
 from ..reading.manifest import Source
+
+
+ReadingCache = cache.ReadingCache
 
 
 @dataclass
 class Build:
     """One build's own state: the corpus context, where it writes, what it may take from the build in
-    out_dir (it is the Job's `previous`, see reuse), the processes its stages started, its times."""
-    sources_dir: Path
-    options: Options
+    out_dir (it is the Job's `previous`, see reuse), the processes its stages started, its times.
+    The context's store of readings is the build's cache (made here)."""
+    context: CorpusContext
     out_dir: Path | None = None
     tmp: Path | None = None  # the folder being written
-    context: CorpusContext | None = None
-    cache: cache.ReadingCache | None = None  # what this build takes from earlier builds (see readings)
+    cache: ReadingCache | None = None  # what this build takes from earlier builds (see readings)
     recorded: dict[str, str] | None = None  # the previous build's files that may be reused, {path: sha256}
     timings: dict[str, float] = field(default_factory=dict)
     running: dict[str, Process] = field(default_factory=dict)  # stage name -> the process it started
 
+    def __post_init__(self) -> None:
+        self.context.store = self.readings()
+
     # -- what a caller reads of the corpus it built (cli.py, tests, the benchmark) ------------------------
     @property
-    def corpus(self) -> etree._Element:
+    def sources_dir(self) -> Path:
+        return Path(self.context.sources_dir)
+
+    @property
+    def options(self) -> Options:
+        return self.context.options
+
+    @property
+    def corpus(self) -> etree._Element | None:
         return self.context.corpus
 
     @property
@@ -59,18 +74,18 @@ class Build:
         return self.context.log
 
     @property
-    def sources(self) -> list[Source]:
+    def sources(self) -> Sequence[Source]:
         return self.context.sources
 
     @property
-    def lines(self) -> dict:
+    def lines(self) -> dict[str, list[Line]]:
         return self.context.lines
 
     @property
     def checked(self) -> book.BookCheck | None:
         return self.context.checked
 
-    def readings(self) -> cache.ReadingCache:
+    def readings(self) -> ReadingCache:
         """This build's cache of readings, in the project: beside the sources folder (options: cache_dir;
         force: read none)."""
         if self.cache is None:
@@ -390,9 +405,8 @@ def _die_with_parent():
 def make_corpus(sources_dir: Path | str, options: Options | dict | None = None) -> CorpusContext:
     """The corpus stages only (no output), with this project's cache of readings: for `show`, `check`,
     `diff` and tests. An output stage takes the corpus it made as Job.of(context, folder)."""
-    build = Build(Path(sources_dir), Options.of(options))
-    context = CorpusContext(build.sources_dir, build.options, store=build.readings())
-    for stage in CORPUS.wanted(build.options):
+    context = Build(CorpusContext(Path(sources_dir), Options.of(options))).context
+    for stage in CORPUS.wanted(context.options):
         stage.run(context)
     return context
 
@@ -415,8 +429,7 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict 
     failed_dir = out_dir.with_name(out_dir.name + ".failed")
     outdir.check_replaceable(failed_dir, why="a failed build writes its report there, replacing the folder")
     mode = outdir.folder_mode(out_dir)
-    run = Build(Path(sources_dir), Options.of(options), out_dir=out_dir)
-    run.context = CorpusContext(run.sources_dir, run.options, store=run.readings())
+    run = Build(CorpusContext(Path(sources_dir), Options.of(options)), out_dir=out_dir)
     # Taken before any source is read: a source changed during the build makes the stamp stale, never wrong.
     run.readings().inputs = cache.input_digest(run.sources_dir, run.options)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
