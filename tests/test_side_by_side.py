@@ -41,7 +41,8 @@ def test_the_site_is_written_by_a_forked_child(book, monkeypatch):
 
     # The fork goes by the stage's declared lane, whatever its function.
     monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_html", "write_graph", "write_diff",
-                                                             "write_report").replace(in_lane_of("write_html", write_html)))
+                                                             "write_report")
+                        .replace(in_lane_of("write_html", write_html)))
     ctx = build.build(src, out, options)
     assert pids == {}  # set in the child only
     assert (out / "html" / "2017" / "index.html").exists() and (out / "refs.graphml").exists()
@@ -57,7 +58,8 @@ def test_an_error_in_the_forked_child_is_the_builds_one_message(book, monkeypatc
         (job.tmp / "html").mkdir(exist_ok=True)
         raise LawbookError("the site cannot be made", file="bron.txt", line=7, fix="mend line 7", status=1)
 
-    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_html", "write_graph", "write_report")
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_html", "write_graph",
+                                                             "write_report")
                         .replace(in_lane_of("write_html", write_html)))
     with pytest.raises(LawbookError) as e:
         build.build(src, out, dict(options, force=True))

@@ -326,7 +326,8 @@ def test_the_corpus_is_frozen_and_needs_its_language(dutch):
 def write_hello(job):
     """Reads: job.corpus. Writes: hello.txt, the editions' IDs."""
     editions = [el.get("id") for el in job.corpus.iterchildren("edition")]
-    (job.tmp / "hello.txt").write_text(f"hello from {len(editions)} editions: {', '.join(editions)}\n", encoding="utf-8")
+    (job.tmp / "hello.txt").write_text(f"hello from {len(editions)} editions: {', '.join(editions)}\n",
+                                       encoding="utf-8")
 
 
 HELLO = Stage("write_hello", write_hello, reads=("corpus", "tmp"), files=("hello.txt",), lane=SIDE)
@@ -376,7 +377,8 @@ def test_the_build_waits_for_a_process_a_stage_returned_and_stops_it_when_a_stag
         raise LawbookError("the stage cannot go on", file="bron.txt", line=1, fix="mend it", status=1)
 
     calls.clear()
-    monkeypatch.setattr(run, "OUTPUTS", quick_chain(spawn, Stage("broken", broken), Stage("collect", None, waits="spawn")))
+    monkeypatch.setattr(run, "OUTPUTS", quick_chain(spawn, Stage("broken", broken),
+                                                    Stage("collect", None, waits="spawn")))
     with pytest.raises(LawbookError, match="the stage cannot go on"):
         run.build(sources_copy, tmp_path / "out", {"force": True})
     assert calls == ["kill"]

@@ -15,8 +15,9 @@
 
 Each is declared in STAGES (core/stage.py: what it reads and writes of the CorpusContext);
 make_corpus() runs them: `show`, `check` and `diff` use it, and the build runs the same chain
-before its outputs, which see the finished corpus as a `Corpus` (frozen()). What an earlier build read (the reading before repair) may be taken from a
-store of readings (the build passes its cache, publish/cache.py); without one every source is read.
+before its outputs, which see the finished corpus as a `Corpus` (frozen()). What an earlier
+build read (the reading before repair) may be taken from a store of readings (the build passes
+its cache, publish/cache.py); without one every source is read.
 Repair always runs: it depends on the whole book's vocabulary, which any source may change.
 """
 from __future__ import annotations

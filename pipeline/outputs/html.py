@@ -1043,7 +1043,8 @@ class SearchIndex:
     def __init__(self, site: Path) -> None:
         self.site = site
         self.process: subprocess.Popen[str] | None = subprocess.Popen(
-            pagefind_command(site), stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+            pagefind_command(site), stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+            text=True)
 
     def wait(self) -> None:
         """Waits for pagefind. Writes: html/pagefind/. Raises LawbookError when pagefind failed or wrote
