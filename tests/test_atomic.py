@@ -15,6 +15,7 @@ from pipeline.corpus import structure
 from pipeline.publish import outdir
 from pipeline.core.errors import BuildFailed
 from pipeline.core.model import Placed
+from pipeline.core.stage import Stage
 
 from conftest import ROOT, WIKI_54, snapshot
 
@@ -38,7 +39,8 @@ def test_a_stage_that_fails_leaves_the_previous_build(sources_copy, good_build, 
         (ctx.tmp / "corpus.xml").write_text("half", encoding="utf-8")
         raise RuntimeError("a stage failed half-way")
 
-    monkeypatch.setattr(build_mod, "OUTPUT_STAGES", build_mod.OUTPUT_STAGES[:2] + [broken_stage])
+    monkeypatch.setattr(build_mod, "OUTPUTS", build_mod.OUTPUTS.only("start_pdf", "align_reference").after(
+        "align_reference", Stage("broken_stage", broken_stage, reads=("tmp",), files=("corpus.xml",))))
     with pytest.raises(RuntimeError):
         build_mod.build(sources_copy, out)
     assert snapshot(out) == before
@@ -51,7 +53,8 @@ def test_an_interrupt_leaves_the_previous_build(sources_copy, good_build, monkey
     def interrupted(ctx):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(build_mod, "OUTPUT_STAGES", build_mod.OUTPUT_STAGES[:3] + [interrupted])
+    monkeypatch.setattr(build_mod, "OUTPUTS", build_mod.OUTPUTS.only("start_pdf", "align_reference", "compare_editions")
+                        .after("compare_editions", Stage("interrupted", interrupted)))
     with pytest.raises(KeyboardInterrupt):
         build_mod.build(sources_copy, out)
     assert snapshot(out) == before
@@ -65,12 +68,13 @@ SLOW_BUILD = textwrap.dedent("""
     from pathlib import Path
     from pipeline.publish import run as build
     from pipeline import cli
+    from pipeline.core.stage import Stage
     def slow_stage(ctx):
         (ctx.tmp / "corpus.xml").write_text("half-written", encoding="utf-8")
         Path(sys.argv[3]).touch()
         time.sleep(60)
 
-    build.OUTPUT_STAGES.insert(2, slow_stage)
+    build.OUTPUTS = build.OUTPUTS.before("compare_editions", Stage("slow_stage", slow_stage, reads=("tmp",)))
     sys.exit(cli.main(["build", "--sources", sys.argv[1], "--out", sys.argv[2], "--force"]))
 """)
 

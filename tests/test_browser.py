@@ -15,6 +15,7 @@ from pipeline.publish import run as build
 from pipeline import serve
 from pipeline.outputs import html, markdown
 from pipeline.html_screenshots import CHROMIUM, launch
+from pipeline.outputs.job import Job
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is missing: run make browser")
@@ -23,8 +24,7 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """build/html from the real sources: pages, search index."""
-    ctx = build.make_corpus("sources")
-    ctx.tmp = tmp_path_factory.mktemp("build")
+    ctx = Job.of(build.make_corpus("sources"), tmp_path_factory.mktemp("build"))
     markdown.write_markdown(ctx)
     html.write_html(ctx)
     html.write_search_index(ctx)

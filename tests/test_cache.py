@@ -16,6 +16,7 @@ from pipeline.reading import manifest
 from pipeline.publish import cache
 from pipeline.outputs import serialise
 from pipeline.bench import generate
+from pipeline.core.stage import Stage
 
 from conftest import run_lawbook
 
@@ -36,8 +37,8 @@ def test_second_reading_comes_from_the_cache_and_gives_the_same_corpus(book):
     first = corpus_stages(src, options)
     second = corpus_stages(src, options)
     n = len(first.sources)
-    assert len(first.cache.misses) == n and first.cache.hits == []
-    assert len(second.cache.hits) == n and second.cache.misses == []
+    assert len(first.store.misses) == n and first.store.hits == []
+    assert len(second.store.hits) == n and second.store.misses == []
     assert serialise.to_xml(second.corpus) == serialise.to_xml(first.corpus)
     assert second.log.to_json() == first.log.to_json()
 
@@ -48,9 +49,9 @@ def test_a_changed_source_is_the_only_one_read_again(book):
     changed = sorted(src.glob("*.txt"))[-1]
     changed.write_text(changed.read_text(encoding="utf-8").replace("de leider", "de Leider", 1), encoding="utf-8")
     again = corpus_stages(src, options)
-    assert again.cache.misses == [changed.name]
+    assert again.store.misses == [changed.name]
     fresh = corpus_stages(src, dict(options, force=True))
-    assert len(fresh.cache.misses) == len(fresh.sources)
+    assert len(fresh.store.misses) == len(fresh.sources)
     assert serialise.to_xml(again.corpus) == serialise.to_xml(fresh.corpus)
     assert again.log.to_json() == fresh.log.to_json()
 
@@ -77,7 +78,7 @@ def test_a_cached_print_reading_is_repaired_with_the_vocabulary_of_this_build(tm
     # The hyphenated form is now used elsewhere in the sources: the hyphen is kept.
     (src / "wiki.txt").write_text(WIKI_PAGE + "Een voorge-speeld woord.\n", encoding="utf-8")
     again = corpus_stages(src, options)
-    assert again.cache.hits == ["page.txt"] and again.cache.misses == ["wiki.txt"]
+    assert again.store.hits == ["page.txt"] and again.store.misses == ["wiki.txt"]
     assert text_of_24(again) == "Als een kaart voorge-speeld is, geldt dit."
     [kept] = [e for e in again.log.entries if e.file == "page.txt" and e.kind == "repair"]
     assert (kept.line, kept.message, kept.after) == (5, "kept: the hyphenated form is used elsewhere in the "
@@ -89,7 +90,7 @@ def test_a_cached_print_reading_is_repaired_with_the_vocabulary_of_this_build(tm
 
 def test_no_op_rebuild_is_up_to_date_and_a_change_is_not(book, monkeypatch):
     src, out, options = book
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_report", "write_stamp"))
     build.build(src, out, options)
     before = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
     assert build.up_to_date(src, out, options)
@@ -104,16 +105,16 @@ def test_an_unchanged_edition_reuses_its_previous_output(book, monkeypatch):
     src, out, options = book
     rendered = []
 
-    def write_per_edition(ctx):
+    def write_per_edition(job):
         for edition in ("2007", "2017"):
-            if build.reuse_edition(ctx, edition, [f"{edition}/page.txt"]):
+            if job.previous.reuse(edition, [f"{edition}/page.txt"]):
                 continue
             rendered.append(edition)
-            (ctx.tmp / edition).mkdir()
-            (ctx.tmp / edition / "page.txt").write_text(edition)
+            (job.tmp / edition).mkdir()
+            (job.tmp / edition / "page.txt").write_text(edition)
 
-    write_per_edition.__name__ = "write_per_edition"
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, write_per_edition, build.write_stamp])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_stamp").after(
+        "write_corpus", Stage("write_per_edition", write_per_edition, reads=("previous", "tmp"))))
     build.build(src, out, options)
     assert rendered == ["2007", "2017"]
     # Change a 2017 source only: 2007 is copied, 2017 rendered again.
@@ -171,7 +172,7 @@ def test_a_planted_pickle_is_never_loaded(book, tmp_path):
         (readings / f"{key}.pickle").write_bytes(pickle.dumps(Payload()))
     ctx = corpus_stages(src, options)
     assert not planted.exists()
-    assert ctx.cache.hits == [] and len(ctx.cache.misses) == len(ctx.sources)
+    assert ctx.store.hits == [] and len(ctx.store.misses) == len(ctx.sources)
     assert serialise.to_xml(ctx.corpus) == serialise.to_xml(corpus_stages(src, dict(options, force=True)).corpus)
 
 
@@ -196,7 +197,7 @@ def test_a_changed_entry_is_ignored_and_made_again(book, capsys):
     assert capsys.readouterr().err == (f"lawbook: warning: {path}: cache entry ignored: its content does not match "
                                        f"its sha256 (changed or damaged)\n  fix: none needed: the source is read again "
                                        f"and the entry made anew\n")
-    assert again.cache.misses == [name]
+    assert again.store.misses == [name]
     assert serialise.to_xml(again.corpus) == fresh
     assert "XXXX" not in fresh.decode() and first_block_text(path) == text  # made anew, right
 
@@ -224,7 +225,7 @@ def test_an_entry_of_the_wrong_shape_is_ignored(book, capsys, damage, why):
     again = corpus_stages(src, options)
     err = capsys.readouterr().err
     assert err.startswith(f"lawbook: warning: {path}: cache entry ignored: {why}") and err.count("warning") == 1
-    assert again.cache.misses == [name]
+    assert again.store.misses == [name]
     assert serialise.to_xml(again.corpus) == fresh
 
 
@@ -240,7 +241,7 @@ def test_an_entry_for_another_key_or_not_json_is_ignored(book, capsys):
     err = capsys.readouterr().err
     assert "cache entry ignored: it was stored for another key or by another version" in err
     assert "cache entry ignored: it is not JSON" in err
-    assert sorted(again.cache.misses) == sorted([a, b])
+    assert sorted(again.store.misses) == sorted([a, b])
 
 
 def test_a_cache_writable_by_others_is_not_used(book, capsys):
@@ -253,7 +254,7 @@ def test_a_cache_writable_by_others_is_not_used(book, capsys):
     assert capsys.readouterr().err == (f"lawbook: warning: {folder}: not using the cache: it can be written by other "
                                        f"users (mode 777)\n  fix: remove {folder}, or make it yours: chown $USER and "
                                        f"chmod go-w\n")
-    assert again.cache.hits == [] and len(again.cache.misses) == len(again.sources)
+    assert again.store.hits == [] and len(again.store.misses) == len(again.sources)
 
 
 def test_a_cache_of_another_user_is_not_used(book, capsys, monkeypatch):
@@ -264,7 +265,7 @@ def test_a_cache_of_another_user_is_not_used(book, capsys, monkeypatch):
     capsys.readouterr()
     again = corpus_stages(src, options)
     assert f"not using the cache: it belongs to another user (uid {owner})" in capsys.readouterr().err
-    assert again.cache.hits == []
+    assert again.store.hits == []
 
 
 def test_the_cache_is_beside_the_sources_and_made_private(sources_copy):
@@ -296,7 +297,7 @@ def test_a_cache_folder_that_cannot_be_made_is_a_warning(book, capsys):
     assert capsys.readouterr().err == (f"lawbook: warning: {folder}: not using the cache: it cannot be used (Not a "
                                        f"directory)\n  fix: remove {folder}, or make it yours: chown $USER and chmod "
                                        f"go-w\n")
-    assert not ctx.log.errors and len(ctx.cache.misses) == len(ctx.sources)
+    assert not ctx.log.errors and len(ctx.store.misses) == len(ctx.sources)
 
 
 def test_an_entry_that_cannot_be_written_is_a_warning_once(book, capsys):
@@ -318,7 +319,7 @@ def test_an_entry_that_cannot_be_written_is_a_warning_once(book, capsys):
 
 def test_no_op_check_verifies_every_output(book, monkeypatch):
     src, out, options = book
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_report", "write_stamp"))
     build.build(src, out, options)
     assert build.up_to_date(src, out, options)
     report = (out / "report.txt").read_bytes()
@@ -335,7 +336,7 @@ def test_no_op_check_verifies_every_output(book, monkeypatch):
 def test_no_op_check_hashes_only_files_whose_stat_changed(book, monkeypatch):
     from pipeline.publish import outdir
     src, out, options = book
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_report", "write_stamp"))
     build.build(src, out, options)
     marker = json.loads((out / outdir.MARKER).read_text())
     assert sorted(marker["stats"]) == sorted(marker["files"])
@@ -368,7 +369,7 @@ def _fresh_process(monkeypatch):
 
 def test_no_op_check_reads_no_input_whose_stat_the_stamp_recorded(book, monkeypatch):
     src, out, options = book
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_report", "write_stamp"))
     monkeypatch.setattr(cache, "RECENT_NS", -1)  # record every file, however recent (these were just written)
     _fresh_process(monkeypatch)
     build.build(src, out, options)
@@ -392,7 +393,7 @@ def test_no_op_check_reads_no_input_whose_stat_the_stamp_recorded(book, monkeypa
 
 def test_a_file_changed_in_the_last_two_seconds_is_not_recorded(book, monkeypatch):
     src, out, options = book
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_report", "write_stamp"))
     build.build(src, out, options)  # the sources were written just now
     hashed = json.loads((out / cache.STAMP).read_text())["hashed"]
     assert not [name for name in hashed if name.startswith(os.path.abspath(src))]
@@ -401,7 +402,7 @@ def test_a_file_changed_in_the_last_two_seconds_is_not_recorded(book, monkeypatc
 
 def test_a_damaged_record_in_the_stamp_is_not_used(book, monkeypatch):
     src, out, options = book
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, build.write_report, build.write_stamp])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_report", "write_stamp"))
     monkeypatch.setattr(cache, "RECENT_NS", -1)
     _fresh_process(monkeypatch)
     build.build(src, out, options)

@@ -11,6 +11,7 @@ from pipeline.outputs.diff import compare, render, write_diff
 from pipeline.outputs.diff import words as w
 from pipeline.outputs.diff.compare import cited_targets
 from pipeline.outputs.job import Job
+from pipeline.core import lang
 
 
 @pytest.fixture(scope="module")
@@ -212,7 +213,7 @@ def test_diff_command_writes_json_and_refuses_an_ambiguous_corpus_file(tmp_path,
 
 
 def test_build_stage_writes_one_diff_per_pair_of_consecutive_editions(corpus, tmp_path):
-    write_diff(Job(corpus=corpus, tmp=tmp_path))
+    write_diff(Job.of_tree(corpus, tmp_path, lang.profile()))
     assert sorted(p.name for p in (tmp_path / "diff").iterdir()) == ["2007-2017.html", "2007-2017.json"]
 
 

@@ -12,6 +12,7 @@ from pipeline.publish import run as build
 from pipeline import cli
 from pipeline.outputs import graph
 from pipeline.corpus import refs
+from pipeline.outputs.job import Job
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"
@@ -24,8 +25,7 @@ ABSENT = ["2007/16", "2007/20", "2007/23", "2007/47", "2007/54",
 
 @pytest.fixture(scope="module")
 def written(tmp_path_factory):
-    ctx = build.make_corpus(SOURCES)
-    ctx.tmp = tmp_path_factory.mktemp("out")
+    ctx = Job.of(build.make_corpus(SOURCES), tmp_path_factory.mktemp("out"))
     graph.write_graph(ctx)
     return ctx.tmp
 

@@ -16,6 +16,7 @@ from pipeline.outputs import html
 from pipeline.core.errors import LawbookError
 from pipeline.core.report import BuildLog
 from pipeline.outputs.job import Job
+from pipeline.core import lang
 
 SAMPLE = """<corpus>
 <edition id="2007">
@@ -69,7 +70,7 @@ def sample_log():
 def site(tmp_path_factory):
     """The sample corpus written as a site; returns a function page(path) -> parsed lxml.html document."""
     tmp = tmp_path_factory.mktemp("site")
-    ctx = Job(corpus=etree.fromstring(SAMPLE), log=sample_log(), tmp=tmp)
+    ctx = Job.of_tree(etree.fromstring(SAMPLE), tmp, lang.profile(), sample_log())
     written = html.write_html(ctx)
 
     def page(path):
@@ -122,7 +123,7 @@ def test_reference_is_a_link_and_dangling_reference_is_marked_text(site):
 def test_reference_to_an_article_with_only_commentary_links_to_its_page(tmp_path):
     corpus = etree.fromstring(SAMPLE.replace('<ref to="2017/58" status="dangling">art 58</ref>',
                                              '<ref to="2017/54" status="dangling">artikel 54</ref>'))
-    html.write_html(Job(corpus=corpus, log=sample_log(), tmp=tmp_path))
+    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile(), sample_log()))
     doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "54.html").read_bytes())
     assert doc.xpath("//aside//a[@class='ref']/@href") == ["../2017/54.html"]
     assert not doc.xpath("//aside//span[contains(@class, 'ref')]")
@@ -151,7 +152,7 @@ def test_notes_are_footnotes_with_back_links(site):
 def test_cited_by_leaves_out_the_articles_own_sections(tmp_path):
     corpus = etree.fromstring(SAMPLE.replace("<p sources=\"new.txt:11\">Tekst met",
                                              "<p sources=\"new.txt:11\">Zie <ref to=\"2017/47E1a\" status=\"ok\">(a)</ref>. Tekst met"))
-    html.write_html(Job(corpus=corpus, log=sample_log(), tmp=tmp_path))
+    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile(), sample_log()))
     doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "47.html").read_bytes())
     citing = doc.xpath("//section[@class='cited-by']//li/a/@href")
     assert "../2017/47.html#47E1" not in citing and len(citing) == 4
@@ -322,8 +323,7 @@ def test_script_and_ampersand_in_a_source_render_as_text(tmp_path):
     (sources / "a.txt").write_text("Artikel 12\n\nOnregelmatigheden & <b>straffen</b>\n\n"
                                    "A. Bevoegdheid & <script>alert('x')</script>\n"
                                    "De wedstrijdleider & <script>alert(1)</script> beslist.\n", encoding="utf-8")
-    ctx = build.make_corpus(sources)
-    ctx.tmp = tmp_path / "out"
+    ctx = Job.of(build.make_corpus(sources), tmp_path / "out")
     html.write_html(ctx)
     page = (ctx.tmp / "html" / "2017" / "12.html").read_text()
     assert "<script>alert" not in page
@@ -338,7 +338,7 @@ def test_no_external_urls_and_same_bytes_every_time(site, tmp_path):
         doc = site(path)
         for url in doc.xpath("//@href | //@src"):
             assert "//" not in url and not url.startswith(("http:", "https:", "/")), (path, url)
-    ctx = Job(corpus=site.ctx.corpus, log=site.ctx.log, tmp=tmp_path)
+    ctx = Job.of_tree(site.ctx.corpus, tmp_path, lang.profile(), site.ctx.log)
     html.write_html(ctx)
     for path in site.written:
         assert (tmp_path / "html" / path).read_bytes() == (site.root / path).read_bytes(), path
@@ -421,7 +421,7 @@ SAID_24E = ("gecorrigeerd door de regelcommissie naar het origineel; de bronnen 
 @pytest.fixture(scope="module")
 def corrected(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("corrected")
-    html.write_html(Job(corpus=etree.fromstring(CORRECTED), log=BuildLog(), tmp=tmp))
+    html.write_html(Job.of_tree(etree.fromstring(CORRECTED), tmp, lang.profile(), BuildLog()))
 
     def page(path):
         return lxml.html.fromstring((tmp / "html" / path).read_bytes())
@@ -511,7 +511,7 @@ def test_a_mark_takes_in_a_reference_it_would_cut_and_leaves_a_note_at_its_edge_
 
 def test_a_correction_record_that_does_not_fit_the_text_marks_nothing(tmp_path):
     corpus = etree.fromstring(CORRECTED.replace('start="8"', 'start="9"').replace('end="32"', 'end="33"'))
-    html.write_html(Job(corpus=corpus, log=BuildLog(), tmp=tmp_path))
+    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile(), BuildLog()))
     doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "24.html").read_bytes())
     assert not doc.xpath("//span[@class='corr']")
     assert doc.xpath("//section[@id='24E']/p")[0].text_content() == "(zie de artikel 50 en artikel 51)."

@@ -9,6 +9,7 @@ from pipeline.publish import run as build
 from pipeline.core import ids, tree
 from pipeline.outputs import markdown
 from pipeline.outputs.job import Job
+from pipeline.core import lang
 
 # A small corpus with everything Markdown could misread: markup characters, an entity,
 # a paragraph that looks like a list item, a note followed by "(", references (resolved,
@@ -250,7 +251,7 @@ def test_script_and_ampersand_render_as_text():
 
 
 def test_write_markdown_writes_one_file_per_edition(tmp_path, real_corpus):
-    ctx = Job(corpus=real_corpus, tmp=tmp_path)
+    ctx = Job.of_tree(real_corpus, tmp_path, lang.profile())
     written = markdown.write_markdown(ctx)
     assert [p.relative_to(tmp_path).as_posix() for p in written] == ["2007/lawbook.md", "2017/lawbook.md"]
     first = (tmp_path / "2017" / "lawbook.md").read_bytes()

@@ -16,10 +16,11 @@ from pipeline.publish import run as build_mod
 from pipeline import cli
 from pipeline.publish import outdir
 from pipeline.core.errors import BuildFailed, LawbookError
+from pipeline.core.stage import Stage
 
 from conftest import ROOT, WIKI_54, run_lawbook, snapshot
 
-QUICK = [build_mod.write_corpus, build_mod.write_report, build_mod.write_stamp]
+QUICK = build_mod.OUTPUTS.only("write_corpus", "write_report", "write_stamp")
 WHOLE = "a build replaces its output folder as a whole"
 OWN = "  fix: give --out a folder of its own, e.g. --out build"
 
@@ -27,7 +28,7 @@ OWN = "  fix: give --out a folder of its own, e.g. --out build"
 @pytest.fixture
 def quick(monkeypatch):
     """Builds in this process write the corpus, the report and the stamp only."""
-    monkeypatch.setattr(build_mod, "OUTPUT_STAGES", QUICK)
+    monkeypatch.setattr(build_mod, "OUTPUTS", QUICK)
 
 
 def killed_build_temp(target: Path) -> Path:
@@ -253,7 +254,7 @@ def test_a_failed_build_replaces_only_its_own_failed_folder(sources_copy, tmp_pa
     def an_error(ctx):
         ctx.log.add("error", WIKI_54, 3, "an error for this test")
 
-    monkeypatch.setattr(build_mod, "CORPUS_STAGES", build_mod.CORPUS_STAGES + [an_error])
+    monkeypatch.setattr(build_mod, "CORPUS", build_mod.CORPUS.push(Stage("an_error", an_error, writes=("log",))))
     for _ in range(2):  # the second failure replaces the first one's folder
         with pytest.raises(BuildFailed):
             build_mod.build(sources_copy, out)
@@ -263,7 +264,7 @@ def test_a_failed_build_replaces_only_its_own_failed_folder(sources_copy, tmp_pa
         build_mod.build(sources_copy, out)
     (failed / "mine.txt").unlink()
     monkeypatch.undo()
-    monkeypatch.setattr(build_mod, "OUTPUT_STAGES", QUICK)
+    monkeypatch.setattr(build_mod, "OUTPUTS", QUICK)
     build_mod.build(sources_copy, out)
     assert not failed.exists() and outdir.intact(out)
 

@@ -34,7 +34,7 @@ KEEP = ("  fix: remove it yourself if you do not need it (rm -r {}); to keep it 
 @pytest.fixture
 def quick(monkeypatch):
     """Builds in this process write the corpus, the report and the stamp only."""
-    monkeypatch.setattr(build_mod, "OUTPUT_STAGES", QUICK)
+    monkeypatch.setattr(build_mod, "OUTPUTS", QUICK)
 
 
 def build(sources, out, *flags) -> int:

@@ -23,6 +23,8 @@ from pipeline.core import tree
 from pipeline.bench import generate
 from pipeline.core.errors import LawbookError
 from pipeline.pdf_screenshots import footnote_page, png_bytes
+from pipeline.outputs.job import Job
+from pipeline.core.stage import Stage
 
 from conftest import add_source
 
@@ -140,8 +142,7 @@ def hand_made():
 
 @pytest.fixture(scope="module")
 def real_books(tmp_path_factory):
-    ctx = build.make_corpus(ROOT / "sources")
-    ctx.tmp = tmp_path_factory.mktemp("build")
+    ctx = Job.of(build.make_corpus(ROOT / "sources"), tmp_path_factory.mktemp("build"))
     pdf.write_pdf(ctx)
     books = {}
     for edition in ctx.corpus.iterchildren("edition"):
@@ -399,7 +400,8 @@ def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkey
     src, out = tmp_path / "src", tmp_path / "build"
     generate.generate(src, articles=3, editions=2, seed=5)
     options = {"cache_dir": str(tmp_path / "cache")}
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, pdf.write_pdf, build.write_stamp])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_stamp").after(
+        "write_corpus", Stage("write_pdf", pdf.write_pdf, reads=("corpus", "tmp", "previous"))))
     compiled = []
     compile_books = pdf.compile_books
 
@@ -614,8 +616,7 @@ def _dated_build(tmp_path, monkeypatch, epoch):
         monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     else:
         monkeypatch.setenv("SOURCE_DATE_EPOCH", str(epoch))
-    ctx = build.make_corpus(src)
-    ctx.tmp = tmp_path / "out"
+    ctx = Job.of(build.make_corpus(src), tmp_path / "out")
     pdf.write_pdf(ctx)
     return {e: PdfReader(ctx.tmp / pdf.pdf_name(e)) for e in ("2007", "2017")}
 

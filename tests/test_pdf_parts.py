@@ -9,6 +9,7 @@ from pypdf import PdfReader
 from pipeline.publish import run as build
 from pipeline.outputs import pdf, pdf_parts
 from pipeline.core import tree
+from pipeline.outputs.job import Job
 
 from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squash,  # noqa: F401 (tests, run again)
                       test_real_colophon_names_every_source_file_and_the_source_date,
@@ -25,8 +26,7 @@ PART = 2
 @pytest.fixture(scope="module")
 def real_books(tmp_path_factory):
     """The real sources' two editions, compiled PART articles to a part (the variable the tests lower)."""
-    ctx = build.make_corpus(ROOT / "sources")
-    ctx.tmp = tmp_path_factory.mktemp("build")
+    ctx = Job.of(build.make_corpus(ROOT / "sources"), tmp_path_factory.mktemp("build"))
     os.environ["LAWBOOK_PDF_PART_ARTICLES"] = str(PART)
     try:
         pdf.write_pdf(ctx)

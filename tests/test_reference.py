@@ -2,6 +2,7 @@
 
 The original is the reference of tests/test_align.py (the Dutch --no-corrections corpus with what the
 English 2017 Laws have where the Dutch sources are wrong or short), written as a corpus.json."""
+import dataclasses
 import json
 import shutil
 
@@ -96,8 +97,7 @@ def test_the_editors_page_compares_the_book_with_the_original(built, original):
 
 def test_without_the_corrections_the_page_gives_the_differences_and_their_suggestions(original, tmp_path):
     """The library call the build makes, on the book as the sources say: 24E and 47E differ."""
-    ctx = build.make_corpus(SOURCES, {"no_corrections": True, "reference": str(original)})
-    ctx.tmp, ctx.json = tmp_path, None
+    ctx = Job.of(build.make_corpus(SOURCES, {"no_corrections": True, "reference": str(original)}), tmp_path)
     build.reference.align_reference(ctx)
     html.write_html(ctx)
     [section] = editor(tmp_path).xpath("//section[@id='origineel']")
@@ -114,10 +114,9 @@ def test_without_the_corrections_the_page_gives_the_differences_and_their_sugges
 
 
 def test_without_a_reference_the_page_has_no_comparison(tmp_path):
-    ctx = build.make_corpus(SOURCES)
-    ctx.tmp = tmp_path
+    ctx = Job.of(build.make_corpus(SOURCES), tmp_path)
     build.reference.align_reference(ctx)
-    assert ctx.alignment is None
+    assert ctx.made.alignment is None
     html.write_html(ctx)
     doc = editor(tmp_path)
     assert not doc.xpath("//section[@id='origineel']") and not doc.xpath("//a[@href='#origineel']")
@@ -168,9 +167,8 @@ def test_a_changed_reference_rebuilds_the_site_and_an_unchanged_one_does_not(bui
 
 def test_the_section_speaks_the_profiles_words(original, tmp_path):
     ctx = build.make_corpus(SOURCES)
-    job = Job.of(ctx, tmp_path)
-    job.profile = lang.profile("en")
-    job.alignment = align.align(serialise.to_json(ctx.corpus),
+    job = Job.of(dataclasses.replace(ctx.frozen(), profile=lang.profile("en")), tmp_path)
+    job.made.alignment = align.align(serialise.to_json(ctx.corpus),
                                 json.loads((original / "corpus.json").read_text(encoding="utf-8")))
     html.write_html(job)
     [section] = editor(tmp_path).xpath("//section[@id='origineel']")

@@ -9,7 +9,7 @@ from lxml import etree
 
 from pipeline.publish import run as build
 from pipeline import cli
-from pipeline.corpus import refs
+from pipeline.corpus import refs, stages
 from pipeline.outputs import serialise
 from pipeline.core import tree
 
@@ -266,11 +266,7 @@ def test_every_artikel_with_a_number_is_a_reference_or_explained(ctx, corpus):
 
 
 def test_plain_text_is_unchanged_by_ref_markup():
-    ctx = build.BuildContext(SOURCES)
-    for stage in build.CORPUS_STAGES:
-        if stage is refs.find_references:
-            break
-        stage(ctx)
+    ctx = stages.make_corpus(SOURCES, chain=stages.CORPUS.disable("find_references"))
     before = [tree.plain_text(c) for c in ctx.corpus.iter("p", "note")]
     marks = [tree.text_with_marks(c) for c in ctx.corpus.iter("p")]
     refs.find_references(ctx)
@@ -282,7 +278,7 @@ def test_plain_text_is_unchanged_by_ref_markup():
 def test_running_the_stage_again_changes_nothing(ctx):
     again = copy.deepcopy(ctx.corpus)
     first = serialise.to_xml(ctx.corpus)
-    rerun = build.BuildContext(SOURCES, corpus=again)
+    rerun = stages.CorpusContext(SOURCES, corpus=again)
     refs.find_references(rerun)
     assert serialise.to_xml(again) == first
 

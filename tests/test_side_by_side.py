@@ -2,6 +2,7 @@
 corpus is built, the PDF's compilers started before every other output. What the child does reaches
 the build as if it ran in the build's process: its error with file, line and fix, its report
 entries, its files; a failure leaves the previous build and no process behind."""
+import dataclasses
 import datetime
 import json
 import os
@@ -10,7 +11,8 @@ import pytest
 
 from pipeline.publish import run as build
 from pipeline.core.errors import LawbookError
-from pipeline.outputs import diff, graph, html, pdf
+from pipeline.core.stage import Stage
+from pipeline.outputs import html, pdf
 
 
 @pytest.fixture()
@@ -18,6 +20,11 @@ def book(sources_copy, tmp_path, monkeypatch):
     monkeypatch.delenv("LAWBOOK_NO_FORK", raising=False)
     monkeypatch.setattr(build, "FORK_ABOVE", 0)  # the five sources have ten articles
     return sources_copy, tmp_path / "out", {"cache_dir": str(tmp_path / "cache")}
+
+
+def in_lane_of(name, run):
+    """The build's stage `name` as declared (its lane, what it reads), running `run` instead."""
+    return dataclasses.replace(build.OUTPUTS[name], run=run)
 
 
 def files(out):
@@ -28,12 +35,14 @@ def test_the_site_is_written_by_a_forked_child(book, monkeypatch):
     src, out, options = book
     pids = {}
 
-    def write_html(ctx):  # FORKED goes by name
+    def write_html(job):
         pids["html"] = os.getpid()
-        html.write_html(ctx)
+        html.write_html(job)
 
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, write_html, graph.write_graph,
-                                                 diff.write_diff, build.write_report])
+    # The fork goes by the stage's declared lane, whatever its function.
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_html", "write_graph", "write_diff",
+                                                             "write_report")
+                        .replace(in_lane_of("write_html", write_html)))
     ctx = build.build(src, out, options)
     assert pids == {}  # set in the child only
     assert (out / "html" / "2017" / "index.html").exists() and (out / "refs.graphml").exists()
@@ -45,12 +54,13 @@ def test_an_error_in_the_forked_child_is_the_builds_one_message(book, monkeypatc
     build.build(src, out, options)
     before = files(out)
 
-    def write_html(ctx):
-        (ctx.tmp / "html").mkdir(exist_ok=True)
+    def write_html(job):
+        (job.tmp / "html").mkdir(exist_ok=True)
         raise LawbookError("the site cannot be made", file="bron.txt", line=7, fix="mend line 7", status=1)
 
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, write_html, graph.write_graph,
-                                                 build.write_report])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_html", "write_graph",
+                                                             "write_report")
+                        .replace(in_lane_of("write_html", write_html)))
     with pytest.raises(LawbookError) as e:
         build.build(src, out, dict(options, force=True))
     assert str(e.value) == "bron.txt:7: the site cannot be made\n  fix: mend line 7"
@@ -63,10 +73,11 @@ def test_an_error_in_the_forked_child_is_the_builds_one_message(book, monkeypatc
 def test_report_entries_of_the_forked_child_reach_the_report(book, monkeypatch):
     src, out, options = book
 
-    def write_html(ctx):
-        ctx.log.add("inference", "bron.txt", 3, "a remark made while writing the site")
+    def write_html(job):
+        job.log.add("inference", "bron.txt", 3, "a remark made while writing the site")
 
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [build.write_corpus, write_html, build.write_report])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_html", "write_report")
+                        .replace(in_lane_of("write_html", write_html)))
     build.build(src, out, options)
     entries = json.loads((out / "report.json").read_text(encoding="utf-8"))["entries"]
     assert {"kind": "inference", "file": "bron.txt", "line": 3,
@@ -77,11 +88,16 @@ def test_a_failing_stage_stops_the_running_compilers(book, monkeypatch):
     src, out, options = book
     started = []
 
-    def broken(ctx):
-        started.extend(process for _, process, _ in ctx.pdf_compiles.running)
+    def start_pdf(job):
+        compiles = pdf.start_pdf(job)
+        started.extend(process for _, process, _ in compiles.running)
+        return compiles
+
+    def broken(job):
         raise LawbookError("the diff cannot be made", file="bron.txt", line=2, fix="mend line 2", status=1)
 
-    monkeypatch.setattr(build, "OUTPUT_STAGES", [pdf.start_pdf, build.write_corpus, broken, pdf.finish_pdf])
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("start_pdf", "write_corpus", "finish_pdf")
+                        .replace(in_lane_of("start_pdf", start_pdf)).after("write_corpus", Stage("broken", broken)))
     with pytest.raises(LawbookError):
         build.build(src, out, options)
     assert len(started) == 2  # both editions were compiling …

@@ -159,10 +159,10 @@ from pipeline.corpus import stages
 imported = time.perf_counter()
 ctx = stages.CorpusContext(Path(sys.argv[1]), Options.of({}), store=stages.NoStore())
 timings = {}
-for stage in stages.CORPUS_STAGES:
+for stage in stages.CORPUS.wanted(ctx.options):
     began = time.perf_counter()
-    stage(ctx)
-    timings[stage.__name__] = time.perf_counter() - began
+    stage.run(ctx)
+    timings[stage.name] = time.perf_counter() - began
 print(json.dumps({"imports": imported - start, "timings": timings, "errors": len(ctx.log.errors),
                   "lines": sum(len(lines) for lines in ctx.lines.values()),
                   "formats": sorted({d.format for d in ctx.detected.values()})}))

@@ -10,6 +10,7 @@ number of errors, and the peak resident memory of this process and its children
 holds each stage's peak of Python allocations (slower: only for those numbers).
 """
 import argparse
+import dataclasses
 import json
 import resource
 import sys
@@ -18,16 +19,19 @@ import tracemalloc
 
 
 def traced(stage, peaks):
-    """`stage`, recording the peak of Python allocations while it runs into peaks[name]."""
+    """`stage` (a core/stage.Stage), recording the peak of Python allocations while it runs into
+    peaks[name]; a stage that only waits for a process is left as it is."""
+    if stage.run is None:
+        return stage
+
     def run(ctx):
         tracemalloc.reset_peak()
         base = tracemalloc.get_traced_memory()[0]
         try:
-            return stage(ctx)
+            return stage.run(ctx)
         finally:
-            peaks[stage.__name__] = tracemalloc.get_traced_memory()[1] - base
-    run.__name__ = stage.__name__
-    return run
+            peaks[stage.name] = tracemalloc.get_traced_memory()[1] - base
+    return dataclasses.replace(stage, run=run)
 
 
 def main(argv=None):
@@ -51,8 +55,9 @@ def main(argv=None):
         from ..publish import run as build
         if args.trace:
             tracemalloc.start()
-            all_stages = build.stages(options)
-            build.stages = lambda options=None: [traced(s, result["stage_peaks"]) for s in all_stages]
+            corpus, outputs = build.stages(options)
+            build.stages = lambda options=None: ([traced(s, result["stage_peaks"]) for s in corpus],
+                                                 [traced(s, result["stage_peaks"]) for s in outputs])
         ctx = build.build(args.sources, args.out, options)
         result.update(timings=ctx.timings, read=ctx.cache.misses if ctx.cache else [],
                       cached=ctx.cache.hits if ctx.cache else [], errors=len(ctx.log.errors))

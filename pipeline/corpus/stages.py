@@ -13,55 +13,104 @@
     check_book       the corpus against the book's own contents list; an empty book fails (book.py)
     find_references  <ref> around every citation
 
-make_corpus() runs them: `show`, `check` and `diff` use it, and the build runs the same list
-before its outputs. What an earlier build read (the reading before repair) may be taken from a
-store of readings (the build passes its cache, publish/cache.py); without one every source is read.
+Each is declared in STAGES (core/stage.py: what it reads and writes of the CorpusContext);
+make_corpus() runs them: `show`, `check` and `diff` use it, and the build runs the same chain
+before its outputs, which see the finished corpus as a `Corpus` (frozen()). What an earlier
+build read (the reading before repair) may be taken from a store of readings (the build passes
+its cache, publish/cache.py); without one every source is read.
 Repair always runs: it depends on the whole book's vocabulary, which any source may change.
 """
+from __future__ import annotations
+
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any, Mapping, Protocol, Sequence
+
+from lxml import etree
 
 from ..core import lang
-from ..core.model import Detected, Placed
+from ..core.lang.profile import Profile
+from ..core.model import Detected, Placed, Reading
 from ..core.options import Options
 from ..core.report import BuildLog
+from ..core.stage import Chain, Stage
 from ..reading import decode as read, formats, headings, manifest, repair
+from ..reading.decode import Line
+from ..reading.manifest import Source
 from . import book, corrections, finish, merge, refs, structure
+
+
+class Store(Protocol):
+    """Readings of earlier builds (publish/cache.py's ReadingCache, or NoStore): what parse_sources may
+    take instead of reading a source again, and what it read this time."""
+    hits: list[str]
+    misses: list[str]
+    keys: dict[str, str | None]
+    entries: dict[str, Entry]
+
+    def key(self, source: Source, data: bytes) -> str | None: ...
+
+    def get(self, key: str | None, source: Source) -> Entry | None: ...
+
+    def put(self, key: str | None, entry: Entry) -> None: ...
 
 
 class NoStore:
     """A store of readings that holds nothing: every source is read and nothing is kept."""
 
-    def __init__(self):
-        self.hits, self.misses = [], []
-        self.keys, self.entries = {}, {}
+    def __init__(self) -> None:
+        self.hits: list[str] = []
+        self.misses: list[str] = []
+        self.keys: dict[str, str | None] = {}
+        self.entries: dict[str, Entry] = {}
 
-    def key(self, source, data):
+    def key(self, source: Source, data: bytes) -> str | None:
         return None
 
-    def get(self, key, source):
+    def get(self, key: str | None, source: Source) -> Entry | None:
         return None
 
-    def put(self, key, entry):
+    def put(self, key: str | None, entry: Entry) -> None:
         pass
 
 
 @dataclass
 class CorpusContext:
-    """What the corpus stages share: the inputs, the report, and what each stage made."""
-    sources_dir: Path
+    """What the corpus stages share while they run: the inputs, the report, and what each stage made.
+    Once they have run, frozen() is what the outputs read."""
+    sources_dir: Path | None
     options: Options = field(default_factory=Options)
     log: BuildLog = field(default_factory=BuildLog)
-    sources: list = field(default_factory=list)
-    lines: dict = field(default_factory=dict)  # file -> [Line]
-    encodings: dict = field(default_factory=dict)  # file -> the encoding its lines were read with
-    detected: dict = field(default_factory=dict)  # file -> Detected (format and encoding)
-    readings: list = field(default_factory=list)
-    fragments: list = field(default_factory=list)
-    corpus: object = None
-    store: object = field(default_factory=NoStore)  # readings of earlier builds (see NoStore, publish/cache.py)
-    profile: object = field(default_factory=lang.profile)  # the book's language (the manifest's; core/lang)
-    checked: object = None  # book.BookCheck: what the book's own contents list and numbering were checked for
+    sources: Sequence[Source] = field(default_factory=list)  # a manifest.Manifest once load_sources ran
+    lines: dict[str, list[Line]] = field(default_factory=dict)  # file -> its lines
+    encodings: dict[str, str] = field(default_factory=dict)  # file -> the encoding its lines were read with
+    detected: dict[str, Detected] = field(default_factory=dict)  # file -> format and encoding
+    readings: list[Reading] = field(default_factory=list)
+    fragments: list[structure.Fragment] = field(default_factory=list)
+    corpus: etree._Element | None = None  # the corpus tree, from merge_editions on
+    store: Store = field(default_factory=NoStore)  # readings of earlier builds (see NoStore, publish/cache.py)
+    profile: Profile = field(default_factory=lang.profile)  # the book's language (the manifest's; core/lang)
+    checked: book.BookCheck | None = None  # what the book's own contents list and numbering were checked for
+
+    def frozen(self) -> Corpus:
+        """The finished corpus as the outputs see it (raises ValueError before merge_editions ran)."""
+        if self.corpus is None:
+            raise ValueError("the corpus stages have not made a corpus yet")
+        return Corpus(self.corpus, self.profile, self.log, self.options, tuple(self.sources), self.lines,
+                      self.sources_dir)
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """The corpus once its stages have run, fixed: what every output reads. The tree is read only; the
+    report (log) still takes the entries an output adds."""
+    tree: etree._Element
+    profile: Profile  # the book's language: never a default, a corpus is in the language of its manifest
+    log: BuildLog = field(default_factory=BuildLog)
+    options: Options = field(default_factory=Options)
+    sources: tuple[Source, ...] = ()  # the manifest's sources (their editions, paths, dates)
+    lines: Mapping[str, list[Line]] = field(default_factory=dict)  # file -> its lines, for messages
+    sources_dir: Path | None = None
 
 
 # -- the records of one source's reading, as a store keeps them ------------------------------
@@ -69,27 +118,28 @@ class CorpusContext:
 class Entry:
     """What reading one source gave: its reading before repair (a reader asks nothing of the other
     sources, so it depends on this source alone) and the reader's report entries."""
-    reading: object  # model.Reading, text not yet repaired
-    read_log: list = field(default_factory=list)  # report entries (as dicts) of the reader
+    reading: Reading  # text not yet repaired
+    read_log: list[dict[str, Any]] = field(default_factory=list)  # report entries (as dicts) of the reader
 
-def log_entries(log, since=0):
+
+def log_entries(log: BuildLog, since: int = 0) -> list[dict[str, Any]]:
     """A BuildLog's entries from `since` on, as dicts (to store, and to replay with replay())."""
     return [asdict(e) for e in log.entries[since:]]
 
-def replay(log, entries):
+
+def replay(log: BuildLog, entries: list[dict[str, Any]]) -> None:
     for e in entries:
         log.add(**e)
 
 
 # -- the stages ---------------------------------------------------------------------------------
-def load_sources(ctx):
+def load_sources(ctx: CorpusContext) -> None:
     """Reads: sources/sources.toml. Writes: ctx.sources and ctx.profile (the manifest's language)."""
     ctx.sources = manifest.load_manifest(ctx.sources_dir)
     ctx.profile = ctx.sources.profile
 
 
-
-def read_sources(ctx):
+def read_sources(ctx: CorpusContext) -> None:
     """Reads: each source file's bytes. Writes: ctx.lines (decoded, line endings normalised) and each
     source's key in the store of readings."""
     readings = ctx.store
@@ -99,8 +149,7 @@ def read_sources(ctx):
         ctx.lines[source.name], ctx.encodings[source.name] = read.read_source(source, ctx.log, data)
 
 
-
-def parse_sources(ctx):
+def parse_sources(ctx: CorpusContext) -> None:
     """Reads: ctx.lines. Writes: ctx.readings, one per source, by the reader of its format (text not yet
     repaired), and ctx.detected; for a source read before (same bytes, manifest entry and code; see
     publish/cache.py) the stored reading. Each new reading is stored before repair changes it."""
@@ -123,16 +172,14 @@ def parse_sources(ctx):
                                 "origin": source.origin, "lines": len(lines), "encoding": detected.encoding})
 
 
-
-def split_headings(ctx):
+def split_headings(ctx: CorpusContext) -> None:
     """Reads: ctx.readings (a flowed print reading's headings glued to their text, the contents list).
     Writes: the headings split from their text, pages that start inside an article placed; each an
     inference in the report (reading/headings.py)."""
     headings.split_headings(ctx.readings, ctx.log, ctx.profile)
 
 
-
-def repair_text(ctx):
+def repair_text(ctx: CorpusContext) -> None:
     """Reads: ctx.readings as their readers left them, and (for printed lines) every source's word forms.
     Writes: block and note text, repaired (repair.repair_reading, for every format); every change logged."""
     vocabulary = None  # the book's word forms: evidence for a printed line-end hyphen, made when first needed
@@ -142,8 +189,7 @@ def repair_text(ctx):
         repair.repair_reading(reading, vocabulary, ctx.log, ctx.profile)
 
 
-
-def build_structure(ctx):
+def build_structure(ctx: CorpusContext) -> None:
     """Reads: ctx.readings. Writes: ctx.fragments (article trees per source, with IDs and a line ledger)."""
     # One evidence index per edition, built once: rebuilding it per source made the stage quadratic.
     evidence = {}
@@ -154,22 +200,19 @@ def build_structure(ctx):
         ctx.fragments.append(structure.build_fragment(reading, ctx.log, evidence[reading.edition]))
 
 
-
-def merge_editions(ctx):
+def merge_editions(ctx: CorpusContext) -> None:
     """Reads: ctx.fragments. Writes: ctx.corpus (one tree per edition, duplicates merged)."""
     ctx.corpus = merge.merge(ctx.fragments, ctx.log)
 
 
-
-def finish_corpus(ctx):
+def finish_corpus(ctx: CorpusContext) -> None:
     """Reads: ctx.corpus, the fragments' nodes written without a lead-in. Writes: note and commentary IDs,
     gaps (in the tree and the report)."""
     finish.finish(ctx.corpus, ctx.log, ctx.profile,
                   no_lead_in=frozenset().union(*(f.no_lead_in for f in ctx.fragments)))
 
 
-
-def account_lines(ctx):
+def account_lines(ctx: CorpusContext) -> None:
     """Reads: ctx.lines, the fragments' ledgers, ctx.corpus. Writes: an error for every non-blank source
     line that is neither in a corpus node nor in the report with a reason."""
     ids_in_corpus = {el.get("id") for el in ctx.corpus.iter() if el.get("id")}
@@ -186,21 +229,40 @@ def account_lines(ctx):
                             f"line was placed in {where.node}, which is not in the corpus")
 
 
-
-def check_book(ctx):
+def check_book(ctx: CorpusContext) -> None:
     """Reads: ctx.readings (the contents lists, the footnotes), ctx.fragments' ledgers, ctx.lines, ctx.corpus. Writes: an
     error for each difference between the corpus and what the book's contents list and numbering promise
     (an empty or mostly unread book included), and ctx.checked, what was checked (corpus/book.py)."""
     ctx.checked = book.check_books(ctx.readings, ctx.fragments, ctx.corpus, ctx.lines, ctx.log)
 
 
-CORPUS_STAGES = [load_sources, read_sources, parse_sources, split_headings, repair_text, build_structure, merge_editions,
-                 corrections.apply_corrections, finish_corpus, account_lines, check_book, refs.find_references]
+# What each stage reads and writes of the CorpusContext (tests/test_stages.py holds each to it).
+STAGES = [
+    Stage("load_sources", load_sources, reads=("sources_dir",), writes=("sources", "profile"),
+          files=("sources.toml",)),
+    Stage("read_sources", read_sources, reads=("sources", "store"), writes=("lines", "encodings", "log")),
+    Stage("parse_sources", parse_sources, reads=("sources", "lines", "encodings", "store"),
+          writes=("readings", "detected", "log")),
+    Stage("split_headings", split_headings, reads=("profile",), writes=("readings", "log")),
+    Stage("repair_text", repair_text, reads=("lines", "profile"), writes=("readings", "log")),
+    Stage("build_structure", build_structure, reads=("readings", "lines", "profile"), writes=("fragments", "log")),
+    Stage("merge_editions", merge_editions, reads=("fragments",), writes=("corpus", "log")),
+    Stage("apply_corrections", corrections.apply_corrections, reads=("options", "sources_dir", "fragments"),
+          writes=("corpus", "log"), files=("corrections.toml",)),
+    Stage("finish_corpus", finish_corpus, reads=("fragments", "profile"), writes=("corpus", "log")),
+    Stage("account_lines", account_lines, reads=("corpus", "fragments", "lines"), writes=("log",)),
+    Stage("check_book", check_book, reads=("readings", "fragments", "corpus", "lines"), writes=("checked", "log")),
+    Stage("find_references", refs.find_references, reads=("sources_dir", "options", "profile"),
+          writes=("corpus", "log"), files=("known-missing.toml",)),
+]
+CORPUS = Chain(STAGES)
 
 
-def make_corpus(sources_dir, options=None, store=None):
+def make_corpus(sources_dir: Path | str | None, options: Options | dict[str, Any] | None = None,
+                store: Store | None = None, chain: Chain | None = None) -> CorpusContext:
     """Run the corpus stages (no output) and return their context: `ctx.corpus`, `ctx.log`, `ctx.lines`."""
-    ctx = CorpusContext(Path(sources_dir), Options.of(options), store=store if store is not None else NoStore())
-    for stage in CORPUS_STAGES:
-        stage(ctx)
+    ctx = CorpusContext(Path(sources_dir) if sources_dir is not None else None, Options.of(options),
+                        store=store if store is not None else NoStore())
+    for stage in (chain or CORPUS).wanted(ctx.options):
+        stage.run(ctx)
     return ctx

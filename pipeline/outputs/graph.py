@@ -18,9 +18,12 @@ from ..corpus import refs
 from ..corpus.check import summary
 from ..core.jsonio import json_text
 from ..core.memory import collector_paused
+from ..core.stage import SIDE, Stage
 
 if TYPE_CHECKING:
     import networkx as nx
+
+    from .job import Job
 
 def build_graph(corpus, references):
     """Reads: the corpus tree and refs.references(). Returns the MultiDiGraph described above."""
@@ -79,9 +82,13 @@ def write_graphml(g: "nx.MultiDiGraph", path: Path) -> None:
 
 
 @collector_paused
-def write_graph(job):
+def write_graph(job: "Job") -> None:
     """Reads: job.corpus with refs. Writes: refs.graphml, refs.json into the output folder."""
     references = refs.references(job)
     g = build_graph(job.corpus, references)
     write_graphml(g, job.tmp / "refs.graphml")
     (job.tmp / "refs.json").write_text(json_text(graph_json(g, references)) + "\n", encoding="utf-8")
+
+
+STAGES = [Stage("write_graph", write_graph, reads=("corpus", "lines", "sources_dir", "options", "profile", "tmp"),
+                files=("refs.graphml", "refs.json"), lane=SIDE)]

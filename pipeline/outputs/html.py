@@ -45,11 +45,13 @@ from ..core import ids, lang, tree
 from ..core.memory import collector_paused
 from ..core.errors import LawbookError
 from ..core.report import KINDS
+from ..core.stage import FORK, Stage
 from ..corpus.corrections import FILE as CORRECTIONS_FILE
 from .text import UNRESOLVED, per_profile, profile_of, say
 from . import text
 from . import diff as diffs
 from .diff import render as diff_render
+from .job import Job
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "html"
 STYLESHEET = "lawbook.css"
@@ -811,8 +813,10 @@ def alignment_view(alignment, reference, profile=None):
 
 
 @collector_paused
-def write_html(job):
-    """Reads: job.corpus (with <ref> when the references stage marked them), job.log.
+def write_html(job: Job) -> list[str]:
+    """Reads: job.corpus (with <ref> when the references stage marked them), job.log, the editions'
+    comparisons (job.made.comparisons; made here when there are none) and the comparison with the
+    original (job.made.alignment, only with build --reference).
     Writes: html/ — the index of editions, per edition a table of contents, one page per article and
     the reference graph, the editor's page, the search page and the style sheet.
     An edition whose pages would come out as in the previous build (see PreviousBuild) is copied
@@ -849,13 +853,13 @@ def write_html(job):
             continue
         write_edition(site, ed["id"], page)
     for c in comparisons:
-        result = (getattr(job, "comparisons", None) or {}).get((c["old"], c["new"])) \
+        result = (job.made.comparisons or {}).get((c["old"], c["new"])) \
             or diffs.compare(site.edition_el(c["old"]), site.edition_el(c["new"]))  # the build's, made once
         page(c["file"], "compare.html", root="../", **comparison_view(site, result, profile))
     # A report entry may name a node that is no longer in the corpus (renumbered by a correction): no link.
     # The comparison with the original is there only when the build was given one (build --reference):
-    # the build's reference stage leaves its Alignment on the job (publish/reference.py).
-    alignment = getattr(job, "alignment", None)
+    # the build's reference stage leaves its Alignment in job.made (publish/reference.py).
+    alignment = job.made.alignment
     page(EDITOR_PAGE, "editor.html", root="", report=report_view(job.log, profile), refs=site.unresolved_refs(),
          nodes=site.nodes, corrections=site.corrections(),
          original=alignment_view(alignment, job.options.reference, profile) if alignment is not None else None)
@@ -1033,39 +1037,62 @@ def pagefind_command(site):
     return program + ["--site", str(site), "--output-subdir", "pagefind", "--glob", SEARCHED_PAGES, "--quiet"]
 
 
-def start_search_index(job):
+class SearchIndex:
+    """The pagefind process indexing html/ (start_search_index): wait() collects it, kill() stops it."""
+
+    def __init__(self, site: Path) -> None:
+        self.site = site
+        self.process: subprocess.Popen[str] | None = subprocess.Popen(
+            pagefind_command(site), stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+            text=True)
+
+    def wait(self) -> None:
+        """Waits for pagefind. Writes: html/pagefind/. Raises LawbookError when pagefind failed or wrote
+        no index."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        stdout, stderr = process.communicate()
+        if process.returncode != 0 or not (self.site / "pagefind" / "pagefind-ui.js").exists():
+            raise LawbookError(f"pagefind could not index the site: {(stderr or stdout).strip()[:400]}",
+                               file=str(self.site), fix="check that pagefind[bin] is installed in the environment "
+                                                        "(pip install -e '.[test]')", status=1)
+
+    def kill(self) -> None:
+        """Stops pagefind if it still runs (a stage failed meanwhile) and reaps it."""
+        process, self.process = self.process, None
+        if process is not None:
+            process.kill()
+            process.communicate()
+
+
+def start_search_index(job: Job) -> SearchIndex:
     """Reads: html/ (see write_search_index). Starts pagefind over it in a process of its own and
-    returns at once, so the index is made while the build goes on with other outputs on the other core;
-    finish_search_index waits for it. Nothing may change html/ in between."""
+    returns it at once, so the index is made while the build goes on with other outputs on the other
+    core; the stage finish_search_index waits for it. Nothing may change html/ in between."""
     site = job.tmp / "html"
     if not site.is_dir():
         raise LawbookError("there is no html/ to index", file=str(site), fix="write_html must run before "
                                                                            "write_search_index", status=1)
-    job.search_index = subprocess.Popen(pagefind_command(site), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        stdin=subprocess.DEVNULL, text=True)
+    return SearchIndex(site)
 
 
-def finish_search_index(job):
-    """Waits for the pagefind process start_search_index started. Writes: html/pagefind/.
-    Raises LawbookError when pagefind failed or wrote no index."""
-    process = job.search_index
-    if process is None:
-        return
-    job.search_index = None
-    stdout, stderr = process.communicate()
-    site = job.tmp / "html"
-    if process.returncode != 0 or not (site / "pagefind" / "pagefind-ui.js").exists():
-        raise LawbookError(f"pagefind could not index the site: {(stderr or stdout).strip()[:400]}",
-                           file=str(site), fix="check that pagefind[bin] is installed in the environment "
-                                               "(pip install -e '.[test]')", status=1)
-
-
-def write_search_index(job):
+def write_search_index(job: Job) -> None:
     """Reads: html/ (article pages mark their text with data-pagefind-body; their lang="…", the profile's
     code, picks the stemming: Dutch for lang="nl").
     Writes: html/pagefind/ — the search index and pagefind's own UI script and style sheet (all local).
     Runs the pagefind binary from the pagefind[bin] wheel and waits for it; no network.
-    (A build can instead run start_search_index here and finish_search_index as its last output
-    stage, so the index is made while the other outputs are written.)"""
-    start_search_index(job)
-    finish_search_index(job)
+    (A build can instead run start_search_index here and wait for it at its last output stage,
+    finish_search_index, so the index is made while the other outputs are written.)"""
+    index = start_search_index(job)
+    try:
+        index.wait()
+    finally:
+        index.kill()
+
+
+STAGES = [Stage("write_html", write_html, reads=("corpus", "log", "options", "previous", "profile", "tmp",
+                                                 "made.comparisons", "made.alignment"),
+                files=("html/",), lane=FORK),
+          Stage("start_search_index", start_search_index, reads=("tmp",), files=("html/pagefind/",)),
+          Stage("finish_search_index", None, waits="start_search_index")]

@@ -1,58 +1,129 @@
 """What an output stage is given: the finished corpus and what it needs besides, never the build itself.
 
-An output stage is a function of one Job: it reads `job.corpus` (and `job.log`, `job.sources`,
-`job.lines` for provenance) and writes below `job.tmp`. The build hands it a Job with a
-`previous` that can copy an unchanged edition's files from the last build; anyone else (tests,
-tools) makes one with Job.of(corpus context, folder), and then nothing is reused.
+An output stage is a function of one Job: it reads the corpus (`job.corpus`, the tree, and `job.log`,
+`job.sources`, `job.lines` for provenance: the fields of the frozen corpus/stages.Corpus) and writes
+below `job.tmp`. What one stage makes for another is in `job.made` (Made: declared, typed fields),
+never in a field a stage adds to the job. The build hands it a Job with a `previous` that can copy an
+unchanged edition's files from the last build; anyone else (tests, tools) makes one with
+Job.of(corpus, folder), and then nothing is reused.
 """
+from __future__ import annotations
+
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
-from ..core import lang
+from lxml import etree
+
+from ..core.lang.profile import Profile
 from ..core.options import Options
 from ..core.report import BuildLog
+from ..corpus.stages import Corpus, CorpusContext
+from ..reading.decode import Line
+from ..reading.manifest import Source
+
+if TYPE_CHECKING:
+    from ..corpus.align import Alignment
+
+
+class PreviousBuild(Protocol):
+    """What an output may take from the last build (publish/run.py's Build; NoPrevious outside a build)."""
+
+    @property
+    def available(self) -> bool: ...
+
+    def reuse(self, edition: str, paths: list[str]) -> bool: ...
+
+    def digest(self, edition: str) -> str | None: ...
+
+    def digests(self) -> dict[str, str]: ...
+
+    def has(self, path: str) -> bool: ...
+
+    def corpus_file(self) -> Path | None: ...
 
 
 class NoPrevious:
     """No earlier build to take from: a first or forced build, or a caller outside a build."""
     available = False
 
-    def reuse(self, edition, paths):
+    def reuse(self, edition: str, paths: list[str]) -> bool:
         """Copy `paths` (below the output folder) of an unchanged `edition` from the last build: True if done."""
         return False
 
-    def digest(self, edition):
+    def digest(self, edition: str) -> str | None:
         """This build's digest of `edition`'s content (equal digests: equal outputs)."""
         return None
 
-    def digests(self):
+    def digests(self) -> dict[str, str]:
         """The last build's digests, edition -> digest."""
         return {}
 
-    def has(self, path):
+    def has(self, path: str) -> bool:
         """Whether the last build holds `path` (below its output folder)."""
         return False
 
-    def corpus_file(self):
+    def corpus_file(self) -> Path | None:
         """The last build's corpus.xml, verified against its record; None when it cannot be trusted."""
         return None
 
 
 @dataclass
+class Made:
+    """What one output stage makes for another within a build; each field is declared as written by
+    one stage and read by others (their Stage declarations: `made.comparisons` …)."""
+    # (old edition, new edition) -> their comparison (diff.compare), made once for the diff and the site
+    comparisons: dict[tuple[str, str], dict[str, Any]] | None = None
+    alignment: Alignment | None = None  # the corpus against the original (build --reference; reference.py)
+    json: dict[str, Any] | None = None  # corpus.json's object, once write_corpus made it
+
+
+@dataclass(frozen=True)
 class Job:
-    corpus: object  # the corpus tree, read only
+    """One output run: the corpus, the folder to write, the last build, and what the stages made."""
+    context: Corpus
     tmp: Path  # the folder the outputs are written to (the build's temporary folder)
-    log: BuildLog = field(default_factory=BuildLog)
-    options: Options = field(default_factory=Options)
-    sources: list = field(default_factory=list)  # the manifest's sources (their editions, paths, dates)
-    lines: dict = field(default_factory=dict)  # file -> [Line]: the source text, for messages
-    sources_dir: Path | None = None
-    previous: object = field(default_factory=NoPrevious)  # what may be taken from the last build
-    search_index: object = None  # the search indexer's process while it runs (outputs/html.py)
-    profile: object = field(default_factory=lang.profile)  # the book's language (core/lang)
+    previous: PreviousBuild = field(default_factory=NoPrevious)
+    made: Made = field(default_factory=Made)
+
+    # The corpus's fields, read as the outputs always read them.
+    @property
+    def corpus(self) -> etree._Element:
+        """The corpus tree, read only."""
+        return self.context.tree
+
+    @property
+    def log(self) -> BuildLog:
+        return self.context.log
+
+    @property
+    def options(self) -> Options:
+        return self.context.options
+
+    @property
+    def sources(self) -> tuple[Source, ...]:
+        return self.context.sources
+
+    @property
+    def lines(self) -> Mapping[str, list[Line]]:
+        return self.context.lines
+
+    @property
+    def sources_dir(self) -> Path | None:
+        return self.context.sources_dir
+
+    @property
+    def profile(self) -> Profile:
+        return self.context.profile
 
     @classmethod
-    def of(cls, ctx, tmp):
-        """A Job for the corpus of `ctx` (corpus/stages.make_corpus) writing into `tmp`."""
-        return cls(ctx.corpus, Path(tmp), ctx.log, ctx.options, ctx.sources, ctx.lines, ctx.sources_dir,
-                   profile=ctx.profile)
+    def of(cls, corpus: Corpus | CorpusContext, tmp: Path | str, previous: PreviousBuild | None = None) -> Job:
+        """A Job for `corpus` (a Corpus, or the context corpus/stages.make_corpus returns) writing into `tmp`."""
+        context = corpus.frozen() if isinstance(corpus, CorpusContext) else corpus
+        return cls(context, Path(tmp), previous if previous is not None else NoPrevious())
+
+    @classmethod
+    def of_tree(cls, tree: etree._Element, tmp: Path | str, profile: Profile,
+                log: BuildLog | None = None) -> Job:
+        """A Job for a corpus tree made by hand (tests): no sources, default options."""
+        return cls(Corpus(tree, profile, log if log is not None else BuildLog()), Path(tmp))

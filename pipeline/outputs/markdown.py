@@ -28,9 +28,15 @@ so reading the file back (markdown-it-py) gives exactly the corpus text. The wor
 text (headings, remarks) are the language profile's (text.py), escaped like the text.
 """
 import re
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core import ids, lang, tree
+from ..core.stage import SIDE, Stage
 from .text import UNRESOLVED, profile_of, title
+
+if TYPE_CHECKING:
+    from .job import Job
 
 HEADING_LEVEL = {"article": 2, "section": 3, "subsection": 4, "item": 5, "subitem": 6}
 
@@ -228,7 +234,7 @@ def render(corpus, edition_id, profile=None):
     return Writer(corpus, edition_id, profile).write(edition_el)
 
 
-def write_markdown(job):
+def write_markdown(job: "Job") -> list[Path]:
     """Reads: job.corpus (with <ref> when the references stage marked them).
     Writes: <edition>/lawbook.md per edition (UTF-8, LF, no timestamps); returns the files written.
     An edition unchanged since the last build is copied from there (job.previous): its file depends
@@ -244,3 +250,7 @@ def write_markdown(job):
         target.write_text(render(job.corpus, edition_id, profile_of(job)), encoding="utf-8")
         written.append(target)
     return written
+
+
+STAGES = [Stage("write_markdown", write_markdown, reads=("corpus", "previous", "profile", "tmp"),
+                files=("<edition>/lawbook.md",), lane=SIDE)]

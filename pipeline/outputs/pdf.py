@@ -31,8 +31,10 @@ import typst
 from . import glyphs, pdf_parts
 from ..core import ids, lang, tree
 from ..core.errors import LawbookError, write_failure
+from ..core.stage import Stage
 from ..reading import manifest
 from . import text
+from .job import Job
 from .text import profile_of, say
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "pdf"
@@ -705,31 +707,18 @@ def _prepare(job):
     return books
 
 
-def start_pdf(job):
+def start_pdf(job: Job) -> Compiles | None:
     """Reads: job.corpus, job.sources (each edition's files and their dates),
     job.options.no_commentary, and the previous build (job.previous).
     Writes: pdf/spelregels-<edition>.typ (or .parts/) for every edition to compile, and starts the
-    compilers (Compiles, kept as job.pdf_compiles until finish_pdf), which write
-    pdf/spelregels-<edition>.pdf while the build makes its other outputs. An edition unchanged since
-    the previous build is copied from it, not compiled."""
+    compilers, which write pdf/spelregels-<edition>.pdf while the build makes its other outputs; returns
+    them (Compiles) for the stage finish_pdf to wait for, None when there is nothing to compile. An
+    edition unchanged since the previous build is copied from it, not compiled."""
     books = _prepare(job)
-    job.pdf_compiles = Compiles(books) if books else None
+    return Compiles(books) if books else None
 
 
-def finish_pdf(job):
-    """Reads: the compilers start_pdf started. Returns once every one has written its PDF; the first
-    that failed is the build's error (and the others are stopped)."""
-    compiles = getattr(job, "pdf_compiles", None)
-    if compiles is None:
-        return
-    try:
-        compiles.wait()
-    finally:
-        compiles.kill()
-        job.pdf_compiles = None
-
-
-def write_pdf(job):
+def write_pdf(job: Job) -> None:
     """Reads and writes what start_pdf does, and waits for the books: every edition's PDF, compiled and
     written (for callers outside the build, which starts the compilers early: start_pdf, finish_pdf).
     Books compiled whole go through compile_books."""
@@ -738,5 +727,14 @@ def write_pdf(job):
     data = compile_books([(b.typ.read_text(encoding="utf-8"), b.timestamp) for b in whole], [b.name for b in whole])
     for book, pdf_bytes in zip(whole, data):
         book.out.write_bytes(pdf_bytes)
-    job.pdf_compiles = Compiles([b for b in books if b.parts])
-    finish_pdf(job)
+    compiles = Compiles([b for b in books if b.parts])
+    try:
+        compiles.wait()
+    finally:
+        compiles.kill()
+
+
+STAGES = [Stage("start_pdf", start_pdf, reads=("corpus", "options", "sources", "lines", "sources_dir",
+                                               "previous", "profile", "tmp"), writes=("log",),
+                files=("pdf/spelregels-<edition>.pdf", "pdf/spelregels-<edition>.typ"), unless=("no_pdf",)),
+          Stage("finish_pdf", None, waits="start_pdf", unless=("no_pdf",))]

@@ -13,11 +13,16 @@ import json
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from ..core import tree
 from ..core.errors import LawbookError
+from ..core.stage import SIDE, Stage
+
+if TYPE_CHECKING:
+    from .job import Job
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schema"
 # Parsing never resolves entities or touches the network.
@@ -227,3 +232,21 @@ def read_corpus(path):
         raise LawbookError(f"not a valid corpus: {fault.message}", file=str(path), line=fault.line or None,
                            fix="give a corpus.xml written by `lawbook build`, or rebuild it from its sources")
     return root
+
+
+def write_corpus(job: "Job") -> None:
+    """Reads: job.corpus. Writes: corpus.xml, corpus.json (both schema-validated), and corpus.json's
+    object in job.made.json."""
+    errors = validate_xml(job.corpus)
+    data = job.made.json = to_json(job.corpus)
+    errors += validate_json(data)
+    if errors:
+        raise LawbookError("the corpus does not validate against its schema: " + "; ".join(errors[:5]),
+                           file="schema/", fix="this is a bug in the pipeline; run with --debug and report it",
+                           status=1)
+    (job.tmp / "corpus.xml").write_bytes(to_xml(job.corpus))
+    (job.tmp / "corpus.json").write_text(dump_json(data), encoding="utf-8")
+
+
+STAGES = [Stage("write_corpus", write_corpus, reads=("corpus", "tmp"), writes=("made.json",),
+                files=("corpus.xml", "corpus.json"), lane=SIDE)]

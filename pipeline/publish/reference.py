@@ -1,9 +1,9 @@
 """The original beside the book: `build --reference PATH` compares the corpus with it, for the editor's page.
 
 Reads: the option reference (a build folder of the original, or its corpus.json; any language), the
-corpus as corpus.json writes it (ctx.json, else made from ctx.corpus). `lawbook align` reads both its
+corpus as corpus.json writes it (job.made.json, else made from job.corpus). `lawbook align` reads both its
 books here too.
-Writes: ctx.alignment, corpus/align.py's Alignment of the two books, which html.write_html turns into
+Writes: job.made.alignment, corpus/align.py's Alignment of the two books, which html.write_html turns into
 the section "Comparison with the original" of the editor's page (docs/align.md). Without the option it
 does nothing, and the page has no such section. A reference that cannot be read is one LawbookError
 (status 2) naming its path, before any output that would show it is written.
@@ -14,10 +14,15 @@ nested at most MAX_JSON_DEPTH deep.
 import json
 import os
 import re
+from typing import TYPE_CHECKING
 
 from ..core.errors import LawbookError
 from ..core.options import reference_file
+from ..core.stage import Stage
 from ..reading import decode
+
+if TYPE_CHECKING:
+    from ..outputs.job import Job
 
 FIX = "give a build folder, or the corpus.json that `lawbook build` wrote"
 BUILD_FIX = "give --reference the build folder of the original, or the corpus.json its build wrote"
@@ -100,13 +105,19 @@ def check_reference(arg: str) -> None:
     read_bytes(str(reference_file(arg)), BUILD_FIX)
 
 
-def align_reference(ctx):
-    """Reads: options.reference, ctx.json (or ctx.corpus). Writes: ctx.alignment (None without a reference)."""
+def align_reference(job: "Job") -> None:
+    """Reads: options.reference, corpus.json's object when write_corpus made it (job.made.json; else made
+    from job.corpus). Writes: job.made.alignment (None without a reference)."""
     from ..corpus import align
     from ..outputs import serialise
 
-    ctx.alignment = None
-    if ctx.options.reference is None:
+    job.made.alignment = None
+    if job.options.reference is None:
         return
-    original = read_corpus(ctx.options.reference, fix=BUILD_FIX)
-    ctx.alignment = align.align(ctx.json if ctx.json is not None else serialise.to_json(ctx.corpus), original)
+    original = read_corpus(job.options.reference, fix=BUILD_FIX)
+    data = job.made.json
+    job.made.alignment = align.align(data if data is not None else serialise.to_json(job.corpus), original)
+
+
+STAGES = [Stage("align_reference", align_reference, reads=("options", "corpus", "made.json"),
+                writes=("made.alignment",))]

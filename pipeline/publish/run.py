@@ -1,11 +1,14 @@
-"""The build: an ordered list of small stages over one shared BuildContext.
+"""The build: a declared chain of stages (core/stage.py), the corpus stages over one CorpusContext,
+then the output stages over one Job (outputs/job.py) of the frozen corpus.
 
-Each stage's docstring says what it reads and writes. Output goes to a fresh
-folder beside the target (build.tmp-…) and is swapped in only when every stage
-succeeded, so a failed or interrupted build leaves the previous build/ as it was.
-The target must be the build's own (missing, empty or an earlier build: see
-outdir.py), and only folders the build marked as its own are ever deleted.
+Each stage's declaration says what it reads and writes, its lane and the options that leave it out
+(tests/test_stages.py holds it to that). Output goes to a fresh folder beside the target (build.tmp-…)
+and is swapped in only when every stage succeeded, so a failed or interrupted build leaves the
+previous build/ as it was. The target must be the build's own (missing, empty or an earlier build:
+see outdir.py), and only folders the build marked as its own are ever deleted.
 """
+from __future__ import annotations
+
 import contextlib
 import ctypes
 import errno
@@ -17,186 +20,227 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
+
+from lxml import etree
 
 from . import cache, outdir, reference
 from ..core.errors import BuildFailed, LawbookError, write_failure
-from ..core.memory import collector_paused
 from ..core.options import Options
-from ..corpus.stages import CORPUS_STAGES, CorpusContext, log_entries
+from ..core.report import BuildLog
+from ..core.stage import FORK, SIDE, Chain, Process, Stage, table
+from ..corpus import book
+from ..corpus.stages import CORPUS, CorpusContext, log_entries
 from ..outputs import diff, graph, html, markdown, pdf, serialise
-from ..outputs.job import NoPrevious
+from ..outputs.job import Job
+from ..reading.decode import Line
+from ..reading.manifest import Source
+
+
+ReadingCache = cache.ReadingCache
 
 
 @dataclass
-class BuildContext(CorpusContext):
-    """The corpus stages' context, and what the build adds: where it writes, what it may reuse.
-    An output stage sees it as its Job (outputs/job.py): it has every field a Job has."""
-    out_dir: Path = None
-    tmp: Path = None  # the folder being written
-    json: dict = None
-    timings: dict = field(default_factory=dict)
-    search_index: object = None  # the pagefind process, while it indexes beside the other outputs
-    cache: object = None  # cache.ReadingCache: what this build takes from earlier builds (see _cache)
-    recorded: dict = None  # the previous build's files that may be reused, {path: sha256} (see _previous)
-    previous: object = field(default_factory=NoPrevious)  # Previous(ctx) once the build runs
-    pdf_compiles: object = None  # pdf.Compiles: the PDF's compiler processes, from start_pdf to finish_pdf
-    comparisons: dict = None  # (old, new) -> the editions' comparison, made once for the diff and the site
+class Build:
+    """One build's own state: the corpus context, where it writes, what it may take from the build in
+    out_dir (it is the Job's `previous`, see reuse), the processes its stages started, its times.
+    The context's store of readings is the build's cache (made here)."""
+    context: CorpusContext
+    out_dir: Path | None = None
+    tmp: Path | None = None  # the folder being written
+    cache: ReadingCache | None = None  # what this build takes from earlier builds (see readings)
+    recorded: dict[str, str] | None = None  # the previous build's files that may be reused, {path: sha256}
+    timings: dict[str, float] = field(default_factory=dict)
+    running: dict[str, Process] = field(default_factory=dict)  # stage name -> the process it started
 
+    def __post_init__(self) -> None:
+        self.context.store = self.readings()
 
-class Previous:
-    """What the outputs of this build may take from the build in ctx.out_dir (see reuse_edition)."""
-
-    def __init__(self, ctx):
-        self.ctx = ctx
+    # -- what a caller reads of the corpus it built (cli.py, tests, the benchmark) ------------------------
+    @property
+    def sources_dir(self) -> Path:
+        return Path(self.context.sources_dir)
 
     @property
-    def available(self):
-        return not self.ctx.options.force and self.ctx.tmp is not None and bool(_previous(self.ctx))
+    def options(self) -> Options:
+        return self.context.options
 
-    def reuse(self, edition, paths):
-        return reuse_edition(self.ctx, edition, paths)
+    @property
+    def corpus(self) -> etree._Element | None:
+        return self.context.corpus
 
-    def digest(self, edition):
-        return edition_digest(self.ctx, edition)
+    @property
+    def log(self) -> BuildLog:
+        return self.context.log
 
-    def digests(self):
-        return cache.read_stamp(self.ctx.out_dir).get("editions", {})
+    @property
+    def sources(self) -> Sequence[Source]:
+        return self.context.sources
 
-    def has(self, path):
-        return (Path(self.ctx.out_dir) / path).exists()
+    @property
+    def lines(self) -> dict[str, list[Line]]:
+        return self.context.lines
 
-    def corpus_file(self):
-        return Path(self.ctx.out_dir) / "corpus.xml" if "corpus.xml" in _previous(self.ctx) else None
+    @property
+    def checked(self) -> book.BookCheck | None:
+        return self.context.checked
+
+    def readings(self) -> ReadingCache:
+        """This build's cache of readings, in the project: beside the sources folder (options: cache_dir;
+        force: read none)."""
+        if self.cache is None:
+            folder = self.options.cache_dir or self.sources_dir.resolve().parent / cache.CACHE_DIR
+            self.cache = cache.ReadingCache(folder, use=not self.options.force)
+        return self.cache
+
+    # -- the previous build, as an output stage sees it (outputs/job.py: PreviousBuild) -------------------
+    @property
+    def available(self) -> bool:
+        return not self.options.force and self.tmp is not None and bool(self.previous_files())
+
+    def reuse(self, edition: str, paths: list[str]) -> bool:
+        """For an output stage that renders one edition at a time, before it renders `edition`: when that
+        edition is unchanged since the build in out_dir was made, copy its outputs `paths` (relative to
+        the build folder, files or folders) from there into tmp and return True; the stage then skips
+        it. Returns False (and copies nothing) on a forced build, a changed edition, or a file that is
+        missing or not the one the previous build recorded (damaged since)."""
+        if self.options.force or self.tmp is None:
+            return False
+        previous = self.previous_files()
+        if not previous:
+            return False
+        digest = self.digest(edition)
+        if digest is None or self.digests().get(edition) != digest:
+            return False
+        return cache.copy_previous(self.out_dir, self.tmp, paths, previous)
+
+    def digest(self, edition: str) -> str | None:
+        """The digest of one edition's content (edition_digest), taken once per build, the first time an
+        output stage (or the stamp) asks."""
+        readings = self.readings()
+        if not readings.editions:
+            for el in self.corpus.iterchildren("edition"):
+                readings.editions[el.get("id")] = edition_digest(self.context, el.get("id"))
+        return readings.editions.get(edition)
+
+    def digests(self) -> dict[str, str]:
+        return cache.read_stamp(self.out_dir).get("editions", {})
+
+    def has(self, path: str) -> bool:
+        return (Path(self.out_dir) / path).exists()
+
+    def corpus_file(self) -> Path | None:
+        return Path(self.out_dir) / "corpus.xml" if "corpus.xml" in self.previous_files() else None
+
+    def previous_files(self) -> dict[str, str]:
+        """The files of the build in out_dir that this build may copy: {path: sha256} as recorded in its
+        marker; {} when it has none, or when its stamp or corpus.xml (which the reuse decisions read) is
+        not the one it recorded."""
+        if self.recorded is None:
+            self.recorded = outdir.verified_files(self.out_dir, names=(cache.STAMP, "corpus.xml"))
+        return self.recorded
+
+    # -- the processes stages started ----------------------------------------------------------------
+    def wait_for(self, name: str) -> None:
+        """Wait for the process the stage `name` started (if it started one), and let it go."""
+        process = self.running.pop(name, None)
+        if process is not None:
+            try:
+                process.wait()
+            finally:
+                process.kill()
+
+    def stop_all(self) -> None:
+        """Stop every process still running (a stage failed meanwhile) and reap it."""
+        while self.running:
+            self.running.popitem()[1].kill()
 
 
-def _cache(ctx):
-    """This build's cache of readings, in the project: beside the sources folder (options: cache_dir;
-    force: read none)."""
-    if ctx.cache is None:
-        folder = ctx.options.cache_dir or ctx.sources_dir.resolve().parent / cache.CACHE_DIR
-        ctx.cache = cache.ReadingCache(folder, use=not ctx.options.force)
-    return ctx.cache
-
-
-def write_corpus(ctx):
-    """Reads: ctx.corpus. Writes: corpus.xml, corpus.json (both schema-validated)."""
-    errors = serialise.validate_xml(ctx.corpus)
-    ctx.json = serialise.to_json(ctx.corpus)
-    errors += serialise.validate_json(ctx.json)
-    if errors:
-        raise LawbookError("the corpus does not validate against its schema: " + "; ".join(errors[:5]),
-                           file="schema/", fix="this is a bug in the pipeline; run with --debug and report it",
-                           status=1)
-    (ctx.tmp / "corpus.xml").write_bytes(serialise.to_xml(ctx.corpus))
-    (ctx.tmp / "corpus.json").write_text(serialise.dump_json(ctx.json), encoding="utf-8")
-
-
-def write_report(ctx):
-    """Reads: ctx.log. Writes: report.json, report.txt."""
-    ctx.log.write(ctx.tmp)
-
-
-def edition_digest(ctx, edition):
+def edition_digest(context: CorpusContext, edition: str) -> str | None:
     """The digest of one edition's content: its corpus subtree, its sources' report entries and the
-    code version. Taken once per build, the first time an output stage (or the stamp) asks."""
-    readings = _cache(ctx)
-    if not readings.editions:
-        files = {}
-        for source in ctx.sources:
-            files.setdefault(source.edition, set()).add(source.name)
-        entries = log_entries(ctx.log)
-        for el in ctx.corpus.iterchildren("edition"):
-            readings.editions[el.get("id")] = cache.edition_digest(
-                el, [e for e in entries if e["file"] in files.get(el.get("id"), ())], ctx.options)
-    return readings.editions.get(edition)
+    code version (and the options that change what the build writes)."""
+    files = {s.name for s in context.sources if s.edition == edition}
+    for el in context.corpus.iterchildren("edition"):
+        if el.get("id") == edition:
+            entries = [e for e in log_entries(context.log) if e["file"] in files]
+            return cache.edition_digest(el, entries, context.options)
+    return None
 
 
-def _previous(ctx):
-    """The files of the build in ctx.out_dir that this build may copy: {path: sha256} as recorded in its
-    marker; {} when it has none, or when its stamp or corpus.xml (which the reuse decisions read) is
-    not the one it recorded."""
-    if ctx.recorded is None:
-        ctx.recorded = outdir.verified_files(ctx.out_dir, names=(cache.STAMP, "corpus.xml"))
-    return ctx.recorded
+def write_report(job: Job) -> None:
+    """Reads: job.log. Writes: report.json, report.txt."""
+    job.log.write(job.tmp)
 
 
-def reuse_edition(ctx, edition, paths):
-    """For an output stage that renders one edition at a time, before it renders `edition`: when that
-    edition is unchanged since the build in ctx.out_dir was made, copy its outputs `paths` (relative to
-    the build folder, files or folders) from there into ctx.tmp and return True; the stage then skips
-    it. Returns False (and copies nothing) on a forced build, a changed edition, or a file that is
-    missing or not the one the previous build recorded (damaged since)."""
-    if ctx.options.force or ctx.tmp is None:
-        return False
-    previous = _previous(ctx)
-    if not previous:
-        return False
-    digest = edition_digest(ctx, edition)
-    if digest is None or cache.read_stamp(ctx.out_dir).get("editions", {}).get(edition) != digest:
-        return False
-    return cache.copy_previous(ctx.out_dir, ctx.tmp, paths, previous)
-
-
-def write_stamp(ctx):
-    """Reads: the input digest taken by read_sources, the corpus, ctx.log. Writes: .lawbook-stamp.json
-    (see cache.py), only when the build has no errors: the next build with the same inputs is skipped
-    (`up_to_date`), and editions whose content is unchanged can reuse their outputs (`reuse_edition`)."""
-    if ctx.log.errors or _cache(ctx).inputs is None:
+def write_stamp(job: Job) -> None:
+    """Reads: the input digest taken when the build began (the build is the job's `previous`), the corpus,
+    job.log. Writes: .lawbook-stamp.json (see cache.py), only when the build has no errors: the next
+    build with the same inputs is skipped (`up_to_date`), and editions whose content is unchanged can
+    reuse their outputs (Build.reuse). Outside a build (no Build as job.previous) it writes nothing."""
+    build = job.previous
+    if job.log.errors or not isinstance(build, Build) or build.readings().inputs is None:
         return
-    editions = {el.get("id"): edition_digest(ctx, el.get("id")) for el in ctx.corpus.iterchildren("edition")}
-    cache.write_stamp(ctx.tmp, _cache(ctx).inputs, editions)
+    editions = {el.get("id"): build.digest(el.get("id")) for el in job.corpus.iterchildren("edition")}
+    cache.write_stamp(job.tmp, build.readings().inputs, editions)
 
 
-def up_to_date(sources_dir, out_dir, options=None):
+def up_to_date(sources_dir: Path | str, out_dir: Path | str, options: Options | dict | None = None) -> bool:
     """True when out_dir holds an error-free build of exactly these sources by this code (and options):
     the build can be skipped. Reads the sources folder and out_dir's stamp only."""
     return cache.up_to_date(sources_dir, out_dir, options)
 
 
-# Everything written to build/; each stage is a function of the build's context, seen as a Job.
-# The PDF's compilers start as soon as the corpus exists and are collected at the end; the other
-# outputs are written meanwhile, the HTML site in a forked process beside the rest (FORKED), and
-# pagefind indexes the site in a process of its own while the build waits for the PDF. The comparison
-# with a reference (build --reference) is made before the site, whose editor's page shows it.
-@collector_paused
-def compare_editions(ctx):
-    """Reads: ctx.corpus. Keeps in ctx.comparisons the comparison of every two consecutive editions, made
-    here once, before the site's child is forked, for both the diff (write_diff) and the site's pages."""
-    editions = list(ctx.corpus.iterchildren("edition"))
-    ctx.comparisons = {(a.get("id"), b.get("id")): diff.compare(a, b) for a, b in zip(editions, editions[1:])}
+STAGES = [Stage("write_report", write_report, reads=("log", "tmp"), files=("report.json", "report.txt")),
+          Stage("write_stamp", write_stamp, reads=("log", "corpus", "previous", "tmp"), files=(cache.STAMP,))]
 
+# Everything written to build/, in order; each module declares its stages (STAGES), and a new output is
+# one more module's STAGES in this list. The PDF's compilers start as soon as the corpus exists and are
+# waited for at the end; the other outputs are written meanwhile, the HTML site in a forked process
+# beside the rest (its lane, FORK), and pagefind indexes the site in a process of its own while the
+# build waits for the PDF. The comparison with a reference (build --reference) and the editions'
+# comparisons are made before the site, whose pages show them.
+OUTPUTS = (Chain([*pdf.STAGES, *reference.STAGES, *html.STAGES, *serialise.STAGES, *graph.STAGES,
+                  *markdown.STAGES, *diff.STAGES, *STAGES])
+           .move("compare_editions", before="write_html")
+           .move("start_search_index", after="write_diff")
+           .move("finish_pdf", after="write_report")
+           .move("finish_search_index", after="finish_pdf"))
 
-OUTPUT_STAGES = [pdf.start_pdf, reference.align_reference, compare_editions, html.write_html, write_corpus, graph.write_graph,
-                 markdown.write_markdown, diff.write_diff, html.start_search_index, write_report, pdf.finish_pdf, html.finish_search_index,
-                 write_stamp]
-PDF_STAGES = {"start_pdf", "finish_pdf", "write_pdf"}
-
-# Output stages that only read the finished corpus and write files of their own, so they may run at
-# the same time. Those in FORKED run in a child process forked when the build reaches the first of
-# them (sharing the corpus, copy on write), writing into the same folder while this process goes on
-# with the SIDE_BY_SIDE stages after it; the child is joined before the next stage that is not
-# SIDE_BY_SIDE. The split is balanced by the stages' times (docs/performance.md): the site is about
-# as long as the corpus files, the graph, the Markdown and the diff together.
-SIDE_BY_SIDE = {"write_corpus", "write_graph", "write_markdown", "write_html", "write_diff"}
-FORKED = {"write_html"}
+# A run of SIDE and FORK stages only reads the finished corpus and writes files of its own, so its stages
+# may run at the same time: those in lane FORK run in a child process forked when the build reaches the
+# first of them (sharing the corpus, copy on write), writing into the same folder while this process goes
+# on with the SIDE stages of the run; the child is joined before the next MAIN stage. The split is
+# balanced by the stages' times (docs/performance.md): the site is about as long as the corpus files,
+# the graph, the Markdown and the diff together.
 # A book of fewer articles (the five sources have ten) is written in one process: its outputs take
 # less time than a fork and the child's answer cost.
 FORK_ABOVE = 40
 
 
-def stages(options=None):
-    """All stages in order; with the option no_pdf (`build --no-pdf`, a quick preview for editors)
-    without the PDF."""
-    if Options.of(options).no_pdf:
-        return CORPUS_STAGES + [stage for stage in OUTPUT_STAGES if stage.__name__ not in PDF_STAGES]
-    return CORPUS_STAGES + OUTPUT_STAGES
+def stage_tables() -> str:
+    """The corpus stages and the output stages as docs/architecture.md shows them (tests/test_stages.py
+    holds the document to this)."""
+    return (f"The corpus stages, over the CorpusContext (corpus/stages.py):\n\n{table(CORPUS)}\n\n"
+            f"The output stages, over the Job (outputs/job.py):\n\n{table(OUTPUTS)}")
 
 
-def _run_stage(ctx, stage):
+def stages(options: Options | dict | None = None) -> tuple[list[Stage], list[Stage]]:
+    """The corpus stages and the output stages the options ask for, in order; with the option no_pdf
+    (`build --no-pdf`, a quick preview for editors) without the PDF's (their declarations say so)."""
+    options = Options.of(options)
+    return CORPUS.wanted(options), OUTPUTS.wanted(options)
+
+
+def _run_stage(build: Build, stage: Stage, context: CorpusContext | Job) -> None:
     start = time.perf_counter()
     with _writes_named():
-        stage(ctx)
-    ctx.timings[stage.__name__] = time.perf_counter() - start
+        if stage.waits is not None:
+            build.wait_for(stage.waits)
+        else:
+            made = stage.run(context)
+            if isinstance(made, Process):  # the build owns it from here: waits for it or stops it
+                build.running[stage.name] = made
+    build.timings[stage.name] = time.perf_counter() - start
 
 
 # The file this process last opened for writing: a full disk or the file-size limit (EFBIG) stops a
@@ -231,39 +275,42 @@ def _writes_named():
         raise failure from None
 
 
-def _run_stages(ctx, plan):
-    """Run `plan` in order; a run of SIDE_BY_SIDE stages starting with a FORKED one is split between a
-    forked child (the FORKED) and this process (the rest). Stops before the first output stage once
-    the build has errors."""
+def _run_outputs(build: Build, job: Job, plan: list[Stage]) -> None:
+    """Run `plan` in order; a run of SIDE and FORK stages starting with a FORK one is split between a
+    forked child (the FORK stages) and this process (the rest). Stops before the next stage once the
+    build has errors (an output stage may find some: text the PDF cannot set). Every process a stage
+    started is waited for at the stage that waits for it, else at the end."""
     i = 0
     while i < len(plan):
         stage = plan[i]
-        if ctx.log.errors and stage not in CORPUS_STAGES:
+        if job.log.errors:
             return  # no output from a corpus with errors
-        if stage.__name__ not in FORKED or not _can_fork(ctx):
-            _run_stage(ctx, stage)
+        if stage.lane != FORK or not _can_fork(job):
+            _run_stage(build, stage, job)
             i += 1
             continue
         end = i
-        while end < len(plan) and plan[end].__name__ in SIDE_BY_SIDE:
+        while end < len(plan) and plan[end].lane in (SIDE, FORK):
             end += 1
         group = plan[i:end]
-        lane = _Lane(ctx, [s for s in group if s.__name__ in FORKED])
+        lane = _Lane(build, job, [s for s in group if s.lane == FORK])
         try:
             for other in group:
-                if other.__name__ not in FORKED:
-                    _run_stage(ctx, other)
+                if other.lane != FORK:
+                    _run_stage(build, other, job)
             lane.join()
         finally:
             lane.kill()
         i = end
+    for name in list(build.running):  # started, and no stage of this plan waits for it
+        build.wait_for(name)
 
 
-def _can_fork(ctx):
+def _can_fork(job: Job) -> bool:
     # One core gains nothing from a second process; LAWBOOK_NO_FORK=1 runs every stage in this one.
     if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2 or os.environ.get("LAWBOOK_NO_FORK"):
         return False
-    return sum(1 for _ in ctx.corpus.iter("article")) > FORK_ABOVE
+    return sum(1 for _ in job.corpus.iter("article")) > FORK_ABOVE
 
 
 class _Lane:
@@ -273,10 +320,11 @@ class _Lane:
     child's LawbookError as it was (file, line, fix). The child dies with the build (PR_SET_PDEATHSIG)
     and never returns into the build's code: it ends with os._exit."""
 
-    def __init__(self, ctx, lane):
-        self.ctx = ctx
-        self.entries = len(ctx.log.entries)
-        self.names = [stage.__name__ for stage in lane]
+    def __init__(self, build: Build, job: Job, lane: list[Stage]) -> None:
+        self.build = build
+        self.log = job.log
+        self.entries = len(job.log.entries)
+        self.names = [stage.name for stage in lane]
         read, write = os.pipe()
         sys.stdout.flush()
         sys.stderr.flush()
@@ -289,14 +337,14 @@ class _Lane:
                 for stage in lane:
                     start = time.perf_counter()
                     with _writes_named():
-                        stage(ctx)
-                    result["timings"][stage.__name__] = time.perf_counter() - start
+                        stage.run(job)
+                    result["timings"][stage.name] = time.perf_counter() - start
             except LawbookError as e:
                 result["error"] = ("lawbook", e.message, e.file, e.line, e.fix, e.status)
             except BaseException as e:  # a bug, an interrupt, no memory: the build raises it as it is
                 result["error"] = ("other", type(e).__name__, str(e), traceback.format_exc())
             try:
-                result["entries"] = ctx.log.entries[self.entries:]
+                result["entries"] = job.log.entries[self.entries:]
                 with os.fdopen(write, "wb") as f:
                     pickle.dump(result, f)
             finally:
@@ -304,7 +352,7 @@ class _Lane:
         os.close(write)
         self.read = read
 
-    def join(self):
+    def join(self) -> None:
         with os.fdopen(self.read, "rb") as f:
             data = f.read()
         self.read = None
@@ -316,8 +364,8 @@ class _Lane:
             raise LawbookError(f"the process writing {', '.join(self.names)} was stopped by {cause} (out of memory?)",
                                file="build/", status=1, fix="build again; with little memory, build with LAWBOOK_NO_FORK=1")
         result = pickle.loads(data)
-        self.ctx.timings.update(result["timings"])
-        self.ctx.log.entries.extend(result["entries"])
+        self.build.timings.update(result["timings"])
+        self.log.entries.extend(result["entries"])
         error = result["error"]
         if error and error[0] == "lawbook":
             _, message, file, line, fix, status = error
@@ -328,7 +376,7 @@ class _Lane:
                 raise KeyboardInterrupt
             raise ChildError(f"{kind}: {message}", trace)
 
-    def kill(self):
+    def kill(self) -> None:
         """Stop the child if it still runs (the build failed or was interrupted) and wait for it."""
         if self.pid is not None:
             with contextlib.suppress(ProcessLookupError):
@@ -354,19 +402,18 @@ def _die_with_parent():
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-def make_corpus(sources_dir, options=None):
+def make_corpus(sources_dir: Path | str, options: Options | dict | None = None) -> CorpusContext:
     """The corpus stages only (no output), with this project's cache of readings: for `show`, `check`,
-    `diff` and tests. The context it returns can be handed to an output stage as its Job (set `tmp`)."""
-    ctx = BuildContext(Path(sources_dir), Options.of(options))
-    ctx.store = _cache(ctx)
-    for stage in CORPUS_STAGES:
-        stage(ctx)
-    return ctx
+    `diff` and tests. An output stage takes the corpus it made as Job.of(context, folder)."""
+    context = Build(CorpusContext(Path(sources_dir), Options.of(options))).context
+    for stage in CORPUS.wanted(context.options):
+        stage.run(context)
+    return context
 
 
-def build(sources_dir, out_dir, options=None):
+def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict | None = None) -> Build:
     """Run every stage into a fresh folder beside `out_dir` and swap it in only when every stage
-    succeeded and the build found no errors. Returns the context.
+    succeeded and the build found no errors. Returns the Build (its corpus, report and times).
 
     Refuses (LawbookError, status 2, before anything is read or written) an `out_dir` that is not the
     build's own, see outdir.check_target, and a `<out_dir>.failed` that is not.
@@ -375,60 +422,58 @@ def build(sources_dir, out_dir, options=None):
     When the build finds errors (report entries of kind error or conflict) no output stage runs
     after it and BuildFailed is raised; the failed build's report is written to `<out_dir>.failed/`
     (replaced each time, removed by the next good build). Any other exception or an interrupt
-    leaves `out_dir` alone too. The temporary folder is always removed; folders left by a build
-    that was killed are removed by the next one.
+    leaves `out_dir` alone too, and stops every process a stage started. The temporary folder is
+    always removed; folders left by a build that was killed are removed by the next one.
     """
     out_dir = outdir.check_target(out_dir, sources_dir)
     failed_dir = out_dir.with_name(out_dir.name + ".failed")
     outdir.check_replaceable(failed_dir, why="a failed build writes its report there, replacing the folder")
     mode = outdir.folder_mode(out_dir)
-    ctx = BuildContext(Path(sources_dir), Options.of(options), out_dir=out_dir)
-    ctx.store = _cache(ctx)
-    ctx.previous = Previous(ctx)
+    run = Build(CorpusContext(Path(sources_dir), Options.of(options)), out_dir=out_dir)
     # Taken before any source is read: a source changed during the build makes the stamp stale, never wrong.
-    ctx.cache.inputs = cache.input_digest(ctx.sources_dir, ctx.options)
+    run.readings().inputs = cache.input_digest(run.sources_dir, run.options)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     outdir.clear_leftovers(out_dir)
-    ctx.tmp = outdir.make_temp(out_dir)
+    run.tmp = outdir.make_temp(out_dir)
     _watch_writes()
     try:
         try:
             with _writes_named():
-                _run_stages(ctx, stages(ctx.options))
+                corpus_plan, output_plan = stages(run.options)
+                for stage in corpus_plan:
+                    _run_stage(run, stage, run.context)
+                if not run.log.errors:
+                    job = Job(run.context.frozen(), run.tmp, previous=run)
+                    _run_outputs(run, job, output_plan)
         except LawbookError as e:
-            if e.status == 1 and ctx.log.entries:  # e.g. a schema failure: the report shows what led to it
-                _write_failed(ctx, failed_dir)
+            if e.status == 1 and run.log.entries:  # e.g. a schema failure: the report shows what led to it
+                _write_failed(run.log, failed_dir)
             raise
         with _writes_named():
-            if ctx.log.errors:
-                _write_failed(ctx, failed_dir)
-                raise BuildFailed(ctx.log.errors, _shown(failed_dir / "report.txt"), out_dir.name)
-            outdir.record(ctx.tmp)
+            if run.log.errors:
+                _write_failed(run.log, failed_dir)
+                raise BuildFailed(run.log.errors, _shown(failed_dir / "report.txt"), out_dir.name)
+            outdir.record(run.tmp)
             if mode is not None:
-                os.chmod(ctx.tmp, mode)
-            _swap(ctx.tmp, out_dir)
-        ctx.tmp = None
+                os.chmod(run.tmp, mode)
+            _swap(run.tmp, out_dir)
+        run.tmp = None
         outdir.discard(failed_dir)
     finally:
-        if ctx.pdf_compiles is not None:  # a stage failed while the PDF compiled: stop its compilers
-            ctx.pdf_compiles.kill()
-            ctx.pdf_compiles = None
-        if ctx.search_index is not None:  # a stage failed while pagefind ran: stop it before cleaning up
-            ctx.search_index.kill()
-            ctx.search_index.wait()
-        if ctx.tmp is not None:
-            outdir.discard(ctx.tmp)
-    return ctx
+        run.stop_all()  # a stage failed while processes ran: stop them before cleaning up
+        if run.tmp is not None:
+            outdir.discard(run.tmp)
+    return run
 
 
 _shown = outdir.shown
 
 
-def _write_failed(ctx, failed_dir):
+def _write_failed(log: BuildLog, failed_dir: Path) -> None:
     """Writes the report of a failed build to `failed_dir` (report.json, report.txt), replacing the last one."""
     folder = outdir.make_temp(failed_dir)
     try:
-        ctx.log.write(folder)
+        log.write(folder)
         outdir.record(folder)
         _swap(folder, failed_dir)
         folder = None

@@ -9,15 +9,20 @@ The matching rules and thresholds are in docs/diff.md.
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from ...core.errors import LawbookError
 from ...core.memory import collector_paused
+from ...core.stage import SIDE, Stage
 from ..serialise import parse_xml, relaxng
 from ..text import profile_of
 from . import render
 from .compare import Comparison
+
+if TYPE_CHECKING:
+    from ..job import Job
 
 FORMATS = {"text": render.to_text, "json": render.to_json, "html": render.to_html}
 
@@ -28,9 +33,18 @@ def compare(old_edition, new_edition):
 
 
 @collector_paused
-def write_diff(job):
-    """Reads: job.corpus. Writes: diff/<old>-<new>.html and .json (e.g. diff/2007-2017.html) for every
-    pair of consecutive editions; nothing when the corpus holds fewer than two editions."""
+def compare_editions(job: "Job") -> None:
+    """Reads: job.corpus. Keeps in job.made.comparisons the comparison of every two consecutive editions,
+    made here once, before the site's child is forked, for both the diff (write_diff) and the site's pages."""
+    editions = list(job.corpus.iterchildren("edition"))
+    job.made.comparisons = {(a.get("id"), b.get("id")): compare(a, b) for a, b in zip(editions, editions[1:])}
+
+
+@collector_paused
+def write_diff(job: "Job") -> None:
+    """Reads: job.corpus, the comparisons compare_editions made (job.made.comparisons; made here when
+    there are none). Writes: diff/<old>-<new>.html and .json (e.g. diff/2007-2017.html) for every pair
+    of consecutive editions; nothing when the corpus holds fewer than two editions."""
     editions = list(job.corpus.iterchildren("edition"))  # the corpus keeps them in chronological order
     if len(editions) < 2:
         return
@@ -38,6 +52,11 @@ def write_diff(job):
     out.mkdir(parents=True, exist_ok=True)
     for old, new in zip(editions, editions[1:]):
         name = f"{old.get('id')}-{new.get('id')}"
-        result = (getattr(job, "comparisons", None) or {}).get((old.get("id"), new.get("id"))) or compare(old, new)
+        result = (job.made.comparisons or {}).get((old.get("id"), new.get("id"))) or compare(old, new)
         (out / f"{name}.json").write_text(render.to_json(result), encoding="utf-8")
         (out / f"{name}.html").write_text(render.to_html(result, profile_of(job)), encoding="utf-8")
+
+
+STAGES = [Stage("compare_editions", compare_editions, reads=("corpus",), writes=("made.comparisons",)),
+          Stage("write_diff", write_diff, reads=("corpus", "made.comparisons", "profile", "tmp"),
+                files=("diff/<old>-<new>.html", "diff/<old>-<new>.json"), lane=SIDE)]
