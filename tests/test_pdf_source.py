@@ -282,7 +282,7 @@ def test_bold_heading_run_in_before_its_text_is_read_by_its_weight(tmp_path):
                                "and stay the text of the section above.")
     assert read["2017/2A"] == "Departure Short."
     report = (tmp_path / "out-runin.pdf" / "report.txt").read_text(encoding="utf-8")
-    assert ("line 1005  inference page 1, line 5: bold 'B. Late Play' at the line's start, followed by text in the "
+    assert ("  p1:5  inference page 1, line 5: bold 'B. Late Play' at the line's start, followed by text in the "
             "regular weight, read as the heading of section B run in before its text (its font weight)") in report
     assert "page 1, line 7: bold '1. Single Result' at the line's start" in report
     assert "read as the heading of subsection 1 run in" in report
@@ -384,10 +384,10 @@ def test_word_hyphenated_across_a_page_break_is_joined_and_a_real_hyphen_kept(tm
     assert read == {"2017/1": "PLAY " + HYPHENATED, "2017/2": "DUMMY " + REAL_HYPHEN,
                     "2017/3": "LAST The left-hand opponent leads."}
     report = (tmp_path / "out-breaks.pdf" / "report.txt").read_text(encoding="utf-8")
-    assert re.search(r"line 1\d{3}  repair    line-end hyphen joined across a page break \(page furniture at line "
-                     r"1\d{3}\)\n\s+'circum-\\\\nstances' -> 'circumstances'", report)
-    assert re.search(r"line 3\d{3}  repair    kept: the hyphenated form is used elsewhere in the sources across a "
-                     r"page break \(page furniture at line 3\d{3}\)\n\s+'left-\\\\nhand' -> 'left-hand'", report)
+    assert re.search(r"p1:\d+  repair    line-end hyphen joined across a page break \(page furniture at line "
+                     r"p1:\d+\)\n\s+'circum-\\\\nstances' -> 'circumstances'", report)
+    assert re.search(r"p3:\d+  repair    kept: the hyphenated form is used elsewhere in the sources across a "
+                     r"page break \(page furniture at line p3:\d+\)\n\s+'left-\\\\nhand' -> 'left-hand'", report)
 
 
 # Footnotes numbered through the book (1, 2 on page 1, 3 on page 3), page numbers at the foot below them;
@@ -442,13 +442,13 @@ def test_footnotes_numbered_through_the_book_one_going_on_to_the_next_page(tmp_p
         # The paragraph that ends at the foot of page 1 (short of the justified right edge, a sentence ended)
         # and the one at the top of page 2 stay two paragraphs.
         assert starts == [["The", "session", "opens"], ["A", "board", "is"]]
-        assert ("line 2001  inference page 2, line 1: a new paragraph: the last line of page 1 ends a sentence"
+        assert ("  p2:1  inference page 2, line 1: a new paragraph: the last line of page 1 ends a sentence"
                 in report and "pt short of the right edge its text is justified to, so its paragraph ends with "
                               "the page" in report)
     else:
         # Set ragged, the page does not tell: read as going on, and the report says the reading is uncertain.
         assert starts == [["The", "session", "opens"]]
-        assert ("line 2001  inference page 2, line 1: uncertain: read as going on with the paragraph at the foot of "
+        assert ("  p2:1  inference page 2, line 1: uncertain: read as going on with the paragraph at the foot of "
                 "page 1, whose last line ends a sentence; the page is not set justified" in report)
 
 

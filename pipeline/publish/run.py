@@ -292,7 +292,7 @@ class _Lane:
                         stage(ctx)
                     result["timings"][stage.__name__] = time.perf_counter() - start
             except LawbookError as e:
-                result["error"] = ("lawbook", e.message, e.file, e.line, e.fix, e.status)
+                result["error"] = ("lawbook", e.message, e.file, e.line, e.fix, e.status, e.paged)
             except BaseException as e:  # a bug, an interrupt, no memory: the build raises it as it is
                 result["error"] = ("other", type(e).__name__, str(e), traceback.format_exc())
             try:
@@ -320,8 +320,8 @@ class _Lane:
         self.ctx.log.entries.extend(result["entries"])
         error = result["error"]
         if error and error[0] == "lawbook":
-            _, message, file, line, fix, status = error
-            raise LawbookError(message, file=file, line=line, fix=fix, status=status)
+            _, message, file, line, fix, status, paged = error
+            raise LawbookError(message, file=file, line=line, fix=fix, status=status, paged=paged)
         if error:
             _, kind, message, trace = error
             if kind == "KeyboardInterrupt":
@@ -402,7 +402,7 @@ def build(sources_dir, out_dir, options=None):
         with _writes_named():
             if ctx.log.errors:
                 _write_failed(ctx, failed_dir)
-                raise BuildFailed(ctx.log.errors, _shown(failed_dir / "report.txt"), out_dir.name)
+                raise BuildFailed(ctx.log.errors, _shown(failed_dir / "report.txt"), out_dir.name, ctx.log.paged())
             outdir.record(ctx.tmp)
             if mode is not None:
                 os.chmod(ctx.tmp, mode)
