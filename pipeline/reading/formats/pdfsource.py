@@ -35,14 +35,19 @@ Evidence read from the page, never guessed from the text:
 The pages before the first part with evidence (title page, colophon), a contents list (lines ending in
 leader dots and a page number) and the index are kept apart as front or back matter, never law text.
 """
+import base64
 import ctypes
+import io
 import re
+import zlib
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from .. import notes
 from ...core import lang
 from ...core.errors import LawbookError
+from ...core.report import PAGE_LINE_STEP
 from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Note, Reading, Rules
 from .common import LETTERED, Format
 
@@ -52,7 +57,13 @@ MAX_PAGES = 2000
 MAX_PAGE_CHARS = 60_000
 MAX_CHARS = 1_500_000
 MAX_PAGE_LINES = 999  # Line.num = page * 1000 + line
-LINE_STEP = 1000
+# What a page's compressed streams may unpack to before PDFium is given the page (PDFium unpacks a page's
+# content whole when it loads it: a stream of 260 KiB that unpacks to 256 MiB took 1.3 s and 533 MB): the
+# English book's fullest page unpacks to 0.2 MiB of content, a page of MAX_PAGE_CHARS characters to some
+# 5 MiB. A stream shared by pages (a font) counts once towards the whole.
+MAX_PAGE_CONTENT = 16 * 2**20
+MAX_CONTENT = 256 * 2**20
+LINE_STEP = PAGE_LINE_STEP  # the line numbers the report shows as page and line (report.location)
 # How PDF text layers mark a hyphen the typesetter put in at a line end (pdfium: U+0002 or U+FFFE), read
 # as a soft hyphen (U+00AD): never a control character or a noncharacter in the text.
 SOFT_HYPHENS = {"\ufffe": "\u00ad", "\u0002": "\u00ad"}
@@ -124,6 +135,7 @@ def page_lines(data: bytes, path: str, file: str) -> list:
         if count > MAX_PAGES:
             raise LawbookError(f"the PDF has {count} pages, over the limit of {MAX_PAGES} for one source",
                                file=path, fix="split the PDF into parts of the book")
+        _guard_unpacked(data, path)
         lines, total, with_text = [], 0, 0
         for p in range(count):
             try:
@@ -131,17 +143,17 @@ def page_lines(data: bytes, path: str, file: str) -> list:
                 text_page = page.get_textpage()
             except pdfium.PdfiumError as e:
                 raise LawbookError(f"page {p + 1} of the PDF is damaged and cannot be read ({e})", file=path,
-                                   line=(p + 1) * LINE_STEP, fix="download or export the PDF again") from None
+                                   line=(p + 1) * LINE_STEP, paged=True, fix="download or export the PDF again") from None
             try:
                 n = raw.FPDFText_CountChars(text_page.raw)
                 if n > MAX_PAGE_CHARS:
                     raise LawbookError(f"page {p + 1} holds {n} characters, over the limit of {MAX_PAGE_CHARS} "
                                        f"for one page: no printed page of a book holds that many", file=path,
-                                       line=(p + 1) * LINE_STEP, fix="check the PDF; it is not a book's pages")
+                                       line=(p + 1) * LINE_STEP, paged=True, fix="check the PDF; it is not a book's pages")
                 total += max(n, 0)
                 if total > MAX_CHARS:
                     raise LawbookError(f"the PDF holds more than {MAX_CHARS} characters (at page {p + 1}), over "
-                                       f"the limit for one source", file=path, line=(p + 1) * LINE_STEP,
+                                       f"the limit for one source", file=path, line=(p + 1) * LINE_STEP, paged=True,
                                        fix="split the PDF into parts of the book")
                 glyphs = _glyphs(text_page.raw, n, raw)
             finally:
@@ -151,7 +163,7 @@ def page_lines(data: bytes, path: str, file: str) -> list:
             page_rows = _rows(glyphs)
             if len(page_rows) > MAX_PAGE_LINES:
                 raise LawbookError(f"page {p + 1} has {len(page_rows)} lines, over the limit of {MAX_PAGE_LINES}",
-                                   file=path, line=(p + 1) * LINE_STEP, fix="check the PDF; it is not a book's pages")
+                                   file=path, line=(p + 1) * LINE_STEP, paged=True, fix="check the PDF; it is not a book's pages")
             for r, row in enumerate(page_rows, 1):
                 lines.append(_page_line(file, p + 1, r, row))
         if not with_text:
@@ -161,6 +173,124 @@ def page_lines(data: bytes, path: str, file: str) -> list:
         return lines
     finally:
         doc.close()
+
+
+# The filters PDF streams are packed with whose output is bounded here while it is unpacked; for the others
+# (LZW, run length) the most their packed bytes can give: LZW codes of 12 bits a string of up to 3,839 bytes
+# each, a run-length pair 128 bytes.
+INFLATE = ("/FlateDecode", "/Fl")
+MOST_PER_BYTE = {"/LZWDecode": 2560, "/LZW": 2560, "/RunLengthDecode": 64, "/RL": 64}
+
+
+def _guard_unpacked(data: bytes, path: str) -> None:
+    """Refuses a PDF whose pages' compressed streams unpack to more than MAX_PAGE_CONTENT (one page) or
+    MAX_CONTENT (all pages; a stream shared by pages, a font, counts once): a decompression bomb. The
+    streams a page's text needs are unpacked with that bound (its content, and the forms, fonts and
+    patterns its resources name; not its images, which PDFium leaves packed for the text) before PDFium,
+    which unpacks a page whole, is given it."""
+    import pikepdf  # only a PDF source needs it
+
+    try:
+        pdf = pikepdf.open(io.BytesIO(data))
+    except pikepdf.PdfError as e:
+        raise LawbookError(f"the PDF is damaged and cannot be opened ({e})", file=path,
+                           fix="download or export the PDF again") from None
+    with pdf:
+        sizes: dict[tuple[int, int], int] = {}  # a stream's object number -> what it unpacks to
+        total = 0
+        for p, page in enumerate(pdf.pages, 1):
+            own = 0
+            for stream in _page_streams(page.obj, pikepdf):
+                size = sizes.get(stream.objgen)
+                if size is None:
+                    size = sizes[stream.objgen] = _unpacked_size(stream, MAX_PAGE_CONTENT, path, p)
+                    total += size
+                own += size
+                if own > MAX_PAGE_CONTENT:
+                    raise LawbookError(f"page {p}'s compressed content unpacks to more than "
+                                       f"{MAX_PAGE_CONTENT // 2**20} MiB, over the limit for one page (a printed "
+                                       f"page needs some hundreds of KiB): it is not unpacked (a decompression "
+                                       f"bomb, or not a book's page)", file=path, line=p * LINE_STEP, paged=True,
+                                       fix="check the PDF; export the book's PDF again")
+            if total > MAX_CONTENT:
+                raise LawbookError(f"the PDF's compressed content unpacks to more than {MAX_CONTENT // 2**20} MiB "
+                                   f"(at page {p}), over the limit for one source", file=path, line=p * LINE_STEP, paged=True,
+                                   fix="split the PDF into parts of the book")
+
+
+def _page_streams(page: Any, pikepdf: Any) -> list[Any]:
+    """The streams PDFium unpacks to load a page: its content and every stream its resources reach
+    (forms, fonts, patterns, soft masks), but images; the page tree above it is not followed."""
+    roots, node = [page.get("/Contents")], page
+    while node is not None:  # resources are inherited from the page tree
+        roots.append(node.get("/Resources"))
+        node = node.get("/Parent")
+    out, seen, todo = [], set(), [r for r in roots if r is not None]
+    while todo:
+        obj = todo.pop()
+        if not isinstance(obj, (pikepdf.Stream, pikepdf.Dictionary, pikepdf.Array)):
+            continue  # a number, a name, a string: no stream below it
+        if obj.is_indirect:
+            if obj.objgen in seen:
+                continue
+            seen.add(obj.objgen)
+        if isinstance(obj, pikepdf.Stream):
+            if obj.get("/Subtype") == pikepdf.Name.Image:
+                continue
+            out.append(obj)
+            todo += [v for k, v in obj.stream_dict.items() if k not in ("/Parent", "/P")]
+        elif isinstance(obj, pikepdf.Dictionary):
+            todo += [v for k, v in obj.items() if k not in ("/Parent", "/P")]
+        elif isinstance(obj, pikepdf.Array):
+            todo += list(obj)
+    return out
+
+
+def _unpacked_size(stream: Any, limit: int, path: str, page: int) -> int:
+    """What a stream unpacks to, counted up to limit + 1: its filters applied in turn, each bounded."""
+    raw = stream.get("/Filter")
+    import pikepdf
+
+    names = [str(f) for f in raw] if isinstance(raw, pikepdf.Array) else [str(raw)] if raw is not None else []
+    data = bytes(stream.read_raw_bytes())
+    for name in names:
+        if name in INFLATE:
+            data = _inflate(data, limit)
+        elif name in ("/ASCII85Decode", "/A85"):
+            try:
+                data = base64.a85decode(data.split(b"~>")[0], ignorechars=b" \t\n\r\x0c\x00")
+            except ValueError:
+                data = b""  # damaged: PDFium gives no more than what it could read
+        elif name in ("/ASCIIHexDecode", "/AHx"):
+            digits = re.sub(rb"\s", b"", data.split(b">")[0])
+            try:
+                data = bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode("ascii"))
+            except ValueError:
+                data = b""
+        elif name in MOST_PER_BYTE and len(data) * MOST_PER_BYTE[name] <= limit:
+            data = bytes(stream.read_bytes())  # bounded by its packed size
+            break
+        else:
+            raise LawbookError(f"page {page} has a stream packed with {name[1:]} of {len(data)} bytes, which could "
+                               f"unpack to more than {limit // 2**20} MiB, the limit for one page: it is not "
+                               f"unpacked", file=path, line=page * LINE_STEP, paged=True,
+                               fix="export the PDF again (a PDF writer of today packs with FlateDecode)")
+        if len(data) > limit:
+            break
+    return len(data)
+
+
+def _inflate(data: bytes, limit: int) -> bytes:
+    """A FlateDecode stream unpacked to at most limit + 1 bytes; a damaged one as far as it goes."""
+    unpack = zlib.decompressobj()
+    out = bytearray()
+    try:
+        while data and len(out) <= limit and not unpack.eof:
+            out += unpack.decompress(data, limit + 1 - len(out))
+            data = unpack.unconsumed_tail
+    except zlib.error:
+        pass  # what came before the damage is what PDFium reads too
+    return bytes(out)
 
 
 def _glyphs(text_page, n: int, raw) -> list:
@@ -289,7 +419,11 @@ def _page_line(file: str, page: int, row: int, chars: list) -> PageLine:
 @lang.compiled
 def patterns(rules):
     """The article heading and the part titles, in the words of a language's rules."""
-    return {"article": re.compile(rf"^{re.escape(rules.ARTICLE_WORD_PRINTED)}[\s\u00a0]+(\d+)\s*$", re.IGNORECASE),
+    word = re.escape(rules.ARTICLE_WORD_PRINTED)
+    return {"article": re.compile(rf"^{word}[\s\u00a0]+(\d+)\s*$", re.IGNORECASE),
+            # a contents entry's article: "Law 12 DIRECTOR'S POWERS", "LAW 12 - DIRECTOR'S POWERS"
+            "contents_article": re.compile(rf"^{word}[\s\u00a0]+(\d+)(?:[\s\u00a0]*[-\u2013\u2014]|[\s\u00a0])[\s\u00a0]*(.*)$",
+                                           re.IGNORECASE),
             "definitions": rules.DEFINITIONS_TITLE.lower(), "introduction": re.compile(rules.INTRODUCTION_TITLE),
             "index": re.compile(rules.INDEX_TITLE), "contents": rules.CONTENTS_TITLE}
 
@@ -298,7 +432,12 @@ SUBSECTION = re.compile(r"^(\d{1,2})\.\s*(?=\S)")
 ITEM = re.compile(r"^\(([a-z])\)\s*(?=\S)")
 SUBITEM = re.compile(r"^\((i{1,3}|iv|vi{0,3}|ix|xi{0,2})\.?\)\s*(?=\S)")
 ROMAN_NUMBERS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
-LEADER = re.compile(r"(?:\.\s*){3,}\s*\d+\s*$")  # a contents entry's leader dots and page number
+LEADER = re.compile(r"\s*(?:\.\s*){3,}\s*(\d+)\s*$")  # a contents entry's leader dots and page number
+# … or fewer dots (a long title leaves room for two, or none), the number ending at the right edge the
+# page's other entries end at
+SHORT_LEADER = re.compile(r"\s*(?:\.\s*)*\s(\d+)\s*$")
+PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlc]{1,7}", re.IGNORECASE)
+CONTENTS_SECTION = re.compile(r"^([A-Z])\.(?:\s+(.*))?$")  # a section's contents entry: "A. Rank of Cards", "A." alone
 FOOTNOTE = re.compile(r"^(\d{1,3})\s*(?=\S)")
 BARE_LETTER = re.compile(r"^([A-Z])(\d*)\.$")
 DEFINITION_COLON = re.compile(r"^\s*:\s*")
@@ -399,6 +538,8 @@ class _Pages:
         self.pages = {}  # page -> its kept lines
         self.remark = []  # the lines of an editorial remark not yet closed
         self.vocabulary = None  # the book's words, lower case (words_of_book)
+        self.contents_article: str | None = None  # the article whose sections the contents list names now
+        self.contents_wrapped: list[PageLine] = []  # a contents entry's lines before its leader dots
 
     def _leading(self) -> float:
         """The distance of two lines of one paragraph: the most common distance of two body lines."""
@@ -426,6 +567,7 @@ class _Pages:
                     self._footnote_line(line)
                 else:
                     self._line(line)
+        self._contents_end()
         self._attach()
 
     def _foot(self, page: list) -> set:
@@ -461,9 +603,12 @@ class _Pages:
             if part != "articles":
                 self.flog.inference(line.num, None, f"page {line.page}: {line.text.strip()[:40]!r} set in "
                                                     f"{line.size:g} pt begins the {part}")
+            self._contents_end()
             self.part, self.block = part, None
-        if self.part in ("front", "contents", "index", "back"):
-            kind = {"front": "front", "contents": "front", "index": "index", "back": "back"}[self.part]
+        if self.part == "contents":
+            self._contents_line(line)
+        elif self.part in ("front", "index", "back"):
+            kind = {"front": "front", "index": "index", "back": "back"}[self.part]
             self.reading.blocks.append(Block(kind, line.text.strip(), [line.num]))
             self.block = None
         elif self.part == "introduction":
@@ -473,6 +618,54 @@ class _Pages:
         else:
             self._article_line(line)
         self.last_line = line
+
+    # -- the contents list ------------------------------------------------------------------------------
+    def _contents_line(self, line: PageLine) -> None:
+        """A line of the contents list, read as evidence as the text readers read one (formats/flowed.py): an
+        entry is its text, leader dots and page number. An article's entry ("Law 12 DIRECTOR'S POWERS …… 24")
+        is a contents block with the article's number as its cite, a section's ("A. Power to Award …… 24")
+        one with the article's number and its letter, any other (the introduction, the definitions, the
+        index) one without a cite; each with its page (Block.number). A line without the leader dots is an
+        entry wrapped onto the next line; a line set larger than the body without them is the list's title.
+        The book check (corpus/book.py) compares the Laws with these."""
+        text = line.text.strip()
+        leader = LEADER.search(text) or (SHORT_LEADER.search(text) if self._at_contents_edge(line) else None)
+        if leader is None and PAGE_NUMBER.fullmatch(text):  # the list's own page number, at a page's foot
+            self.reading.dropped.append(Dropped(line.num, f"page {line.page}: the contents list's page number "
+                                                          f"{text!r}"))
+            return
+        if leader is None:
+            if line.size > self.body * 1.1 and not self.contents_wrapped:
+                self.reading.dropped.append(Dropped(line.num, f"page {line.page}: the contents list's title "
+                                                              f"{text[:40]!r}"))
+            else:
+                self.contents_wrapped.append(line)
+            return
+        lines = [*self.contents_wrapped, line]
+        self.contents_wrapped = []
+        entry = " ".join([other.text.strip() for other in lines[:-1]] + [text[:leader.start()].strip()])
+        page, nums = int(leader.group(1)), [other.num for other in lines]
+        if m := self.words["contents_article"].match(entry):
+            self.contents_article = m.group(1)
+            block = Block("contents", m.group(2).strip(), nums, cite=m.group(1), number=page)
+        elif self.contents_article and (m := CONTENTS_SECTION.match(entry)):
+            block = Block("contents", (m.group(2) or "").strip(), nums, cite=self.contents_article + m.group(1),
+                          number=page)
+        else:  # the introduction, the definitions, the index: no article's
+            self.contents_article = None
+            block = Block("contents", entry, nums, number=page)
+        self.reading.blocks.append(block)
+
+    def _at_contents_edge(self, line: PageLine) -> bool:
+        """The line ends where most entries on its page with leader dots end: at the page numbers' column."""
+        rights = Counter(round(other.right) for other in self.pages.get(line.page, ()) if LEADER.search(other.text))
+        return bool(rights) and abs(line.right - rights.most_common(1)[0][0]) <= 1
+
+    def _contents_end(self) -> None:
+        """Lines at the contents list's end that no leader dots closed: kept apart as front matter."""
+        for line in self.contents_wrapped:
+            self.reading.blocks.append(Block("front", line.text.strip(), [line.num]))
+        self.contents_wrapped = []
 
     def _right_edge(self, number: int, page: list) -> None:
         """The right edge a page's text is justified to: its long body lines (within three characters' size
