@@ -161,6 +161,12 @@ def page_lines(data: bytes, path: str, file: str) -> list:
                 page.close()
             with_text += bool(glyphs)
             page_rows = _rows(glyphs)
+            if (gutter := _gutter(page_rows)) is not None:
+                x, to_left, to_right = gutter
+                raise LawbookError(f"page {p + 1} is set in two columns (an empty band at {x:.0f} pt from the page's "
+                                   f"left edge, {to_left} lines of text to its left and {to_right} to its right): "
+                                   f"the reader reads pages of one column, not columns", file=path, line=(p + 1) * LINE_STEP,
+                                   paged=True, fix="give the book's PDF set in one column, or its text export")
             if len(page_rows) > MAX_PAGE_LINES:
                 raise LawbookError(f"page {p + 1} has {len(page_rows)} lines, over the limit of {MAX_PAGE_LINES}",
                                    file=path, line=(p + 1) * LINE_STEP, paged=True, fix="check the PDF; it is not a book's pages")
@@ -373,6 +379,40 @@ def _rows(glyphs: list) -> list:
             rows.append([g.y, g.size, [g]])
     rows.sort(key=lambda r: -r[0])
     return [sorted(chars, key=lambda g: g.x0) for _, _, chars in rows]
+
+
+def _gutter(rows: list[list[Glyph]]) -> tuple[float, int, int] | None:
+    """(x, lines to its left, lines to its right) of the gutter of a page set in two columns, else None:
+    a band a body character wide or more in the middle half of the page's text that at most a quarter of
+    the lines go through (a title over both columns), with three lines or more on either side of it. A
+    line's text runs through the spaces between its words (narrower than a character), never through a
+    wider gap: the columns' lines may share a baseline or not."""
+    if len(rows) < 6:
+        return None
+    left, right = min(row[0].x0 for row in rows), max(row[-1].x1 for row in rows)
+    low, high = left + (right - left) * 0.25, left + (right - left) * 0.75
+    size = Counter(g.size for row in rows for g in row).most_common(1)[0][0]
+    runs = []  # (left, right) of each run of text: a line split where its gap is a character wide or more
+    # (lines in small type, a page number, a footnote, may stand anywhere)
+    for row in [row for row in rows if row[0].size >= 0.95 * size]:
+        start = row[0].x0
+        for a, b in zip(row, row[1:]):
+            if b.x0 - a.x1 >= size:
+                runs.append((start, a.x1))
+                start = b.x0
+        runs.append((start, row[-1].x1))
+    events = sorted([(a, 1) for a, _ in runs] + [(b, -1) for _, b in runs])
+    best: tuple[float, int, int] | None = None
+    through, before = 0, None
+    for x, change in events:
+        if before is not None and x - before >= size and through * 4 <= len(rows) and low <= (x + before) / 2 <= high:
+            mid = (x + before) / 2
+            to_left, to_right = sum(1 for _, b in runs if b <= mid), sum(1 for a, _ in runs if a >= mid)
+            if to_left >= 3 and to_right >= 3 and (best is None or to_left + to_right > best[1] + best[2]):
+                best = (mid, to_left, to_right)
+        through += change
+        before = x
+    return best
 
 
 def _page_line(file: str, page: int, row: int, chars: list) -> PageLine:
