@@ -1,7 +1,13 @@
 """More made-up layouts of a book's PDF, compiled with Typst here, read as a source with their exact nodes
 (pipeline/reading/formats/pdfsource.py): list markers hanging in the margin, two page sizes in one PDF, and
 pages set in two columns (refused: the reader reads pages of one column)."""
-from test_pdf_source import build, compile_typst, headings, pdf_source, read_back
+from hypothesis import assume, given, settings, strategies as st
+
+from pipeline.reading.formats import pdfsource
+from test_pdf_source import build, compile_typst, headings, pdf_source, read_back, set_line
+
+LINES = st.lists(st.lists(st.text(alphabet="abcdefghij", min_size=1, max_size=9), min_size=1, max_size=10),
+                 min_size=6, max_size=30)
 
 RULE = ("The director sees to it that every player knows this before the first board is played, and that it "
         "holds until the last board of the session has been scored.")
@@ -132,3 +138,30 @@ def test_a_page_set_in_two_columns_is_refused_with_its_page(tmp_path):
     assert "columns.pdf:p1: page 1 is set in two columns (an empty band at " in result.stderr
     assert "the reader reads pages of one column, not columns\n" in result.stderr
     assert result.stderr.count("error:") == 1
+
+
+def shifted(glyphs: list, dx: float) -> list:
+    return [pdfsource.Glyph(g.char, g.x0 + dx, g.x1 + dx, g.y, g.bottom, g.size, g.bold) for g in glyphs]
+
+
+@settings(max_examples=60, deadline=None)
+@given(LINES, st.floats(min_value=0.2, max_value=0.9))
+def test_lines_of_one_column_have_no_gutter_however_their_words_fall(lines, gap):
+    # Words spaced up to nine tenths of a character: the spaces of one column never make a gutter.
+    rows = [set_line(words, 700 - 12 * k, gap=gap) for k, words in enumerate(lines)]
+    assert pdfsource._gutter(rows) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(LINES, LINES, st.floats(min_value=1.0, max_value=4.0), st.floats(min_value=0.0, max_value=6.0))
+def test_two_columns_side_by_side_have_their_gutter_between_them(left, right, gutter, offset):
+    # The right column starts a gutter (1 to 4 characters of 10 pt) after the left column's longest line,
+    # its baselines the left's or offset from them (a heading in one column shifts its lines).
+    lefts = [set_line(words, 700 - 12 * k) for k, words in enumerate(left)]
+    edge = max(g.x1 for row in lefts for g in row)
+    rights = [shifted(set_line(words, 700 - 12 * k - offset), edge + gutter * 10 - 50) for k, words in enumerate(right)]
+    end = max(g.x1 for row in rights for g in row)
+    middle = (edge + edge + gutter * 10) / 2
+    assume(50 + (end - 50) / 4 <= middle <= 50 + (end - 50) * 3 / 4)  # the gutter is looked for in the middle half
+    x, to_left, to_right = pdfsource._gutter(sorted([*lefts, *rights], key=lambda row: -row[0].y))
+    assert edge < x < edge + gutter * 10 and (to_left, to_right) == (len(lefts), len(rights))
