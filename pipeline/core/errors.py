@@ -3,7 +3,6 @@
 A LawbookError names the file, the line (when known), what is wrong and what to
 do; the CLI prints it as one message and exits with its status, never a traceback.
 """
-from .report import location
 
 
 class LawbookError(Exception):
@@ -19,6 +18,8 @@ class LawbookError(Exception):
         self.paged = paged  # the file is a PDF: its line numbers are shown as page and line (report.location)
 
     def __str__(self):
+        from .report import location  # here, not at the top: `lawbook build` with nothing to do loads no report
+
         where = ""
         if self.file:
             where = f"{location(self.file, self.line, self.paged)}: "
@@ -46,6 +47,8 @@ class BuildFailed(LawbookError):
 
     def where(self, entry):
         """The location of one of `errors`, as the report shows it."""
+        from .report import location
+
         return location(entry.file, entry.line, entry.file in self.paged)
 
 

@@ -42,12 +42,12 @@ import re
 import zlib
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .. import notes
 from ...core import lang
 from ...core.errors import LawbookError
-from ...core.report import PAGE_LINE_STEP
+from ...core.report import PAGE_LINE_STEP, BuildLog, FileLog
 from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Note, Reading, Rules
 from .common import LETTERED, Format
 
@@ -101,7 +101,7 @@ class PageLine:
     bold: bool = False  # most of its characters are bold
     italic: bool = False  # all its characters but spaces are italic
     bold_head: int = 0  # how many characters at its start are bold (a run-in term or heading)
-    raised: tuple = ()  # (start, end) of each run of digits set small on a raised baseline: footnote markers
+    raised: tuple[tuple[int, int], ...] = ()  # (start, end) of each run of digits set small on a raised baseline: footnote markers
     right: float = 0.0  # the right of its last character but spaces
 
     @property
@@ -109,10 +109,10 @@ class PageLine:
         return not self.text.strip()
 
 
-def page_lines(data: bytes, path: str, file: str) -> list:
+def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
     """The PageLines of a PDF's text layer; every problem is one LawbookError naming the file and page."""
-    import pypdfium2 as pdfium  # only a PDF source needs it
-    import pypdfium2.raw as raw
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # (no type information); only a PDF source needs it
+    import pypdfium2.raw as raw  # type: ignore[import-untyped]
 
     if b"%%EOF" not in data[-2048:]:
         # A PDF ends with its trailer and "%%EOF"; without it the file was cut off, and a reader that repairs
@@ -136,7 +136,8 @@ def page_lines(data: bytes, path: str, file: str) -> list:
             raise LawbookError(f"the PDF has {count} pages, over the limit of {MAX_PAGES} for one source",
                                file=path, fix="split the PDF into parts of the book")
         _guard_unpacked(data, path)
-        lines, total, with_text = [], 0, 0
+        lines: list[PageLine] = []
+        total, with_text = 0, 0
         for p in range(count):
             try:
                 page = doc[p]
@@ -299,7 +300,7 @@ def _inflate(data: bytes, limit: int) -> bytes:
     return bytes(out)
 
 
-def _glyphs(text_page, n: int, raw) -> list:
+def _glyphs(text_page: Any, n: int, raw: Any) -> list[Glyph]:
     """The page's characters, without the spaces and line ends the text layer generates (spaces are
     placed again from the gaps between the characters: the generated ones are missing after a bold
     run-in)."""
@@ -311,9 +312,10 @@ def _glyphs(text_page, n: int, raw) -> list:
     origin = (ctypes.byref(ox), ctypes.byref(oy))
     loose = raw.FS_RECTF()
     loose_ref = ctypes.byref(loose)
-    by_object = {}  # a text object's address -> (size, bold, italic): its characters share its font
-    fonts = {}
-    out = []
+    by_object: dict[int, tuple[float, bool, bool]] = {}  # a text object's address -> (size, bold, italic): its
+    # characters share its font
+    fonts: dict[tuple[bytes, int], tuple[bool, bool]] = {}
+    out: list[Glyph] = []
     codes = _codes(text_page, n, raw)
     for i in range(n):
         code = codes[i]
@@ -325,7 +327,7 @@ def _glyphs(text_page, n: int, raw) -> list:
         char = SOFT_HYPHENS.get(char, char)
         if REFUSED.match(char):
             char = "\ufffd"  # reported by the reader with its page and line
-        key = ctypes.cast(raw.FPDFText_GetTextObject(text_page, i), ctypes.c_void_p).value
+        key = ctypes.cast(raw.FPDFText_GetTextObject(text_page, i), ctypes.c_void_p).value or 0
         style = by_object.get(key)
         if style is None:
             size = raw.FPDFText_GetFontSize(text_page, i)
@@ -350,7 +352,7 @@ def _glyphs(text_page, n: int, raw) -> list:
     return out
 
 
-def _codes(text_page, n: int, raw) -> list:
+def _codes(text_page: Any, n: int, raw: Any) -> list[int]:
     """The Unicode code of each of the page's n characters: in one call when each is one UTF-16 unit
     (the usual case), else one call a character."""
     buffer = (ctypes.c_ushort * (n + 1))()
@@ -361,24 +363,32 @@ def _codes(text_page, n: int, raw) -> list:
     return [raw.FPDFText_GetUnicode(text_page, i) for i in range(n)]
 
 
-def _rows(glyphs: list) -> list:
+def _rows(glyphs: list[Glyph]) -> list[list[Glyph]]:
     """The characters in printed lines, top to bottom: a character on a raised baseline in a smaller size
     (a footnote marker) stays on the line it is raised above."""
-    rows = []  # [baseline, size, [Glyph]]
+    rows: list[_Row] = []
     for g in glyphs:
         placed = False
         for row in reversed(rows[-3:]):
-            base, size, chars = row
+            base, size = row.baseline, row.size
             if abs(g.y - base) <= 0.25 * max(size, g.size) or (g.size < size and 0 < g.y - base < 0.6 * size):
-                chars.append(g)
+                row.glyphs.append(g)
                 if g.size > size and abs(g.y - base) <= 0.25 * g.size:
-                    row[0], row[1] = g.y, g.size
+                    row.baseline, row.size = g.y, g.size
                 placed = True
                 break
         if not placed:
-            rows.append([g.y, g.size, [g]])
-    rows.sort(key=lambda r: -r[0])
-    return [sorted(chars, key=lambda g: g.x0) for _, _, chars in rows]
+            rows.append(_Row(g.y, g.size, [g]))
+    rows.sort(key=lambda r: -r.baseline)
+    return [sorted(row.glyphs, key=lambda g: g.x0) for row in rows]
+
+
+@dataclass
+class _Row:
+    """A printed line while its characters are gathered: the baseline and size of its largest ones."""
+    baseline: float
+    size: float
+    glyphs: list[Glyph]
 
 
 def _gutter(rows: list[list[Glyph]]) -> tuple[float, int, int] | None:
@@ -415,14 +425,13 @@ def _gutter(rows: list[list[Glyph]]) -> tuple[float, int, int] | None:
     return best
 
 
-def _page_line(file: str, page: int, row: int, chars: list) -> PageLine:
+def _page_line(file: str, page: int, row: int, chars: list[Glyph]) -> PageLine:
     """One printed line: its text with the spaces put back from the gaps, and its evidence."""
-    sizes = Counter()
-    for g in chars:
-        sizes[g.size] += 1
-    size = sizes.most_common(1)[0][0]
+    size = Counter(g.size for g in chars).most_common(1)[0][0]
     base = Counter(round(g.y, 1) for g in chars if g.size == size).most_common(1)[0][0]
-    text, raised, bold_head, head_open, last = [], [], 0, True, None
+    text: list[str] = []
+    raised: list[tuple[int, int]] = []
+    bold_head, head_open, last = 0, True, None
     for g in chars:
         if last is not None and g.char != " " and text and text[-1] != " " and \
                 g.x0 - last.x1 > 0.18 * min(g.size, last.size) and text[-1] != SOFT_HYPHEN:
@@ -457,7 +466,7 @@ def _page_line(file: str, page: int, row: int, chars: list) -> PageLine:
 
 # -- the reader ---------------------------------------------------------------------------------------
 @lang.compiled
-def patterns(rules):
+def patterns(rules: Any) -> dict[str, Any]:
     """The article heading and the part titles, in the words of a language's rules."""
     word = re.escape(rules.ARTICLE_WORD_PRINTED)
     return {"article": re.compile(rf"^{word}[\s\u00a0]+(\d+)\s*$", re.IGNORECASE),
@@ -483,7 +492,14 @@ BARE_LETTER = re.compile(r"^([A-Z])(\d*)\.$")
 DEFINITION_COLON = re.compile(r"^\s*:\s*")
 
 
-def read(lines, source, log):
+class _Source(Protocol):
+    """What the reader needs of a manifest's source (reading/manifest.py Source)."""
+    name: str
+    edition: str
+    language: str
+
+
+def read(lines: list[PageLine], source: _Source, log: BuildLog) -> Reading:
     """The PageLines of a PDF (page_lines) to a Reading: furniture dropped by position, the parts of the
     book by their titles and the shapes of their lines, the articles by the fonts and indents."""
     flog = log.for_file(source.name)
@@ -508,9 +524,9 @@ def read(lines, source, log):
     return reading
 
 
-def _body_size(lines: list) -> float:
+def _body_size(lines: list[PageLine]) -> float:
     """The size most characters of the book are set in: its body text."""
-    sizes = Counter()
+    sizes: Counter[float] = Counter()
     for line in lines:
         sizes[line.size] += len(line.text)
     return sizes.most_common(1)[0][0]
@@ -520,16 +536,16 @@ def _shape(text: str) -> str:
     return re.sub(r"\d+", "#", text)
 
 
-def _furniture(lines: list, body: float) -> dict:
+def _furniture(lines: list[PageLine], body: float) -> dict[int, str]:
     """{line number: reason} for the running heads and page numbers: the first or last line of a page at a
     height that the first (last) line of a third of the pages or more has, set in another size than the
     body text, or a page number alone, or a text whose shape stands there on another page too."""
-    pages = {}
+    pages: dict[int, list[PageLine]] = {}
     for line in lines:
         pages.setdefault(line.page, []).append(line)
     if len(pages) < 3:
         return {}
-    out = {}
+    out: dict[int, str] = {}
     for where, pick in (("top", 0), ("foot", -1)):
         ends = [page[pick] for page in pages.values()]
         heights = Counter(round(line.y) for line in ends)
@@ -545,7 +561,7 @@ def _furniture(lines: list, body: float) -> dict:
     return out
 
 
-def _goes_on(line: PageLine, page: list, pick: int) -> bool:
+def _goes_on(line: PageLine, page: list[PageLine], pick: int) -> bool:
     """A line at a page's end that is no furniture: a footnote (its number raised at its start), or a line
     within a line's distance of the line next to it (a paragraph, a footnote or a heading going on: an
     article heading at each page's top is at the same height on every page, but its title follows
@@ -561,29 +577,31 @@ def _goes_on(line: PageLine, page: list, pick: int) -> bool:
 class _Pages:
     """The kept lines of the book, part by part."""
 
-    def __init__(self, reading: Reading, lines: list, body: float, words: dict, flog):
+    def __init__(self, reading: Reading, lines: list[PageLine], body: float, words: dict[str, Any],
+                 flog: FileLog) -> None:
         self.reading, self.lines, self.body, self.words, self.flog = reading, lines, body, words, flog
         self.part = "front"
-        self.block = None  # the block the next line may continue
-        self.last_line = None
+        self.block: Block | None = None  # the block the next line may continue
+        self.last_line: PageLine | None = None
         self.leading = self._leading()
-        self.marker_offsets = {}  # list level -> the indent of its markers from the page's margin
-        self.footnotes = []
-        self.notes = []  # Notes in the order of their markers
-        self.margins = {}  # page -> the left of its body text
-        self.right_edges = {}  # page -> the right edge its body lines are justified to (pages set ragged: none)
-        self.page_tops_logged = set()  # page tops whose reading after the page before is in the report
-        self.indented = None  # the paragraph that began with a line set in (_indented_first_line)
-        self.set_in = None  # the number of the last line read as a paragraph's first line by its indent
-        self.pages = {}  # page -> its kept lines
-        self.remark = []  # the lines of an editorial remark not yet closed
-        self.vocabulary = None  # the book's words, lower case (words_of_book)
+        self.marker_offsets: dict[int, float] = {}  # list level -> the indent of its markers from the page's margin
+        self.footnotes: list[notes.Footnote] = []
+        self.notes: list[tuple[int, Note]] = []  # (page, Note) in the order of their markers
+        self.margins: dict[int, float] = {}  # page -> the left of its body text
+        # page -> the right edge its body lines are justified to (pages set ragged: none)
+        self.right_edges: dict[int, float] = {}
+        self.page_tops_logged: set[int] = set()  # page tops whose reading after the page before is in the report
+        self.indented: Block | None = None  # the paragraph that began with a line set in (_indented_first_line)
+        self.set_in: int | None = None  # the number of the last line read as a paragraph's first line by its indent
+        self.pages: dict[int, list[PageLine]] = {}  # page -> its kept lines
+        self.remark: list[PageLine] = []  # the lines of an editorial remark not yet closed
+        self.vocabulary: set[str] | None = None  # the book's words, lower case (words_of_book)
         self.contents_article: str | None = None  # the article whose sections the contents list names now
         self.contents_wrapped: list[PageLine] = []  # a contents entry's lines before its leader dots
 
     def _leading(self) -> float:
         """The distance of two lines of one paragraph: the most common distance of two body lines."""
-        gaps = Counter()
+        gaps: Counter[float] = Counter()
         for a, b in zip(self.lines, self.lines[1:]):
             if a.page == b.page and a.size == b.size == self.body:
                 gaps[round(a.y - b.y, 1)] += 1
@@ -610,7 +628,7 @@ class _Pages:
         self._contents_end()
         self._attach()
 
-    def _foot(self, page: list) -> set:
+    def _foot(self, page: list[PageLine]) -> set[int]:
         """The footnote lines of a page: those below its last body-size line, set smaller than the body."""
         body_lines = [k for k, line in enumerate(page) if line.size >= self.body * 0.95]
         last = body_lines[-1] if body_lines else -1
@@ -707,7 +725,7 @@ class _Pages:
             self.reading.blocks.append(Block("front", line.text.strip(), [line.num]))
         self.contents_wrapped = []
 
-    def _right_edge(self, number: int, page: list) -> None:
+    def _right_edge(self, number: int, page: list[PageLine]) -> None:
         """The right edge a page's text is justified to: its long body lines (within three characters' size
         of the longest) nearly all end at one place, two thirds of them and at least three (punctuation may
         hang a little past it). Text set ragged ends its long lines spread over a word's width: no edge."""
@@ -750,7 +768,7 @@ class _Pages:
         margin of its page (pages alternate their margins); or, after a paragraph of one line that began so,
         set in as far as that one (a paragraph's second line goes back to the margin). A list entry's lines
         after its marker are set in too (a hanging indent): only a paragraph's are compared."""
-        if self.block.kind not in ("para", "introduction") or abs(line.size - before.size) >= 0.5:
+        if self.block is None or self.block.kind not in ("para", "introduction") or abs(line.size - before.size) >= 0.5:
             return False
         offset, before_offset = line.x - self.margin(line.page), before.x - self.margin(before.page)
         if offset > before_offset + 0.5 * line.size:
@@ -786,7 +804,7 @@ class _Pages:
             self.reading.blocks.append(Block("introduction", text, [line.num], cite="title"))
             self.block = None
             return
-        if self._continues(line) and self.block.kind == "introduction":
+        if self.block is not None and self._continues(line) and self.block.kind == "introduction":
             self._join(self.block, line, text)
         else:
             self.block = Block("introduction", text, [line.num])
@@ -870,14 +888,14 @@ class _Pages:
             self.block = Block("list", rest, [line.num], number=number, level=level, notes=notes)
             self.reading.blocks.append(self.block)
             return
-        if self._continues(line) and self.block.kind in ("para", "list"):
+        if self.block is not None and self._continues(line) and self.block.kind in ("para", "list"):
             self._join(self.block, line, stripped, notes)
             return
         self.block = Block("para", stripped, [line.num], notes=notes)
         self.indented = self.block if self.set_in == line.num else None
         self.reading.blocks.append(self.block)
 
-    def _run_in(self, line: PageLine, text: str, notes: list) -> bool:
+    def _run_in(self, line: PageLine, text: str, notes: list[Note]) -> bool:
         """A heading run in at the start of a paragraph: the line starts in bold and goes on in the regular
         weight on the same line ("B. Late Play A player who …", "1. Single Result In team …"). The font
         weight tells where the heading ends, not the capitals. A section heading gives a heading block and
@@ -936,7 +954,7 @@ class _Pages:
             self.remark, self.block = [], None
         return True
 
-    def _list_marker(self, line: PageLine, text: str):
+    def _list_marker(self, line: PageLine, text: str) -> tuple[int, int, str] | None:
         """(level, number, the text after the marker) of a line that starts with a list marker, else None.
         The level is the marker's: numbers are subsections (0), letters items (1), roman numerals sub-items
         (2); a roman numeral indented as the item markers before it is an item ("(i)" after "(h)")."""
@@ -957,12 +975,12 @@ class _Pages:
         self.marker_offsets.setdefault(level, offset)
         return level, number, text[m.end():]
 
-    def _deeper_than_items(self, offset: float, m: re.Match) -> bool:
+    def _deeper_than_items(self, offset: float, m: re.Match[str]) -> bool:
         """A roman numeral's marker indented deeper than the item markers of the article so far."""
         items = self.marker_offsets.get(1)
         return items is not None and offset > items + 2
 
-    def _join(self, block: Block, line: PageLine, text: str, notes: list = ()) -> None:
+    def _join(self, block: Block, line: PageLine, text: str, notes: list[Note] | tuple[()] = ()) -> None:
         """The line added to the block's lines as the page broke them (Block.pieces): the repair stage joins
         them as it joins a text extraction's, deciding each line-end hyphen with the book's vocabulary (the
         text layer cannot tell a hyphen the typesetter put in from a real one at a line end)."""
@@ -994,12 +1012,12 @@ class _Pages:
                          f"{head.group()} | {tail.group()}", head.group(1) + tail.group(1))
         return text[tail.end():].strip()
 
-    def words_of_book(self) -> set:
+    def words_of_book(self) -> set[str]:
         if self.vocabulary is None:
             self.vocabulary = {w.lower() for line in self.lines for w in re.findall(r"\w+(?:-\w+)*", line.text)}
         return self.vocabulary
 
-    def _marked(self, line: PageLine) -> tuple:
+    def _marked(self, line: PageLine) -> tuple[str, list[Note]]:
         """The line's text with each raised digit run (a footnote marker) as NOTE_MARK, and its Notes."""
         if not line.raised:
             return line.text, []
@@ -1021,8 +1039,10 @@ class _Pages:
     # -- footnotes ------------------------------------------------------------------------------------
     def _footnote_line(self, line: PageLine) -> None:
         text = line.text
-        if line.raised and line.raised[0][0] == 0 or (m := FOOTNOTE.match(text)) and self._starts_note(line, m):
-            end = line.raised[0][1] if line.raised and line.raised[0][0] == 0 else FOOTNOTE.match(text).end()
+        m = FOOTNOTE.match(text)
+        raised_first = bool(line.raised) and line.raised[0][0] == 0
+        if raised_first or m is not None and self._starts_note(line, m):
+            end = line.raised[0][1] if raised_first else m.end() if m is not None else 0
             number = text[:end].strip()
             self.footnotes.append(notes.Footnote(number, line.page, [line.num], text[end:].strip()))
             return
@@ -1039,7 +1059,7 @@ class _Pages:
                                    f"starts no footnote", "kept as a paragraph")
         self.reading.blocks.append(Block("para", text.strip(), [line.num]))
 
-    def _starts_note(self, line: PageLine, m) -> bool:
+    def _starts_note(self, line: PageLine, m: re.Match[str]) -> bool:
         """A footnote's number: the next one after the last footnote, or 1 (numbered per page)."""
         if not self.footnotes:
             return True
@@ -1067,7 +1087,7 @@ def _marked_offset(line: PageLine, offset: int) -> int:
     return offset - sum(end - start - 1 for start, end in line.raised if end <= offset and line.text[start:end].isdigit())
 
 
-def is_pdf_lines(lines: list) -> bool:
+def is_pdf_lines(lines: list[Any]) -> bool:
     """Lines made by page_lines(): the source was a PDF."""
     return bool(lines) and isinstance(lines[0], PageLine)
 
