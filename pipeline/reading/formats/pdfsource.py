@@ -5,8 +5,9 @@ Reads: a source's bytes that start with "%PDF" (decode.read_source hands them to
 Writes: one PageLine per printed line (its text and the layout evidence of its characters), and from
 those a Reading with the same blocks as the text readers (read()).
 
-Where a line is: Line.num is page * 1000 + the line's place on its page (counted from the top, 1-based),
-so "line 31005" in the report is page 31, line 5; a page holds at most MAX_PAGE_LINES lines.
+Where a line is: Line.num is page * 1000 + the line's place on its page (counted from the top, 1-based);
+the report and every message show it as "book.pdf:p31:5", page 31, line 5 (core/report.py location); a
+page holds at most MAX_PAGE_LINES lines.
 
 Evidence read from the page, never guessed from the text:
   - page furniture: a line at the top or the foot of a page at the same height on a third of the pages
@@ -32,8 +33,14 @@ Evidence read from the page, never guessed from the text:
   - a word hyphenated by the typesetter at a line end: the PDF marks that hyphen as soft (U+FFFE or
     U+00AD): the word is joined, logged; a real hyphen at a line end is kept, the lines joined without a
     space.
-The pages before the first part with evidence (title page, colophon), a contents list (lines ending in
-leader dots and a page number) and the index are kept apart as front or back matter, never law text.
+The pages before the first part with evidence (title page, colophon) and the index are kept apart as
+front or back matter, never law text. The contents list (lines ending in leader dots and a page number)
+is kept apart too, each entry read into a contents block as the text readers read it: the evidence the
+book check (corpus/book.py) compares the Laws with.
+
+Untrusted input: besides the limits of pages, characters and lines, every stream a page's text needs is
+unpacked with a bound before PDFium loads the page (a decompression bomb is refused, _guard_unpacked),
+and a page set in two columns is refused (_gutter): the reader reads pages of one column.
 """
 import base64
 import ctypes
