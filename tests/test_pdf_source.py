@@ -304,11 +304,11 @@ def test_bold_heading_run_in_before_its_text_is_read_by_its_weight(tmp_path):
                                "and stay the text of the section above.")
     assert read["2017/2A"] == "Departure Short."
     report = (tmp_path / "out-runin.pdf" / "report.txt").read_text(encoding="utf-8")
-    assert ("  p1:5  inference page 1, line 5: bold 'B. Late Play' at the line's start, followed by text in the "
+    assert ("     p1:5  inference bold 'B. Late Play' at the line's start, followed by text in the "
             "regular weight, read as the heading of section B run in before its text (its font weight)") in report
-    assert "page 1, line 7: bold '1. Single Result' at the line's start" in report
+    assert "     p1:7  inference bold '1. Single Result' at the line's start" in report
     assert "read as the heading of subsection 1 run in" in report
-    assert "page 2, line 3: bold 'A. Departure'" in report
+    assert "     p2:3  inference bold 'A. Departure'" in report
 
 
 # Paragraphs marked by a first-line indent and no space between them (pages with alternating margins, the
@@ -458,19 +458,19 @@ def test_footnotes_numbered_through_the_book_one_going_on_to_the_next_page(tmp_p
     # The page numbers at the foot are furniture, never a footnote's text or the law's.
     assert not any("Page" in text for text in read.values())
     report = (tmp_path / "out-through.pdf" / "report.txt").read_text(encoding="utf-8")
-    assert "inference page 2: footnote 2 goes on from page 1 (small type at the page foot, no number)" in report
+    assert "inference footnote 2 goes on from page 1 (small type at the page foot, no number)" in report
     starts = ["".join(p.xpath("./text()")).split()[:3] for p in corpus.find(".//article").iter("p")]
     if justify == "true":
         # The paragraph that ends at the foot of page 1 (short of the justified right edge, a sentence ended)
         # and the one at the top of page 2 stay two paragraphs.
         assert starts == [["The", "session", "opens"], ["A", "board", "is"]]
-        assert ("  p2:1  inference page 2, line 1: a new paragraph: the last line of page 1 ends a sentence"
+        assert ("     p2:1  inference a new paragraph: the last line of page 1 ends a sentence"
                 in report and "pt short of the right edge its text is justified to, so its paragraph ends with "
                               "the page" in report)
     else:
         # Set ragged, the page does not tell: read as going on, and the report says the reading is uncertain.
         assert starts == [["The", "session", "opens"]]
-        assert ("  p2:1  inference page 2, line 1: uncertain: read as going on with the paragraph at the foot of "
+        assert ("     p2:1  inference uncertain: read as going on with the paragraph at the foot of "
                 "page 1, whose last line ends a sentence; the page is not set justified" in report)
 
 

@@ -97,7 +97,7 @@ def test_a_contents_list_the_book_matches_is_checked_and_its_entries_kept_apart(
     assert result.returncode == 0, result.stderr
     assert "2017: 3 articles, 2 sections, 0 definitions, 0 footnotes: as the contents list gives them" in result.stdout
     report = (out / "report.txt").read_text(encoding="utf-8")
-    assert "      p1:1  dropped   page 1: the contents list's title 'Contents'\n" in report
+    assert "      p1:1  dropped   the contents list's title 'Contents'\n" in report
     assert ("      p1:2  dropped   the contents list, evidence for the headings and pages of the Laws (lines "
             "p1:2-p1:7): kept apart, not law text\n") in report
     # The editor's page shows the same locations.

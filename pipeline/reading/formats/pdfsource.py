@@ -520,7 +520,7 @@ def read(lines: list[PageLine], source: _Source, log: BuildLog) -> Reading:
     words = patterns(lang.profile(source.language))
     for line in lines:
         if "\ufffd" in line.text:
-            flog.damage(line.num, f"page {line.page}, line {line.row}: a character the PDF maps to no text (or to a "
+            flog.damage(line.num, f"a character the PDF maps to no text (or to a "
                                   f"control or private-use character) in {line.text.strip()[:50]!r}",
                         "kept as U+FFFD; the character is not guessed")
     body = _body_size(lines)
@@ -563,7 +563,7 @@ def _furniture(lines: list[PageLine], body: float) -> dict[int, str]:
                 continue
             text = line.text.strip()
             if line.size != body or re.fullmatch(r"\d{1,4}|[ivxlc]+", text) or shapes[_shape(text)] > 1:
-                out[line.num] = (f"page {line.page}: running head or page number {text[:50]!r} at the page "
+                out[line.num] = (f"running head or page number {text[:50]!r} at the page "
                                  f"{where} (the same height on {held} of {len(pages)} pages)")
     return out
 
@@ -666,7 +666,7 @@ class _Pages:
         part = self._part_of(line)
         if part and part != self.part:
             if part != "articles":
-                self.flog.inference(line.num, None, f"page {line.page}: {line.text.strip()[:40]!r} set in "
+                self.flog.inference(line.num, None, f"{line.text.strip()[:40]!r} set in "
                                                     f"{line.size:g} pt begins the {part}")
             self._contents_end()
             self.part, self.block = part, None
@@ -696,12 +696,12 @@ class _Pages:
         text = line.text.strip()
         leader = LEADER.search(text) or (SHORT_LEADER.search(text) if self._at_contents_edge(line) else None)
         if leader is None and PAGE_NUMBER.fullmatch(text):  # the list's own page number, at a page's foot
-            self.reading.dropped.append(Dropped(line.num, f"page {line.page}: the contents list's page number "
+            self.reading.dropped.append(Dropped(line.num, f"the contents list's page number "
                                                           f"{text!r}"))
             return
         if leader is None:
             if line.size > self.body * 1.1 and not self.contents_wrapped:
-                self.reading.dropped.append(Dropped(line.num, f"page {line.page}: the contents list's title "
+                self.reading.dropped.append(Dropped(line.num, f"the contents list's title "
                                                               f"{text[:40]!r}"))
             else:
                 self.contents_wrapped.append(line)
@@ -757,13 +757,12 @@ class _Pages:
         ends = edge is not None and short > 2 * before.size
         if line.num not in self.page_tops_logged and (ends or edge is None):
             self.page_tops_logged.add(line.num)
-            where = f"page {line.page}, line {line.row}"
             if ends:
-                self.flog.inference(line.num, None, f"{where}: a new paragraph: the last line of page {before.page} "
+                self.flog.inference(line.num, None, f"a new paragraph: the last line of page {before.page} "
                                                     f"ends a sentence {short:.0f} pt short of the right edge its text "
                                                     f"is justified to, so its paragraph ends with the page")
             else:
-                self.flog.inference(line.num, None, f"{where}: uncertain: read as going on with the paragraph at the "
+                self.flog.inference(line.num, None, f"uncertain: read as going on with the paragraph at the "
                                                     f"foot of page {before.page}, whose last line ends a sentence; "
                                                     f"the page is not set justified, so no right edge tells whether "
                                                     f"that paragraph ended there")
@@ -833,7 +832,7 @@ class _Pages:
         if self.block is not None and self.block.kind == "definition" and self._continues(line):
             self._join(self.block, line, text)
             return
-        self.flog.damage(line.num, f"page {line.page}: {text[:40]!r} starts no definition (no bold term and "
+        self.flog.damage(line.num, f"{text[:40]!r} starts no definition (no bold term and "
                                    f"colon)", "kept as a paragraph")
         self.block = Block("para", text, [line.num])
         self.reading.blocks.append(self.block)
@@ -855,7 +854,7 @@ class _Pages:
             elif self.block is None or self.block.kind != "article":
                 # Set as a title, but after no article heading: a part of the book after the articles
                 # (commentaries, an appendix), kept apart.
-                self.flog.inference(line.num, None, f"page {line.page}: {stripped[:40]!r} set in {line.size:g} pt "
+                self.flog.inference(line.num, None, f"{stripped[:40]!r} set in {line.size:g} pt "
                                                     f"after no article heading begins a part after the articles: "
                                                     f"kept apart as back matter")
                 self.part, self.block = "back", None
@@ -887,7 +886,7 @@ class _Pages:
             inner = first.match(rest) if first else None
             if inner and inner.group(1) in ("a", "i"):
                 self.reading.blocks.append(Block("list", "", [line.num], cite=NO_LEAD_IN, number=number, level=level))
-                self.flog.inference(line.num, None, f"page {line.page}: '{stripped[:len(stripped) - len(rest)]}"
+                self.flog.inference(line.num, None, f"'{stripped[:len(stripped) - len(rest)]}"
                                                     f"{inner.group()}' read as a list number without a lead-in "
                                                     f"and the first entry of the level below it")
                 level, number, rest = level + 1, 1, rest[inner.end():]
@@ -916,13 +915,12 @@ class _Pages:
         marks = head.count(NOTE_MARK)
         head_notes, rest_notes = list(notes[:marks]), list(notes[marks:])
         shown = head.replace(NOTE_MARK, "")
-        where = f"page {line.page}, line {line.row}"
         if (self.block is not None and self.block.kind == "heading" and self.block.text and self.last_line is not None
                 and self.last_line.bold and self._wrapped(self.last_line) and self._continues(line)
                 and not LETTERED.match(head)
                 and not SUBSECTION.match(head)):
             self._join(self.block, line, head, head_notes)
-            self.flog.inference(line.num, None, f"{where}: bold {shown!r} at the line's start ends the heading "
+            self.flog.inference(line.num, None, f"bold {shown!r} at the line's start ends the heading "
                                                 f"{self.block.cite}. above, run in before its text (its font weight)")
             self.block = Block("para", rest, [line.num], notes=rest_notes)
             self.reading.blocks.append(self.block)
@@ -940,7 +938,7 @@ class _Pages:
         else:
             return False
         self.reading.blocks += blocks
-        self.flog.inference(line.num, None, f"{where}: bold {shown!r} at the line's start, followed by text in the "
+        self.flog.inference(line.num, None, f"bold {shown!r} at the line's start, followed by text in the "
                                             f"regular weight, read as the heading of {what} {cite} run in before "
                                             f"its text (its font weight)")
         return True
@@ -955,7 +953,7 @@ class _Pages:
         if text.endswith("]"):
             said = " ".join(other.text.strip() for other in self.remark)
             for other in self.remark:
-                self.reading.dropped.append(Dropped(other.num, f"page {other.page}: an editorial remark of the "
+                self.reading.dropped.append(Dropped(other.num, f"an editorial remark of the "
                                                                f"book's maker, in italics in square brackets: "
                                                                f"{said[:60]!r}"))
             self.remark, self.block = [], None
@@ -972,7 +970,7 @@ class _Pages:
         elif (ms := SUBITEM.match(text)) and self._deeper_than_items(offset, ms):
             found = (2, ROMAN_NUMBERS.index(ms.group(1)) + 1, ms)
             if ITEM.match(text):  # "(i)", "(v)", "(x)": an item letter too; the indent decides
-                self.flog.inference(line.num, None, f"page {line.page}: '({ms.group(1)})' read as a sub-item: "
+                self.flog.inference(line.num, None, f"'({ms.group(1)})' read as a sub-item: "
                                                     f"its marker is indented deeper than the item markers")
         elif m := ITEM.match(text):
             found = (1, ord(m.group(1)) - 96, m)
@@ -1014,7 +1012,7 @@ class _Pages:
         if joined not in words or hyphenated in words:
             return text
         block.pieces[-1] = (num, before[:-1] + tail.group(1))
-        self.flog.repair(line.num, f"page {line.page}: a word in capitals hyphenated at the line end joined: the "
+        self.flog.repair(line.num, f"a word in capitals hyphenated at the line end joined: the "
                                    f"book writes {joined!r} elsewhere and never {hyphenated!r}",
                          f"{head.group()} | {tail.group()}", head.group(1) + tail.group(1))
         return text[tail.end():].strip()
@@ -1059,10 +1057,10 @@ class _Pages:
             self._join(fake, line, text.strip())
             note.text, note.pieces = fake.text, fake.pieces
             if note.page != line.page:
-                self.flog.inference(line.num, None, f"page {line.page}: footnote {note.number} goes on from page "
+                self.flog.inference(line.num, None, f"footnote {note.number} goes on from page "
                                                     f"{note.page} (small type at the page foot, no number)")
             return
-        self.flog.damage(line.num, f"page {line.page}: {text.strip()[:40]!r} in small type at the page foot "
+        self.flog.damage(line.num, f"{text.strip()[:40]!r} in small type at the page foot "
                                    f"starts no footnote", "kept as a paragraph")
         self.reading.blocks.append(Block("para", text.strip(), [line.num]))
 
@@ -1077,14 +1075,13 @@ class _Pages:
         """Every marker its footnote, by the rule of notes.Footnotes (its page's foot, else the next
         page's, else, a note cited twice, an earlier one); a marker without one and a footnote without a
         marker are errors."""
-        page_of = {id(note): page for page, note in self.notes}
         matched = notes.Footnotes(self.footnotes).match([(page, note.lines[0], note) for page, note in self.notes])
         notes.give_texts(matched, self.flog)
         for note in matched.unmatched:
-            self.flog.error(note.lines[0], f"page {page_of[id(note)]}: footnote marker {note.number} has no "
+            self.flog.error(note.lines[0], f"footnote marker {note.number} has no "
                                            f"footnote at the foot of its page or the next")
         for f in matched.unused:
-            self.flog.error(f.lines[0], f"page {f.page}: footnote {f.number} has no marker in the text")
+            self.flog.error(f.lines[0], f"footnote {f.number} has no marker in the text")
             self.reading.blocks.append(Block("para", f.text, list(f.lines), pieces=list(f.pieces)))
 
 
