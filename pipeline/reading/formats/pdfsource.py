@@ -108,7 +108,8 @@ class PageLine:
     bold: bool = False  # most of its characters are bold
     italic: bool = False  # all its characters but spaces are italic
     bold_head: int = 0  # how many characters at its start are bold (a run-in term or heading)
-    raised: tuple[tuple[int, int], ...] = ()  # (start, end) of each run of digits set small on a raised baseline: footnote markers
+    # (start, end) of each run of digits set small on a raised baseline: footnote markers
+    raised: tuple[tuple[int, int], ...] = ()
     right: float = 0.0  # the right of its last character but spaces
 
     @property
@@ -151,13 +152,15 @@ def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
                 text_page = page.get_textpage()
             except pdfium.PdfiumError as e:
                 raise LawbookError(f"page {p + 1} of the PDF is damaged and cannot be read ({e})", file=path,
-                                   line=(p + 1) * LINE_STEP, paged=True, fix="download or export the PDF again") from None
+                                   line=(p + 1) * LINE_STEP, paged=True,
+                                   fix="download or export the PDF again") from None
             try:
                 n = raw.FPDFText_CountChars(text_page.raw)
                 if n > MAX_PAGE_CHARS:
                     raise LawbookError(f"page {p + 1} holds {n} characters, over the limit of {MAX_PAGE_CHARS} "
                                        f"for one page: no printed page of a book holds that many", file=path,
-                                       line=(p + 1) * LINE_STEP, paged=True, fix="check the PDF; it is not a book's pages")
+                                       line=(p + 1) * LINE_STEP, paged=True,
+                                       fix="check the PDF; it is not a book's pages")
                 total += max(n, 0)
                 if total > MAX_CHARS:
                     raise LawbookError(f"the PDF holds more than {MAX_CHARS} characters (at page {p + 1}), over "
@@ -173,11 +176,13 @@ def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
                 x, to_left, to_right = gutter
                 raise LawbookError(f"page {p + 1} is set in two columns (an empty band at {x:.0f} pt from the page's "
                                    f"left edge, {to_left} lines of text to its left and {to_right} to its right): "
-                                   f"the reader reads pages of one column, not columns", file=path, line=(p + 1) * LINE_STEP,
-                                   paged=True, fix="give the book's PDF set in one column, or its text export")
+                                   f"the reader reads pages of one column, not columns", file=path,
+                                   line=(p + 1) * LINE_STEP, paged=True,
+                                   fix="give the book's PDF set in one column, or its text export")
             if len(page_rows) > MAX_PAGE_LINES:
                 raise LawbookError(f"page {p + 1} has {len(page_rows)} lines, over the limit of {MAX_PAGE_LINES}",
-                                   file=path, line=(p + 1) * LINE_STEP, paged=True, fix="check the PDF; it is not a book's pages")
+                                   file=path, line=(p + 1) * LINE_STEP, paged=True,
+                                   fix="check the PDF; it is not a book's pages")
             for r, row in enumerate(page_rows, 1):
                 lines.append(_page_line(file, p + 1, r, row))
         if not with_text:
@@ -228,8 +233,8 @@ def _guard_unpacked(data: bytes, path: str) -> None:
                                        fix="check the PDF; export the book's PDF again")
             if total > MAX_CONTENT:
                 raise LawbookError(f"the PDF's compressed content unpacks to more than {MAX_CONTENT // 2**20} MiB "
-                                   f"(at page {p}), over the limit for one source", file=path, line=p * LINE_STEP, paged=True,
-                                   fix="split the PDF into parts of the book")
+                                   f"(at page {p}), over the limit for one source", file=path, line=p * LINE_STEP,
+                                   paged=True, fix="split the PDF into parts of the book")
 
 
 def _page_streams(page: Any, pikepdf: Any) -> list[Any]:
@@ -478,8 +483,8 @@ def patterns(rules: Any) -> dict[str, Any]:
     word = re.escape(rules.ARTICLE_WORD_PRINTED)
     return {"article": re.compile(rf"^{word}[\s\u00a0]+(\d+)\s*$", re.IGNORECASE),
             # a contents entry's article: "Law 12 DIRECTOR'S POWERS", "LAW 12 - DIRECTOR'S POWERS"
-            "contents_article": re.compile(rf"^{word}[\s\u00a0]+(\d+)(?:[\s\u00a0]*[-\u2013\u2014]|[\s\u00a0])[\s\u00a0]*(.*)$",
-                                           re.IGNORECASE),
+            "contents_article": re.compile(rf"^{word}[\s\u00a0]+(\d+)(?:[\s\u00a0]*[-\u2013\u2014]|[\s\u00a0])"
+                                           rf"[\s\u00a0]*(.*)$", re.IGNORECASE),
             "definitions": rules.DEFINITIONS_TITLE.lower(), "introduction": re.compile(rules.INTRODUCTION_TITLE),
             "index": re.compile(rules.INDEX_TITLE), "contents": rules.CONTENTS_TITLE}
 
