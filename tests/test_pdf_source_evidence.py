@@ -141,3 +141,11 @@ def test_the_contents_entries_are_read_with_their_cites_titles_and_pages():
                        ("1B", "Cloth", 2, [1004]), ("2", "THE CHAIRS", 3, [1005]),
                        # wrapped: its first line has no leader dots
                        ("3", "THE ROOM, ITS LIGHT AND ITS SILENCE", 4, [1006, 1007])]
+
+
+def test_lawbook_check_names_a_pdf_location_by_page_and_line(tmp_path):
+    folder = pdf_source(tmp_path, "missing.pdf", compile_typst(BOOK.replace("LISTED", "#entry(0pt)[Law 4 THE LAMPS][4]")))
+    result = run_lawbook("check", "--sources", folder)
+    assert result.returncode == 1
+    assert result.stderr.startswith("lawbook: error: missing.pdf:p1:8: the contents list names 1 article(s) that the "
+                                    "corpus does not hold: 4 (the first at missing.pdf:p1:8)")
