@@ -1,9 +1,11 @@
 """A PDF source as untrusted input: a page whose compressed streams unpack to far more than a page needs (a
 decompression bomb) is refused before PDFium unpacks it (pipeline/reading/formats/pdfsource.py,
 _guard_unpacked). The PDFs are written by hand here, their streams packed with zlib."""
+import io
 import time
 import zlib
 
+import pikepdf
 import pytest
 from hypothesis import given, strategies as st
 
@@ -110,3 +112,11 @@ def test_inflate_of_a_stream_cut_off_gives_a_start_of_the_text(data, cut):
 def test_inflate_of_a_damaged_stream_never_raises_nor_passes_its_limit(data, garbage, limit):
     packed = zlib.compress(data)
     assert len(pdfsource._inflate(packed[:len(packed) // 2] + garbage, limit)) <= limit + 1
+
+
+def test_a_page_tree_that_loops_is_walked_once():
+    # The page's /Parent points back at the page itself: its resources are looked for up the tree once, and
+    # the one stream it needs is its content.
+    data = handmade_pdf([FONT, stream(TEXT), page(4).replace(b"/Parent 2 0 R", b"/Parent 5 0 R")], pages=[5])
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert [s.objgen for s in pdfsource._page_streams(pdf.pages[0].obj, pikepdf)] == [(4, 0)]

@@ -240,8 +240,9 @@ def _guard_unpacked(data: bytes, path: str) -> None:
 def _page_streams(page: Any, pikepdf: Any) -> list[Any]:
     """The streams PDFium unpacks to load a page: its content and every stream its resources reach
     (forms, fonts, patterns, soft masks), but images; the page tree above it is not followed."""
-    roots, node = [page.get("/Contents")], page
-    while node is not None:  # resources are inherited from the page tree
+    roots, node, above = [page.get("/Contents")], page, set()
+    while node is not None and node.objgen not in above:  # resources are inherited from the page tree (a
+        above.add(node.objgen)  # damaged one may loop)
         roots.append(node.get("/Resources"))
         node = node.get("/Parent")
     out, seen, todo = [], set(), [r for r in roots if r is not None]
