@@ -44,8 +44,7 @@ def main(argv=None):
             raise
         # A failed build names each error first (FILE:LINE: message), then what happened and what to do.
         for entry in getattr(e, "errors", ()):
-            where = f"{entry.file}:{entry.line}" if entry.line else f"{entry.file}"
-            print(f"lawbook: error: {where}: {entry.message}", file=sys.stderr)
+            print(f"lawbook: error: {e.where(entry)}: {entry.message}", file=sys.stderr)
         print(f"lawbook: error: {e}", file=sys.stderr)
         return e.status
     except BrokenPipeError:  # the reader went away (`lawbook check | head`): nothing left to say
@@ -276,11 +275,11 @@ def cmd_check(args):
     status = 1 if any(r.status in failing for r in references) else 0
     # A corpus the build would refuse (a conflict, a lost line) is not ready for print either.
     for e in ctx.log.errors:
-        print(f"lawbook: error: {e.file}:{e.line}: {e.message}", file=sys.stderr)
+        print(f"lawbook: error: {ctx.log.location(e.file, e.line)}: {e.message}", file=sys.stderr)
         status = 1
     if args.strict:  # two readings the evidence allows: a person must decide before the book is printed
         for e in check.uncertain(ctx.log):
-            print(f"lawbook: uncertain: {e.file}:{e.line}: {e.message}", file=sys.stderr)
+            print(f"lawbook: uncertain: {ctx.log.location(e.file, e.line)}: {e.message}", file=sys.stderr)
             status = 1
     if args.json:
         print(json.dumps({"refs": [r.to_json() for r in references], "summary": check.summary(references)},

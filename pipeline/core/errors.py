@@ -8,18 +8,21 @@ do; the CLI prints it as one message and exits with its status, never a tracebac
 class LawbookError(Exception):
     """Bad input or bad usage. status 2: unreadable input or usage; 1: the build found errors."""
 
-    def __init__(self, message, file=None, line=None, fix=None, status=2):
+    def __init__(self, message, file=None, line=None, fix=None, status=2, paged=False):
         super().__init__(message)
         self.message = message
         self.file = file
         self.line = line
         self.fix = fix
         self.status = status
+        self.paged = paged  # the file is a PDF: its line numbers are shown as page and line (report.location)
 
     def __str__(self):
+        from .report import location  # here, not at the top: `lawbook build` with nothing to do loads no report
+
         where = ""
         if self.file:
-            where = f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+            where = f"{location(self.file, self.line, self.paged)}: "
         text = f"{where}{self.message}"
         if self.fix:
             text += f"\n  fix: {self.fix}"
@@ -34,12 +37,19 @@ class BuildFailed(LawbookError):
     was left as it was.
     """
 
-    def __init__(self, errors, report, target):
+    def __init__(self, errors, report, target, paged=frozenset()):
         count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
         super().__init__(f"the build found {count}; {target}/ was left as it was", file=str(report),
                          fix=f"correct the sources at the lines above; the full report is {report}", status=1)
         self.errors = errors
         self.report = report
+        self.paged = paged  # the sources read from a PDF's pages (BuildLog.paged)
+
+    def where(self, entry):
+        """The location of one of `errors`, as the report shows it."""
+        from .report import location
+
+        return location(entry.file, entry.line, entry.file in self.paged)
 
 
 # The errors of a write that the file system refused for want of room: each names the file being written.

@@ -25,6 +25,11 @@ CONTEXT = 50  # the text kept either side of a change in a longer one
 MESSAGE_MAX = 1000  # the longest message kept whole
 ELLIPSIS = "\u2026"
 
+# A source read from a PDF's pages numbers its lines page * PAGE_LINE_STEP + the line's place on its page
+# (reading/formats/pdfsource.py); a location in it is shown as "book.pdf:p12:7", page 12, line 7 on it.
+PAGED_FORMATS = ("pdf",)
+PAGE_LINE_STEP = 1000
+
 KINDS = ("repair", "damage", "inference", "variant", "conflict", "gap", "dropped", "error")
 ERROR_KINDS = ("conflict", "error")
 
@@ -69,13 +74,24 @@ class BuildLog:
     def summary(self):
         return {kind: len(self.of_kind(kind)) for kind in KINDS}
 
+    def paged(self) -> set[str]:
+        """The sources read from a PDF's pages: their line numbers are shown as page and line."""
+        return {s["file"] for s in self.sources if s["format"] in PAGED_FORMATS}
+
+    def location(self, file: str, line: int | None) -> str:
+        """Where a line of a source is, as every message shows it: "file:12", a PDF's "file.pdf:p12:7"."""
+        return location(file, line, file in self.paged())
+
     def to_json(self):
         entries = sorted(self.entries, key=lambda e: (e.file, e.line or 0, KINDS.index(e.kind), e.message))
-        return {
-            "sources": self.sources,
-            "summary": self.summary(),
-            "entries": [{k: v for k in FIELDS if (v := getattr(e, k)) is not None} for e in entries],
-        }
+        paged = self.paged()
+        out = []
+        for e in entries:
+            data = {k: v for k in FIELDS if (v := getattr(e, k)) is not None}
+            if e.file in paged and e.line:  # `line` stays the number the corpus's sources give; page and line on it
+                data["page"], data["line_on_page"] = divmod(e.line, PAGE_LINE_STEP)
+            out.append(data)
+        return {"sources": self.sources, "summary": self.summary(), "entries": out}
 
     def to_text(self, data=None):
         data = data or self.to_json()
@@ -90,6 +106,8 @@ class BuildLog:
                         f"{src['lines']} lines)", "-" * len(name)]
             for e in by_file.get(name, []):
                 line = f"line {e['line']}" if e.get("line") else "file"
+                if "page" in e:
+                    line = shown_line(e["line"], True)
                 node = f" [{e['node']}]" if e.get("node") else ""
                 out.append(f"  {line:>9}  {e['kind']:<9}{node} {e['message']}")
                 if "before" in e or "after" in e:
@@ -100,6 +118,19 @@ class BuildLog:
         data = self.to_json()
         (folder / "report.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         (folder / "report.txt").write_text(self.to_text(data), encoding="utf-8")
+
+
+def shown_line(line: int, paged: bool) -> str:
+    """A line number as shown: "12"; in a PDF source "p12:7" (page 12, line 7), "p12" for the page itself."""
+    if not paged:
+        return str(line)
+    page, row = divmod(line, PAGE_LINE_STEP)
+    return f"p{page}:{row}" if row else f"p{page}"
+
+
+def location(file: str, line: int | None, paged: bool = False) -> str:
+    """A location as shown: "file", "file:12", a PDF source's "file.pdf:p12:7" (paged)."""
+    return f"{file}:{shown_line(line, paged)}" if line else file
 
 
 def excerpts(before: str | None, after: str | None) -> tuple[str | None, str | None]:
@@ -148,6 +179,10 @@ class FileLog:
     def __init__(self, log, file):
         self.log = log
         self.file = file
+
+    def place(self, line: int) -> str:
+        """A line of this file as messages show it: "12", or in a PDF source "p12:7" (shown_line)."""
+        return shown_line(line, self.file in self.log.paged())
 
     def repair(self, line, what, before, after, node=None):
         self.log.add("repair", self.file, line, what, node, before, after)

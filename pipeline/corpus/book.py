@@ -150,13 +150,13 @@ def _against_contents(edition: str, edition_el: etree._Element, contents: dict, 
             if have - listed:
                 src, first = tree.first_line(article)
                 log.add("error", src, first, f"{node} has the sections {', '.join(sorted(have - listed))}, which the "
-                                             f"contents list ({file}:{line}) does not give", node)
+                                             f"contents list ({log.location(file, line)}) does not give", node)
     if missing:
         numbers = [int(n) for n, _, _ in missing if n.isdigit()]
         file, line = missing[0][1], missing[0][2]
         log.add(kind, file, line, f"the contents list names {len(missing)} article(s) that the corpus does not "
-                                  f"hold: {number_ranges(numbers)} (the first at {file}:{line}); their pages are "
-                                  f"missing from the sources, or their headings were not read")
+                                  f"hold: {number_ranges(numbers)} (the first at {log.location(file, line)}); their "
+                                  f"pages are missing from the sources, or their headings were not read")
     for number, article in articles.items():
         if number not in contents:
             src, first = tree.first_line(article)

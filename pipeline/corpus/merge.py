@@ -144,7 +144,7 @@ def _merge_own(a, own_a, own_b, file, log):
         file_a, line_a = tree.first_line(own_a[0])
         log.add("conflict", file, line,
                 f"{node} has a different structure here ({', '.join(t for t, _ in by_tag_b)}) than in "
-                f"{file_a}:{line_a} ({', '.join(t for t, _ in by_tag_a)}); the earlier text is kept", node)
+                f"{log.location(file_a, line_a)} ({', '.join(t for t, _ in by_tag_a)}); the earlier text is kept", node)
         return
     for (_, x), (_, y) in zip(by_tag_a, by_tag_b):
         tree.merge_sources(x, y)
@@ -169,20 +169,21 @@ def _variant_or_conflict(x, y, file, log, node):
             (tree.plain_text(y), tree.plain_text(x))
         if keep_y:
             _replace_content(x, y)
+        here, there = log.location(file_x, line_x), log.location(file, line_y)
         log.add("variant", file, line_y,
-                f"capitalisation variant in {node}: {change} ({file_x}:{line_x} / {file}:{line_y}); "
+                f"capitalisation variant in {node}: {change} ({here} / {there}); "
                 f"kept {kept} reading, which starts its sentences with a capital", node,
                 before=rejected, after=chosen)
         return
     squash = lambda s: re.sub(r"[\W_]+", "", s.lower())
     if squash(text_x) == squash(text_y):
         log.add("variant", file, line_y,
-                f"punctuation or spacing variant in {node}: {change} ({file_x}:{line_x} / {file}:{line_y}); "
-                f"kept the first reading", node)
+                f"punctuation or spacing variant in {node}: {change} ({log.location(file_x, line_x)} / "
+                f"{log.location(file, line_y)}); kept the first reading", node)
         return
     log.add("conflict", file, line_y,
-            f"{node} reads differently in {file_x}:{line_x} and {file}:{line_y}: {change}; the first reading is "
-            f"kept until a source is corrected", node)
+            f"{node} reads differently in {log.location(file_x, line_x)} and {log.location(file, line_y)}: {change}; "
+            f"the first reading is kept until a source is corrected", node)
 
 
 def _replace_content(x, y):

@@ -428,7 +428,8 @@ def build_fragment(reading, log, evidence):
             _merge_repeat(articles[num], article, anchor, fragment, log, flog)
 
     for kind, lines in apart.items():
-        span = f"line {min(lines)}" if len(set(lines)) == 1 else f"lines {min(lines)}-{max(lines)}"
+        span = f"line {flog.place(min(lines))}" if len(set(lines)) == 1 else \
+            f"lines {flog.place(min(lines))}-{flog.place(max(lines))}"
         flog.dropped(min(lines), f"{APART_SUMMARY.get(kind, 'the title of a part of the book')} ({span}): kept "
                                  f"apart, not law text")
     for remark in _remarks(commentary):

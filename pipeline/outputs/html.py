@@ -44,7 +44,7 @@ from markupsafe import Markup, escape
 from ..core import ids, lang, tree
 from ..core.memory import collector_paused
 from ..core.errors import LawbookError
-from ..core.report import KINDS
+from ..core.report import KINDS, location
 from ..core.stage import FORK, Stage
 from ..corpus.corrections import FILE as CORRECTIONS_FILE
 from .text import UNRESOLVED, per_profile, profile_of, say
@@ -595,7 +595,7 @@ class Site:
                 else:
                     continue
                 out.append({"file": file, "line": line, "node": citing, "text": tree.plain_text(ref),
-                            "to": target, "status": kind})
+                            "to": target, "status": kind, "where": self.log.location(file, line) if file else ""})
         return sorted(out, key=lambda r: (r["file"], r["line"], r["text"], r["to"]))
 
 
@@ -757,6 +757,9 @@ def report_view(log, profile=None):
     data = log.to_json()
     # Every entry with every field, so the template need not guess which ones a kind has.
     entries = [{"line": None, "node": None, "before": None, "after": None, **e} for e in data["entries"]]
+    paged = log.paged()
+    for e in entries:  # a PDF source's line as its page and the line on it (report.location)
+        e["where"] = location(e["file"], e["line"], e["file"] in paged)
     for e in entries:
         e["marked"] = (marked_change(e["before"], e["after"])
                        if e["before"] is not None or e["after"] is not None else None)

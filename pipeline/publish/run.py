@@ -340,7 +340,7 @@ class _Lane:
                         stage.run(job)
                     result["timings"][stage.name] = time.perf_counter() - start
             except LawbookError as e:
-                result["error"] = ("lawbook", e.message, e.file, e.line, e.fix, e.status)
+                result["error"] = ("lawbook", e.message, e.file, e.line, e.fix, e.status, e.paged)
             except BaseException as e:  # a bug, an interrupt, no memory: the build raises it as it is
                 result["error"] = ("other", type(e).__name__, str(e), traceback.format_exc())
             try:
@@ -368,8 +368,8 @@ class _Lane:
         self.log.entries.extend(result["entries"])
         error = result["error"]
         if error and error[0] == "lawbook":
-            _, message, file, line, fix, status = error
-            raise LawbookError(message, file=file, line=line, fix=fix, status=status)
+            _, message, file, line, fix, status, paged = error
+            raise LawbookError(message, file=file, line=line, fix=fix, status=status, paged=paged)
         if error:
             _, kind, message, trace = error
             if kind == "KeyboardInterrupt":
@@ -452,7 +452,7 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict 
         with _writes_named():
             if run.log.errors:
                 _write_failed(run.log, failed_dir)
-                raise BuildFailed(run.log.errors, _shown(failed_dir / "report.txt"), out_dir.name)
+                raise BuildFailed(run.log.errors, _shown(failed_dir / "report.txt"), out_dir.name, run.log.paged())
             outdir.record(run.tmp)
             if mode is not None:
                 os.chmod(run.tmp, mode)

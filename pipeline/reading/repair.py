@@ -428,7 +428,7 @@ def join_print_lines(lines, vocabulary, log, furniture=(), profile=None):
             text.add(part)
             continue
         prev_line = lines[k - 1][0]
-        page = _page_break(furniture, prev_line, num)
+        page = _page_break(furniture, prev_line, num, log)
         right = re.match(r"[^\s.,;:()]*", part).group()
         left = text.word_before_hyphen(vocabulary, rules.HYPHEN_PREFIXES, len(right))
         if left is None:
@@ -558,12 +558,14 @@ def _long_lengths(vocabulary) -> frozenset:
     return lengths
 
 
-def _page_break(furniture, after, before):
-    """" across a page break (…)" when page furniture stands between lines `after` and `before`, else ""."""
+def _page_break(furniture, after, before, log):
+    """" across a page break (…)" when page furniture stands between lines `after` and `before`, else "";
+    the furniture's lines as `log` (a FileLog) shows its file's lines (a PDF's as page and line)."""
     i, j = bisect.bisect_right(furniture, after), bisect.bisect_left(furniture, before)
     if i >= j:
         return ""
-    where = f"line {furniture[i]}" if i == j - 1 else f"lines {furniture[i]}–{furniture[j - 1]}"
+    where = f"line {log.place(furniture[i])}" if i == j - 1 else \
+        f"lines {log.place(furniture[i])}–{log.place(furniture[j - 1])}"
     return f" across a page break (page furniture at {where})"
 
 

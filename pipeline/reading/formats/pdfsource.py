@@ -5,8 +5,9 @@ Reads: a source's bytes that start with "%PDF" (decode.read_source hands them to
 Writes: one PageLine per printed line (its text and the layout evidence of its characters), and from
 those a Reading with the same blocks as the text readers (read()).
 
-Where a line is: Line.num is page * 1000 + the line's place on its page (counted from the top, 1-based),
-so "line 31005" in the report is page 31, line 5; a page holds at most MAX_PAGE_LINES lines.
+Where a line is: Line.num is page * 1000 + the line's place on its page (counted from the top, 1-based);
+the report and every message show it as "book.pdf:p31:5", page 31, line 5 (core/report.py location); a
+page holds at most MAX_PAGE_LINES lines.
 
 Evidence read from the page, never guessed from the text:
   - page furniture: a line at the top or the foot of a page at the same height on a third of the pages
@@ -32,17 +33,28 @@ Evidence read from the page, never guessed from the text:
   - a word hyphenated by the typesetter at a line end: the PDF marks that hyphen as soft (U+FFFE or
     U+00AD): the word is joined, logged; a real hyphen at a line end is kept, the lines joined without a
     space.
-The pages before the first part with evidence (title page, colophon), a contents list (lines ending in
-leader dots and a page number) and the index are kept apart as front or back matter, never law text.
+The pages before the first part with evidence (title page, colophon) and the index are kept apart as
+front or back matter, never law text. The contents list (lines ending in leader dots and a page number)
+is kept apart too, each entry read into a contents block as the text readers read it: the evidence the
+book check (corpus/book.py) compares the Laws with.
+
+Untrusted input: besides the limits of pages, characters and lines, every stream a page's text needs is
+unpacked with a bound before PDFium loads the page (a decompression bomb is refused, _guard_unpacked),
+and a page set in two columns is refused (_gutter): the reader reads pages of one column.
 """
+import base64
 import ctypes
+import io
 import re
+import zlib
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from .. import notes
 from ...core import lang
 from ...core.errors import LawbookError
+from ...core.report import PAGE_LINE_STEP, BuildLog, FileLog
 from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Note, Reading, Rules
 from .common import LETTERED, Format
 
@@ -52,7 +64,13 @@ MAX_PAGES = 2000
 MAX_PAGE_CHARS = 60_000
 MAX_CHARS = 1_500_000
 MAX_PAGE_LINES = 999  # Line.num = page * 1000 + line
-LINE_STEP = 1000
+# What a page's compressed streams may unpack to before PDFium is given the page (PDFium unpacks a page's
+# content whole when it loads it: a stream of 260 KiB that unpacks to 256 MiB took 1.3 s and 533 MB): the
+# English book's fullest page unpacks to 0.2 MiB of content, a page of MAX_PAGE_CHARS characters to some
+# 5 MiB. A stream shared by pages (a font) counts once towards the whole.
+MAX_PAGE_CONTENT = 16 * 2**20
+MAX_CONTENT = 256 * 2**20
+LINE_STEP = PAGE_LINE_STEP  # the line numbers the report shows as page and line (report.location)
 # How PDF text layers mark a hyphen the typesetter put in at a line end (pdfium: U+0002 or U+FFFE), read
 # as a soft hyphen (U+00AD): never a control character or a noncharacter in the text.
 SOFT_HYPHENS = {"\ufffe": "\u00ad", "\u0002": "\u00ad"}
@@ -90,7 +108,8 @@ class PageLine:
     bold: bool = False  # most of its characters are bold
     italic: bool = False  # all its characters but spaces are italic
     bold_head: int = 0  # how many characters at its start are bold (a run-in term or heading)
-    raised: tuple = ()  # (start, end) of each run of digits set small on a raised baseline: footnote markers
+    # (start, end) of each run of digits set small on a raised baseline: footnote markers
+    raised: tuple[tuple[int, int], ...] = ()
     right: float = 0.0  # the right of its last character but spaces
 
     @property
@@ -98,10 +117,10 @@ class PageLine:
         return not self.text.strip()
 
 
-def page_lines(data: bytes, path: str, file: str) -> list:
+def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
     """The PageLines of a PDF's text layer; every problem is one LawbookError naming the file and page."""
-    import pypdfium2 as pdfium  # only a PDF source needs it
-    import pypdfium2.raw as raw
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # (no type information); only a PDF source needs it
+    import pypdfium2.raw as raw  # type: ignore[import-untyped]
 
     if b"%%EOF" not in data[-2048:]:
         # A PDF ends with its trailer and "%%EOF"; without it the file was cut off, and a reader that repairs
@@ -124,24 +143,28 @@ def page_lines(data: bytes, path: str, file: str) -> list:
         if count > MAX_PAGES:
             raise LawbookError(f"the PDF has {count} pages, over the limit of {MAX_PAGES} for one source",
                                file=path, fix="split the PDF into parts of the book")
-        lines, total, with_text = [], 0, 0
+        _guard_unpacked(data, path)
+        lines: list[PageLine] = []
+        total, with_text = 0, 0
         for p in range(count):
             try:
                 page = doc[p]
                 text_page = page.get_textpage()
             except pdfium.PdfiumError as e:
                 raise LawbookError(f"page {p + 1} of the PDF is damaged and cannot be read ({e})", file=path,
-                                   line=(p + 1) * LINE_STEP, fix="download or export the PDF again") from None
+                                   line=(p + 1) * LINE_STEP, paged=True,
+                                   fix="download or export the PDF again") from None
             try:
                 n = raw.FPDFText_CountChars(text_page.raw)
                 if n > MAX_PAGE_CHARS:
                     raise LawbookError(f"page {p + 1} holds {n} characters, over the limit of {MAX_PAGE_CHARS} "
                                        f"for one page: no printed page of a book holds that many", file=path,
-                                       line=(p + 1) * LINE_STEP, fix="check the PDF; it is not a book's pages")
+                                       line=(p + 1) * LINE_STEP, paged=True,
+                                       fix="check the PDF; it is not a book's pages")
                 total += max(n, 0)
                 if total > MAX_CHARS:
                     raise LawbookError(f"the PDF holds more than {MAX_CHARS} characters (at page {p + 1}), over "
-                                       f"the limit for one source", file=path, line=(p + 1) * LINE_STEP,
+                                       f"the limit for one source", file=path, line=(p + 1) * LINE_STEP, paged=True,
                                        fix="split the PDF into parts of the book")
                 glyphs = _glyphs(text_page.raw, n, raw)
             finally:
@@ -149,9 +172,17 @@ def page_lines(data: bytes, path: str, file: str) -> list:
                 page.close()
             with_text += bool(glyphs)
             page_rows = _rows(glyphs)
+            if (gutter := _gutter(page_rows)) is not None:
+                x, to_left, to_right = gutter
+                raise LawbookError(f"page {p + 1} is set in two columns (an empty band at {x:.0f} pt from the page's "
+                                   f"left edge, {to_left} lines of text to its left and {to_right} to its right): "
+                                   f"the reader reads pages of one column, not columns", file=path,
+                                   line=(p + 1) * LINE_STEP, paged=True,
+                                   fix="give the book's PDF set in one column, or its text export")
             if len(page_rows) > MAX_PAGE_LINES:
                 raise LawbookError(f"page {p + 1} has {len(page_rows)} lines, over the limit of {MAX_PAGE_LINES}",
-                                   file=path, line=(p + 1) * LINE_STEP, fix="check the PDF; it is not a book's pages")
+                                   file=path, line=(p + 1) * LINE_STEP, paged=True,
+                                   fix="check the PDF; it is not a book's pages")
             for r, row in enumerate(page_rows, 1):
                 lines.append(_page_line(file, p + 1, r, row))
         if not with_text:
@@ -163,7 +194,126 @@ def page_lines(data: bytes, path: str, file: str) -> list:
         doc.close()
 
 
-def _glyphs(text_page, n: int, raw) -> list:
+# The filters PDF streams are packed with whose output is bounded here while it is unpacked; for the others
+# (LZW, run length) the most their packed bytes can give: LZW codes of 12 bits a string of up to 3,839 bytes
+# each, a run-length pair 128 bytes.
+INFLATE = ("/FlateDecode", "/Fl")
+MOST_PER_BYTE = {"/LZWDecode": 2560, "/LZW": 2560, "/RunLengthDecode": 64, "/RL": 64}
+
+
+def _guard_unpacked(data: bytes, path: str) -> None:
+    """Refuses a PDF whose pages' compressed streams unpack to more than MAX_PAGE_CONTENT (one page) or
+    MAX_CONTENT (all pages; a stream shared by pages, a font, counts once): a decompression bomb. The
+    streams a page's text needs are unpacked with that bound (its content, and the forms, fonts and
+    patterns its resources name; not its images, which PDFium leaves packed for the text) before PDFium,
+    which unpacks a page whole, is given it."""
+    import pikepdf  # only a PDF source needs it
+
+    try:
+        pdf = pikepdf.open(io.BytesIO(data))
+    except pikepdf.PdfError as e:
+        raise LawbookError(f"the PDF is damaged and cannot be opened ({e})", file=path,
+                           fix="download or export the PDF again") from None
+    with pdf:
+        sizes: dict[tuple[int, int], int] = {}  # a stream's object number -> what it unpacks to
+        total = 0
+        for p, page in enumerate(pdf.pages, 1):
+            own = 0
+            for stream in _page_streams(page.obj, pikepdf):
+                size = sizes.get(stream.objgen)
+                if size is None:
+                    size = sizes[stream.objgen] = _unpacked_size(stream, MAX_PAGE_CONTENT, path, p)
+                    total += size
+                own += size
+                if own > MAX_PAGE_CONTENT:
+                    raise LawbookError(f"page {p}'s compressed content unpacks to more than "
+                                       f"{MAX_PAGE_CONTENT // 2**20} MiB, over the limit for one page (a printed "
+                                       f"page needs some hundreds of KiB): it is not unpacked (a decompression "
+                                       f"bomb, or not a book's page)", file=path, line=p * LINE_STEP, paged=True,
+                                       fix="check the PDF; export the book's PDF again")
+            if total > MAX_CONTENT:
+                raise LawbookError(f"the PDF's compressed content unpacks to more than {MAX_CONTENT // 2**20} MiB "
+                                   f"(at page {p}), over the limit for one source", file=path, line=p * LINE_STEP,
+                                   paged=True, fix="split the PDF into parts of the book")
+
+
+def _page_streams(page: Any, pikepdf: Any) -> list[Any]:
+    """The streams PDFium unpacks to load a page: its content and every stream its resources reach
+    (forms, fonts, patterns, soft masks), but images; the page tree above it is not followed."""
+    roots, node, above = [page.get("/Contents")], page, set()
+    while node is not None and node.objgen not in above:  # resources are inherited from the page tree (a
+        above.add(node.objgen)  # damaged one may loop)
+        roots.append(node.get("/Resources"))
+        node = node.get("/Parent")
+    out, seen, todo = [], set(), [r for r in roots if r is not None]
+    while todo:
+        obj = todo.pop()
+        if not isinstance(obj, (pikepdf.Stream, pikepdf.Dictionary, pikepdf.Array)):
+            continue  # a number, a name, a string: no stream below it
+        if obj.is_indirect:
+            if obj.objgen in seen:
+                continue
+            seen.add(obj.objgen)
+        if isinstance(obj, pikepdf.Stream):
+            if obj.get("/Subtype") == pikepdf.Name.Image:
+                continue
+            out.append(obj)
+            todo += [v for k, v in obj.stream_dict.items() if k not in ("/Parent", "/P")]
+        elif isinstance(obj, pikepdf.Dictionary):
+            todo += [v for k, v in obj.items() if k not in ("/Parent", "/P")]
+        elif isinstance(obj, pikepdf.Array):
+            todo += list(obj)
+    return out
+
+
+def _unpacked_size(stream: Any, limit: int, path: str, page: int) -> int:
+    """What a stream unpacks to, counted up to limit + 1: its filters applied in turn, each bounded."""
+    raw = stream.get("/Filter")
+    import pikepdf
+
+    names = [str(f) for f in raw] if isinstance(raw, pikepdf.Array) else [str(raw)] if raw is not None else []
+    data = bytes(stream.read_raw_bytes())
+    for name in names:
+        if name in INFLATE:
+            data = _inflate(data, limit)
+        elif name in ("/ASCII85Decode", "/A85"):
+            try:
+                data = base64.a85decode(data.split(b"~>")[0], ignorechars=b" \t\n\r\x0c\x00")
+            except ValueError:
+                data = b""  # damaged: PDFium gives no more than what it could read
+        elif name in ("/ASCIIHexDecode", "/AHx"):
+            digits = re.sub(rb"\s", b"", data.split(b">")[0])
+            try:
+                data = bytes.fromhex((digits + b"0" * (len(digits) % 2)).decode("ascii"))
+            except ValueError:
+                data = b""
+        elif name in MOST_PER_BYTE and len(data) * MOST_PER_BYTE[name] <= limit:
+            data = bytes(stream.read_bytes())  # bounded by its packed size
+            break
+        else:
+            raise LawbookError(f"page {page} has a stream packed with {name[1:]} of {len(data)} bytes, which could "
+                               f"unpack to more than {limit // 2**20} MiB, the limit for one page: it is not "
+                               f"unpacked", file=path, line=page * LINE_STEP, paged=True,
+                               fix="export the PDF again (a PDF writer of today packs with FlateDecode)")
+        if len(data) > limit:
+            break
+    return len(data)
+
+
+def _inflate(data: bytes, limit: int) -> bytes:
+    """A FlateDecode stream unpacked to at most limit + 1 bytes; a damaged one as far as it goes."""
+    unpack = zlib.decompressobj()
+    out = bytearray()
+    try:
+        while data and len(out) <= limit and not unpack.eof:
+            out += unpack.decompress(data, limit + 1 - len(out))
+            data = unpack.unconsumed_tail
+    except zlib.error:
+        pass  # what came before the damage is what PDFium reads too
+    return bytes(out)
+
+
+def _glyphs(text_page: Any, n: int, raw: Any) -> list[Glyph]:
     """The page's characters, without the spaces and line ends the text layer generates (spaces are
     placed again from the gaps between the characters: the generated ones are missing after a bold
     run-in)."""
@@ -175,9 +325,10 @@ def _glyphs(text_page, n: int, raw) -> list:
     origin = (ctypes.byref(ox), ctypes.byref(oy))
     loose = raw.FS_RECTF()
     loose_ref = ctypes.byref(loose)
-    by_object = {}  # a text object's address -> (size, bold, italic): its characters share its font
-    fonts = {}
-    out = []
+    by_object: dict[int, tuple[float, bool, bool]] = {}  # a text object's address -> (size, bold, italic): its
+    # characters share its font
+    fonts: dict[tuple[bytes, int], tuple[bool, bool]] = {}
+    out: list[Glyph] = []
     codes = _codes(text_page, n, raw)
     for i in range(n):
         code = codes[i]
@@ -189,7 +340,7 @@ def _glyphs(text_page, n: int, raw) -> list:
         char = SOFT_HYPHENS.get(char, char)
         if REFUSED.match(char):
             char = "\ufffd"  # reported by the reader with its page and line
-        key = ctypes.cast(raw.FPDFText_GetTextObject(text_page, i), ctypes.c_void_p).value
+        key = ctypes.cast(raw.FPDFText_GetTextObject(text_page, i), ctypes.c_void_p).value or 0
         style = by_object.get(key)
         if style is None:
             size = raw.FPDFText_GetFontSize(text_page, i)
@@ -214,7 +365,7 @@ def _glyphs(text_page, n: int, raw) -> list:
     return out
 
 
-def _codes(text_page, n: int, raw) -> list:
+def _codes(text_page: Any, n: int, raw: Any) -> list[int]:
     """The Unicode code of each of the page's n characters: in one call when each is one UTF-16 unit
     (the usual case), else one call a character."""
     buffer = (ctypes.c_ushort * (n + 1))()
@@ -225,34 +376,75 @@ def _codes(text_page, n: int, raw) -> list:
     return [raw.FPDFText_GetUnicode(text_page, i) for i in range(n)]
 
 
-def _rows(glyphs: list) -> list:
+def _rows(glyphs: list[Glyph]) -> list[list[Glyph]]:
     """The characters in printed lines, top to bottom: a character on a raised baseline in a smaller size
     (a footnote marker) stays on the line it is raised above."""
-    rows = []  # [baseline, size, [Glyph]]
+    rows: list[_Row] = []
     for g in glyphs:
         placed = False
         for row in reversed(rows[-3:]):
-            base, size, chars = row
+            base, size = row.baseline, row.size
             if abs(g.y - base) <= 0.25 * max(size, g.size) or (g.size < size and 0 < g.y - base < 0.6 * size):
-                chars.append(g)
+                row.glyphs.append(g)
                 if g.size > size and abs(g.y - base) <= 0.25 * g.size:
-                    row[0], row[1] = g.y, g.size
+                    row.baseline, row.size = g.y, g.size
                 placed = True
                 break
         if not placed:
-            rows.append([g.y, g.size, [g]])
-    rows.sort(key=lambda r: -r[0])
-    return [sorted(chars, key=lambda g: g.x0) for _, _, chars in rows]
+            rows.append(_Row(g.y, g.size, [g]))
+    rows.sort(key=lambda r: -r.baseline)
+    return [sorted(row.glyphs, key=lambda g: g.x0) for row in rows]
 
 
-def _page_line(file: str, page: int, row: int, chars: list) -> PageLine:
+@dataclass
+class _Row:
+    """A printed line while its characters are gathered: the baseline and size of its largest ones."""
+    baseline: float
+    size: float
+    glyphs: list[Glyph]
+
+
+def _gutter(rows: list[list[Glyph]]) -> tuple[float, int, int] | None:
+    """(x, lines to its left, lines to its right) of the gutter of a page set in two columns, else None:
+    a band a body character wide or more in the middle half of the page's text that at most a quarter of
+    the lines go through (a title over both columns), with three lines or more on either side of it. A
+    line's text runs through the spaces between its words (narrower than a character), never through a
+    wider gap: the columns' lines may share a baseline or not."""
+    if len(rows) < 6:
+        return None
+    left, right = min(row[0].x0 for row in rows), max(row[-1].x1 for row in rows)
+    low, high = left + (right - left) * 0.25, left + (right - left) * 0.75
+    size = Counter(g.size for row in rows for g in row).most_common(1)[0][0]
+    runs = []  # (left, right) of each run of text: a line split where its gap is a character wide or more
+    # (lines in small type, a page number, a footnote, may stand anywhere)
+    for row in [row for row in rows if row[0].size >= 0.95 * size]:
+        start = row[0].x0
+        for a, b in zip(row, row[1:]):
+            if b.x0 - a.x1 >= size:
+                runs.append((start, a.x1))
+                start = b.x0
+        runs.append((start, row[-1].x1))
+    events = sorted([(a, 1) for a, _ in runs] + [(b, -1) for _, b in runs])
+    best: tuple[float, int, int] | None = None
+    through, before = 0, None
+    for x, change in events:
+        if before is not None and x - before >= size and through * 4 <= len(rows) and low <= (x + before) / 2 <= high:
+            mid = (x + before) / 2
+            to_left, to_right = sum(1 for _, b in runs if b <= mid), sum(1 for a, _ in runs if a >= mid)
+            if to_left >= 3 and to_right >= 3 and (best is None or to_left + to_right > best[1] + best[2]):
+                best = (mid, to_left, to_right)
+        through += change
+        before = x
+    return best
+
+
+def _page_line(file: str, page: int, row: int, chars: list[Glyph]) -> PageLine:
     """One printed line: its text with the spaces put back from the gaps, and its evidence."""
-    sizes = Counter()
-    for g in chars:
-        sizes[g.size] += 1
-    size = sizes.most_common(1)[0][0]
+    size = Counter(g.size for g in chars).most_common(1)[0][0]
     base = Counter(round(g.y, 1) for g in chars if g.size == size).most_common(1)[0][0]
-    text, raised, bold_head, head_open, last = [], [], 0, True, None
+    text: list[str] = []
+    raised: list[tuple[int, int]] = []
+    bold_head, head_open, last = 0, True, None
     for g in chars:
         if last is not None and g.char != " " and text and text[-1] != " " and \
                 g.x0 - last.x1 > 0.18 * min(g.size, last.size) and text[-1] != SOFT_HYPHEN:
@@ -287,9 +479,13 @@ def _page_line(file: str, page: int, row: int, chars: list) -> PageLine:
 
 # -- the reader ---------------------------------------------------------------------------------------
 @lang.compiled
-def patterns(rules):
+def patterns(rules: Any) -> dict[str, Any]:
     """The article heading and the part titles, in the words of a language's rules."""
-    return {"article": re.compile(rf"^{re.escape(rules.ARTICLE_WORD_PRINTED)}[\s\u00a0]+(\d+)\s*$", re.IGNORECASE),
+    word = re.escape(rules.ARTICLE_WORD_PRINTED)
+    return {"article": re.compile(rf"^{word}[\s\u00a0]+(\d+)\s*$", re.IGNORECASE),
+            # a contents entry's article: "Law 12 DIRECTOR'S POWERS", "LAW 12 - DIRECTOR'S POWERS"
+            "contents_article": re.compile(rf"^{word}[\s\u00a0]+(\d+)(?:[\s\u00a0]*[-\u2013\u2014]|[\s\u00a0])"
+                                           rf"[\s\u00a0]*(.*)$", re.IGNORECASE),
             "definitions": rules.DEFINITIONS_TITLE.lower(), "introduction": re.compile(rules.INTRODUCTION_TITLE),
             "index": re.compile(rules.INDEX_TITLE), "contents": rules.CONTENTS_TITLE}
 
@@ -298,13 +494,25 @@ SUBSECTION = re.compile(r"^(\d{1,2})\.\s*(?=\S)")
 ITEM = re.compile(r"^\(([a-z])\)\s*(?=\S)")
 SUBITEM = re.compile(r"^\((i{1,3}|iv|vi{0,3}|ix|xi{0,2})\.?\)\s*(?=\S)")
 ROMAN_NUMBERS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
-LEADER = re.compile(r"(?:\.\s*){3,}\s*\d+\s*$")  # a contents entry's leader dots and page number
+LEADER = re.compile(r"\s*(?:\.\s*){3,}\s*(\d+)\s*$")  # a contents entry's leader dots and page number
+# … or fewer dots (a long title leaves room for two, or none), the number ending at the right edge the
+# page's other entries end at
+SHORT_LEADER = re.compile(r"\s*(?:\.\s*)*\s(\d+)\s*$")
+PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlc]{1,7}", re.IGNORECASE)
+CONTENTS_SECTION = re.compile(r"^([A-Z])\.(?:\s+(.*))?$")  # a section's contents entry: "A. Rank of Cards", "A." alone
 FOOTNOTE = re.compile(r"^(\d{1,3})\s*(?=\S)")
 BARE_LETTER = re.compile(r"^([A-Z])(\d*)\.$")
 DEFINITION_COLON = re.compile(r"^\s*:\s*")
 
 
-def read(lines, source, log):
+class _Source(Protocol):
+    """What the reader needs of a manifest's source (reading/manifest.py Source)."""
+    name: str
+    edition: str
+    language: str
+
+
+def read(lines: list[PageLine], source: _Source, log: BuildLog) -> Reading:
     """The PageLines of a PDF (page_lines) to a Reading: furniture dropped by position, the parts of the
     book by their titles and the shapes of their lines, the articles by the fonts and indents."""
     flog = log.for_file(source.name)
@@ -318,7 +526,7 @@ def read(lines, source, log):
     words = patterns(lang.profile(source.language))
     for line in lines:
         if "\ufffd" in line.text:
-            flog.damage(line.num, f"page {line.page}, line {line.row}: a character the PDF maps to no text (or to a "
+            flog.damage(line.num, f"a character the PDF maps to no text (or to a "
                                   f"control or private-use character) in {line.text.strip()[:50]!r}",
                         "kept as U+FFFD; the character is not guessed")
     body = _body_size(lines)
@@ -329,9 +537,9 @@ def read(lines, source, log):
     return reading
 
 
-def _body_size(lines: list) -> float:
+def _body_size(lines: list[PageLine]) -> float:
     """The size most characters of the book are set in: its body text."""
-    sizes = Counter()
+    sizes: Counter[float] = Counter()
     for line in lines:
         sizes[line.size] += len(line.text)
     return sizes.most_common(1)[0][0]
@@ -341,16 +549,16 @@ def _shape(text: str) -> str:
     return re.sub(r"\d+", "#", text)
 
 
-def _furniture(lines: list, body: float) -> dict:
+def _furniture(lines: list[PageLine], body: float) -> dict[int, str]:
     """{line number: reason} for the running heads and page numbers: the first or last line of a page at a
     height that the first (last) line of a third of the pages or more has, set in another size than the
     body text, or a page number alone, or a text whose shape stands there on another page too."""
-    pages = {}
+    pages: dict[int, list[PageLine]] = {}
     for line in lines:
         pages.setdefault(line.page, []).append(line)
     if len(pages) < 3:
         return {}
-    out = {}
+    out: dict[int, str] = {}
     for where, pick in (("top", 0), ("foot", -1)):
         ends = [page[pick] for page in pages.values()]
         heights = Counter(round(line.y) for line in ends)
@@ -361,12 +569,12 @@ def _furniture(lines: list, body: float) -> dict:
                 continue
             text = line.text.strip()
             if line.size != body or re.fullmatch(r"\d{1,4}|[ivxlc]+", text) or shapes[_shape(text)] > 1:
-                out[line.num] = (f"page {line.page}: running head or page number {text[:50]!r} at the page "
+                out[line.num] = (f"running head or page number {text[:50]!r} at the page "
                                  f"{where} (the same height on {held} of {len(pages)} pages)")
     return out
 
 
-def _goes_on(line: PageLine, page: list, pick: int) -> bool:
+def _goes_on(line: PageLine, page: list[PageLine], pick: int) -> bool:
     """A line at a page's end that is no furniture: a footnote (its number raised at its start), or a line
     within a line's distance of the line next to it (a paragraph, a footnote or a heading going on: an
     article heading at each page's top is at the same height on every page, but its title follows
@@ -382,27 +590,31 @@ def _goes_on(line: PageLine, page: list, pick: int) -> bool:
 class _Pages:
     """The kept lines of the book, part by part."""
 
-    def __init__(self, reading: Reading, lines: list, body: float, words: dict, flog):
+    def __init__(self, reading: Reading, lines: list[PageLine], body: float, words: dict[str, Any],
+                 flog: FileLog) -> None:
         self.reading, self.lines, self.body, self.words, self.flog = reading, lines, body, words, flog
         self.part = "front"
-        self.block = None  # the block the next line may continue
-        self.last_line = None
+        self.block: Block | None = None  # the block the next line may continue
+        self.last_line: PageLine | None = None
         self.leading = self._leading()
-        self.marker_offsets = {}  # list level -> the indent of its markers from the page's margin
-        self.footnotes = []
-        self.notes = []  # Notes in the order of their markers
-        self.margins = {}  # page -> the left of its body text
-        self.right_edges = {}  # page -> the right edge its body lines are justified to (pages set ragged: none)
-        self.page_tops_logged = set()  # page tops whose reading after the page before is in the report
-        self.indented = None  # the paragraph that began with a line set in (_indented_first_line)
-        self.set_in = None  # the number of the last line read as a paragraph's first line by its indent
-        self.pages = {}  # page -> its kept lines
-        self.remark = []  # the lines of an editorial remark not yet closed
-        self.vocabulary = None  # the book's words, lower case (words_of_book)
+        self.marker_offsets: dict[int, float] = {}  # list level -> the indent of its markers from the page's margin
+        self.footnotes: list[notes.Footnote] = []
+        self.notes: list[tuple[int, Note]] = []  # (page, Note) in the order of their markers
+        self.margins: dict[int, float] = {}  # page -> the left of its body text
+        # page -> the right edge its body lines are justified to (pages set ragged: none)
+        self.right_edges: dict[int, float] = {}
+        self.page_tops_logged: set[int] = set()  # page tops whose reading after the page before is in the report
+        self.indented: Block | None = None  # the paragraph that began with a line set in (_indented_first_line)
+        self.set_in: int | None = None  # the number of the last line read as a paragraph's first line by its indent
+        self.pages: dict[int, list[PageLine]] = {}  # page -> its kept lines
+        self.remark: list[PageLine] = []  # the lines of an editorial remark not yet closed
+        self.vocabulary: set[str] | None = None  # the book's words, lower case (words_of_book)
+        self.contents_article: str | None = None  # the article whose sections the contents list names now
+        self.contents_wrapped: list[PageLine] = []  # a contents entry's lines before its leader dots
 
     def _leading(self) -> float:
         """The distance of two lines of one paragraph: the most common distance of two body lines."""
-        gaps = Counter()
+        gaps: Counter[float] = Counter()
         for a, b in zip(self.lines, self.lines[1:]):
             if a.page == b.page and a.size == b.size == self.body:
                 gaps[round(a.y - b.y, 1)] += 1
@@ -426,9 +638,10 @@ class _Pages:
                     self._footnote_line(line)
                 else:
                     self._line(line)
+        self._contents_end()
         self._attach()
 
-    def _foot(self, page: list) -> set:
+    def _foot(self, page: list[PageLine]) -> set[int]:
         """The footnote lines of a page: those below its last body-size line, set smaller than the body."""
         body_lines = [k for k, line in enumerate(page) if line.size >= self.body * 0.95]
         last = body_lines[-1] if body_lines else -1
@@ -459,11 +672,14 @@ class _Pages:
         part = self._part_of(line)
         if part and part != self.part:
             if part != "articles":
-                self.flog.inference(line.num, None, f"page {line.page}: {line.text.strip()[:40]!r} set in "
+                self.flog.inference(line.num, None, f"{line.text.strip()[:40]!r} set in "
                                                     f"{line.size:g} pt begins the {part}")
+            self._contents_end()
             self.part, self.block = part, None
-        if self.part in ("front", "contents", "index", "back"):
-            kind = {"front": "front", "contents": "front", "index": "index", "back": "back"}[self.part]
+        if self.part == "contents":
+            self._contents_line(line)
+        elif self.part in ("front", "index", "back"):
+            kind = {"front": "front", "index": "index", "back": "back"}[self.part]
             self.reading.blocks.append(Block(kind, line.text.strip(), [line.num]))
             self.block = None
         elif self.part == "introduction":
@@ -474,7 +690,55 @@ class _Pages:
             self._article_line(line)
         self.last_line = line
 
-    def _right_edge(self, number: int, page: list) -> None:
+    # -- the contents list ------------------------------------------------------------------------------
+    def _contents_line(self, line: PageLine) -> None:
+        """A line of the contents list, read as evidence as the text readers read one (formats/flowed.py): an
+        entry is its text, leader dots and page number. An article's entry ("Law 12 DIRECTOR'S POWERS …… 24")
+        is a contents block with the article's number as its cite, a section's ("A. Power to Award …… 24")
+        one with the article's number and its letter, any other (the introduction, the definitions, the
+        index) one without a cite; each with its page (Block.number). A line without the leader dots is an
+        entry wrapped onto the next line; a line set larger than the body without them is the list's title.
+        The book check (corpus/book.py) compares the Laws with these."""
+        text = line.text.strip()
+        leader = LEADER.search(text) or (SHORT_LEADER.search(text) if self._at_contents_edge(line) else None)
+        if leader is None and PAGE_NUMBER.fullmatch(text):  # the list's own page number, at a page's foot
+            self.reading.dropped.append(Dropped(line.num, f"the contents list's page number "
+                                                          f"{text!r}"))
+            return
+        if leader is None:
+            if line.size > self.body * 1.1 and not self.contents_wrapped:
+                self.reading.dropped.append(Dropped(line.num, f"the contents list's title "
+                                                              f"{text[:40]!r}"))
+            else:
+                self.contents_wrapped.append(line)
+            return
+        lines = [*self.contents_wrapped, line]
+        self.contents_wrapped = []
+        entry = " ".join([other.text.strip() for other in lines[:-1]] + [text[:leader.start()].strip()])
+        page, nums = int(leader.group(1)), [other.num for other in lines]
+        if m := self.words["contents_article"].match(entry):
+            self.contents_article = m.group(1)
+            block = Block("contents", m.group(2).strip(), nums, cite=m.group(1), number=page)
+        elif self.contents_article and (m := CONTENTS_SECTION.match(entry)):
+            block = Block("contents", (m.group(2) or "").strip(), nums, cite=self.contents_article + m.group(1),
+                          number=page)
+        else:  # the introduction, the definitions, the index: no article's
+            self.contents_article = None
+            block = Block("contents", entry, nums, number=page)
+        self.reading.blocks.append(block)
+
+    def _at_contents_edge(self, line: PageLine) -> bool:
+        """The line ends where most entries on its page with leader dots end: at the page numbers' column."""
+        rights = Counter(round(other.right) for other in self.pages.get(line.page, ()) if LEADER.search(other.text))
+        return bool(rights) and abs(line.right - rights.most_common(1)[0][0]) <= 1
+
+    def _contents_end(self) -> None:
+        """Lines at the contents list's end that no leader dots closed: kept apart as front matter."""
+        for line in self.contents_wrapped:
+            self.reading.blocks.append(Block("front", line.text.strip(), [line.num]))
+        self.contents_wrapped = []
+
+    def _right_edge(self, number: int, page: list[PageLine]) -> None:
         """The right edge a page's text is justified to: its long body lines (within three characters' size
         of the longest) nearly all end at one place, two thirds of them and at least three (punctuation may
         hang a little past it). Text set ragged ends its long lines spread over a word's width: no edge."""
@@ -499,13 +763,12 @@ class _Pages:
         ends = edge is not None and short > 2 * before.size
         if line.num not in self.page_tops_logged and (ends or edge is None):
             self.page_tops_logged.add(line.num)
-            where = f"page {line.page}, line {line.row}"
             if ends:
-                self.flog.inference(line.num, None, f"{where}: a new paragraph: the last line of page {before.page} "
+                self.flog.inference(line.num, None, f"a new paragraph: the last line of page {before.page} "
                                                     f"ends a sentence {short:.0f} pt short of the right edge its text "
                                                     f"is justified to, so its paragraph ends with the page")
             else:
-                self.flog.inference(line.num, None, f"{where}: uncertain: read as going on with the paragraph at the "
+                self.flog.inference(line.num, None, f"uncertain: read as going on with the paragraph at the "
                                                     f"foot of page {before.page}, whose last line ends a sentence; "
                                                     f"the page is not set justified, so no right edge tells whether "
                                                     f"that paragraph ended there")
@@ -517,7 +780,7 @@ class _Pages:
         margin of its page (pages alternate their margins); or, after a paragraph of one line that began so,
         set in as far as that one (a paragraph's second line goes back to the margin). A list entry's lines
         after its marker are set in too (a hanging indent): only a paragraph's are compared."""
-        if self.block.kind not in ("para", "introduction") or abs(line.size - before.size) >= 0.5:
+        if self.block is None or self.block.kind not in ("para", "introduction") or abs(line.size - before.size) >= 0.5:
             return False
         offset, before_offset = line.x - self.margin(line.page), before.x - self.margin(before.page)
         if offset > before_offset + 0.5 * line.size:
@@ -553,7 +816,7 @@ class _Pages:
             self.reading.blocks.append(Block("introduction", text, [line.num], cite="title"))
             self.block = None
             return
-        if self._continues(line) and self.block.kind == "introduction":
+        if self.block is not None and self._continues(line) and self.block.kind == "introduction":
             self._join(self.block, line, text)
         else:
             self.block = Block("introduction", text, [line.num])
@@ -575,7 +838,7 @@ class _Pages:
         if self.block is not None and self.block.kind == "definition" and self._continues(line):
             self._join(self.block, line, text)
             return
-        self.flog.damage(line.num, f"page {line.page}: {text[:40]!r} starts no definition (no bold term and "
+        self.flog.damage(line.num, f"{text[:40]!r} starts no definition (no bold term and "
                                    f"colon)", "kept as a paragraph")
         self.block = Block("para", text, [line.num])
         self.reading.blocks.append(self.block)
@@ -597,7 +860,7 @@ class _Pages:
             elif self.block is None or self.block.kind != "article":
                 # Set as a title, but after no article heading: a part of the book after the articles
                 # (commentaries, an appendix), kept apart.
-                self.flog.inference(line.num, None, f"page {line.page}: {stripped[:40]!r} set in {line.size:g} pt "
+                self.flog.inference(line.num, None, f"{stripped[:40]!r} set in {line.size:g} pt "
                                                     f"after no article heading begins a part after the articles: "
                                                     f"kept apart as back matter")
                 self.part, self.block = "back", None
@@ -629,7 +892,7 @@ class _Pages:
             inner = first.match(rest) if first else None
             if inner and inner.group(1) in ("a", "i"):
                 self.reading.blocks.append(Block("list", "", [line.num], cite=NO_LEAD_IN, number=number, level=level))
-                self.flog.inference(line.num, None, f"page {line.page}: '{stripped[:len(stripped) - len(rest)]}"
+                self.flog.inference(line.num, None, f"'{stripped[:len(stripped) - len(rest)]}"
                                                     f"{inner.group()}' read as a list number without a lead-in "
                                                     f"and the first entry of the level below it")
                 level, number, rest = level + 1, 1, rest[inner.end():]
@@ -637,14 +900,14 @@ class _Pages:
             self.block = Block("list", rest, [line.num], number=number, level=level, notes=notes)
             self.reading.blocks.append(self.block)
             return
-        if self._continues(line) and self.block.kind in ("para", "list"):
+        if self.block is not None and self._continues(line) and self.block.kind in ("para", "list"):
             self._join(self.block, line, stripped, notes)
             return
         self.block = Block("para", stripped, [line.num], notes=notes)
         self.indented = self.block if self.set_in == line.num else None
         self.reading.blocks.append(self.block)
 
-    def _run_in(self, line: PageLine, text: str, notes: list) -> bool:
+    def _run_in(self, line: PageLine, text: str, notes: list[Note]) -> bool:
         """A heading run in at the start of a paragraph: the line starts in bold and goes on in the regular
         weight on the same line ("B. Late Play A player who …", "1. Single Result In team …"). The font
         weight tells where the heading ends, not the capitals. A section heading gives a heading block and
@@ -658,13 +921,12 @@ class _Pages:
         marks = head.count(NOTE_MARK)
         head_notes, rest_notes = list(notes[:marks]), list(notes[marks:])
         shown = head.replace(NOTE_MARK, "")
-        where = f"page {line.page}, line {line.row}"
         if (self.block is not None and self.block.kind == "heading" and self.block.text and self.last_line is not None
                 and self.last_line.bold and self._wrapped(self.last_line) and self._continues(line)
                 and not LETTERED.match(head)
                 and not SUBSECTION.match(head)):
             self._join(self.block, line, head, head_notes)
-            self.flog.inference(line.num, None, f"{where}: bold {shown!r} at the line's start ends the heading "
+            self.flog.inference(line.num, None, f"bold {shown!r} at the line's start ends the heading "
                                                 f"{self.block.cite}. above, run in before its text (its font weight)")
             self.block = Block("para", rest, [line.num], notes=rest_notes)
             self.reading.blocks.append(self.block)
@@ -682,7 +944,7 @@ class _Pages:
         else:
             return False
         self.reading.blocks += blocks
-        self.flog.inference(line.num, None, f"{where}: bold {shown!r} at the line's start, followed by text in the "
+        self.flog.inference(line.num, None, f"bold {shown!r} at the line's start, followed by text in the "
                                             f"regular weight, read as the heading of {what} {cite} run in before "
                                             f"its text (its font weight)")
         return True
@@ -697,13 +959,13 @@ class _Pages:
         if text.endswith("]"):
             said = " ".join(other.text.strip() for other in self.remark)
             for other in self.remark:
-                self.reading.dropped.append(Dropped(other.num, f"page {other.page}: an editorial remark of the "
+                self.reading.dropped.append(Dropped(other.num, f"an editorial remark of the "
                                                                f"book's maker, in italics in square brackets: "
                                                                f"{said[:60]!r}"))
             self.remark, self.block = [], None
         return True
 
-    def _list_marker(self, line: PageLine, text: str):
+    def _list_marker(self, line: PageLine, text: str) -> tuple[int, int, str] | None:
         """(level, number, the text after the marker) of a line that starts with a list marker, else None.
         The level is the marker's: numbers are subsections (0), letters items (1), roman numerals sub-items
         (2); a roman numeral indented as the item markers before it is an item ("(i)" after "(h)")."""
@@ -714,7 +976,7 @@ class _Pages:
         elif (ms := SUBITEM.match(text)) and self._deeper_than_items(offset, ms):
             found = (2, ROMAN_NUMBERS.index(ms.group(1)) + 1, ms)
             if ITEM.match(text):  # "(i)", "(v)", "(x)": an item letter too; the indent decides
-                self.flog.inference(line.num, None, f"page {line.page}: '({ms.group(1)})' read as a sub-item: "
+                self.flog.inference(line.num, None, f"'({ms.group(1)})' read as a sub-item: "
                                                     f"its marker is indented deeper than the item markers")
         elif m := ITEM.match(text):
             found = (1, ord(m.group(1)) - 96, m)
@@ -724,12 +986,12 @@ class _Pages:
         self.marker_offsets.setdefault(level, offset)
         return level, number, text[m.end():]
 
-    def _deeper_than_items(self, offset: float, m: re.Match) -> bool:
+    def _deeper_than_items(self, offset: float, m: re.Match[str]) -> bool:
         """A roman numeral's marker indented deeper than the item markers of the article so far."""
         items = self.marker_offsets.get(1)
         return items is not None and offset > items + 2
 
-    def _join(self, block: Block, line: PageLine, text: str, notes: list = ()) -> None:
+    def _join(self, block: Block, line: PageLine, text: str, notes: list[Note] | tuple[()] = ()) -> None:
         """The line added to the block's lines as the page broke them (Block.pieces): the repair stage joins
         them as it joins a text extraction's, deciding each line-end hyphen with the book's vocabulary (the
         text layer cannot tell a hyphen the typesetter put in from a real one at a line end)."""
@@ -756,17 +1018,17 @@ class _Pages:
         if joined not in words or hyphenated in words:
             return text
         block.pieces[-1] = (num, before[:-1] + tail.group(1))
-        self.flog.repair(line.num, f"page {line.page}: a word in capitals hyphenated at the line end joined: the "
+        self.flog.repair(line.num, f"a word in capitals hyphenated at the line end joined: the "
                                    f"book writes {joined!r} elsewhere and never {hyphenated!r}",
                          f"{head.group()} | {tail.group()}", head.group(1) + tail.group(1))
         return text[tail.end():].strip()
 
-    def words_of_book(self) -> set:
+    def words_of_book(self) -> set[str]:
         if self.vocabulary is None:
             self.vocabulary = {w.lower() for line in self.lines for w in re.findall(r"\w+(?:-\w+)*", line.text)}
         return self.vocabulary
 
-    def _marked(self, line: PageLine) -> tuple:
+    def _marked(self, line: PageLine) -> tuple[str, list[Note]]:
         """The line's text with each raised digit run (a footnote marker) as NOTE_MARK, and its Notes."""
         if not line.raised:
             return line.text, []
@@ -788,8 +1050,10 @@ class _Pages:
     # -- footnotes ------------------------------------------------------------------------------------
     def _footnote_line(self, line: PageLine) -> None:
         text = line.text
-        if line.raised and line.raised[0][0] == 0 or (m := FOOTNOTE.match(text)) and self._starts_note(line, m):
-            end = line.raised[0][1] if line.raised and line.raised[0][0] == 0 else FOOTNOTE.match(text).end()
+        m = FOOTNOTE.match(text)
+        raised_first = bool(line.raised) and line.raised[0][0] == 0
+        if raised_first or m is not None and self._starts_note(line, m):
+            end = line.raised[0][1] if raised_first else m.end() if m is not None else 0
             number = text[:end].strip()
             self.footnotes.append(notes.Footnote(number, line.page, [line.num], text[end:].strip()))
             return
@@ -799,14 +1063,14 @@ class _Pages:
             self._join(fake, line, text.strip())
             note.text, note.pieces = fake.text, fake.pieces
             if note.page != line.page:
-                self.flog.inference(line.num, None, f"page {line.page}: footnote {note.number} goes on from page "
+                self.flog.inference(line.num, None, f"footnote {note.number} goes on from page "
                                                     f"{note.page} (small type at the page foot, no number)")
             return
-        self.flog.damage(line.num, f"page {line.page}: {text.strip()[:40]!r} in small type at the page foot "
+        self.flog.damage(line.num, f"{text.strip()[:40]!r} in small type at the page foot "
                                    f"starts no footnote", "kept as a paragraph")
         self.reading.blocks.append(Block("para", text.strip(), [line.num]))
 
-    def _starts_note(self, line: PageLine, m) -> bool:
+    def _starts_note(self, line: PageLine, m: re.Match[str]) -> bool:
         """A footnote's number: the next one after the last footnote, or 1 (numbered per page)."""
         if not self.footnotes:
             return True
@@ -817,14 +1081,13 @@ class _Pages:
         """Every marker its footnote, by the rule of notes.Footnotes (its page's foot, else the next
         page's, else, a note cited twice, an earlier one); a marker without one and a footnote without a
         marker are errors."""
-        page_of = {id(note): page for page, note in self.notes}
         matched = notes.Footnotes(self.footnotes).match([(page, note.lines[0], note) for page, note in self.notes])
         notes.give_texts(matched, self.flog)
         for note in matched.unmatched:
-            self.flog.error(note.lines[0], f"page {page_of[id(note)]}: footnote marker {note.number} has no "
+            self.flog.error(note.lines[0], f"footnote marker {note.number} has no "
                                            f"footnote at the foot of its page or the next")
         for f in matched.unused:
-            self.flog.error(f.lines[0], f"page {f.page}: footnote {f.number} has no marker in the text")
+            self.flog.error(f.lines[0], f"footnote {f.number} has no marker in the text")
             self.reading.blocks.append(Block("para", f.text, list(f.lines), pieces=list(f.pieces)))
 
 
@@ -834,7 +1097,7 @@ def _marked_offset(line: PageLine, offset: int) -> int:
     return offset - sum(end - start - 1 for start, end in line.raised if end <= offset and line.text[start:end].isdigit())
 
 
-def is_pdf_lines(lines: list) -> bool:
+def is_pdf_lines(lines: list[Any]) -> bool:
     """Lines made by page_lines(): the source was a PDF."""
     return bool(lines) and isinstance(lines[0], PageLine)
 
