@@ -12,7 +12,8 @@
                                           compare two books node by node (build folders or corpus.json)
     serve [--out DIR] [--port N]          serve DIR/html on 127.0.0.1 (search needs a web server)
 
-Exit status: 0 success, 1 the build found errors, 2 bad usage or unreadable input.
+Exit status: 0 success, 1 the build found errors (or `show` an ID the corpus does not hold), 2 bad usage,
+unreadable input or an edition the corpus does not hold (the same message from `show` and `diff`).
 Errors are one message naming the file and line; --debug shows the traceback.
 """
 import argparse
@@ -151,9 +152,12 @@ def closing_line(ctx, out):
 def register_show(sub):
     p = sub.add_parser("show", help="show one node of the corpus: its text, notes, children and sources",
                        description="Show one node of the corpus. ID is an edition and a citation (2017/50D2a); "
-                                   "case does not matter, and without an edition the newest edition that "
-                                   "holds the citation is shown.")
-    p.add_argument("id", metavar="ID", help="e.g. 2017/50D2a, 2017/41A/noot1, 53A or '2007 41B'")
+                                   "case does not matter, the book's citation keyword may stand before it "
+                                   "('artikel 53A', 'Law 53A'), and without an edition the newest edition that "
+                                   "holds the citation is shown. An ID the committee's corrections renumbered "
+                                   "shows the node under its new ID, saying so. Exit status 1 for an ID the "
+                                   "corpus does not hold, 2 for an edition it does not hold.")
+    p.add_argument("id", metavar="ID", help="e.g. 2017/50D2a, 2017/41A/noot1, 53A, 'artikel 53A' or '2007 41B'")
     p.add_argument("--json", action="store_true", help="print the node as JSON instead of text")
     p.add_argument("--sources", default="sources", metavar="DIR", help="the sources folder (default: sources)")
     p.set_defaults(func=cmd_show)
