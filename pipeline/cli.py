@@ -12,7 +12,8 @@
                                           compare two books node by node (build folders or corpus.json)
     serve [--out DIR] [--port N]          serve DIR/html on 127.0.0.1 (search needs a web server)
 
-Exit status: 0 success, 1 the build found errors, 2 bad usage or unreadable input.
+Exit status: 0 success, 1 the build found errors (or `show` an ID the corpus does not hold), 2 bad usage,
+unreadable input or an edition the corpus does not hold (the same message from `show` and `diff`).
 Errors are one message naming the file and line; --debug shows the traceback.
 """
 import argparse
@@ -150,9 +151,12 @@ def closing_line(ctx, out):
 def register_show(sub):
     p = sub.add_parser("show", help="show one node of the corpus: its text, notes, children and sources",
                        description="Show one node of the corpus. ID is an edition and a citation (2017/50D2a); "
-                                   "case does not matter, and without an edition the newest edition that "
-                                   "holds the citation is shown.")
-    p.add_argument("id", metavar="ID", help="e.g. 2017/50D2a, 2017/41A/noot1, 53A or '2007 41B'")
+                                   "case does not matter, the book's citation keyword may stand before it "
+                                   "('artikel 53A', 'Law 53A'), and without an edition the newest edition that "
+                                   "holds the citation is shown. An ID the committee's corrections renumbered "
+                                   "shows the node under its new ID, saying so. Exit status 1 for an ID the "
+                                   "corpus does not hold, 2 for an edition it does not hold.")
+    p.add_argument("id", metavar="ID", help="e.g. 2017/50D2a, 2017/41A/noot1, 53A, 'artikel 53A' or '2007 41B'")
     p.add_argument("--json", action="store_true", help="print the node as JSON instead of text")
     p.add_argument("--sources", default="sources", metavar="DIR", help="the sources folder (default: sources)")
     p.set_defaults(func=cmd_show)
@@ -160,29 +164,45 @@ def register_show(sub):
 
 def cmd_show(args):
     from .publish import run
-    from .core import tree
 
     if re.fullmatch(r"\d{4}/def/\S+", args.id.strip()):  # a definition of the book's Definitions
         return _show_definition(run.make_corpus(args.sources), args.id.strip().lower(), args.json)
-    typed = _typed_id(args.id)
     ctx = run.make_corpus(args.sources)
+    typed = _typed_id(args.id, ctx.profile)
     node_id, el = find_node(ctx.corpus, *typed, typed_as=args.id)
+    if el is None:  # renumbered by the committee's corrections: show the node under its new ID, saying so
+        moved = renumbered_to(ctx.corpus, node_id)
+        if moved is not None:
+            el, line = moved
+            print(f"{node_id}: renumbered to {el.get('id')} by corrections.toml:{line}; showing {el.get('id')}",
+                  file=sys.stderr)
     if el is None:  # an article known only from its commentary: show that, saying so
         commentary = [c for c in ctx.corpus.iter("commentary") if c.get("on") == node_id]
         if not commentary:
-            raise LawbookError(f"{node_id} is not in the corpus", status=1,
-                               fix=suggestion(ctx.corpus, node_id))
+            raise not_in_corpus(ctx.corpus, node_id)
         print(f"{node_id}: the text of this article is in none of the sources; its commentary:", file=sys.stderr)
         data = [node_summary(c) for c in commentary]
         print(json.dumps(data, ensure_ascii=False, indent=1) if args.json else
-              "\n\n".join(render_text(c) for c in commentary))
+              "\n\n".join(render_text(c, pages=commentary_only(ctx.corpus)) for c in commentary))
         return 0
     data = node_summary(el)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        print(render_text(el))
+        print(render_text(el, pages=commentary_only(ctx.corpus)))
     return 0
+
+
+def renumbered_to(corpus, node_id: str):
+    """(the node, the line of corrections.toml) for an ID a renumbering correction gave up, else None."""
+    found = corpus.xpath("//corr[@kind='renumber'][@was=$id]", id=node_id)
+    return (found[0].getparent(), found[0].get("line")) if found else None
+
+
+def commentary_only(corpus) -> frozenset:
+    """The articles whose text is in none of the sources but whose commentary is: each has a page of its own."""
+    return frozenset(c.get("on") for c in corpus.iter("commentary")
+                     if c.get("on") and corpus.xpath("count(//*[@id=$id])", id=c.get("on")) == 0)
 
 
 def _show_definition(ctx, node_id, as_json):
@@ -203,25 +223,41 @@ def _show_definition(ctx, node_id, as_json):
     return 0
 
 
-def _typed_id(text):
+def _typed_id(text: str, profile=None):
+    """(edition or None, citation) for an ID as typed; the book's citation keyword before it is allowed,
+    as search allows it: "artikel 53A" in a Dutch book, "Law 53A" in an English one."""
     from .core import ids
 
-    typed = ids.read_typed(text)
+    typed = ids.read_typed(_without_keyword(text, profile))
     if typed is None:
         raise LawbookError(f"{text!r} is not an ID", fix="give an edition and a citation, e.g. 2017/50D2a, "
                                                          "or a citation alone, e.g. 53A")
     return typed
 
 
+def _without_keyword(text: str, profile) -> str:
+    """`text` without a leading citation keyword of `profile` ("artikel", "Law"; any case), the rest as it is."""
+    if profile is None:
+        return text
+    words = {profile.rules.ARTICLE, profile.rules.ARTICLE_WORD}
+    m = re.match(r"\s*(\S+)\s+(?=\d)", text)
+    return text[m.end():] if m and m.group(1).lower() in {w.lower() for w in words} else text
+
+
+def unknown_edition(edition: str, editions, where: str | None = None) -> LawbookError:
+    """The one message for an edition the corpus does not hold, from `show` and `diff` alike (status 2)."""
+    return LawbookError(f"edition {edition} is not in the corpus", file=where, status=2,
+                        fix=f"the editions are {', '.join(editions) or 'none'}")
+
+
 def find_node(corpus, edition, rest, typed_as=""):
     """(ID, element or None) for a typed ID: its edition, or without one the newest edition holding it.
-    An edition the corpus does not hold is a LawbookError that lists the ones it does."""
+    An edition the corpus does not hold is a LawbookError (status 2) that lists the ones it does."""
     from .core import ids, tree
 
     editions = [e.get("id") for e in corpus.iterchildren("edition")]
     if edition is not None and edition not in editions:
-        raise LawbookError(f"edition {edition} is not in the corpus", status=1,
-                           fix=f"the editions are {', '.join(editions) or 'none'}")
+        raise unknown_edition(edition, editions)
     for candidate in ([edition] if edition else reversed(editions)):
         node_id = ids.join(candidate, rest)
         el = tree.node_by_id(corpus, node_id)
@@ -234,15 +270,45 @@ def find_node(corpus, edition, rest, typed_as=""):
     return ids.join(edition or (editions[-1] if editions else "?"), rest), None
 
 
-def suggestion(corpus, node_id):
-    """'did you mean …': the nearest IDs of the corpus, or where to look."""
-    import difflib
+# A suggestion differs from the typed citation by at most this many letters or digits ("47E1c" -> "47E1a").
+NEAR_EDITS = 2
 
-    known = [el.get("id") for el in corpus.iter() if el.get("id") and el.tag != "edition"]
-    near = difflib.get_close_matches(node_id, known, n=3, cutoff=0.6)
-    if near:
-        return f"did you mean {', '.join(near)}?"
-    return "see build/corpus.xml, or `lawbook show` an article (e.g. 2017/53) for the IDs below it"
+
+def not_in_corpus(corpus, node_id: str) -> LawbookError:
+    """The error for an ID the corpus does not hold (status 1), with suggestions only near it: IDs of the same
+    article within NEAR_EDITS edits of its citation; for an article the edition lacks, that it lacks it."""
+    from .core import ids, tree
+
+    edition, cite = ids.split_id(node_id)
+    article = ids.article_of(node_id)
+    held = [el.get("id") for ed in corpus.iterchildren("edition") if ed.get("id") == edition
+            for el in ed.iter(*tree.NODE_TAGS)]
+    if article is not None and article not in held:
+        elsewhere = [ed.get("id") for ed in corpus.iterchildren("edition")
+                     if tree.node_by_id(ed, ids.join(ed.get("id"), cite)) is not None]
+        articles = [ids.cite_of(a) for a in held if ids.article_of(a) == a]
+        listed = ", ".join(articles[:12]) + (" …" if len(articles) > 12 else "")
+        fix = (f"edition {', '.join(elsewhere)} holds {cite}" if elsewhere else
+               f"the articles of edition {edition} are {listed}" if articles else f"edition {edition} holds no articles")
+        return LawbookError(f"{node_id} is not in the corpus: edition {edition} holds no article "
+                            f"{ids.cite_of(article)}", status=1, fix=fix)
+    near = sorted((edits(cite, ids.cite_of(other)), n) for n, other in enumerate(held)
+                  if ids.article_of(other) == article and other != node_id)
+    shown = [held[n] for distance, n in near if distance <= NEAR_EDITS][:3]
+    fix = (f"did you mean {', '.join(shown)}?" if shown else
+           f"`lawbook show {article}` lists the IDs below it")
+    return LawbookError(f"{node_id} is not in the corpus", status=1, fix=fix)
+
+
+def edits(a: str, b: str) -> int:
+    """The edit distance of two citations (insertions, deletions and substitutions; case ignored)."""
+    a, b = a.lower(), b.lower()
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        diagonal, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            diagonal, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, diagonal + (x != y))
+    return row[-1]
 
 
 # -- check ---------------------------------------------------------------------------------------
@@ -362,9 +428,8 @@ def resolve_edition(arg, chosen, sources, built, flag):
             raise LawbookError(f"the corpus holds {len(editions)} editions ({', '.join(editions) or 'none'})",
                                file=where, fix=f"say which one with {flag}")
         chosen = next(iter(editions))
-    if chosen not in editions:
-        raise LawbookError(f"edition {chosen} is not in the corpus", file=where,
-                           fix=f"editions there: {', '.join(editions) or 'none'}")
+    if chosen not in editions:  # the message `show` gives; a corpus.xml file is named, the sources folder not
+        raise unknown_edition(chosen, list(editions), where if path.is_file() else None)
     return editions[chosen]
 
 
@@ -466,10 +531,12 @@ def node_summary(el):
     return data
 
 
-def render_text(el, depth=0):
+def render_text(el, depth=0, pages=frozenset()):
     """A node and everything below it as indented plain text: notes by the book's number ([17]) where
     they have one, else numbered [1], [2] …, a note marked in a title or heading where it stands, a number
-    the sources do not write marked °, a reference that points outside the corpus marked [?]."""
+    the sources do not write marked °, a reference that points outside the corpus marked [?]. `pages`
+    are the articles known only from their commentary (commentary_only): a reference to one has a page
+    to go to, and is never said to be outside the corpus."""
     from .core import tree
 
     pad = "  " * depth
@@ -509,16 +576,30 @@ def render_text(el, depth=0):
                     "accept": "differs from the original on purpose"}[child.get("kind")]
             out.append(f"{pad}  [corrected: {what}; {child.get('basis')} (corrections.toml:{child.get('line')})]")
         elif child.tag in tree.NODE_TAGS:
-            out.append(render_text(child, depth + 1))
+            out.append(render_text(child, depth + 1, pages))
     for shown, note in notes:
         out.append(f"{pad}  [{shown}] {note.get('id')}: {tree.plain_text(note)}")
     if el.get("numbering") == "inferred":
         out.append(f"{pad}  ° {el.get('evidence')}")
     for words, to, status in dangling:
-        out.append(f"{pad}  [?] '{words}' -> {to}: {'not in the corpus' if status == 'dangling' else 'suspect'}")
+        out.append(f"{pad}  [?] '{words}' -> {to}: {reference_status(to.split(), status, pages)}")
     if depth == 0:
         out.append(f"sources: {el.get('sources')}")
     return "\n".join(out)
+
+
+def reference_status(targets: list[str], status: str, pages: frozenset) -> str:
+    """What `show` says of a reference the corpus cannot resolve in full: suspect; or, per kind of target,
+    the text is in none of the sources (an article known from its commentary) or not in the corpus."""
+    if status != "dangling":
+        return "suspect"
+    commentary = [t for t in targets if t in pages]
+    missing = [t for t in targets if t not in pages]
+    said = [f"{' '.join(commentary) + ' ' if missing else ''}text in none of the sources, its commentary in the "
+            f"corpus"] if commentary else []
+    if missing:
+        said.append(f"{' '.join(missing) + ' ' if commentary else ''}not in the corpus")
+    return "; ".join(said)
 
 
 if __name__ == "__main__":

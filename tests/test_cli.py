@@ -52,15 +52,66 @@ def test_show_marks_inferred_numbering_with_its_evidence():
     assert any(line.startswith("  ° section B of 2017/53 inferred from list number 2.") for line in lines)
 
 
-def test_show_suggests_the_nearest_ids_and_lists_the_editions():
+def test_show_suggests_only_ids_of_the_same_article_nearest_first():
     unknown = show("2017/53D")
-    assert unknown.returncode == 1 and "2017/53D is not in the corpus" in unknown.stderr
-    assert "did you mean 2017/53, 2017/57D, 2017/53C?" in unknown.stderr
-    edition = show("2019/53")
-    assert edition.returncode == 1 and "edition 2019 is not in the corpus" in edition.stderr
-    assert "the editions are 2007, 2017" in edition.stderr
+    assert unknown.returncode == 1
+    assert unknown.stderr.splitlines() == ["lawbook: error: 2017/53D is not in the corpus",
+                                           "  fix: did you mean 2017/53, 2017/53A, 2017/53B?"]
+    # One edit from 47E1 and two from 47E and 47E2: never an ID of another article.
+    assert show("2017/47E1c").stderr.splitlines()[1] == "  fix: did you mean 2017/47E1, 2017/47E, 2017/47E2?"
+
+
+def test_show_an_article_the_edition_lacks_says_so_and_suggests_nothing_far():
+    result = show("2017/99")
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "lawbook: error: 2017/99 is not in the corpus: edition 2017 holds no article 99",
+        "  fix: the articles of edition 2017 are 16, 24, 41, 47, 50, 53, 57"]
+    # An article another edition holds: that edition is named.
+    assert show("2017/25").stderr.splitlines()[1] == "  fix: edition 2007 holds 25"
+
+
+@pytest.mark.parametrize("command", [("show", "2019/53"), ("diff", "2019", "2017")])
+def test_an_unknown_edition_is_one_message_and_status_2_everywhere(command):
+    result = run_lawbook(*command, "--sources", SOURCES)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == ["lawbook: error: edition 2019 is not in the corpus",
+                                          "  fix: the editions are 2007, 2017"]
+
+
+def test_show_follows_a_renumbering_correction():
+    result = show("2017/47E1a")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "2017/47E1a: renumbered to 2017/47E2a by corrections.toml:7; showing 2017/47E2a\n"
+    assert result.stdout.startswith("2017/47E2a°\n")
+    assert show("47e1b").stderr.startswith("2017/47E1b: renumbered to 2017/47E2b by corrections.toml:14;")
+
+
+def test_show_never_calls_an_article_with_a_page_not_in_the_corpus():
+    lines = show("2017/54").stdout.splitlines()
+    assert "  [?] 'artikel 54' -> 2017/54: text in none of the sources, its commentary in the corpus" in lines
+    assert "  [?] 'art 58' -> 2017/58: not in the corpus" in lines
+
+
+@pytest.mark.parametrize("typed", ["artikel 53A", "Artikel 53a", "ARTIKEL 2017/53A"])
+def test_show_accepts_the_citation_keyword_as_search_does(typed):
+    result = show(typed)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("2017/53A°  Voor de beurt voorspelen behandeld als juist voorgespeeld\n")
     bad = show("artikel vijf")
     assert bad.returncode == 2 and "is not an ID" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_show_accepts_the_english_keyword_in_an_english_book(tmp_path):
+    (tmp_path / "law.txt").write_text("LAW 53 - MADE-UP LAW\nA. Made-up Section\nA rule made up for this test.\n",
+                                      encoding="utf-8")
+    (tmp_path / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "law.txt"\nedition = "2017"\n',
+                                           encoding="utf-8")
+    result = run_lawbook("show", "Law 53A", "--sources", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("2017/53A")
+    # The other language's keyword is not this book's.
+    assert run_lawbook("show", "artikel 53A", "--sources", tmp_path).returncode == 2
 
 
 @pytest.mark.parametrize("command", ["build", "show", "check", "diff", "serve"])

@@ -50,12 +50,37 @@ def flat(segs):
 
 
 # -- the five sources --------------------------------------------------------------------------------
-def test_articles_in_both_editions_are_changed_the_others_only_there(result):
-    assert result["summary"] == {"changed": ["24", "41"], "unchanged": [], "added": ["16", "47", "50", "53", "57"],
-                                 "removed": ["25"], "renumbered": []}
+def test_articles_in_both_editions_are_changed_the_others_not_comparable(result):
+    assert result["summary"] == {"changed": ["24", "41"], "unchanged": [],
+                                 "missing_from_old": ["16", "47", "50", "53", "57"], "missing_from_new": ["25"],
+                                 "renumbered": []}
     only = article(result, "25")
-    assert only["status"] == "removed" and only["anchor"] == "art-25"
+    assert (only["status"], only["missing_from"], only["anchor"]) == ("not-comparable", "2017", "art-25")
     assert only["changes"]["sections"] == {"added": [], "removed": [], "renumbered": [], "changed": []}
+    assert (article(result, "16")["status"], article(result, "16")["missing_from"]) == ("not-comparable", "2007")
+
+
+def test_json_text_and_html_say_the_same_of_every_article(result):
+    """One truth: an article one edition's sources lack is "not comparable" in all three outputs, and a
+    changed reference names the same articles in the HTML's table and in its article's list."""
+    import re
+    from pipeline.core import lang
+
+    text = render.to_text(result).splitlines()
+    assert text[1:5] == ["articles: 2 changed, 0 unchanged, 6 not comparable", "  changed: 24, 41",
+                         "  not comparable, missing from the sources of 2007: 16, 47, 50, 53, 57",
+                         "  not comparable, missing from the sources of 2017: 25"]
+    page = render.to_html(result, lang.profile("nl"))
+    badges = dict(re.findall(r'<section class="article [a-z-]+" id="art-(\w+)">.*?<span class="badge [a-z-]+">'
+                             r'([^<]+)</span></h2>', page, re.S))
+    assert badges == {"16": "niet te vergelijken: ontbreekt in de bronnen van 2007", "24": "gewijzigd",
+                      "25": "niet te vergelijken: ontbreekt in de bronnen van 2017", "41": "gewijzigd",
+                      **{n: "niet te vergelijken: ontbreekt in de bronnen van 2007" for n in ("47", "50", "53", "57")}}
+    table = re.search(r'<tr><td><a href="#c-24C">24C</a></td>\s*<td>(.*?)</td>\s*<td>(.*?)</td></tr>', page).groups()
+    listed = re.search(r'Verwijzing in <a href="#c-24C">24C</a>: (.*?) → (.*?)</li>', page).groups()
+    assert table == listed == ('<del title="dit artikel, artikel 23">24 en 23</del>',
+                               '<ins title="dit artikel, artikel 72C">24 en 72C</ins>')
+    assert "  reference in 24C: 24 en 23 → 24 en 72C" in text
 
 
 def test_article_24_title_and_new_sections(result):

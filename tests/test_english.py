@@ -322,7 +322,7 @@ def test_the_manifest_names_the_books_publisher(tmp_path):
                                            encoding="utf-8")
     with pytest.raises(LawbookError) as caught:
         manifest.load_manifest(tmp_path)
-    assert (caught.value.message, caught.value.line) == ("the manifest's publisher must be a string", None)
+    assert (caught.value.message, caught.value.line) == ("the manifest's publisher must be a string", 1)
 
 
 def test_front_matter_before_the_first_law_is_kept_apart(tmp_path):

@@ -100,7 +100,8 @@ def test_not_a_text_encoding_is_one_message_from_the_command_line(sources_copy, 
     add_source(sources_copy, "geheim.txt", "NEGVXRY 9\n", encoding="rot13")
     status, _, err = build(sources_copy, tmp_path, capsys)
     assert status == 2
-    assert_one_message(err, f"{sources_copy / 'sources.toml'}:36", "[[source]] number 6 (geheim.txt): 'rot13' is not a "
+    line = (sources_copy / "sources.toml").read_text(encoding="utf-8").splitlines().index('encoding = "rot13"') + 1
+    assert_one_message(err, f"{sources_copy / 'sources.toml'}:{line}", "[[source]] number 6 (geheim.txt): 'rot13' is not a "
                        "text encoding (the rot-13 codec does not make text of bytes)")
 
 

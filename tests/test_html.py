@@ -200,7 +200,7 @@ def test_other_edition_and_comparison_links(site):
                                                                                          "../2017/41.html"]
     assert diff.xpath("//header[@class='site']//form[@role='search']")
     assert diff.xpath("//link[@rel='stylesheet']/@href") == ["../lawbook.css", "redline.css"]
-    assert [" ".join(el.text_content().split()) for el in diff.xpath("//section[@id='art-53']/h2/span[@class='badge added']")] == [
+    assert [" ".join(el.text_content().split()) for el in diff.xpath("//section[@id='art-53']/h2/span[@class='badge not-comparable']")] == [
         "niet te vergelijken: ontbreekt in de bronnen van 2007"]
     assert site("index.html").xpath("//ul[@class='comparisons']//a/@href") == ["diff/2007-2017.html"]
     assert site("2017/index.html").xpath("//p[@class='lead']/a/@href") == ["../diff/2007-2017.html"]

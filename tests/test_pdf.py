@@ -560,19 +560,38 @@ def test_hand_made_typst_source_asks_for_no_page_numbers(hand_made):
 
 
 @pytest.mark.parametrize("edition_id", ["2007", "2017"])
-def test_real_colophon_names_every_source_file_and_the_source_date(real_books, edition_id):
+def test_real_colophon_names_every_source_by_its_description_and_the_source_date(real_books, edition_id):
     edition, reader, texts = real_books[edition_id]
     sources = manifest.load_manifest(ROOT / "sources")
     own = [s for s in sources if s.edition == edition_id]
     colophon = flat(texts[1])
     assert colophon.startswith(f"Spelregels voor Wedstrijdbridge, editie {edition_id} Nederlandse Bridge Bond "
+                               "Spelregels © World Bridge Federation; Nederlandse vertaling © Nederlandse Bridge Bond "
                                f"Stand van de bronnen: {pdf.date_words(pdf.build_timestamp([s.path for s in own]))} "
-                               "Deze uitgave is samengesteld uit deze bronbestanden: ")
+                               "Deze uitgave is samengesteld uit deze bronnen: ")
     for source in sources:
-        assert (source.name in colophon) == (source in own), source.name
-        assert (flat(source.origin) in colophon) == (source in own), source.origin
+        assert (flat(source.description) in colophon) == (source in own), source.description
     assert "De toelichtingen horen niet bij de officiële tekst" in colophon
     assert "(p." not in colophon and not re.search(r"\b2\b", texts[1])  # no page number, no running head
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_colophon_has_no_file_names_and_no_english(real_books, edition_id):
+    """The Dutch book's colophon, as pypdfium2 extracts it: no hashed file name, none of the manifest's
+    English origin notes (they stay on the editor's page)."""
+    import pypdfium2
+
+    _, reader, _ = real_books[edition_id]
+    reader.stream.seek(0)
+    document = pypdfium2.PdfDocument(reader.stream.read())
+    try:
+        colophon = flat(document[1].get_textpage().get_text_range())
+    finally:
+        document.close()
+    assert not re.search(r"[0-9a-f]{16}|\.txt\b", colophon)
+    for source in manifest.load_manifest(ROOT / "sources"):
+        assert flat(source.origin) not in colophon
+    assert not re.search(r"\b(shows|export|page|articles|printed|template|the|and)\b", colophon), colophon
 
 
 @pytest.mark.parametrize("edition_id", ["2007", "2017"])
@@ -589,21 +608,42 @@ def test_real_contents_print_the_page_each_entry_links_to(real_books, edition_id
 def test_real_contents_start_on_a_right_hand_page(real_books, edition_id):
     _, reader, texts = real_books[edition_id]
     contents = dest_pages(reader)["contents"]
-    assert contents == 2 and texts[contents].startswith("Inhoud\n")  # page 3, after title page and colophon
-    assert texts[contents].rstrip().endswith("\n3")  # numbered at its foot
+    assert contents == 2 and texts[contents].startswith("3\nInhoud\n")  # page 3, its folio in the head
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_first_article_starts_on_a_right_hand_page_after_a_blank_one_without_folio(real_books, edition_id):
+    _, reader, texts = real_books[edition_id]
+    first = body_start(reader)
+    assert (first + 1) % 2 == 1 and first == 4  # page 5: the contents fill page 3, page 4 is blank
+    assert texts[first - 1].strip() == ""  # the blank page: no folio
+    assert texts[first].split("\n")[0].endswith(f" {first + 1}")  # the folio in the head, at the outer edge
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_folios_stand_in_the_head_on_every_numbered_page(real_books, edition_id):
+    """From the contents on, every page that is not blank opens with its folio or ends its first line with it."""
+    _, reader, texts = real_books[edition_id]
+    for index in range(dest_pages(reader)["contents"], len(texts)):
+        first_line = texts[index].split("\n")[0].strip()
+        if texts[index].strip():
+            assert first_line == str(index + 1) or first_line.startswith(f"{index + 1} ") \
+                or first_line.endswith(f" {index + 1}"), (index, first_line)
+            assert not texts[index].rstrip().endswith(f"\n{index + 1}"), index  # none at the foot
 
 
 def test_a_colophon_too_long_for_its_page_still_puts_the_contents_on_a_right_hand_page():
     corpus = hand_made_corpus()
-    many = [manifest.Source(path=Path(f"bron-{n:03d}.txt"), edition="2017", origin=f"Herkomst {n}")
-            for n in range(60)]
+    many = [manifest.Source(path=Path(f"bron-{n:03d}.txt"), edition="2017", origin=f"Herkomst {n}",
+                            description=f"Bron nummer {n:03d}") for n in range(60)]
     source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), sources=many)
     reader = PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT)))
     texts = page_texts(reader)
     contents = dest_pages(reader)["contents"]
     assert contents % 2 == 0 and contents > 2  # page 5 (index 4): an odd page number
-    assert "bron-000.txt" in texts[1] and "bron-059.txt" in "".join(texts[1:contents])
-    assert texts[contents].startswith("Inhoud\n")
+    assert "Bron nummer 000" in texts[1] and "Bron nummer 059" in "".join(texts[1:contents])
+    assert "bron-000.txt" not in "".join(texts[1:contents])
+    assert texts[contents].startswith("5\nInhoud\n")
 
 
 def _dated_build(tmp_path, monkeypatch, epoch):
@@ -695,18 +735,18 @@ def test_real_commentary_is_set_on_a_tint_apart_from_the_law_text(real_books):
         document.close()
 
 
-def test_an_origin_the_fonts_cannot_print_fails_the_build_at_its_manifest_line(sources_copy, tmp_path, capsys):
+def test_a_description_the_fonts_cannot_print_fails_the_build_at_its_manifest_line(sources_copy, tmp_path, capsys):
     manifest_file = sources_copy / "sources.toml"
     text = manifest_file.read_text(encoding="utf-8")
-    manifest_file.write_text(text.replace("origin = \"MediaWiki template", "origin = \"MediaWiki \u4e2d template"),
+    manifest_file.write_text(text.replace("description = \"Wikisjabloon", "description = \"Wikisj\u4e2d abloon"),
                              encoding="utf-8")
     line = next(n for n, t in enumerate(manifest_file.read_text(encoding="utf-8").splitlines(), 1) if "\u4e2d" in t)
     status, err = pdf_build(sources_copy, tmp_path, capsys)
     assert status == 1
     assert err.splitlines()[0] == (
-        f"lawbook: error: sources.toml:{line}: the origin of '003_6f949f908cd1d87e.txt', printed in the PDF's "
+        f"lawbook: error: sources.toml:{line}: the description of '003_6f949f908cd1d87e.txt', printed in the PDF's "
         "colophon: the character U+4E2D CJK UNIFIED IDEOGRAPH-4E2D ('\u4e2d') is in no font of the PDF edition "
-        "(column 21); write it as a word, or with characters the book's fonts have (Latin, Greek, Cyrillic), "
+        "(column 22); write it as a word, or with characters the book's fonts have (Latin, Greek, Cyrillic), "
         "or build without the PDF (--no-pdf)")
     assert "the build found 1 error" in err and "Traceback" not in err and "did not compile" not in err
 
@@ -773,9 +813,42 @@ def test_a_source_date_epoch_that_is_no_number_is_one_message(tmp_path):
 
 def test_a_book_without_commentary_says_so_once_in_its_colophon():
     corpus = hand_made_corpus()
-    sources = [manifest.Source(path=Path("bron.txt"), edition="2017", origin="Herkomst")]
+    sources = [manifest.Source(path=Path("bron.txt"), edition="2017", origin="Herkomst", description="Een bron")]
     source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, sources=sources)
     colophon = flat(PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT))).pages[1].extract_text())
     assert colophon.startswith("Spelregels voor Wedstrijdbridge, editie 2017, zonder toelichtingen ")
-    assert colophon.count("toelichtingen") == 1 and "bron.txt Herkomst" in colophon
+    assert colophon.count("toelichtingen") == 1 and "– Een bron" in colophon
+    assert "bron.txt" not in colophon and "Herkomst" not in colophon
     assert "#columns(1," in source  # one source: one column
+
+
+def test_a_section_without_a_heading_is_no_entry_of_the_contents():
+    """A made-up book whose section 2B has no heading: the contents list 2A with its heading and no "B."
+    with dots and a page (the entry would be empty)."""
+    corpus = hand_made_corpus()
+    art2 = corpus.xpath("//article[@id='2017/2']")[0]
+    for num, heading in (("A", "Met een kop"), ("B", None)):
+        sec = etree.SubElement(art2, "section", id=f"2017/2{num}", num=num, sources="t.txt:1")
+        if heading:
+            _p(sec, heading, tag="heading")
+        _p(sec, f"Tekst van 2{num}.")
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date())
+    reader = PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT)))
+    texts = page_texts(reader)
+    contents = "\n".join(texts[dest_pages(reader)["contents"]:body_start(reader)])
+    assert re.search(r"^A\. Met een kop[ .]+\d+$", contents, re.M)
+    assert not re.search(r"^[A-Z]\.[ .]+\d+$", contents, re.M), contents
+    assert "Tekst van 2B." in "".join(texts[body_start(reader):])  # the section itself is printed
+
+
+def test_the_colophon_counts_sources_without_a_description_and_prints_the_copyright_line():
+    corpus = hand_made_corpus()
+    sources = [manifest.Source(path=Path("a1b2c3d4e5f60718.txt"), edition="2017", origin="Wiki page export",
+                               copyright="© 2017 Made-up Federation", description="Een beschreven bron"),
+               manifest.Source(path=Path("ongenoemd.txt"), edition="2017", origin="Wiki page export",
+                               copyright="© 2017 Made-up Federation")]
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), sources=sources)
+    colophon = flat(PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT))).pages[1].extract_text())
+    assert "Nederlandse Bridge Bond © 2017 Made-up Federation Stand van de bronnen" in colophon
+    assert "– Een beschreven bron" in colophon and "Bronnen zonder beschrijving in het manifest: 1." in colophon
+    assert ".txt" not in colophon and "Wiki page export" not in colophon

@@ -12,8 +12,11 @@ from pipeline.core import tree
 from pipeline.outputs.job import Job
 
 from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squash,  # noqa: F401 (tests, run again)
-                      test_real_colophon_names_every_source_file_and_the_source_date,
+                      test_real_colophon_names_every_source_by_its_description_and_the_source_date,
+                      test_real_colophon_has_no_file_names_and_no_english,
                       test_real_contents_print_the_page_each_entry_links_to,
+                      test_real_first_article_starts_on_a_right_hand_page_after_a_blank_one_without_folio,
+                      test_real_folios_stand_in_the_head_on_every_numbered_page,
                       test_real_contents_start_on_a_right_hand_page, test_real_each_gap_is_said_once,
                       test_real_law_text_has_no_page_numbers_after_references,
                       test_real_links_land_on_the_page_of_their_target, test_real_outline_lists_every_article,

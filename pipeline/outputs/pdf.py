@@ -325,19 +325,7 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
         "date_line": date_line,
         "with_commentary": with_commentary,
         "without_commentary_line": say(profile, "Official text, without commentary"),
-        "colophon": {
-            "lines": [description, publisher, date_line],
-            "sources_intro": say(profile, "This edition is compiled from these source files:"),
-            "sources": [{"name": s.name, "origin": s.origin} for s in sources],
-            # A long list in two columns, so that it stays on the back of the title page longer.
-            "columns": TypstCode(2 if len(sources) > COLOPHON_ONE_COLUMN else 1),
-            "notes": [say(profile, "Where the sources lack text or a title, an editorial remark in square "
-                                   "brackets says so.")]
-                     # Without commentary the first line says so already ("…, zonder toelichtingen").
-                     + ([say(profile, "The commentaries are not part of the official text; each says who wrote "
-                                      "it.")] if with_commentary else [])
-                     + [say(profile, "Set in Libertinus Serif with Typst.")],
-        },
+        "colophon": colophon_view(profile, description, publisher, date_line, sources, with_commentary),
         "articles": articles,
         # The contents' page numbers from sys.inputs, not from the page counter: set for the front of
         # a book in parts (pdf_parts.front_source).
@@ -345,6 +333,31 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
         "loose_commentary": loose,
         "loose_commentary_title": say(profile, "Commentaries"),
         "loose_commentary_intro": say(profile, "Commentary on articles that are not in this edition."),
+    }
+
+
+def colophon_view(profile, description: str, publisher: str, date_line: str, sources,
+                  with_commentary: bool = True) -> dict:
+    """The colophon, for readers and in the book's language: the edition, the publisher, the manifest's
+    copyright line, the date, and each source by its description (sources.toml); a file name and the
+    editor's origin note stay on the editor's page. Sources without a description are counted."""
+    described = [s.description for s in sources if getattr(s, "description", "")]
+    undescribed = len(sources) - len(described)
+    copyright_line = next((s.copyright for s in sources if getattr(s, "copyright", "")), "")
+    return {
+        "lines": [description, publisher] + ([copyright_line] if copyright_line else []) + [date_line],
+        "sources_intro": say(profile, "This edition is compiled from these sources:") if described else "",
+        "sources": [{"description": d} for d in described],
+        "undescribed": (say(profile, "Sources without a description in the manifest: %(count)s.", count=undescribed)
+                        if undescribed else ""),
+        # A long list in two columns, so that it stays on the back of the title page longer.
+        "columns": TypstCode(2 if len(described) > COLOPHON_ONE_COLUMN else 1),
+        "notes": [say(profile, "Where the sources lack text or a title, an editorial remark in square "
+                               "brackets says so.")]
+                 # Without commentary the first line says so already ("…, zonder toelichtingen").
+                 + ([say(profile, "The commentaries are not part of the official text; each says who wrote "
+                                  "it.")] if with_commentary else [])
+                 + [say(profile, "Set in Libertinus Serif with Typst.")],
     }
 
 
@@ -442,24 +455,26 @@ def unprintable(edition, lines):
 
 
 def unprintable_sources(sources, manifest_path):
-    """Report entries (file, line, None, message), as unprintable gives them, for the file names and
-    origins of `sources` (manifest entries) that the colophon prints and the compiler cannot set,
-    each at the line of `manifest_path` (sources.toml) that holds it."""
+    """Report entries (file, line, None, message), as unprintable gives them, for what the colophon prints
+    from `sources` (manifest entries) and the compiler cannot set: each source's description, the
+    publisher and the copyright line, each at the line of `manifest_path` (sources.toml) that holds it."""
     try:
         text_lines = Path(manifest_path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeError):
         text_lines = []
     found = {}
-    for source in sources:
-        for key, value in (("file", source.name), ("origin", source.origin)):
-            for offset, message, fix in glyphs.problems(value or ""):
-                snippet = value[offset:offset + 40].split(" ")[0] or value[offset]
-                line = next((n for n, t in enumerate(text_lines, 1) if snippet in t or value[offset] in t), None)
-                column = text_lines[line - 1].find(value[offset]) + 1 if line else 0
-                at = f" (column {column})" if column else ""
-                found.setdefault((line, message), (Path(manifest_path).name, line, None,
-                                                   f"the {key} of {source.name!r}, printed in the PDF's colophon: "
-                                                   f"{message}{at}; {fix}, or build without the PDF (--no-pdf)"))
+    book = sources[:1]  # the publisher and the copyright line are the book's: every source carries them
+    printed = [(source.description, f"the description of {source.name!r}") for source in sources]
+    printed += [(getattr(source, key, ""), f"the manifest's {key}") for source in book for key in ("publisher", "copyright")]
+    for value, what in printed:
+        for offset, message, fix in glyphs.problems(value or ""):
+            snippet = value[offset:offset + 40].split(" ")[0] or value[offset]
+            line = next((n for n, t in enumerate(text_lines, 1) if snippet in t or value[offset] in t), None)
+            column = text_lines[line - 1].find(value[offset]) + 1 if line else 0
+            at = f" (column {column})" if column else ""
+            found.setdefault((line, message), (Path(manifest_path).name, line, None,
+                                               f"{what}, printed in the PDF's colophon: "
+                                               f"{message}{at}; {fix}, or build without the PDF (--no-pdf)"))
     return list(found.values())
 
 

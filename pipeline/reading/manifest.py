@@ -30,7 +30,7 @@ MANIFEST = "sources.toml"
 MAX_SOURCES = 10_000
 MAX_TOTAL_BYTES = 16 * 1024 * 1024
 # The keys a [[source]] entry may have.
-KEYS = {"file", "edition", "origin", "format", "encoding"}
+KEYS = {"file", "edition", "origin", "description", "format", "encoding"}
 # Files in the sources folder that are not law text.
 NOT_SOURCES = {MANIFEST, "known-missing.toml", "known-missing.example.toml", "corrections.toml", "README.md"}
 
@@ -45,6 +45,10 @@ class Source:
     budget: read.Budget | None = field(default=None, repr=False, compare=False)  # the build's total, shared
     language: str = lang.DEFAULT  # the book's, from the manifest: what the source is read in
     publisher: str = ""  # the book's, from the manifest's top-level `publisher`; "" for the profile's (the NBB)
+    # For readers, in the book's language: what the PDF's colophon names the source by ("" when the manifest
+    # gives none: the colophon counts it). `origin` is the editor's note, and stays on the editor's page.
+    description: str = ""
+    copyright: str = ""  # the book's, from the manifest's top-level `copyright`: the colophon's line; "" for none
 
     @property
     def name(self):
@@ -86,10 +90,8 @@ def load_manifest(folder):
                            fix="correct the TOML syntax at that line") from None
 
     language = _language(data, text, manifest)
-    publisher = data.get("publisher", "")
-    if not isinstance(publisher, str):
-        raise LawbookError("the manifest's publisher must be a string", file=str(manifest),
-                           fix='write publisher = "World Bridge Federation" in quotes, or leave it out')
+    publisher = _book_text(data, text, manifest, "publisher", "World Bridge Federation")
+    copyright_line = _book_text(data, text, manifest, "copyright", "© 2017 World Bridge Federation")
     entries = data.get("source")
     if not isinstance(entries, list) or not entries:
         raise LawbookError("the manifest lists no sources", file=str(manifest),
@@ -113,7 +115,7 @@ def load_manifest(folder):
         if not name or Path(name).name != name or name in (".", "..") or "\0" in name:
             raise refuse(f"{where}: {name!r} is not a file name in the sources folder",
                          "give the bare file name, without a folder; the file must be in the sources folder", "file")
-        for key in ("edition", "origin", "encoding", "format"):
+        for key in ("edition", "origin", "description", "encoding", "format"):
             value = entry.get(key, "")
             if not isinstance(value, str):
                 # edition = 2017 is a TOML integer: say how to write it, not only that it is wrong.
@@ -141,11 +143,36 @@ def load_manifest(folder):
         sizes.append(_regular_file_size(path))
         sources.append(Source(path=path, edition=edition, origin=entry.get("origin", ""),
                               format=fmt, encoding=entry.get("encoding"), budget=budget, language=language,
-                              publisher=publisher))
+                              publisher=publisher, description=" ".join(entry.get("description", "").split()),
+                              copyright=copyright_line))
 
     _check_limits(sources, sizes, manifest)
     _refuse_unlisted(folder, seen)
     return Manifest(sources, language)
+
+
+def _top_level_line(text: str, key: str) -> int | None:
+    """The line of a top-level `key = …` (before the first table), for the messages; None when there is none."""
+    for n, raw in enumerate(text.split("\n"), 1):
+        if raw.lstrip().startswith("["):
+            break
+        if re.match(rf"""\s*({key}|"{key}"|'{key}')\s*=""", raw):
+            return n
+    return None
+
+
+def _book_text(data: dict, text: str, manifest: Path, key: str, example: str) -> str:
+    """A top-level line of text about the whole book (`publisher`, `copyright`): a string on one line,
+    its runs of spaces made one; "" when left out."""
+    value = data.get(key, "")
+    line = _top_level_line(text, key)
+    if not isinstance(value, str):
+        raise LawbookError(f"the manifest's {key} must be a string", file=str(manifest), line=line,
+                           fix=f'write {key} = "{example}" in quotes, or leave it out')
+    if "\n" in value.strip():
+        raise LawbookError(f"the manifest's {key} must be one line", file=str(manifest), line=line,
+                           fix=f'write {key} = "{example}" on one line')
+    return " ".join(value.split())
 
 
 def _language(data, text, manifest):

@@ -13,6 +13,7 @@ LEGIT_DOUBLES, HYPHEN_PREFIXES and CONJUNCTIONS.
     join_print_lines     "ge-" + "volg" -> "gevolg"; "bied-" + "of" -> "bied- of"
     restore_ligatures    "o ender" -> "offender", "sta and" -> "staff and" (where the profile lists lost ligatures)
     read_dashes          "LAW 22 \u00ad END" -> "LAW 22 – END" (where the profile's U+00AD is a dash)
+    spaced_dashes        "speler - behoudens" -> "speler – behoudens" (the profile's SPACED_DASH)
     drop_soft_hyphens    "bied¬verloop" -> "biedverloop" (U+00AC / U+00AD marks)
     collapse_duplicates  "artikel artikel 63A1" -> "artikel 63A1" (a flattened table's cells, "Not
                          Vulnerable Vulnerable 500", are kept and reported)
@@ -90,6 +91,30 @@ def read_dashes(text: str, line: int, log, profile=None) -> str:
 
 # A range written whole ("0\u00ad10", "1500\u00ad1740,"), else a lone mark between digits or spaces.
 DASHES = re.compile(rf"\S*(?<=\d)\u00ad(?=\d)\S*|{normalise.DASH_PLACE}")
+
+
+# A hyphen with one space on either side, after a token and before a word (a letter, or an opening
+# bracket or quote and a letter): "speler - behoudens", "Law 49 - for". Not a range ("1 - 3", "1-3"),
+# a compound ("Noord-Zuid", "bied- of") or a list's dash at the start of a text.
+SPACED_HYPHEN = re.compile(rf"(?<=\S) - (?=[(\[\"'‘“]?{WORD})")
+
+
+def spaced_dashes(text: str, line: int, log, profile=None) -> str:
+    """A spaced hyphen between words (SPACED_HYPHEN) as the profile's SPACED_DASH, the parenthetical dash
+    of Dutch and English typography, where the token before it holds a letter or a digit (not a lone
+    mark of punctuation); each logged with the words on either side."""
+    dash = (profile or lang.profile()).rules.SPACED_DASH
+    if not dash or " - " not in text:
+        return text
+
+    def fix(m: re.Match) -> str:
+        before = text[_token_start(text, m.start()):m.start()]
+        if not any(c.isalnum() for c in before):
+            return m.group()
+        after = NEXT_TOKEN.match(text, m.end()).group()
+        log.repair(line, "spaced hyphen read as a dash", f"{before} - {after}", f"{before} {dash} {after}")
+        return f" {dash} "
+    return SPACED_HYPHEN.sub(fix, text)
 
 
 def restore_ligatures(text: str, line: int, log, profile=None, vocabulary=frozenset()) -> str:
@@ -373,6 +398,7 @@ def repair_text(text, line, log, profile=None, vocabulary=frozenset()):
     text = normalise_space(text)
     text = collapse_duplicates(text, line, log, profile)
     text = space_after_comma(text, line, log)
+    text = spaced_dashes(text, line, log, profile)
     return text
 
 

@@ -21,6 +21,8 @@ WEIGH_ALL_MAX = 400  # up to 20 × 20 nodes (sections of an article) every pair 
 MOVE_MIN = 0.5
 MOVE_MIN_WORDS = 5  # "Zie B." is no evidence of a move
 KEPT_MIN = 0.5  # a sentence keeping this share of its words in place has not moved
+# The status of an article that one edition's sources lack ("missing_from" names that edition).
+NOT_COMPARABLE = "not-comparable"
 
 
 def cite(el):
@@ -160,9 +162,13 @@ class Comparison:
             if n is None and o.get("num") in new_nums:
                 anchor += f"-{self.old.get('id')}"
             articles.append(ArticleDiff(self, o, n, how, anchor).as_dict())
-        summary = {"changed": [], "unchanged": [], "added": [], "removed": [], "renumbered": []}
+        summary = {"changed": [], "unchanged": [], "missing_from_old": [], "missing_from_new": [], "renumbered": []}
         for a in articles:
-            summary[a["status"]].append(a["new"] or a["old"])
+            if a["status"] == NOT_COMPARABLE:
+                side = "old" if a["missing_from"] == self.old.get("id") else "new"
+                summary[f"missing_from_{side}"].append(a["new"] or a["old"])
+            else:
+                summary[a["status"]].append(a["new"] or a["old"])
             if a["renumbered"]:
                 summary["renumbered"].append([a["old"], a["new"]])
         return {"format": "lawbook-diff", "version": 1, "old": self.old.get("id"), "new": self.new.get("id"),
@@ -348,6 +354,11 @@ class ArticleDiff:
     def as_dict(self):
         root = self.root
         data = root.as_dict()
+        if root.old is None or root.new is None:
+            # The sources may hold part of an edition: an article in one edition's sources only is not
+            # new or dropped, it cannot be compared. Every output says so (render.py, templates/diff/).
+            data["status"] = NOT_COMPARABLE
+            data["missing_from"] = (self.comparison.old if root.old is None else self.comparison.new).get("id")
         data["anchor"] = self.anchor
         data["title"] = label_text(root.new) or label_text(root.old)
         sections = {"added": [], "removed": [], "renumbered": [], "changed": []}

@@ -72,8 +72,17 @@ def to_html(result, profile=None):
 # What an article's badge says (profile words; old and new are the editions).
 # An article in one edition's sources only is not called new or dropped: the sources may hold part
 # of an edition, so only "not comparable" is certain.
-STATUS = {"changed": "changed", "unchanged": "unchanged", "added": "not comparable: missing from the sources of %(old)s",
-          "removed": "not comparable: missing from the sources of %(new)s", "renumbered": "renumbered"}
+# Keyed by the summary's keys: JSON, text and HTML say the same of every article.
+STATUS = {"changed": "changed", "unchanged": "unchanged",
+          "missing_from_old": "not comparable: missing from the sources of %(old)s",
+          "missing_from_new": "not comparable: missing from the sources of %(new)s", "renumbered": "renumbered"}
+
+
+def status_key(article, old):
+    """The STATUS key of an article of the comparison of `old` with another edition."""
+    if article["status"] != "not-comparable":
+        return article["status"]
+    return "missing_from_old" if article["missing_from"] == old else "missing_from_new"
 
 
 # -- text ---------------------------------------------------------------------------------------------
@@ -101,11 +110,12 @@ def segments_text(segs):
 def to_text(result):
     """The comparison for a terminal: summary, then per changed article its changes and its redline."""
     old, new, summary = result["old"], result["new"], result["summary"]
+    missing = {"missing_from_old": f"not comparable, missing from the sources of {old}",
+               "missing_from_new": f"not comparable, missing from the sources of {new}"}
     lines = [f"Editions {old} → {new}",
              f"articles: {len(summary['changed'])} changed, {len(summary['unchanged'])} unchanged, "
-             f"{len(summary['added'])} only in {new}, {len(summary['removed'])} only in {old}"]
-    for key, label in (("changed", "changed"), ("unchanged", "unchanged"), ("added", f"only in {new}"),
-                       ("removed", f"only in {old}")):
+             f"{len(summary['missing_from_old']) + len(summary['missing_from_new'])} not comparable"]
+    for key, label in (("changed", "changed"), ("unchanged", "unchanged"), *missing.items()):
         if summary[key]:
             lines.append(f"  {label}: {', '.join(summary[key])}")
     for pair in summary["renumbered"]:
@@ -117,9 +127,12 @@ def to_text(result):
         lines += ["", f"Article {article['new']}: {article['title']}"]
         if ch["title"]:
             lines.append(f"  title: {ch['title']['old']!r} → {ch['title']['new']!r}")
-        for key in ("added", "removed", "changed"):
+        # A part in one edition's sources only, in the words of the HTML's badge: the sources may hold part
+        # of an edition, so "only in the sources of", never "new" or "dropped".
+        for key, label in (("added", f"only in the sources of {new}"), ("removed", f"only in the sources of {old}"),
+                           ("changed", "changed")):
             if ch["sections"][key]:
-                lines.append(f"  {key}: {', '.join(ch['sections'][key])}")
+                lines.append(f"  {label}: {', '.join(ch['sections'][key])}")
         for a, b in ch["sections"]["renumbered"]:
             lines.append(f"  renumbered: {a} → {b}")
         for ref in ch["references"]:
@@ -128,11 +141,11 @@ def to_text(result):
             lines.append(f"  moved: {place(move['from'])} → {move['to']} (similarity {move['similarity']:.2f}): "
                          f"{move['new']!r}")
         lines.append("")
-        lines += node_text_lines(article, 1)
+        lines += node_text_lines(article, 1, old, new)
     return "\n".join(lines) + "\n"
 
 
-def node_text_lines(node, depth):
+def node_text_lines(node, depth, old, new):
     """The redline of one node and its changed children, indented."""
     pad = "  " * depth
     out = []
@@ -141,10 +154,11 @@ def node_text_lines(node, depth):
         if node["renumbered"]:
             head = f"{node['old']} → {node['new']}"
         label = segments_text(node["label"]["segments"]) if "label" in node else ""
-        status = "" if node["status"] == "changed" else f" [{node['status']}]"
+        status = {"changed": "", "added": f" [only in the sources of {new}]",
+                  "removed": f" [only in the sources of {old}]"}.get(node["status"], f" [{node['status']}]")
         out.append(f"{pad}{head}{status}  {label}".rstrip())
         for p in node["paragraphs"]:
             out.append(f"{pad}  {segments_text(p)}")
     for child in node["children"]:
-        out += node_text_lines(child, depth + 1)
+        out += node_text_lines(child, depth + 1, old, new)
     return out

@@ -104,6 +104,9 @@ REPEATS_IGNORE_CASE = False
 TABLE_ROW_REPEATS = 3
 # U+00AD between spaces or digits is the extraction's dash ("LAW 22 ­ END", "0­10"), written as this.
 DASH = "\u2013"
+# A hyphen with a space on either side between words is a parenthetical dash typed on a keyboard
+# ("see Law 49 - for declarer"): written as this, the spaced en dash of the WBF book.
+SPACED_DASH = "\u2013"
 # The ligatures a PDF extraction lost ("o ender", "insu cient", "shu e"): restored where the joined word
 # is in the book's own words or in the word list ligatures.txt, and the two pieces are not both words.
 LIGATURES = ("ff", "ffi", "ffl")

@@ -106,6 +106,9 @@ SENTENCE_OPENERS = frozenset({"Als", "Indien", "Wanneer", "Een", "De", "Het", "N
 REPEATS_IGNORE_CASE = True
 TABLE_ROW_REPEATS = None  # no tables in the Dutch sources: every repeat is collapsed
 DASH = None  # U+00AD is a soft hyphen only
+# A hyphen with a space on either side between words is a parenthetical dash typed on a keyboard
+# ("speler - behoudens … - een"): written as this, the dash Dutch typography sets there.
+SPACED_DASH = "\u2013"
 LIGATURES = ()
 LIGATURE_WORDS = None
 LIGATURE_FREE_WORDS = frozenset()

@@ -272,6 +272,9 @@ WORDS = {
     "title missing": "titel ontbreekt",
     "Articles %(first)s–%(last)s": "Artikel %(first)s–%(last)s",
     "This edition is compiled from these source files:": "Deze uitgave is samengesteld uit deze bronbestanden:",
+    "This edition is compiled from these sources:": "Deze uitgave is samengesteld uit deze bronnen:",
+    "Sources without a description in the manifest: %(count)s.":
+        "Bronnen zonder beschrijving in het manifest: %(count)s.",
     "Where the sources lack text or a title, an editorial remark in square brackets says so.":
         "Wat de bronnen aan tekst of titels missen, is aangegeven met een opmerking van de redactie tussen vierkante haken.",
     "The commentaries are not part of the official text; each says who wrote it.":
