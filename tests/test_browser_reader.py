@@ -329,6 +329,16 @@ def test_contents_pages_have_a_heading_per_article(page, site):
         assert all(h.startswith("Artikel ") for h in headings)
 
 
+def test_the_graphs_articles_are_44px_targets_on_a_phone(page, site):
+    for edition in ("2017", "2007"):
+        page.goto((site / edition / "verwijzingen.html").as_uri())
+        sizes = page.locator("a.node circle").evaluate_all(
+            "els => els.map(c => { const r = c.getBoundingClientRect(); return [r.width, r.height]; })")
+        assert sizes and all(w >= 43.5 and h >= 43.5 for w, h in sizes), (edition, sizes)
+        width = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert width == [375, 375]  # the figure scrolls sideways, not the page
+
+
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is missing: run make axe (npm install into .cache/axe)")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_no_serious_or_critical_axe_violations_on_any_page(page, site, scheme):
