@@ -94,6 +94,17 @@ def article_files(site: Path) -> list[str]:
                   if p.parent.name.isdigit() and p.stem.isdigit())
 
 
+# Each note marker followed by punctuation: whether that character is set on the marker's line, to its right.
+MARKER_LINES = """() => [...document.querySelectorAll('sup.noteref')].map(sup => {
+    const next = sup.nextSibling;
+    if (!next || next.nodeType !== 3 || !/^[.,;:!?)\\]]/.test(next.data)) return null;
+    const mark = document.createRange(); mark.selectNodeContents(sup.querySelector('a'));
+    const stop = document.createRange(); stop.setStart(next, 0); stop.setEnd(next, 1);
+    const m = [...mark.getClientRects()].pop(), s = stop.getClientRects()[0];
+    return {id: sup.querySelector('a').id, sameLine: s.left >= m.right - 1 && Math.abs(s.bottom - m.bottom) < 20};
+}).filter(Boolean)"""
+
+
 def search_hits(page) -> list[dict]:
     page.wait_for_selector("ol.search-results li", timeout=10000)
     return page.locator("ol.search-results li").evaluate_all(
@@ -245,14 +256,7 @@ def test_no_line_starts_with_the_punctuation_after_a_note_marker(page, site):
     checked = 0
     for path in article_files(site):
         page.goto((site / path).as_uri())
-        found = page.evaluate("""() => [...document.querySelectorAll('sup.noteref')].map(sup => {
-            const next = sup.nextSibling;
-            if (!next || next.nodeType !== 3 || !/^[.,;:!?)\\]]/.test(next.data)) return null;
-            const mark = document.createRange(); mark.selectNodeContents(sup.querySelector('a'));
-            const stop = document.createRange(); stop.setStart(next, 0); stop.setEnd(next, 1);
-            const m = [...mark.getClientRects()].pop(), s = stop.getClientRects()[0];
-            return {id: sup.querySelector('a').id, sameLine: s.left >= m.right - 1 && Math.abs(s.bottom - m.bottom) < 20};
-        }).filter(Boolean)""")
+        found = page.evaluate(MARKER_LINES)
         assert all(f["sameLine"] for f in found), (path, [f for f in found if not f["sameLine"]])
         checked += len(found)
     assert checked >= 3  # 50D2b's note before ". Als de leider…", and more
@@ -355,3 +359,42 @@ def test_no_serious_or_critical_axe_violations_on_any_page(page, site, scheme):
             found[path] = violations
     assert len(paths) == 20
     assert found == {}
+
+
+# -- the whole English book (../shared/english, not part of the project: skipped when absent)
+
+ENGLISH_BOOK = Path(__file__).resolve().parents[1].parent / "shared" / "english" / "laws2017-en.txt"
+
+
+@pytest.fixture(scope="module")
+def english_site(tmp_path_factory):
+    if not ENGLISH_BOOK.is_file():
+        pytest.skip(f"the English book is not at {ENGLISH_BOOK} (it is not part of the project)")
+    sources = tmp_path_factory.mktemp("en-sources")
+    (sources / "book.txt").write_bytes(ENGLISH_BOOK.read_bytes())
+    (sources / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "book.txt"\nedition = "2017"\n',
+                                          encoding="utf-8")
+    ctx = build.make_corpus(str(sources))
+    ctx.tmp = tmp_path_factory.mktemp("en-build")
+    markdown.write_markdown(ctx)
+    html.write_html(ctx)
+    return ctx.tmp / "html"
+
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is missing: run make axe (npm install into .cache/axe)")
+def test_every_page_of_the_english_book_passes_axe_and_keeps_punctuation_with_its_marker(page, english_site):
+    found, lines, markers = {}, [], 0
+    paths = sorted(p.relative_to(english_site).as_posix() for p in english_site.rglob("*.html"))
+    for path in paths:
+        page.goto((english_site / path).as_uri())
+        page.add_script_tag(path=str(AXE))
+        violations = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
+            .violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id)""")
+        if violations:
+            found[path] = violations
+        marks = page.evaluate(MARKER_LINES)
+        markers += len(marks)
+        lines += [(path, m["id"]) for m in marks if not m["sameLine"]]
+    assert len(paths) > 95 and markers >= 5
+    assert found == {} and lines == []
