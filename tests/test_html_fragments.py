@@ -45,11 +45,11 @@ def test_a_nested_node_is_a_section_with_its_label_heading_and_content_on_lines_
             "renumbered": None, "content": [{"kind": "p", "pieces": [{"text": "Tekst"}]}, {"kind": "node", "node": item}]}
     assert str(fragments.content({"content": [{"kind": "node", "node": node}]})) == (
         '<section class="section" id="50D" aria-labelledby="h-50D">\n'
-        '<h2 id="h-50D"><a class="cite" href="#50D" data-pagefind-ignore>50D</a> '
+        '<h2 id="h-50D"><a class="cite" href="#50D">50D</a> '
         '<span class="heading">Kaarten &amp; co</span></h2>\n'
         '<p>Tekst</p>\n'
         '<section class="item" id="50D2a" aria-labelledby="h-50D2a">\n'
-        '<h4 id="h-50D2a"><a class="cite" href="#50D2a" data-pagefind-ignore>50D2(a)</a>'
+        '<h4 id="h-50D2a"><a class="cite" href="#50D2a">50D2(a)</a>'
         '<abbr class="inferred" title="nummering afgeleid" role="img" aria-label="nummering afgeleid"></abbr></h4>\n'
         '<p class="gap" role="note"><span class="gap-label">Redactie:</span> '
         'hier ontbreekt tekst in de bronnen</p>\n\n'

@@ -660,7 +660,8 @@ class Fragments:
 
     def label(self, node):
         """The label that names a node: its citation, linkable, marked when the numbering is inferred."""
-        out = [f'<a class="cite" href="#{escape(node["cite"])}" data-pagefind-ignore>{escape(node["shown"])}</a>']
+        # The label stays in the index: pagefind makes a heading a hit of its own only when it has words.
+        out = [f'<a class="cite" href="#{escape(node["cite"])}">{escape(node["shown"])}</a>']
         if node["inferred"]:
             # A plain <abbr> may not carry aria-label: as an image (its ° drawn by the style sheet) it may,
             # and the words stay out of the text, of search and of copying.
