@@ -1,14 +1,15 @@
 # `make` builds every output from sources/ into build/; `make test` runs all tests.
 # Both set up the local virtual environment (.venv) first when it is missing or stale;
-# `make test` also installs Debian's Chromium for the browser tests when it is missing, and both
-# install Debian's Graphviz (its `dot` lays out the site's graph page) when it is missing.
+# `make test` also installs Debian's Chromium and the npm package axe-core for the browser tests when
+# they are missing, and both install Debian's Graphviz (its `dot` lays out the site's graph page) when
+# it is missing.
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: all build venv browser graphviz test check align site-with-reference bench bench-peers fuzz screenshots clean
+.PHONY: all build venv browser axe graphviz test check align site-with-reference bench bench-peers fuzz screenshots clean
 
 all: build
 
@@ -23,6 +24,18 @@ venv: $(STAMP)
 # Debian's Chromium drives the browser tests (never `playwright install`: no downloads).
 browser:
 	@bash scripts/install-debian.sh /usr/bin/chromium "the browser tests drive /usr/bin/chromium" chromium fonts-dejavu-core
+
+# axe-core, the accessibility rules the browser tests run on every page: the npm package, into .cache/axe
+# (not committed; never from a CDN). npm itself from Debian when it is missing.
+AXE_VERSION := 4.14.1
+AXE := .cache/axe/node_modules/axe-core/axe.min.js
+
+axe: $(AXE)
+
+$(AXE):
+	@bash scripts/install-debian.sh npm "axe-core, which the browser tests run, is installed with npm" nodejs npm
+	npm install --no-save --no-audit --no-fund --no-package-lock --prefix .cache/axe axe-core@$(AXE_VERSION)
+	@test -f $(AXE)
 
 # Debian's Graphviz: `dot` lays out the site's graph page (docs/html.md).
 graphviz:
@@ -46,7 +59,7 @@ site-with-reference: $(STAMP) graphviz
 	@test -n "$(REFERENCE)" || { echo "make site-with-reference: give the original's build, e.g. make site-with-reference REFERENCE=../laws-en/build" >&2; exit 2; }
 	$(PY) -m pipeline build --sources sources --out build --reference "$(REFERENCE)"
 
-test: $(STAMP) browser graphviz
+test: $(STAMP) browser axe graphviz
 	$(PY) -m pytest -q
 
 screenshots: build browser

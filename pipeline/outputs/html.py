@@ -646,7 +646,8 @@ class Fragments:
                            f' title="{said}" aria-label="{self.word("correction: what the sources say")}"></a>')
             elif "note" in piece:
                 anchor = escape(piece["anchor"])
-                out.append(f'<sup class="noteref"><a id="ref-{escape(piece.get("marker", piece["anchor"]))}" href="#{anchor}" role="doc-noteref" '
+                # The marker's number is no word of the text: kept out of search excerpts ("3. Als…").
+                out.append(f'<sup class="noteref" data-pagefind-ignore><a id="ref-{escape(piece.get("marker", piece["anchor"]))}" href="#{anchor}" role="doc-noteref" '
                            f'aria-label="{self.word("note %(number)s", number=piece["number"])}">'
                            f'{escape(piece["number"])}</a></sup>')
             elif "ref" in piece and piece["href"]:
@@ -661,10 +662,13 @@ class Fragments:
 
     def label(self, node):
         """The label that names a node: its citation, linkable, marked when the numbering is inferred."""
+        # The label stays in the index: pagefind makes a heading a hit of its own only when it has words.
         out = [f'<a class="cite" href="#{escape(node["cite"])}">{escape(node["shown"])}</a>']
         if node["inferred"]:
+            # A plain <abbr> may not carry aria-label: as an image (its ° drawn by the style sheet) it may,
+            # and the words stay out of the text, of search and of copying.
             inferred = self.word("numbering inferred")
-            out.append(f'<abbr class="inferred" title="{inferred}" aria-label="{inferred}"></abbr>')
+            out.append(f'<abbr class="inferred" title="{inferred}" role="img" aria-label="{inferred}"></abbr>')
         if node["renumbered"]:
             out.append(self.renumbered(node["renumbered"]))
         return "".join(out)  # markup: joined as text (Markup + str would escape the str)
@@ -895,6 +899,11 @@ def citations_script(site):
             cites[ids.cite_of(el.get("id"))] = href(el.get("id"), "")
         for page in site.articles[ed]:
             cites.setdefault(page.num, f"{ed}/{page.file}")
+        # A number the laws committee corrected (corrections.toml) still finds its node: 47E1a -> 47E2a.
+        for el in site.edition_el(ed).iter(*tree.NODE_TAGS):
+            for corr in corrections_of(el):
+                if corr["kind"] == "renumber":
+                    cites.setdefault(corr["was_cite"], href(el.get("id"), ""))
     return "window.LAWBOOK_CITATIONS = " + json.dumps(table, ensure_ascii=False, indent=0) + ";\n"
 
 
@@ -956,11 +965,12 @@ def write_edition(site, edition, page):
     comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()
                    if edition in (old, new)]
     page(f"{edition}/index.html", "edition.html", root="../", edition=edition, articles=articles,
-         current=edition == site.editions[-1], comparisons=comparisons, definitions=definitions_view(site, edition),
+         in_force=site.editions[-1], current=edition == site.editions[-1], comparisons=comparisons, definitions=definitions_view(site, edition),
          introduction=introduction_view(site, edition))
     page(f"{edition}/verwijzingen.html", "graph.html", root="../", edition=edition, graph=site.graph(edition))
     for article in articles:
-        page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article)
+        page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article,
+             in_force=site.editions[-1])
 
 
 class PreviousBuild:
@@ -1026,6 +1036,8 @@ class PreviousBuild:
 # Pages with data-pagefind-body: the article pages, all in html/<edition>/. Naming them spares pagefind
 # reading the root pages, the editor's page above all (half a megabyte for a book), only to skip them.
 SEARCHED_PAGES = "*/*.html"
+# The list of the index's files, in html/pagefind/, for the service worker.
+SEARCH_FILES = "files.json"
 
 
 def pagefind_command(site):
@@ -1060,6 +1072,11 @@ class SearchIndex:
             raise LawbookError(f"pagefind could not index the site: {(stderr or stdout).strip()[:400]}",
                                file=str(self.site), fix="check that pagefind[bin] is installed in the environment "
                                                         "(pip install -e '.[test]')", status=1)
+        # The service worker (sw.js) caches the index's files on the first visit, so search works offline;
+        # their names are pagefind's hashes, known only now.
+        index = self.site / "pagefind"
+        files = sorted(p.relative_to(self.site).as_posix() for p in index.rglob("*") if p.is_file())
+        (index / SEARCH_FILES).write_text(json.dumps(files, indent=0) + "\n", encoding="utf-8")
 
     def kill(self) -> None:
         """Stops pagefind if it still runs (a stage failed meanwhile) and reaps it."""

@@ -1,16 +1,81 @@
 // The one script of the HTML edition's pages (the site works without it, too).
 // - "Dit artikel in uitgave …" keeps the reader's place: the section in view (#41B) goes along.
+// - Keys: "/" goes to the search box; ← and → to the previous and next article (never while typing).
+// - Each section's heading gets a button that copies the link to that section.
 // - Over http(s) it registers the service worker (sw.js), which caches the site for offline use.
 "use strict";
 (function () {
   var script = document.currentScript;
   var root = (script && script.getAttribute("data-root")) || "";
-  document.addEventListener("click", function (event) {
-    var link = event.target.closest && event.target.closest("a.same-place");
-    if (link && location.hash && !/#/.test(link.getAttribute("href"))) {
-      link.setAttribute("href", link.getAttribute("href") + location.hash);
+  var copyLabel = (script && script.getAttribute("data-copy")) || "{c}";
+  var copiedLabel = (script && script.getAttribute("data-copied")) || "";
+
+  // The links to the same place in another edition carry the section in view, so they say where they go.
+  function samePlace() {
+    var links = document.querySelectorAll("a.same-place");
+    for (var i = 0; i < links.length; i++) {
+      var href = links[i].getAttribute("href").split("#")[0];
+      var anchor = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      // Only a node's anchor (41B), not a note's or a heading's, names a place in the other edition.
+      var node = anchor && anchor.closest && anchor.closest("section[id]:not(.notes)");
+      links[i].setAttribute("href", node ? href + "#" + node.id : href);
+    }
+  }
+  document.addEventListener("DOMContentLoaded", samePlace);
+  window.addEventListener("hashchange", samePlace);
+
+  function typing(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) {
+      return;
+    }
+    if (event.key === "/") {
+      var box = document.querySelector("input[type=search]");
+      if (box) { event.preventDefault(); box.focus(); box.select(); }
+    } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      var link = document.querySelector(event.key === "ArrowLeft" ? "a[rel=prev]" : "a[rel=next]");
+      if (link) { event.preventDefault(); location.href = link.href; }
     }
   });
+
+  function copyButtons() {
+    var headings = document.querySelectorAll("main section[id] > h2, main section[id] > h3, main section[id] > h4, main section[id] > h5");
+    for (var i = 0; i < headings.length; i++) {
+      var section = headings[i].parentNode;
+      if (!section.querySelector(":scope > h2 a.cite, :scope > h3 a.cite, :scope > h4 a.cite, :scope > h5 a.cite")) {
+        continue;  // only the law's sections: not the notes, not "cited in"
+      }
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "copy-link";
+      button.setAttribute("data-anchor", section.id);
+      button.setAttribute("aria-label", copyLabel.replace("{c}", section.id));
+      button.title = button.getAttribute("aria-label");
+      headings[i].appendChild(button);
+    }
+  }
+  document.addEventListener("DOMContentLoaded", copyButtons);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button.copy-link");
+    if (!button) { return; }
+    var url = location.href.split("#")[0] + "#" + button.getAttribute("data-anchor");
+    var done = function () {
+      button.classList.add("copied");
+      button.setAttribute("aria-label", copiedLabel);
+      setTimeout(function () {
+        button.classList.remove("copied");
+        button.setAttribute("aria-label", button.title);
+      }, 2000);
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(done, function () { prompt(button.title, url); });
+    } else {
+      prompt(button.title, url);  // opened from disk in an older browser: the link to copy by hand
+    }
+  });
+
   if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
     navigator.serviceWorker.register(root + "sw.js").catch(function () {});
   }

@@ -181,6 +181,21 @@ WORDS = {
         "zoeken werkt alleen als de site via een webserver wordt geopend, bijvoorbeeld met "
         "<code>python -m pipeline serve</code>.",
     "Search needs JavaScript.": "Zoeken heeft JavaScript nodig.",
+    "Article %(num)s is not in this edition.": "Artikel %(num)s staat niet in deze uitgave.",
+    "Article %(num)s is not in this edition; it is in edition %(edition)s.":
+        "Artikel %(num)s staat niet in deze uitgave; het staat in uitgave %(edition)s.",
+    "Did you mean:": "Bedoelde u:",
+    "the search index could not be loaded; citations (53A, 2007 41B) still work.":
+        "de zoekindex kon niet worden geladen; vindplaatsen (53A, 2007 41B) werken wel.",
+
+    # -- HTML: the edition in force, keys and links
+    "Edition %(edition)s is not the edition in force.": "Uitgave %(edition)s is niet de geldende uitgave.",
+    "This article in the edition in force (%(edition)s)": "Dit artikel in de geldende uitgave (%(edition)s)",
+    "The edition in force (%(edition)s)": "De geldende uitgave (%(edition)s)",
+    "Copy the link to %(cite)s": "Kopieer de link naar %(cite)s",
+    "Link copied": "Link gekopieerd",
+    "Previous and next article": "Vorig en volgend artikel",
+    "Contents of edition %(edition)s": "Inhoud van uitgave %(edition)s",
 
     # -- HTML: the reader's site (legends, sections, offline, comparison, search, 404)
     "refers to an article that is not in this edition": "verwijst naar een artikel dat niet in deze uitgave staat",
