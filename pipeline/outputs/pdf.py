@@ -713,7 +713,8 @@ def start_pdf(job):
     pdf/spelregels-<edition>.pdf while the build makes its other outputs. An edition unchanged since
     the previous build is copied from it, not compiled."""
     books = _prepare(job)
-    job.pdf_compiles = Compiles(books) if books else None
+    compiles = getattr(job, "compiles", None) or Compiles  # watch mode's warm compilers (publish/watch.py)
+    job.pdf_compiles = compiles(books) if books else None
 
 
 def finish_pdf(job):

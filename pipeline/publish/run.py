@@ -364,7 +364,7 @@ def make_corpus(sources_dir, options=None):
     return ctx
 
 
-def build(sources_dir, out_dir, options=None):
+def build(sources_dir, out_dir, options=None, compiles=None):
     """Run every stage into a fresh folder beside `out_dir` and swap it in only when every stage
     succeeded and the build found no errors. Returns the context.
 
@@ -377,6 +377,7 @@ def build(sources_dir, out_dir, options=None):
     (replaced each time, removed by the next good build). Any other exception or an interrupt
     leaves `out_dir` alone too. The temporary folder is always removed; folders left by a build
     that was killed are removed by the next one.
+    `compiles`: what compiles the PDF's books (pdf.Compiles when None); watch mode passes its warm compilers.
     """
     out_dir = outdir.check_target(out_dir, sources_dir)
     failed_dir = out_dir.with_name(out_dir.name + ".failed")
@@ -385,6 +386,7 @@ def build(sources_dir, out_dir, options=None):
     ctx = BuildContext(Path(sources_dir), Options.of(options), out_dir=out_dir)
     ctx.store = _cache(ctx)
     ctx.previous = Previous(ctx)
+    ctx.compiles = compiles
     # Taken before any source is read: a source changed during the build makes the stamp stale, never wrong.
     ctx.cache.inputs = cache.input_digest(ctx.sources_dir, ctx.options)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
