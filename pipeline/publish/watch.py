@@ -157,8 +157,9 @@ def error_view(error: LawbookError) -> dict:
     error itself; with the fix and how many errors there are."""
     if isinstance(error, BuildFailed) and error.errors:
         first = error.errors[0]
-        return {"message": first.get("message", error.message), "file": first.get("file"),
-                "line": first.get("line"), "fix": error.fix, "count": len(error.errors)}
+        return {"message": first.message, "file": first.file, "line": first.line,
+                "fix": "correct the source at this line; the full report is " + str(error.report),
+                "count": len(error.errors)}
     return {"message": error.message, "file": error.file, "line": error.line, "fix": error.fix, "count": 1}
 
 

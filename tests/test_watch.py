@@ -1,0 +1,134 @@
+"""Watch mode (publish/watch.py): after each edit the watched build folder is, file by file, what a
+fresh full build of the same sources writes; a broken edit leaves the previous build as it was.
+
+The book is a copy of the project's five sources; every edit is made up here (a word, a new article, a
+deleted section, a new reference, a renumbering correction undone), and each is checked against a
+fresh forced build into a folder of its own, with a cache of its own.
+"""
+import filecmp
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.publish import outdir, run, watch
+
+PAGE = "000_8d35bcdf16b9ca3e.txt"  # a wiki page of the 2017 edition: articles 53, 41, 24, 50D
+# Pagefind's filter and meta files are named by a hash that differs between two fresh full builds of
+# the same sources (measured: two forced builds of sources/ write nl_111549d or nl_ffcf669), so the
+# search index is compared by its content-named fragments only.
+UNSTABLE = ("html/pagefind/filter/", "html/pagefind/pagefind.", "html/pagefind/pagefind-entry.json")
+
+
+def files(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def differences(watched: Path, fresh: Path) -> list[str]:
+    """The files in which two build folders differ, besides what differs between any two builds: the
+    marker (the build's id and place; its list of files and their sha256 is compared) and the stamp's
+    record of file times (its input and edition digests are compared)."""
+    skip = {outdir.MARKER, ".lawbook-stamp.json"}
+    a = {p for p in files(watched) if p not in skip and not p.startswith(UNSTABLE)}
+    b = {p for p in files(fresh) if p not in skip and not p.startswith(UNSTABLE)}
+    out = sorted(f"only in one: {p}" for p in a ^ b)
+    out += sorted(p for p in a & b if not filecmp.cmp(watched / p, fresh / p, shallow=False))
+    marks = [{k: v for k, v in outdir.read_marker(f)["files"].items() if k not in skip and not k.startswith(UNSTABLE)}
+             for f in (watched, fresh)]
+    if marks[0] != marks[1]:
+        out.append(outdir.MARKER)
+    stamps = [json.loads((f / ".lawbook-stamp.json").read_text()) for f in (watched, fresh)]
+    if [(s["inputs"], s["editions"]) for s in stamps] != [(s["inputs"], s["editions"]) for s in stamps[::-1]]:
+        out.append(".lawbook-stamp.json")
+    return out
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+EDITS = [
+    ("a word", PAGE, "Getoonde of voorgespeelde kaart tijdens het bieden",
+     "Getoonde of voorgespeelde kaart gedurende het bieden"),
+    ("a new article", PAGE, "\n\nArtikel\u00a041\n",  # the page writes a no-break space there
+     "\n\nArtikel 99\n\nEen nieuw artikel\n\nDe wedstrijdleider beslist over elk geval.\n\nArtikel\u00a041\n"),
+    ("a deleted section", PAGE, "4. Partij van de leider\nAls de overtreder leider of blinde wordt, worden de "
+     "kaarten opgepakt en weer toegevoegd aan de hand.\n", ""),
+    ("a new reference", PAGE, "De leider speelt zowel zijn hand als die van de blinde.",
+     "De leider speelt zowel zijn hand als die van de blinde (zie artikel 24)."),
+    ("a renumbering correction undone", "corrections.toml", '[[correction]]\nkind = "renumber"\nnode = "2017/47E1b"\n'
+     'to = "2017/47E2b"\nbasis = "WBF Laws 2017, Law 47E2(b)"\n', ""),
+]
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    """A copy of the five sources and a watch session building it, warm across the tests."""
+    folder = tmp_path_factory.mktemp("watch")
+    shutil.copytree("sources", folder / "src")
+    session = watch.Session(folder / "src", folder / "build")
+    first = session.rebuild()
+    assert first.ok and first.error is None
+    yield folder, session
+    session.close()
+
+
+def fresh_build(folder: Path, name: str) -> Path:
+    out = folder / f"fresh-{name.replace(' ', '-')}"
+    run.build(folder / "src", out, {"force": True, "cache_dir": str(folder / f"cache-{out.name}")})
+    return out
+
+
+@pytest.mark.parametrize("name, file, old, new", EDITS, ids=[e[0] for e in EDITS])
+def test_the_watched_build_is_a_full_build_after_each_edit(book, name, file, old, new):
+    folder, session = book
+    before = session.generation
+    edit(folder / "src" / file, old, new)
+    outcome = session.rebuild()
+    assert outcome.ok and outcome.error is None and not outcome.skipped
+    assert outcome.generation == before + 1 and outcome.changed
+    if name == "a new article":
+        assert "html/2017/99.html" in outcome.changed
+    assert differences(folder / "build", fresh_build(folder, name)) == []
+
+
+def test_a_word_rewrites_its_page_and_the_pdf_of_its_edition_only(book):
+    folder, session = book
+    edit(folder / "src" / PAGE, "Het begin van het spelen", "Het begin van het afspelen")
+    outcome = session.rebuild()
+    assert "html/2017/41.html" in outcome.changed
+    assert "pdf/spelregels-2017.pdf" in outcome.changed
+    assert "pdf/spelregels-2007.pdf" not in outcome.changed  # the other edition's book is reused
+    assert "html/2007/41.html" not in outcome.changed
+    assert outcome.view()["changed"] == [p for p in outcome.changed if p.startswith("html/") and p.endswith(".html")]
+
+
+def test_a_broken_edit_leaves_the_previous_build_and_names_file_line_and_fix(book):
+    folder, session = book
+    page = folder / "build" / "html" / "2017" / "41.html"
+    kept = {p: (folder / "build" / p).read_bytes() for p in files(folder / "build")}
+    generation = session.generation
+    text = (folder / "src" / PAGE).read_text(encoding="utf-8")
+    second = text[:text.index("1. Gedekte uitkomst")].count("\n") + 2  # the line of the repeated heading
+    edit(folder / "src" / PAGE, "1. Gedekte uitkomst", "1. Gedekte uitkomst\n1. Gedekte uitkomst")
+    outcome = session.rebuild()
+    assert not outcome.ok and outcome.generation == generation
+    assert outcome.error["file"] == PAGE and outcome.error["line"] == second
+    assert f"2017/41A begins a second time at line {second}" in outcome.error["message"]
+    assert outcome.error["fix"].startswith("correct the source at this line")
+    assert {p: (folder / "build" / p).read_bytes() for p in files(folder / "build")} == kept
+    assert "Gedekte uitkomst" in page.read_text(encoding="utf-8")
+    # Undoing the edit: nothing to build (the build on disk is the sources' own), and no error shown.
+    edit(folder / "src" / PAGE, "1. Gedekte uitkomst\n1. Gedekte uitkomst", "1. Gedekte uitkomst")
+    again = session.rebuild()
+    assert again.ok and again.skipped and again.error is None and again.generation == generation
+
+
+def test_changed_files_are_those_whose_recorded_sha256_differs():
+    before = {"files": {"a": "1", "b": "2", "gone": "3"}}
+    after = {"files": {"a": "1", "b": "9", "new": "4"}}
+    assert watch.changed_files(before, after) == ["b", "gone", "new"]
+    assert watch.changed_files(None, {"files": {"x": "1"}}) == ["x"]
