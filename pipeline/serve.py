@@ -391,22 +391,28 @@ def watch_sources(session, live: LiveState, stop, on_outcome=_print_outcome) -> 
     corrections.toml), until `stop` (a threading.Event) is set; publish each outcome to the pages.
     The changes come from watchfiles (the system's file events, inotify on Linux); a burst of saves
     is one rebuild."""
-    import watchfiles
-
-    for _ in watchfiles.watch(session.sources_dir, stop_event=stop, debounce=400, step=30,
-                              rust_timeout=500, yield_on_timeout=False, raise_interrupt=False):
+    for _ in _changes(session, stop):
         outcome = session.rebuild()
         on_outcome(outcome)
         if not outcome.skipped or live.view.get("error"):
             live.publish(outcome.view())
 
 
-def _next_outcome(session, stop):
-    """The outcome of the rebuild after the next change in the sources folder; None when interrupted."""
+def _changes(session, stop):
+    """Each burst of changes in the sources folder that may change the book (watch.worth_a_rebuild):
+    watchfiles groups the events until 30 ms pass without one (an editor's save is often several)."""
     import watchfiles
 
-    for _ in watchfiles.watch(session.sources_dir, stop_event=stop, debounce=400, step=30, rust_timeout=500,
-                              yield_on_timeout=False, raise_interrupt=False):
+    from .publish import watch
+
+    return watchfiles.watch(session.sources_dir, watch_filter=lambda change, path: watch.worth_a_rebuild(path),
+                            stop_event=stop, debounce=400, step=30, rust_timeout=500, yield_on_timeout=False,
+                            raise_interrupt=False)
+
+
+def _next_outcome(session, stop):
+    """The outcome of the rebuild after the next change in the sources folder; None when interrupted."""
+    for _ in _changes(session, stop):
         return session.rebuild()
     return None
 

@@ -132,3 +132,11 @@ def test_changed_files_are_those_whose_recorded_sha256_differs():
     after = {"files": {"a": "1", "b": "9", "new": "4"}}
     assert watch.changed_files(before, after) == ["b", "gone", "new"]
     assert watch.changed_files(None, {"files": {"x": "1"}}) == ["x"]
+
+
+@pytest.mark.parametrize("path, worth", [
+    ("/book/src/000_8d35bcdf16b9ca3e.txt", True), ("/book/src/corrections.toml", True),
+    ("/book/src/sources.toml", True), ("/book/src/.000_8d35bcdf16b9ca3e.txt.swp", False),
+    ("/book/src/000_8d35bcdf16b9ca3e.txt~", False), ("/book/src/.#sources.toml", False)])
+def test_an_editors_swap_and_backup_files_start_no_rebuild(path, worth):
+    assert watch.worth_a_rebuild(path) is worth

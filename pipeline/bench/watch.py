@@ -11,11 +11,13 @@ for between saving a source and seeing it.
 
 The watch times are taken with the real watcher (serve.watch_sources: the file events, the
 rebuild, the publishing) running in this process on a scratch copy of the book, one edit at a time
-(a sentence added to the last source, as the benchmark's "one source" does), the median of RUNS edits.
+(a sentence added to the last source, as the benchmark's "one source" does, different each time), the
+median of RUNS edits.
 """
 import argparse
 import hashlib
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -52,9 +54,9 @@ def _changed_page(out: Path, before: dict[str, str]) -> str | None:
     return None
 
 
-def bench_watch(src: Path, folder: Path, change_one_source, runs: int = RUNS) -> dict:
+def bench_watch(src: Path, folder: Path, runs: int = RUNS) -> dict:
     """The watch times on the book in `src` (scratch files in `folder`): {"measured": seconds, "ratios",
-    "targets"}. `change_one_source(src)` makes one edit and returns the file's name."""
+    "targets"}. Each measurement follows one edit of its own (_edit)."""
     from .. import serve
     from ..publish import watch
     from . import ratios
@@ -95,8 +97,9 @@ def bench_watch(src: Path, folder: Path, change_one_source, runs: int = RUNS) ->
     measured = {"edit_to_page": statistics.median(to_page), "edit_to_pdf": statistics.median(to_pdf),
                 "warm_typst": statistics.median(warm), "fresh_typst": statistics.median(fresh)}
     measured["full"] = ratios.median_of(lambda: [ratios.lawbook(src, folder / "cold", "--force")], 3)
+    edits = iter(range(runs, runs + 3))
     measured["one_source"] = ratios.median_of(lambda: [ratios.lawbook(src, folder / "cold")], 3,
-                                              before=lambda: change_one_source(src))
+                                              before=lambda: _edit(src, next(edits)))
     result = {"measured": measured, "ratios": {"one_source_vs_full": measured["one_source"] / measured["full"]},
               "targets": TARGETS}
     return result
@@ -157,21 +160,31 @@ def table(result: dict) -> str:
     return "\n".join(lines)
 
 
-def bench_book(book: str, runs: int = RUNS) -> dict:
-    """bench_watch on a scratch copy of `book` ('sources', 'english' or a number of articles)."""
-    from .__main__ import change_one_source, prepare
+def _prepare(book: str, folder: Path) -> tuple[Path, str]:
+    """A scratch copy of `book` ("sources", or a number of articles: a generated book in two editions)."""
+    from . import generate
 
+    src = folder / "src"
+    if book == "sources":
+        shutil.copytree(Path(__file__).resolve().parents[2] / "sources", src)
+        return src, "the five sources"
+    generate.generate(src, articles=int(book), editions=2, seed=1)
+    return src, f"{book} articles, 2 editions"
+
+
+def bench_book(book: str, runs: int = RUNS) -> dict:
+    """bench_watch on a scratch copy of `book` ("sources" or a number of articles)."""
     with tempfile.TemporaryDirectory(prefix="lawbook-bench-watch-") as tmp:
-        src, label = prepare(book, Path(tmp))
+        src, label = _prepare(book, Path(tmp))
         print(f"bench: watch mode on {label} …", file=sys.stderr)
-        result = bench_watch(src, Path(tmp), change_one_source, runs)
+        result = bench_watch(src, Path(tmp), runs)
     result["book"] = label
     return result
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.watch", description=__doc__.split("\n")[0])
-    parser.add_argument("--book", default="93", help="'sources', 'english' or a number of articles (two editions)")
+    parser.add_argument("--book", default="93", help="'sources' or a number of articles (two editions)")
     parser.add_argument("--runs", type=int, default=RUNS)
     parser.add_argument("--json", help="also write the result to this file")
     args = parser.parse_args(argv)

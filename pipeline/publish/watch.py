@@ -163,6 +163,13 @@ def error_view(error: LawbookError) -> dict:
     return {"message": error.message, "file": error.file, "line": error.line, "fix": error.fix, "count": 1}
 
 
+def worth_a_rebuild(path: str) -> bool:
+    """Whether a change to `path` in the sources folder may change the book: not a hidden file (an
+    editor's swap file, which the build ignores as well) nor an editor's backup ("file~")."""
+    name = os.path.basename(path)
+    return not (name.startswith(".") or name.endswith("~"))
+
+
 def changed_files(before: dict | None, after: dict | None) -> list[str]:
     """The files whose recorded sha256 differs between two build markers (outdir.read_marker), sorted."""
     old = (before or {}).get("files") or {}
@@ -202,7 +209,7 @@ class Session:
             self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error_view(e))
             return self.last
         changed = changed_files(before, outdir.read_marker(self.out_dir))
-        if changed:
+        if set(changed) - {cache.STAMP}:  # the stamp alone (its record of file times): nothing to show anew
             self.generation += 1
         self.last = Outcome(True, time.perf_counter() - start, self.generation, changed=changed)
         return self.last
