@@ -140,3 +140,57 @@ def test_changed_files_are_those_whose_recorded_sha256_differs():
     ("/book/src/000_8d35bcdf16b9ca3e.txt~", False), ("/book/src/.#sources.toml", False)])
 def test_an_editors_swap_and_backup_files_start_no_rebuild(path, worth):
     assert watch.worth_a_rebuild(path) is worth
+
+
+def test_the_watch_server_adds_its_script_streams_the_state_and_quiets_the_worker(book):
+    """Over HTTP on 127.0.0.1: a page gets the live script before </body> (the file on disk stays the
+    build's), /__lawbook/events answers the state at once, /sw.js is the worker that removes itself."""
+    import http.client
+    import threading
+
+    from pipeline import serve
+    from pipeline.core import lang
+
+    folder, session = book
+    live = serve.LiveState()
+    live.publish({"ok": False, "generation": 7, "changed": [],
+                  "error": {"message": "m", "file": PAGE, "line": 3, "fix": "f", "count": 1}})
+    server = serve.make_watch_server(folder / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
+    assert server.server_address[0] == "127.0.0.1"
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+
+        def get(path):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", path)
+            return conn, conn.getresponse()
+
+        conn, answer = get("/2017/41.html")
+        body = answer.read()
+        on_disk = (folder / "build" / "html" / "2017" / "41.html").read_bytes()
+        assert answer.getheader("Cache-Control") == "no-store"
+        assert b'<script src="/__lawbook/live.js" data-generation="7"' in body
+        assert body.replace(body[body.index(b"<script src=\"/__lawbook/"):body.rindex(b"</body>")], b"") == on_disk
+        assert int(answer.getheader("Content-Length")) == len(body)
+        assert b"/__lawbook/" not in on_disk
+        conn.close()
+        conn, answer = get("/__lawbook/live.js")
+        assert b"new EventSource(\"/__lawbook/events\")" in answer.read()
+        conn.close()
+        conn, answer = get("/sw.js")
+        assert b"unregister" in answer.read()
+        conn.close()
+        conn, answer = get("/__lawbook/nothing")
+        assert answer.status == 404
+        conn.close()
+        conn, answer = get("/__lawbook/events")
+        assert answer.getheader("Content-Type") == "text/event-stream"
+        first = answer.fp.readline() + answer.fp.readline()
+        assert first.startswith(b"event: state\ndata: {")
+        assert json.loads(first.split(b"data: ", 1)[1])["error"]["line"] == 3
+        conn.close()
+    finally:
+        server.stopping = True
+        server.shutdown()
+        server.server_close()

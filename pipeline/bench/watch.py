@@ -161,10 +161,18 @@ def table(result: dict) -> str:
 
 
 def _prepare(book: str, folder: Path) -> tuple[Path, str]:
-    """A scratch copy of `book` ("sources", or a number of articles: a generated book in two editions)."""
+    """A scratch copy of `book` ("sources", "english", or a number of articles: a generated book in two
+    editions)."""
     from . import generate
 
     src = folder / "src"
+    if book == "english":  # the whole English book beside the project (copyrighted: never in it), one source
+        whole = Path(__file__).resolve().parents[3] / "shared" / "english" / "laws2017-en.txt"
+        src.mkdir()
+        shutil.copyfile(whole, src / "book.txt")
+        (src / "sources.toml").write_text('language = "en"\n\n[[source]]\nfile = "book.txt"\nedition = "2017"\n',
+                                          encoding="utf-8")
+        return src, "the whole English book"
     if book == "sources":
         shutil.copytree(Path(__file__).resolve().parents[2] / "sources", src)
         return src, "the five sources"
@@ -173,7 +181,7 @@ def _prepare(book: str, folder: Path) -> tuple[Path, str]:
 
 
 def bench_book(book: str, runs: int = RUNS) -> dict:
-    """bench_watch on a scratch copy of `book` ("sources" or a number of articles)."""
+    """bench_watch on a scratch copy of `book` ("sources", "english" or a number of articles)."""
     with tempfile.TemporaryDirectory(prefix="lawbook-bench-watch-") as tmp:
         src, label = _prepare(book, Path(tmp))
         print(f"bench: watch mode on {label} …", file=sys.stderr)
@@ -184,7 +192,7 @@ def bench_book(book: str, runs: int = RUNS) -> dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.watch", description=__doc__.split("\n")[0])
-    parser.add_argument("--book", default="93", help="'sources' or a number of articles (two editions)")
+    parser.add_argument("--book", default="93", help="'sources', 'english' or a number of articles (two editions)")
     parser.add_argument("--runs", type=int, default=RUNS)
     parser.add_argument("--json", help="also write the result to this file")
     args = parser.parse_args(argv)
