@@ -419,12 +419,14 @@ def _next_outcome(session, stop):
 
 def cmd_watch(args) -> int:
     """`lawbook serve --watch`: build when needed, serve, rebuild on every change (docs/watch.md)."""
+    import logging
     import threading
 
     from .core import lang
     from .publish import watch
     from .reading import manifest
 
+    logging.getLogger("watchfiles").setLevel(logging.ERROR)  # its own line on Ctrl-C says what the user did
     session = watch.Session(args.sources, args.out, {"no_pdf": getattr(args, "no_pdf", False)})
     live = LiveState()
     stop = threading.Event()
@@ -441,11 +443,11 @@ def cmd_watch(args) -> int:
         profile = lang.profile(manifest.load_manifest(args.sources).language)
         server = make_watch_server(Path(args.out) / "html", live, profile, args.port)
         host, port = server.server_address[:2]
-        print(f"serving {args.out}/html on http://{host}:{port}/ and rebuilding on every change in "
-              f"{args.sources}/ (Ctrl-C stops)", flush=True)
         thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
+        try:  # from here on Ctrl-C is how the editor stops serving: status 0, as `serve` gives
+            thread.start()
+            print(f"serving {args.out}/html on http://{host}:{port}/ and rebuilding on every change in "
+                  f"{args.sources}/ (Ctrl-C stops)", flush=True)
             watch_sources(session, live, stop)
         except KeyboardInterrupt:
             pass

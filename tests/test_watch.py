@@ -194,3 +194,35 @@ def test_the_watch_server_adds_its_script_streams_the_state_and_quiets_the_worke
         server.stopping = True
         server.shutdown()
         server.server_close()
+
+
+def test_serve_watch_builds_serves_and_stops_on_ctrl_c(tmp_path):
+    """The command as an editor runs it: it builds the missing build folder, says where it serves, and
+    Ctrl-C (SIGINT) ends it at once with status 0, its compilers with it."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    shutil.copytree("sources", tmp_path / "src")
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline", "serve", "--watch", "--no-pdf", "--sources",
+                             str(tmp_path / "src"), "--out", str(tmp_path / "build"), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        lines = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            lines.append(proc.stdout.readline())
+            if lines[-1].startswith("serving ") or not lines[-1]:
+                break
+        assert lines[-1].startswith("serving ") and "http://127.0.0.1:" in lines[-1], lines
+        assert (tmp_path / "build" / "html" / "2017" / "41.html").exists()
+        time.sleep(0.5)  # watching
+        proc.send_signal(signal.SIGINT)
+        rest, _ = proc.communicate(timeout=20)
+        assert proc.returncode == 0
+        assert "Traceback" not in rest and "KeyboardInterrupt" not in rest
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

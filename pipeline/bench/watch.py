@@ -110,8 +110,8 @@ EDIT_WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "
 
 
 def _edit(src: Path, run: int) -> None:
-    """Add a sentence to the first paragraph line of the last source in the manifest (as the benchmark's
-    change_one_source picks it), different at every run."""
+    """Add a sentence to a paragraph line in the second half of the last source in the manifest,
+    different at every run."""
     from ..reading import manifest
 
     path = src / manifest.load_manifest(src)[-1].name
@@ -122,7 +122,9 @@ def _edit(src: Path, run: int) -> None:
     except UnicodeDecodeError:  # the English book's extraction is cp1252
         encoding = "cp1252"
         lines = data.decode(encoding).split("\n")
-    for k, line in enumerate(lines):
+    # From the middle of the file on: a book in one file starts with front matter that is not law text.
+    for k in range(len(lines) // 2, len(lines)):
+        line = lines[k]
         if len(line) > 40 and line.rstrip().endswith(".") and not line.lstrip()[:1].isdigit():
             lines[k] = line.rstrip() + f" Then {' '.join(EDIT_WORDS[:run % len(EDIT_WORDS) + 1])} applies."
             break
