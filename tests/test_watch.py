@@ -226,3 +226,29 @@ def test_serve_watch_builds_serves_and_stops_on_ctrl_c(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_warm_compiler_gives_a_fresh_compiles_bytes_and_the_builds_message_on_failure(tmp_path):
+    import datetime
+
+    from pipeline.core.errors import LawbookError
+    from pipeline.outputs import pdf
+
+    stamp = datetime.datetime(2017, 3, 1, tzinfo=datetime.timezone.utc)
+    compiler = watch.WarmCompiler()
+    try:
+        for k, words in enumerate(["Eerste proef.", "Tweede proef, een woord meer."]):
+            source = f"= Artikel {k}\n{words}\n"
+            (tmp_path / "book.typ").write_text(source, encoding="utf-8")
+            compiler.start(tmp_path / "book.typ", tmp_path / "book.pdf", stamp)
+            compiler.finish("2017")
+            assert (tmp_path / "book.pdf").read_bytes() == pdf.render_pdf(source, stamp)
+        warm = compiler.process.pid
+        (tmp_path / "book.typ").write_text("#let x = (\n", encoding="utf-8")
+        compiler.start(tmp_path / "book.typ", tmp_path / "book.pdf", stamp)
+        with pytest.raises(LawbookError, match="the PDF edition 2017 did not compile"):
+            compiler.finish("2017")
+        assert compiler.process.pid == warm  # a compile error keeps the compiler warm
+    finally:
+        compiler.stop()
+    assert compiler.process is None

@@ -741,3 +741,9 @@ def write_pdf(job):
         book.out.write_bytes(pdf_bytes)
     job.pdf_compiles = Compiles([b for b in books if b.parts])
     finish_pdf(job)
+
+
+def compile_failure(returncode, output, edition_id):
+    """The build's one message for a compile that gave no PDF, for compilers outside this module that
+    answer as the compile child does (watch mode's warm compilers, publish/watch.py)."""
+    return _compile_failure(returncode, output, edition_id)

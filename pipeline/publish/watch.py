@@ -89,10 +89,10 @@ class WarmCompiler:
         if not answer:  # the process died (a panic, no memory): the next book starts a new one
             returncode = self.process.wait()
             self.process = None
-            raise pdf._compile_failure(returncode or -9, b"", name)
+            raise pdf.compile_failure(returncode or -9, b"", name)
         failure = json.loads(answer)
         if not failure.get("ok"):
-            raise pdf._compile_failure(2, answer.encode("utf-8"), name)
+            raise pdf.compile_failure(2, answer.encode("utf-8"), name)
 
     def stop(self) -> None:
         if self.process is not None:
