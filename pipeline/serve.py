@@ -308,6 +308,8 @@ class _WatchHandler(_Handler):
 
     def send_file(self, path, local):
         if os.path.isdir(local):
+            if not path.endswith("/"):  # the standard library's redirect to "folder/": relative links work
+                return super().send_file(path, local)
             local = os.path.join(local, "index.html")
         if not local.endswith(".html") or not os.path.isfile(local):
             return super().send_file(path, local)

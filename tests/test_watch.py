@@ -127,6 +127,19 @@ def test_a_broken_edit_leaves_the_previous_build_and_names_file_line_and_fix(boo
     assert again.ok and again.skipped and again.error is None and again.generation == generation
 
 
+def test_a_bug_in_a_rebuild_is_an_outcome_and_watching_goes_on(tmp_path, monkeypatch):
+    shutil.copytree("sources", tmp_path / "src")
+    session = watch.Session(tmp_path / "src", tmp_path / "build", {"no_pdf": True})
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("division by zero")
+    monkeypatch.setattr(run, "build", broken)
+    outcome = session.rebuild()
+    assert not outcome.ok and outcome.error["message"] == "ZeroDivisionError: division by zero"
+    assert "lawbook build --debug" in outcome.error["fix"]
+    assert not (tmp_path / "build").exists()
+
+
 def test_changed_files_are_those_whose_recorded_sha256_differs():
     before = {"files": {"a": "1", "b": "2", "gone": "3"}}
     after = {"files": {"a": "1", "b": "9", "new": "4"}}
@@ -174,6 +187,12 @@ def test_the_watch_server_adds_its_script_streams_the_state_and_quiets_the_worke
         assert body.replace(body[body.index(b"<script src=\"/__lawbook/"):body.rindex(b"</body>")], b"") == on_disk
         assert int(answer.getheader("Content-Length")) == len(body)
         assert b"/__lawbook/" not in on_disk
+        conn.close()
+        conn, answer = get("/2017")
+        assert answer.status == 301 and answer.getheader("Location") == "/2017/"  # relative links keep working
+        conn.close()
+        conn, answer = get("/2017/")
+        assert b"/__lawbook/live.js" in answer.read()
         conn.close()
         conn, answer = get("/__lawbook/live.js")
         assert b"new EventSource(\"/__lawbook/events\")" in answer.read()

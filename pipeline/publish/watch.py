@@ -192,8 +192,8 @@ class Session:
         return WarmCompiles(self.compilers, books)
 
     def rebuild(self) -> Outcome:
-        """Build again if the inputs changed since the build in out_dir. Never raises a LawbookError: a
-        failed build is an Outcome with its error, and out_dir is left as it was."""
+        """Build again if the inputs changed since the build in out_dir. Raises nothing but an interrupt:
+        a failed build (or a bug in it) is an Outcome with its error, and out_dir is left as it was."""
         from . import run
 
         start = time.perf_counter()
@@ -207,6 +207,11 @@ class Session:
             run.build(self.sources_dir, self.out_dir, self.options, compiles=self._compiles)
         except LawbookError as e:
             self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error_view(e))
+            return self.last
+        except Exception as e:  # a bug: watching goes on (the build left out_dir as it was) and says so
+            error = {"message": f"{type(e).__name__}: {e}", "file": None, "line": None, "count": 1,
+                     "fix": "this is a bug in the pipeline: run `lawbook build --debug` and report what it shows"}
+            self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error)
             return self.last
         changed = changed_files(before, outdir.read_marker(self.out_dir))
         if set(changed) - {cache.STAMP}:  # the stamp alone (its record of file times): nothing to show anew
