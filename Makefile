@@ -9,7 +9,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: all build venv browser axe graphviz test check align site-with-reference bench bench-peers fuzz screenshots clean
+.PHONY: all build venv browser axe graphviz test check align site-with-reference watch bench bench-peers fuzz screenshots clean
 
 all: build
 
@@ -58,6 +58,10 @@ align: build
 site-with-reference: $(STAMP) graphviz
 	@test -n "$(REFERENCE)" || { echo "make site-with-reference: give the original's build, e.g. make site-with-reference REFERENCE=../laws-en/build" >&2; exit 2; }
 	$(PY) -m pipeline build --sources sources --out build --reference "$(REFERENCE)"
+
+# `make watch`: serve build/html on 127.0.0.1:8000 and rebuild build/ on every change in sources/ (docs/watch.md).
+watch: $(STAMP) graphviz
+	$(PY) -m pipeline serve --watch --sources sources --out build
 
 test: $(STAMP) browser axe graphviz
 	$(PY) -m pytest -q

@@ -11,6 +11,8 @@
     align TRANSLATION REFERENCE [--json] [--propose]
                                           compare two books node by node (build folders or corpus.json)
     serve [--out DIR] [--port N]          serve DIR/html on 127.0.0.1 (search needs a web server)
+          [--watch [--sources DIR] [--no-pdf]]
+                                          and rebuild DIR on every change to the sources (docs/watch.md)
 
 Exit status: 0 success, 1 the build found errors (or `show` an ID the corpus does not hold), 2 bad usage,
 unreadable input or an edition the corpus does not hold (the same message from `show` and `diff`).
@@ -448,13 +450,17 @@ def register_serve(sub):
     p = sub.add_parser("serve", help="serve the HTML edition on 127.0.0.1 (search needs a web server)")
     p.add_argument("--out", default="build", help="the build folder whose html/ is served")
     p.add_argument("--port", type=port_number, default=8000, help="1 to 65535, or 0 for any free port")
+    p.add_argument("--watch", action="store_true",
+                   help="build, then rebuild on every change in the sources folder and reload the open pages")
+    p.add_argument("--sources", default="sources", help="with --watch: the folder of sources and sources.toml")
+    p.add_argument("--no-pdf", action="store_true", help="with --watch: leave out the PDF edition")
     p.set_defaults(func=cmd_serve)
 
 
 def cmd_serve(args):
     from . import serve  # http.server is imported only to serve
 
-    return serve.cmd_serve(args)
+    return serve.cmd_watch(args) if args.watch else serve.cmd_serve(args)
 
 
 # -- align ---------------------------------------------------------------------------------------

@@ -18,6 +18,8 @@ A request that still fails logs one line, never a traceback.
 """
 import functools
 import html
+import io
+import json
 import http.server
 import os
 import re
@@ -145,6 +147,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         if os.path.isdir(local) and not os.path.isfile(os.path.join(local, "index.html")):
             self.send_error(404, "File not found")  # never a directory listing
             return None
+        return self.send_file(path, local)
+
+    def send_file(self, path, local):
+        """The headers of a checked path of the site; returns the open file (the standard library's way)."""
         return super().send_head()
 
     def list_directory(self, path):  # reached only if a folder lost its index.html meanwhile
@@ -167,6 +173,7 @@ class _QuietHandler(_Handler):
 class _Server(http.server.ThreadingHTTPServer):
     request_queue_size = LISTEN_BACKLOG
     daemon_threads = True  # Ctrl-C does not wait for open connections
+    stopping = False  # set when the server stops: ends the open event streams of watch mode
 
     def __init__(self, address, handler, connection_timeout):
         self.connection_timeout = connection_timeout
@@ -211,3 +218,246 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+# -- watch mode (`lawbook serve --watch`, docs/watch.md) ----------------------------------------------
+# The pages are served as the build wrote them, with one script added before </body> on the way out
+# (the files on disk stay the build's own): it listens to /__lawbook/events (server-sent events) and
+# reloads the page when a rebuild changed the site, or shows the error that stopped a rebuild over the
+# previous page. The site's service worker is replaced on the way out by one that removes itself: an
+# open event stream must not pass through a cache.
+LIVE_PREFIX = "/__lawbook/"
+KEEPALIVE = 5.0  # seconds between the comments that keep an idle event stream open
+LIVE_SCRIPT = """"use strict";
+(function () {
+  var script = document.currentScript, shown = Number(script.dataset.generation), box = null;
+  var words = JSON.parse(script.dataset.words);
+  function hide() { if (box) { box.remove(); box = null; } }
+  function show(error) {
+    hide();
+    box = document.createElement("aside");
+    box.id = "lawbook-watch-error";
+    box.setAttribute("role", "alert");
+    box.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:40vh;overflow:auto;z-index:2147483647;" +
+      "background:#fff4f2;color:#5c0a00;border-top:3px solid #b3261e;padding:.6em 1em;font:14px/1.4 sans-serif";
+    var lines = [[words.heading, "strong"],
+                 [(error.file || "") + (error.line ? ":" + error.line : "") + (error.file ? ": " : "") + error.message, "code"],
+                 [error.fix ? words.fix + ": " + error.fix : "", "span"],
+                 [error.count > 1 ? words.more.replace("{count}", String(error.count - 1)) : "", "span"]];
+    lines.forEach(function (line) {
+      if (!line[0]) { return; }
+      var el = document.createElement(line[1]);
+      el.textContent = line[0];  // text, never markup: a message quotes the sources
+      el.style.display = "block";
+      box.appendChild(el);
+    });
+    document.body.appendChild(box);
+  }
+  var events = new EventSource("/__lawbook/events");
+  events.addEventListener("state", function (event) {
+    var state = JSON.parse(event.data);
+    if (state.generation !== shown) { location.reload(); return; }
+    if (state.error) { show(state.error); } else { hide(); }
+  });
+})();
+"""
+QUIET_WORKER = ('"use strict";\n// lawbook serve --watch: no offline cache while editing; the site\'s own worker is in the build.\n'
+                'self.addEventListener("install", () => self.skipWaiting());\n'
+                'self.addEventListener("activate", (event) => event.waitUntil(self.registration.unregister()));\n')
+
+
+class LiveState:
+    """What the open pages are told: the watch session's last outcome (publish/watch.py Outcome.view),
+    with a counter each client waits on."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.changed = threading.Condition()
+        self.version = 0
+        self.view: dict = {"ok": True, "generation": 0, "changed": [], "error": None}
+
+    def publish(self, view: dict) -> None:
+        with self.changed:
+            self.view = view
+            self.version += 1
+            self.changed.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> tuple[int, dict]:
+        """The state once its version passed `seen`, or as it is after `timeout` seconds."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.version != seen, timeout)
+            return self.version, self.view
+
+
+class _WatchHandler(_Handler):
+    live: LiveState = None  # set by make_watch_server
+    overlay_words: dict = None
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")  # every look after an edit asks the server again
+        super().end_headers()
+
+    def send_head(self):
+        path = self.path.split("?", 1)[0]
+        if path.startswith(LIVE_PREFIX):
+            return self.send_live(path[len(LIVE_PREFIX):])
+        if path == "/sw.js":
+            return self.send_bytes(QUIET_WORKER.encode("utf-8"), "text/javascript")
+        return super().send_head()
+
+    def send_file(self, path, local):
+        if os.path.isdir(local):
+            if not path.endswith("/"):  # the standard library's redirect to "folder/": relative links work
+                return super().send_file(path, local)
+            local = os.path.join(local, "index.html")
+        if not local.endswith(".html") or not os.path.isfile(local):
+            return super().send_file(path, local)
+        with open(local, "rb") as f:
+            page = f.read()
+        tag = ('<script src="/__lawbook/live.js" data-generation="%d" data-words="%s"></script>'
+               % (self.live.view["generation"], html.escape(json.dumps(self.overlay_words))))
+        at = page.rfind(b"</body>")
+        at = len(page) if at < 0 else at
+        return self.send_bytes(page[:at] + tag.encode("utf-8") + page[at:], "text/html; charset=utf-8")
+
+    def send_bytes(self, body: bytes, content_type: str):
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def send_live(self, name: str):
+        if name == "live.js":
+            return self.send_bytes(LIVE_SCRIPT.encode("utf-8"), "text/javascript")
+        if name != "events":
+            self.send_error(404, "File not found")
+            return None
+        if self.command == "HEAD":
+            return self.send_bytes(b"", "text/event-stream")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        seen = -1
+        try:  # one event with the state now, then one per change, a comment between while idle
+            while not self.server.stopping:
+                version, view = self.live.wait(seen, KEEPALIVE)
+                if version == seen:
+                    self.wfile.write(b": idle\n\n")
+                else:
+                    self.wfile.write(b"event: state\ndata: " + json.dumps(view).encode("utf-8") + b"\n\n")
+                    seen = version
+                self.wfile.flush()
+        except OSError:  # the page went away
+            pass
+        return None
+
+
+def overlay_words(profile) -> dict:
+    """The overlay's words in the book's language (its profile)."""
+    return {"heading": profile.word("The last change did not build; the page shows the build before it."),
+            "fix": profile.word("Fix"), "more": profile.word("{count} more errors")}
+
+
+def make_watch_server(html_dir, live: LiveState, profile, port=8000, quiet=False, timeout=TIMEOUT):
+    """make_server's server with the watch mode's handler: the pages get the live script, /__lawbook/
+    the event stream."""
+    server = make_server(html_dir, port, quiet, timeout)
+    base = _QuietHandler if quiet else _Handler
+    handler = type("WatchHandler", (_WatchHandler, base), {"live": live, "overlay_words": overlay_words(profile)})
+    server.RequestHandlerClass = functools.partial(handler, directory=str(html_dir))
+    return server
+
+
+def _print_outcome(outcome) -> None:
+    """One line per rebuild in the terminal; a failed one with its file, line and fix."""
+    if outcome.skipped:
+        return
+    if outcome.ok:
+        pages = sum(1 for path in outcome.changed if path.startswith("html/") and path.endswith(".html"))
+        print(f"rebuilt in {outcome.seconds:.2f} s: {len(outcome.changed)} files changed, {pages} pages",
+              flush=True)
+        return
+    error = outcome.error
+    where = f"{error['file']}:{error['line']}: " if error.get("line") else (f"{error['file']}: " if error.get("file") else "")
+    more = f" (and {error['count'] - 1} more)" if error.get("count", 1) > 1 else ""
+    print(f"lawbook: error: {escape_log(where + error['message'])}{more}\n  fix: {escape_log(error.get('fix') or '')}\n"
+          "  the previous build is still served", file=sys.stderr, flush=True)
+
+
+def watch_sources(session, live: LiveState, stop, on_outcome=_print_outcome) -> None:
+    """Rebuild each time something in the sources folder changes (its files, the manifest,
+    corrections.toml), until `stop` (a threading.Event) is set; publish each outcome to the pages.
+    The changes come from watchfiles (the system's file events, inotify on Linux); a burst of saves
+    is one rebuild."""
+    for _ in _changes(session, stop):
+        outcome = session.rebuild()
+        on_outcome(outcome)
+        if not outcome.skipped or live.view.get("error"):
+            live.publish(outcome.view())
+
+
+def _changes(session, stop):
+    """Each burst of changes in the sources folder that may change the book (watch.worth_a_rebuild):
+    watchfiles groups the events until 30 ms pass without one (an editor's save is often several)."""
+    import watchfiles
+
+    from .publish import watch
+
+    return watchfiles.watch(session.sources_dir, watch_filter=lambda change, path: watch.worth_a_rebuild(path),
+                            stop_event=stop, debounce=400, step=30, rust_timeout=500, yield_on_timeout=False,
+                            raise_interrupt=False)
+
+
+def _next_outcome(session, stop):
+    """The outcome of the rebuild after the next change in the sources folder; None when interrupted."""
+    for _ in _changes(session, stop):
+        return session.rebuild()
+    return None
+
+
+def cmd_watch(args) -> int:
+    """`lawbook serve --watch`: build when needed, serve, rebuild on every change (docs/watch.md)."""
+    import logging
+    import threading
+
+    from .core import lang
+    from .publish import watch
+    from .reading import manifest
+
+    logging.getLogger("watchfiles").setLevel(logging.ERROR)  # its own line on Ctrl-C says what the user did
+    session = watch.Session(args.sources, args.out, {"no_pdf": getattr(args, "no_pdf", False)})
+    live = LiveState()
+    stop = threading.Event()
+    try:
+        first = session.rebuild()
+        _print_outcome(first)
+        while not (Path(args.out) / "html" / "index.html").exists():  # no site yet: serve once one builds
+            print("lawbook: waiting for a change to the sources that builds", file=sys.stderr, flush=True)
+            first = _next_outcome(session, stop)
+            if first is None:
+                return 1
+            _print_outcome(first)
+        live.publish(first.view())
+        profile = lang.profile(manifest.load_manifest(args.sources).language)
+        server = make_watch_server(Path(args.out) / "html", live, profile, args.port)
+        host, port = server.server_address[:2]
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        try:  # from here on Ctrl-C is how the editor stops serving: status 0, as `serve` gives
+            thread.start()
+            print(f"serving {args.out}/html on http://{host}:{port}/ and rebuilding on every change in "
+                  f"{args.sources}/ (Ctrl-C stops)", flush=True)
+            watch_sources(session, live, stop)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.stopping = True
+            server.shutdown()
+            server.server_close()
+    finally:
+        stop.set()
+        session.close()
+    return 0

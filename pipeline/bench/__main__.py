@@ -47,7 +47,7 @@ import time
 from pathlib import Path
 
 from ..reading import manifest
-from . import generate, hostile, ratios
+from . import generate, hostile, ratios, watch
 
 # Hostile cases and their sizes n (each is also built at 2n): about 100 KB of one repeated word,
 # 10,000 references or notes in one paragraph, a 3 MB line (6 MB at 2n), 50,000 lines.
@@ -353,13 +353,16 @@ def main(argv=None):
         print(f"bench: the English book is not in {ENGLISH}: its PDF is not read", file=sys.stderr)
         pdf_books.remove("english")
     pdf_results = [bench_pdf_book(book) for book in pdf_books]
+    watch_result = watch.bench_book(str(args.ratios)) if args.ratios else None  # serve --watch's edit times
     text = ((tables(results) if results else "") + (ratios.ratio_table(targets) if targets else "")
+            + (watch.table(watch_result) if watch_result else "")
             + (hostile_table(hostile_results) if hostile_results else "") + (pdf_table(pdf_results) if pdf_results else ""))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     machine = {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
     (out / "bench.json").write_text(json.dumps({"machine": machine, "books": results, "targets": targets,
-                                                "hostile": hostile_results, "pdf_books": pdf_results},
+                                                "hostile": hostile_results, "pdf_books": pdf_results,
+                                                "watch": watch_result},
                                                indent=1) + "\n", encoding="utf-8")
     (out / "bench.txt").write_text(text, encoding="utf-8")
     print(text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from lxml import etree
 
@@ -85,6 +85,8 @@ class Job:
     tmp: Path  # the folder the outputs are written to (the build's temporary folder)
     previous: PreviousBuild = field(default_factory=NoPrevious)
     made: Made = field(default_factory=Made)
+    # What compiles the PDF's books (pdf.Compiles when None): watch mode keeps warm compilers (publish/watch.py).
+    compiles: Callable[[list[Any]], Any] | None = None
 
     # The corpus's fields, read as the outputs always read them.
     @property

@@ -730,7 +730,8 @@ def start_pdf(job: Job) -> Compiles | None:
     them (Compiles) for the stage finish_pdf to wait for, None when there is nothing to compile. An
     edition unchanged since the previous build is copied from it, not compiled."""
     books = _prepare(job)
-    return Compiles(books) if books else None
+    compiles = job.compiles or Compiles  # watch mode's warm compilers (publish/watch.py)
+    return compiles(books) if books else None
 
 
 def write_pdf(job: Job) -> None:
@@ -749,7 +750,13 @@ def write_pdf(job: Job) -> None:
         compiles.kill()
 
 
+def compile_failure(returncode: int, output: str, edition_id: str) -> LawbookError:
+    """The build's one message for a compile that gave no PDF, for compilers outside this module that
+    answer as the compile child does (watch mode's warm compilers, publish/watch.py)."""
+    return _compile_failure(returncode, output, edition_id)
+
+
 STAGES = [Stage("start_pdf", start_pdf, reads=("corpus", "options", "sources", "lines", "sources_dir",
-                                               "previous", "profile", "tmp"), writes=("log",),
+                                               "previous", "profile", "tmp", "compiles"), writes=("log",),
                 files=("pdf/spelregels-<edition>.pdf", "pdf/spelregels-<edition>.typ"), unless=("no_pdf",)),
           Stage("finish_pdf", None, waits="start_pdf", unless=("no_pdf",))]

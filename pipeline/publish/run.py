@@ -20,7 +20,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from lxml import etree
 
@@ -411,7 +411,8 @@ def make_corpus(sources_dir: Path | str, options: Options | dict | None = None) 
     return context
 
 
-def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict | None = None) -> Build:
+def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict | None = None,
+          compiles: Callable[[list[Any]], Any] | None = None) -> Build:
     """Run every stage into a fresh folder beside `out_dir` and swap it in only when every stage
     succeeded and the build found no errors. Returns the Build (its corpus, report and times).
 
@@ -424,6 +425,7 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict 
     (replaced each time, removed by the next good build). Any other exception or an interrupt
     leaves `out_dir` alone too, and stops every process a stage started. The temporary folder is
     always removed; folders left by a build that was killed are removed by the next one.
+    `compiles`: what compiles the PDF's books (pdf.Compiles when None); watch mode passes its warm compilers.
     """
     out_dir = outdir.check_target(out_dir, sources_dir)
     failed_dir = out_dir.with_name(out_dir.name + ".failed")
@@ -443,7 +445,7 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict 
                 for stage in corpus_plan:
                     _run_stage(run, stage, run.context)
                 if not run.log.errors:
-                    job = Job(run.context.frozen(), run.tmp, previous=run)
+                    job = Job(run.context.frozen(), run.tmp, previous=run, compiles=compiles)
                     _run_outputs(run, job, output_plan)
         except LawbookError as e:
             if e.status == 1 and run.log.entries:  # e.g. a schema failure: the report shows what led to it

@@ -248,6 +248,11 @@ WORDS = {
         "zoeken in de tekst werkt alleen als de site via een webserver wordt geopend, bijvoorbeeld met "
         "<code>python -m pipeline serve</code>; vindplaatsen werken overal.",
     "Page not found": "Pagina niet gevonden",
+    # lawbook serve --watch: the overlay over a page when the last edit did not build (pipeline/serve.py)
+    "The last change did not build; the page shows the build before it.":
+        "De laatste wijziging gaf geen nieuwe build; de pagina toont de build ervoor.",
+    "Fix": "Oplossing",
+    "{count} more errors": "nog {count} fouten",
     "This address is not a page of the laws. Perhaps it was mistyped, or the article is not in this edition.":
         "Dit adres is geen pagina van de spelregels. Misschien is het verkeerd getypt, of staat het artikel niet in "
         "deze uitgave.",

@@ -1,0 +1,225 @@
+"""Watch mode's warm state: one process that rebuilds the book each time a source changes.
+
+`lawbook serve --watch` (pipeline/serve.py) holds one Session for the life of the process. A
+rebuild is the build itself (run.build), so the folder it leaves is byte for byte what a full build
+writes, with the same guarantees: the target must be the build's own (outdir.py), a failed rebuild
+leaves the previous build exactly as it was. What the process keeps warm between rebuilds:
+
+  - the imported stages and their libraries, and the code version (cache.code_version);
+  - the cached reading of each source (cache.py: an unchanged source is not read again) and the
+    previous build's outputs of an unchanged edition (run.reuse_edition, html.PreviousBuild);
+  - a Typst compiler per book, each in a process of its own that lives as long as the session
+    (WarmCompiler): Typst keeps what it laid out, so a book with one changed word is compiled again
+    in a fraction of a fresh compile's time.
+
+A rebuild's Outcome says which files of the build changed (from the sha256 each build records in
+its marker), for the server to tell the open pages, or the error that stopped it (file, line, fix).
+"""
+import datetime
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import cache, outdir
+from ..core.errors import BuildFailed, LawbookError
+from ..core.options import Options
+
+# The process that holds one book's compiler: it reads one request per line on stdin, {"typ": file,
+# "out": file, "timestamp": seconds}, compiles the file with its kept typst.Compiler (the arguments of
+# pdf._COMPILE_CHILD, so the bytes are the same), writes the PDF and answers one line of JSON on
+# stdout: {"ok": true}, or the failure in _COMPILE_CHILD's form. It ends with the session (its stdin
+# closes) or with the process that started it (PR_SET_PDEATHSIG).
+_WARM_CHILD = """
+import ctypes, datetime, json, signal, sys
+try:
+    ctypes.CDLL(None).prctl(1, signal.SIGKILL)
+except Exception:
+    pass
+import typst
+compiler = typst.Compiler(ignore_system_fonts=True)
+for request in sys.stdin:
+    job = json.loads(request)
+    try:
+        with open(job["typ"], "rb") as f:
+            source = f.read()
+        stamp = datetime.datetime.fromtimestamp(job["timestamp"], datetime.timezone.utc)
+        data = compiler.compile(input=source, pdf_standards=%r, sys_inputs={}, timestamp=stamp)
+        with open(job["out"], "wb") as f:
+            f.write(data)
+        answer = {"ok": True}
+    except typst.TypstError as e:
+        answer = {"kind": "error", "message": e.message}
+    except OSError as e:
+        answer = {"kind": "OSError", "errno": e.errno, "path": job["out"], "message": str(e)}
+    except Exception as e:
+        answer = {"kind": type(e).__name__, "message": str(e)}
+    sys.stdout.write(json.dumps(answer) + "\\n")
+    sys.stdout.flush()
+"""
+
+
+class WarmCompiler:
+    """One book's Typst compiler, kept in a process of its own between rebuilds (started on first use)."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen | None = None
+
+    def start(self, typ: Path, out: Path, timestamp: datetime.datetime) -> None:
+        """Send one book to compile; its answer is read by finish()."""
+        from ..outputs import pdf
+
+        if self.process is None or self.process.poll() is not None:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", _WARM_CHILD % (pdf.PDF_STANDARDS,)], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=dict(os.environ, RUST_BACKTRACE="0"),
+                text=True)
+        request = {"typ": str(typ), "out": str(out), "timestamp": int(timestamp.timestamp())}
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+
+    def finish(self, name: str | None) -> None:
+        """Wait for the book sent last; raise the build's one message when it did not compile."""
+        from ..outputs import pdf
+
+        answer = self.process.stdout.readline()
+        if not answer:  # the process died (a panic, no memory): the next book starts a new one
+            returncode = self.process.wait()
+            self.process = None
+            raise pdf.compile_failure(returncode or -9, b"", name)
+        failure = json.loads(answer)
+        if not failure.get("ok"):
+            raise pdf.compile_failure(2, answer.encode("utf-8"), name)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            for stream in (self.process.stdin, self.process.stdout):
+                stream.close()
+            self.process = None
+
+
+class WarmCompiles:
+    """What pdf.Compiles is to the build (wait, kill), with each whole book sent to its edition's
+    WarmCompiler; a book in parts (pdf_parts, far larger than a real edition) is compiled as a full
+    build compiles it."""
+
+    def __init__(self, compilers: dict[str, WarmCompiler], books: list) -> None:
+        from ..outputs import pdf
+
+        self.sent = []
+        for book in books:
+            if not book.parts:
+                compiler = compilers.setdefault(book.name, WarmCompiler())
+                compiler.start(book.typ, book.out, book.timestamp)
+                self.sent.append((book, compiler))
+        self.parts = pdf.Compiles([book for book in books if book.parts])
+
+    def wait(self) -> None:
+        while self.sent:
+            book, compiler = self.sent.pop(0)
+            compiler.finish(book.name)
+        self.parts.wait()
+
+    def kill(self) -> None:
+        """A failed build: a compile still under way would write into a folder about to be removed, so
+        its process is stopped (the next rebuild starts it again, cold)."""
+        for _, compiler in self.sent:
+            compiler.stop()
+        self.sent = []
+        self.parts.kill()
+
+
+@dataclass
+class Outcome:
+    """What one rebuild did. `changed`: the files of the build (paths below it) that were added, changed
+    or removed; `error`: what stopped it ({"message", "file", "line", "fix"}), the previous build left as
+    it was; `generation`: counts the rebuilds that changed the build."""
+    ok: bool
+    seconds: float
+    generation: int
+    changed: list[str] = field(default_factory=list)
+    error: dict | None = None
+    skipped: bool = False
+
+    def view(self) -> dict:
+        """The outcome as the open pages are told it (JSON): the pages of the site that changed."""
+        pages = [path for path in self.changed if path.startswith("html/") and path.endswith(".html")]
+        return {"ok": self.ok, "generation": self.generation, "changed": pages, "error": self.error}
+
+
+def error_view(error: LawbookError) -> dict:
+    """The overlay's words for `error`: the first of a failed build's errors (its file and line), or the
+    error itself; with the fix and how many errors there are."""
+    if isinstance(error, BuildFailed) and error.errors:
+        first = error.errors[0]
+        return {"message": first.message, "file": first.file, "line": first.line,
+                "fix": "correct the source at this line; the full report is " + str(error.report),
+                "count": len(error.errors)}
+    return {"message": error.message, "file": error.file, "line": error.line, "fix": error.fix, "count": 1}
+
+
+def worth_a_rebuild(path: str) -> bool:
+    """Whether a change to `path` in the sources folder may change the book: not a hidden file (an
+    editor's swap file, which the build ignores as well) nor an editor's backup ("file~")."""
+    name = os.path.basename(path)
+    return not (name.startswith(".") or name.endswith("~"))
+
+
+def changed_files(before: dict | None, after: dict | None) -> list[str]:
+    """The files whose recorded sha256 differs between two build markers (outdir.read_marker), sorted."""
+    old = (before or {}).get("files") or {}
+    new = (after or {}).get("files") or {}
+    return sorted(path for path in old.keys() | new.keys() if old.get(path) != new.get(path))
+
+
+class Session:
+    """The warm state of watch mode for one sources folder and one build folder (see the module's doc)."""
+
+    def __init__(self, sources_dir, out_dir, options=None) -> None:
+        self.sources_dir = Path(sources_dir)
+        self.out_dir = Path(out_dir)
+        self.options = Options.of(options)
+        self.compilers: dict[str, WarmCompiler] = {}
+        self.generation = 0
+        self.last: Outcome | None = None
+
+    def _compiles(self, books: list) -> WarmCompiles:
+        return WarmCompiles(self.compilers, books)
+
+    def rebuild(self) -> Outcome:
+        """Build again if the inputs changed since the build in out_dir. Raises nothing but an interrupt:
+        a failed build (or a bug in it) is an Outcome with its error, and out_dir is left as it was."""
+        from . import run
+
+        start = time.perf_counter()
+        if cache.up_to_date(self.sources_dir, self.out_dir, self.options):
+            # Nothing to build (an editor's save without a change, or an edit undone): the build on
+            # screen is the sources' own, so an error shown for an earlier edit is cleared.
+            self.last = Outcome(True, time.perf_counter() - start, self.generation, skipped=True)
+            return self.last
+        before = outdir.read_marker(self.out_dir)
+        try:
+            run.build(self.sources_dir, self.out_dir, self.options, compiles=self._compiles)
+        except LawbookError as e:
+            self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error_view(e))
+            return self.last
+        except Exception as e:  # a bug: watching goes on (the build left out_dir as it was) and says so
+            error = {"message": f"{type(e).__name__}: {e}", "file": None, "line": None, "count": 1,
+                     "fix": "this is a bug in the pipeline: run `lawbook build --debug` and report what it shows"}
+            self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error)
+            return self.last
+        changed = changed_files(before, outdir.read_marker(self.out_dir))
+        if set(changed) - {cache.STAMP}:  # the stamp alone (its record of file times): nothing to show anew
+            self.generation += 1
+        self.last = Outcome(True, time.perf_counter() - start, self.generation, changed=changed)
+        return self.last
+
+    def close(self) -> None:
+        for compiler in self.compilers.values():
+            compiler.stop()
+        self.compilers.clear()

@@ -1,0 +1,273 @@
+"""Watch mode (publish/watch.py): after each edit the watched build folder is, file by file, what a
+fresh full build of the same sources writes; a broken edit leaves the previous build as it was.
+
+The book is a copy of the project's five sources; every edit is made up here (a word, a new article, a
+deleted section, a new reference, a renumbering correction undone), and each is checked against a
+fresh forced build into a folder of its own, with a cache of its own.
+"""
+import filecmp
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pipeline.publish import outdir, run, watch
+
+PAGE = "000_8d35bcdf16b9ca3e.txt"  # a wiki page of the 2017 edition: articles 53, 41, 24, 50D
+# Pagefind's filter and meta files are named by a hash that differs between two fresh full builds of
+# the same sources (measured: two forced builds of sources/ write nl_111549d or nl_ffcf669), so the
+# search index is compared by its content-named fragments only.
+UNSTABLE = ("html/pagefind/filter/", "html/pagefind/pagefind.", "html/pagefind/pagefind-entry.json")
+
+
+def files(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def differences(watched: Path, fresh: Path) -> list[str]:
+    """The files in which two build folders differ, besides what differs between any two builds: the
+    marker (the build's id and place; its list of files and their sha256 is compared) and the stamp's
+    record of file times (its input and edition digests are compared)."""
+    skip = {outdir.MARKER, ".lawbook-stamp.json"}
+    a = {p for p in files(watched) if p not in skip and not p.startswith(UNSTABLE)}
+    b = {p for p in files(fresh) if p not in skip and not p.startswith(UNSTABLE)}
+    out = sorted(f"only in one: {p}" for p in a ^ b)
+    out += sorted(p for p in a & b if not filecmp.cmp(watched / p, fresh / p, shallow=False))
+    marks = [{k: v for k, v in outdir.read_marker(f)["files"].items() if k not in skip and not k.startswith(UNSTABLE)}
+             for f in (watched, fresh)]
+    if marks[0] != marks[1]:
+        out.append(outdir.MARKER)
+    stamps = [json.loads((f / ".lawbook-stamp.json").read_text()) for f in (watched, fresh)]
+    if [(s["inputs"], s["editions"]) for s in stamps] != [(s["inputs"], s["editions"]) for s in stamps[::-1]]:
+        out.append(".lawbook-stamp.json")
+    return out
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+EDITS = [
+    ("a word", PAGE, "Getoonde of voorgespeelde kaart tijdens het bieden",
+     "Getoonde of voorgespeelde kaart gedurende het bieden"),
+    ("a new article", PAGE, "\n\nArtikel\u00a041\n",  # the page writes a no-break space there
+     "\n\nArtikel 99\n\nEen nieuw artikel\n\nDe wedstrijdleider beslist over elk geval.\n\nArtikel\u00a041\n"),
+    ("a deleted section", PAGE, "4. Partij van de leider\nAls de overtreder leider of blinde wordt, worden de "
+     "kaarten opgepakt en weer toegevoegd aan de hand.\n", ""),
+    ("a new reference", PAGE, "De leider speelt zowel zijn hand als die van de blinde.",
+     "De leider speelt zowel zijn hand als die van de blinde (zie artikel 24)."),
+    ("a renumbering correction undone", "corrections.toml", '[[correction]]\nkind = "renumber"\nnode = "2017/47E1b"\n'
+     'to = "2017/47E2b"\nbasis = "WBF Laws 2017, Law 47E2(b)"\n', ""),
+]
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    """A copy of the five sources and a watch session building it, warm across the tests."""
+    folder = tmp_path_factory.mktemp("watch")
+    shutil.copytree("sources", folder / "src")
+    session = watch.Session(folder / "src", folder / "build")
+    first = session.rebuild()
+    assert first.ok and first.error is None
+    yield folder, session
+    session.close()
+
+
+def fresh_build(folder: Path, name: str) -> Path:
+    out = folder / f"fresh-{name.replace(' ', '-')}"
+    run.build(folder / "src", out, {"force": True, "cache_dir": str(folder / f"cache-{out.name}")})
+    return out
+
+
+@pytest.mark.parametrize("name, file, old, new", EDITS, ids=[e[0] for e in EDITS])
+def test_the_watched_build_is_a_full_build_after_each_edit(book, name, file, old, new):
+    folder, session = book
+    before = session.generation
+    edit(folder / "src" / file, old, new)
+    outcome = session.rebuild()
+    assert outcome.ok and outcome.error is None and not outcome.skipped
+    assert outcome.generation == before + 1 and outcome.changed
+    if name == "a new article":
+        assert "html/2017/99.html" in outcome.changed
+    assert differences(folder / "build", fresh_build(folder, name)) == []
+
+
+def test_a_word_rewrites_its_page_and_the_pdf_of_its_edition_only(book):
+    folder, session = book
+    edit(folder / "src" / PAGE, "Het begin van het spelen", "Het begin van het afspelen")
+    outcome = session.rebuild()
+    assert "html/2017/41.html" in outcome.changed
+    assert "pdf/spelregels-2017.pdf" in outcome.changed
+    assert "pdf/spelregels-2007.pdf" not in outcome.changed  # the other edition's book is reused
+    assert "html/2007/41.html" not in outcome.changed
+    assert outcome.view()["changed"] == [p for p in outcome.changed if p.startswith("html/") and p.endswith(".html")]
+
+
+def test_a_broken_edit_leaves_the_previous_build_and_names_file_line_and_fix(book):
+    folder, session = book
+    page = folder / "build" / "html" / "2017" / "41.html"
+    kept = {p: (folder / "build" / p).read_bytes() for p in files(folder / "build")}
+    generation = session.generation
+    text = (folder / "src" / PAGE).read_text(encoding="utf-8")
+    second = text[:text.index("1. Gedekte uitkomst")].count("\n") + 2  # the line of the repeated heading
+    edit(folder / "src" / PAGE, "1. Gedekte uitkomst", "1. Gedekte uitkomst\n1. Gedekte uitkomst")
+    outcome = session.rebuild()
+    assert not outcome.ok and outcome.generation == generation
+    assert outcome.error["file"] == PAGE and outcome.error["line"] == second
+    assert f"2017/41A begins a second time at line {second}" in outcome.error["message"]
+    assert outcome.error["fix"].startswith("correct the source at this line")
+    assert {p: (folder / "build" / p).read_bytes() for p in files(folder / "build")} == kept
+    assert "Gedekte uitkomst" in page.read_text(encoding="utf-8")
+    # Undoing the edit: nothing to build (the build on disk is the sources' own), and no error shown.
+    edit(folder / "src" / PAGE, "1. Gedekte uitkomst\n1. Gedekte uitkomst", "1. Gedekte uitkomst")
+    again = session.rebuild()
+    assert again.ok and again.skipped and again.error is None and again.generation == generation
+
+
+def test_a_bug_in_a_rebuild_is_an_outcome_and_watching_goes_on(tmp_path, monkeypatch):
+    shutil.copytree("sources", tmp_path / "src")
+    session = watch.Session(tmp_path / "src", tmp_path / "build", {"no_pdf": True})
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("division by zero")
+    monkeypatch.setattr(run, "build", broken)
+    outcome = session.rebuild()
+    assert not outcome.ok and outcome.error["message"] == "ZeroDivisionError: division by zero"
+    assert "lawbook build --debug" in outcome.error["fix"]
+    assert not (tmp_path / "build").exists()
+
+
+def test_changed_files_are_those_whose_recorded_sha256_differs():
+    before = {"files": {"a": "1", "b": "2", "gone": "3"}}
+    after = {"files": {"a": "1", "b": "9", "new": "4"}}
+    assert watch.changed_files(before, after) == ["b", "gone", "new"]
+    assert watch.changed_files(None, {"files": {"x": "1"}}) == ["x"]
+
+
+@pytest.mark.parametrize("path, worth", [
+    ("/book/src/000_8d35bcdf16b9ca3e.txt", True), ("/book/src/corrections.toml", True),
+    ("/book/src/sources.toml", True), ("/book/src/.000_8d35bcdf16b9ca3e.txt.swp", False),
+    ("/book/src/000_8d35bcdf16b9ca3e.txt~", False), ("/book/src/.#sources.toml", False)])
+def test_an_editors_swap_and_backup_files_start_no_rebuild(path, worth):
+    assert watch.worth_a_rebuild(path) is worth
+
+
+def test_the_watch_server_adds_its_script_streams_the_state_and_quiets_the_worker(book):
+    """Over HTTP on 127.0.0.1: a page gets the live script before </body> (the file on disk stays the
+    build's), /__lawbook/events answers the state at once, /sw.js is the worker that removes itself."""
+    import http.client
+    import threading
+
+    from pipeline import serve
+    from pipeline.core import lang
+
+    folder, session = book
+    live = serve.LiveState()
+    live.publish({"ok": False, "generation": 7, "changed": [],
+                  "error": {"message": "m", "file": PAGE, "line": 3, "fix": "f", "count": 1}})
+    server = serve.make_watch_server(folder / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
+    assert server.server_address[0] == "127.0.0.1"
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+
+        def get(path):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", path)
+            return conn, conn.getresponse()
+
+        conn, answer = get("/2017/41.html")
+        body = answer.read()
+        on_disk = (folder / "build" / "html" / "2017" / "41.html").read_bytes()
+        assert answer.getheader("Cache-Control") == "no-store"
+        assert b'<script src="/__lawbook/live.js" data-generation="7"' in body
+        assert body.replace(body[body.index(b"<script src=\"/__lawbook/"):body.rindex(b"</body>")], b"") == on_disk
+        assert int(answer.getheader("Content-Length")) == len(body)
+        assert b"/__lawbook/" not in on_disk
+        conn.close()
+        conn, answer = get("/2017")
+        assert answer.status == 301 and answer.getheader("Location") == "/2017/"  # relative links keep working
+        conn.close()
+        conn, answer = get("/2017/")
+        assert b"/__lawbook/live.js" in answer.read()
+        conn.close()
+        conn, answer = get("/__lawbook/live.js")
+        assert b"new EventSource(\"/__lawbook/events\")" in answer.read()
+        conn.close()
+        conn, answer = get("/sw.js")
+        assert b"unregister" in answer.read()
+        conn.close()
+        conn, answer = get("/__lawbook/nothing")
+        assert answer.status == 404
+        conn.close()
+        conn, answer = get("/__lawbook/events")
+        assert answer.getheader("Content-Type") == "text/event-stream"
+        first = answer.fp.readline() + answer.fp.readline()
+        assert first.startswith(b"event: state\ndata: {")
+        assert json.loads(first.split(b"data: ", 1)[1])["error"]["line"] == 3
+        conn.close()
+    finally:
+        server.stopping = True
+        server.shutdown()
+        server.server_close()
+
+
+def test_serve_watch_builds_serves_and_stops_on_ctrl_c(tmp_path):
+    """The command as an editor runs it: it builds the missing build folder, says where it serves, and
+    Ctrl-C (SIGINT) ends it at once with status 0, its compilers with it."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    shutil.copytree("sources", tmp_path / "src")
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline", "serve", "--watch", "--no-pdf", "--sources",
+                             str(tmp_path / "src"), "--out", str(tmp_path / "build"), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        lines = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            lines.append(proc.stdout.readline())
+            if lines[-1].startswith("serving ") or not lines[-1]:
+                break
+        assert lines[-1].startswith("serving ") and "http://127.0.0.1:" in lines[-1], lines
+        assert (tmp_path / "build" / "html" / "2017" / "41.html").exists()
+        time.sleep(0.5)  # watching
+        proc.send_signal(signal.SIGINT)
+        rest, _ = proc.communicate(timeout=20)
+        assert proc.returncode == 0
+        assert "Traceback" not in rest and "KeyboardInterrupt" not in rest
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_a_warm_compiler_gives_a_fresh_compiles_bytes_and_the_builds_message_on_failure(tmp_path):
+    import datetime
+
+    from pipeline.core.errors import LawbookError
+    from pipeline.outputs import pdf
+
+    stamp = datetime.datetime(2017, 3, 1, tzinfo=datetime.timezone.utc)
+    compiler = watch.WarmCompiler()
+    try:
+        for k, words in enumerate(["Eerste proef.", "Tweede proef, een woord meer."]):
+            source = f"= Artikel {k}\n{words}\n"
+            (tmp_path / "book.typ").write_text(source, encoding="utf-8")
+            compiler.start(tmp_path / "book.typ", tmp_path / "book.pdf", stamp)
+            compiler.finish("2017")
+            assert (tmp_path / "book.pdf").read_bytes() == pdf.render_pdf(source, stamp)
+        warm = compiler.process.pid
+        (tmp_path / "book.typ").write_text("#let x = (\n", encoding="utf-8")
+        compiler.start(tmp_path / "book.typ", tmp_path / "book.pdf", stamp)
+        with pytest.raises(LawbookError, match="the PDF edition 2017 did not compile"):
+            compiler.finish("2017")
+        assert compiler.process.pid == warm  # a compile error keeps the compiler warm
+    finally:
+        compiler.stop()
+    assert compiler.process is None
