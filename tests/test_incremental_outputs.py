@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from pipeline.publish import outdir, run as build
+from pipeline.publish import cache, outdir, run as build
 from pipeline.outputs import html, markdown
 from pipeline.reading import manifest
 from pipeline.bench import generate
@@ -45,14 +45,20 @@ def book(tmp_path, monkeypatch):
 
 def files(folder):
     """Every file's bytes; of the marker all but the files' stats (their times and inodes are this build's)
-    and its place (where and by which process this build wrote it)."""
+    and its place (where and by which process this build wrote it); of the stamp all but the stats it
+    records of the files it hashed ("hashed": a file changed in the two seconds before is not recorded,
+    so two builds of the same inputs record more or fewer of them by how long after the edit each ran).
+    The marker's digest of the stamp goes with those."""
     this_builds = {"stats", "path", "made", "id", "pid", "started"}
 
     def content(p):
+        if p.name == cache.STAMP:
+            return json.dumps({k: v for k, v in json.loads(p.read_bytes()).items() if k != "hashed"}, sort_keys=True)
         if p.name != outdir.MARKER:
             return p.read_bytes()
-        return json.dumps({k: v for k, v in json.loads(p.read_bytes()).items() if k not in this_builds},
-                          sort_keys=True)
+        marker = {k: v for k, v in json.loads(p.read_bytes()).items() if k not in this_builds}
+        marker["files"] = {name: sha for name, sha in marker.get("files", {}).items() if name != cache.STAMP}
+        return json.dumps(marker, sort_keys=True)
     return {p.relative_to(folder): content(p) for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
