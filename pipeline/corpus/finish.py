@@ -33,10 +33,10 @@ def number_commentary(corpus):
         c.set("id", ids.commentary_id(on, counts[on]))
 
 
-def find_gaps(corpus, log, profile=None, no_lead_in=frozenset()):
+def find_gaps(corpus, log, profile, no_lead_in=frozenset()):
     """`no_lead_in`: the nodes a source writes with their first child's marker right after their own
     ("1.(a) if …"): the book has no lead-in there, so none is missing."""
-    rules = (profile or lang.profile()).rules
+    rules = profile.rules
     for article in corpus.iter("article"):
         if article.find("title") is None:
             file, line = tree.first_line(article)
@@ -79,7 +79,7 @@ def _gap(node, before, message, reason, log, file, line):
     log.add("gap", file, line, message, node.get("id"))
 
 
-def finish(corpus, log, profile=None, no_lead_in=frozenset()):
+def finish(corpus, log, profile, no_lead_in=frozenset()):
     """Gaps (their texts in `profile`'s language, the default one when None), then note and commentary IDs."""
     find_gaps(corpus, log, profile, no_lead_in)
     number_notes(corpus)

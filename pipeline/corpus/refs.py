@@ -339,7 +339,7 @@ PARSERS = {"keyword": parse_keyword_phrase, "relative": parse_zie, "direction": 
            "range": parse_letter_range, "this": parse_this_article, "bare": parse_bare}
 
 
-def find_citations(text, profile=None):
+def find_citations(text, profile):
     """All citations in one text segment, in order, none overlapping (pass 1, then pass 2), read
     with the words of `profile` (the default language's when None)."""
     p = _patterns(profile)
@@ -530,7 +530,7 @@ def _order(index):
     return {node_id: n for n, node_id in enumerate(index)}
 
 
-def resolve_phrase(text, citations, edition, node_id, index, known, order, profile=None):
+def resolve_phrase(text, citations, edition, node_id, index, known, order, profile):
     """Resolve the citations found in one text segment; a target named twice in one phrase is suspect,
     and so is one that stands the other way than its direction word (of `profile`) says."""
     below_words = _patterns(profile).below
@@ -623,7 +623,7 @@ def _wrap(owner, attr, spans):
     setattr(owner, attr, text[:stop] or None)
 
 
-def mark_container(container, index, known, order, profile=None, log=None):
+def mark_container(container, index, known, order, profile, log=None):
     """Find, resolve and mark up the citations in one <p> or <note>, read with the words of `profile`; a
     citation that reads two ways is reported as uncertain in `log`. Returns the number of refs."""
     edition, node_id, _ = context_of(container)
@@ -716,7 +716,7 @@ def references(ctx, known=None):
                 continue
             if order is None:
                 order = _order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
-            refs = label_refs(container, index, known, order, getattr(ctx, "profile", None))
+            refs = label_refs(container, index, known, order, ctx.profile)
         else:
             refs = [r for r in container if r.tag == "ref"]
         if not refs:
@@ -748,7 +748,7 @@ def references(ctx, known=None):
 LABEL_TAGS = ("title", "heading")
 
 
-def label_refs(label, index: set, known: dict, order: dict, profile=None) -> list:
+def label_refs(label, index: set, known: dict, order: dict, profile) -> list:
     """The references of a node's title or heading ("Possible Lack of Recourse to Laws 26B and 72C"), read as
     mark_container reads a paragraph, each with the words and the attributes a <ref> would have (`text`, `get`)."""
     text = label.text or ""

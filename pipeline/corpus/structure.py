@@ -58,8 +58,8 @@ class Evidence:
     and confirms is the book's language's (its profile's EVIDENCE_* patterns).
     """
 
-    def __init__(self, lines, profile=None):
-        self.profile = profile or lang.profile()
+    def __init__(self, lines, profile):
+        self.profile = profile
         self.rules = self.profile.rules
         self.text = {}  # (file, line) -> text
         self.citing = {}  # citation -> [(file, line, matched words)], in line order, first match per line
@@ -568,7 +568,7 @@ def _remarks(blocks: list[Block]) -> list[list[Block]]:
     return runs
 
 
-def _commentary(reading, blocks, fragment, flog, profile=None):
+def _commentary(reading, blocks, fragment, flog, profile):
     """A personal remark: kept whole, attributed (by the attribution words of `profile`), on the
     page's article; never law text."""
     attribution = blocks[0]

@@ -37,7 +37,7 @@ NAMES = tuple(FORMATS)  # the manifest's allowed `format = …` values
 SIGNS = sorted(((priority, f.name, test) for f in REGISTRY for priority, test in f.signs), key=lambda s: s[0])
 
 
-def detect(lines, name, profile=None):
+def detect(lines, name, profile):
     """The format of a source, from its content (read in the words of `profile`, the book's language)."""
     texts = [line.text for line in lines if not line.blank]
     if not texts:
@@ -47,7 +47,7 @@ def detect(lines, name, profile=None):
             return fmt
     text_formats = [n for n in NAMES if n != pdfsource.FORMAT.name]  # a PDF is told by its bytes, never forced
     quoted = ", ".join(f'"{n}"' for n in text_formats[:-1]) + f' or "{text_formats[-1]}"'
-    keyword = (profile or lang.profile()).rules.ARTICLE_WORD
+    keyword = profile.rules.ARTICLE_WORD
     raise LawbookError(f"cannot tell the format of this file: no '{keyword} N' heading, template name or page "
                        f"layout found",
                        file=name, line=lines[0].num, fix=f"set format = {quoted} for this file in sources.toml")

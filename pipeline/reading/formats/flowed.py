@@ -749,7 +749,7 @@ def _fresh():
     return {"section": None, "subsection": None, "item": None, "subitem": None, "inline": False}
 
 
-def has_flowed_layout(texts, profile=None):
+def has_flowed_layout(texts, profile):
     """From the whole file, never its first page alone: the book's contents list (its title followed by an
     entry "LAW 1 - TITLE"), or page numbers alone on their lines and paragraphs of one long line each (a
     quarter of the lines over 160 characters, or a section marker with its text on one long line)."""

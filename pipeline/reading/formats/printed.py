@@ -113,9 +113,9 @@ class Folio(NamedTuple):
         return int(self.label) if self.label.isdigit() else roman_value(self.label)
 
 
-def pages(lines: list, words: dict | None = None) -> tuple:
+def pages(lines: list, words: dict) -> tuple:
     """The non-blank lines cut into pages, and the furniture of each: ([[Line]], {line number: reason}).
-    `words`: patterns(profile) of the book's language (the default language's when None).
+    `words`: patterns(profile) of the book's language.
 
     The furniture is learned from the pages, never from where the extraction starts: the page numbers
     are the lines at the page tops or feet whose numbers go up by one from page to page (_chain, and
@@ -123,7 +123,6 @@ def pages(lines: list, words: dict | None = None) -> tuple:
     a page number at a page's top, and those whose text or shape stands in the same place on half the
     pages of their parity (_Heads): the book's title on the even pages, "Artikel 41", "Artikel 42" … on
     the odd ones."""
-    words = words or patterns()
     texts, starts, pending = [], [0], False
     for line in lines:
         pending = pending or line.page_break
@@ -563,7 +562,7 @@ def cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="lines
                             rules.MAYBE_CUT_OFF.format(cite=cite, where=waar)))
 
 
-def has_page_layout(texts, profile=None):
+def has_page_layout(texts, profile):
     """A page number among the first lines, or words hyphenated at three or more line ends."""
     hyphen_ends = sum(1 for t in texts if re.search(r"[^\W\d_]-$", t))
     return any(DIGITS.match(t.strip()) for t in texts[:4]) or hyphen_ends >= 3

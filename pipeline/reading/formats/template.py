@@ -77,11 +77,11 @@ def read(lines, source, log):
     return reading
 
 
-def has_name(texts, profile=None):
+def has_name(texts, profile):
     return texts[0].startswith(patterns(profile)["names"])
 
 
-def has_heading(texts, profile=None):
+def has_heading(texts, profile):
     article = patterns(profile)["article"]
     return any(article.match(t) for t in texts)
 

@@ -110,7 +110,7 @@ def _commentary_end(text: str, num: int, start: int, words: dict, flog, group: i
     return None
 
 
-def has_heading(texts, profile=None):
+def has_heading(texts, profile):
     article = patterns(profile)["article"]
     return any(article.match(t) for t in texts)
 

@@ -108,4 +108,4 @@ TABLE_ROW_REPEATS = None  # no tables in the Dutch sources: every repeat is coll
 DASH = None  # U+00AD is a soft hyphen only
 LIGATURES = ()
 LIGATURE_WORDS = None
-LIGATURE_FREE_WORDS = frozenset()
+LIGATURE_FREE_WORDS: frozenset[str] = frozenset()
