@@ -10,6 +10,8 @@ the order of their markers. Text repairs never touch NOTE_MARK.
 """
 from dataclasses import dataclass, field
 
+from .records import NOT_STORED
+
 NOTE_MARK = "\ue000"
 
 # A printed line as the page broke it: (its number in the source, its text).
@@ -131,4 +133,5 @@ class Reading:
     dropped: list[Dropped] = field(default_factory=list)  # page furniture, never law text
     subject: str | None = None  # the article a page is about ("ARTIKEL 54"), for commentary
     gaps: list[Gap] = field(default_factory=list)
-    rules: Rules | None = field(default=None, compare=False)  # the format's, set by formats.read
+    # The format's, set by formats.read; not stored with a reading (the cache sets it from the format).
+    rules: Rules | None = field(default=None, compare=False, metadata=NOT_STORED)
