@@ -18,6 +18,19 @@ NOTE_MARK = "\ue000"
 Piece = tuple[int, str]
 
 
+@dataclass(frozen=True)
+class Line:
+    """One line of a source as an editor numbers it (reading/decode.py makes them)."""
+    file: str
+    num: int
+    text: str
+    page_break: bool = False  # the line held a form feed or vertical tab: a printed page starts here
+
+    @property
+    def blank(self) -> bool:
+        return not self.text.strip()
+
+
 @dataclass
 class Note:
     text: str

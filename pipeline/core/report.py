@@ -35,7 +35,7 @@ ERROR_KINDS = ("conflict", "error")
 @dataclass
 class Entry:
     kind: str
-    file: str
+    file: str | None  # None: a node without sources (tree.first_line)
     line: int | None
     message: str
     node: str | None = None
@@ -71,7 +71,7 @@ class BuildLog:
         self.entries: list[Entry] = []
         self.sources: list[SourceRecord] = []  # per source: file, edition, format, encoding, lines
 
-    def add(self, kind: str, file: str, line: int | None, message: str, node: str | None = None,
+    def add(self, kind: str, file: str | None, line: int | None, message: str, node: str | None = None,
             before: str | None = None, after: str | None = None) -> None:
         assert kind in KINDS, kind
         if len(message) > MESSAGE_MAX:
@@ -94,7 +94,7 @@ class BuildLog:
         return {kind: len(self.of_kind(kind)) for kind in KINDS}
 
     def to_json(self) -> ReportData:
-        entries = sorted(self.entries, key=lambda e: (e.file, e.line or 0, KINDS.index(e.kind), e.message))
+        entries = sorted(self.entries, key=lambda e: (e.file or "", e.line or 0, KINDS.index(e.kind), e.message))
         return {
             "sources": self.sources,
             "summary": self.summary(),
@@ -105,7 +105,7 @@ class BuildLog:
         data = data or self.to_json()
         out = ["Build report", "============", ""]
         out.append("  ".join(f"{k}: {v}" for k, v in data["summary"].items()))
-        by_file: dict[str | int, list[EntryRecord]] = {}
+        by_file: dict[str | int | None, list[EntryRecord]] = {}
         for e in data["entries"]:
             by_file.setdefault(e["file"], []).append(e)
         for src in data["sources"]:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import IO, NoReturn, Protocol
 
 from ..core.errors import LawbookError
+from ..core.model import Line as Line  # what this module makes of a source, re-exported for its readers
 from ..core.report import BuildLog
 
 MIB = 1024 * 1024
@@ -115,18 +116,6 @@ class SourceFile(Protocol):
 
     @property
     def name(self) -> str: ...
-
-
-@dataclass(frozen=True)
-class Line:
-    file: str
-    num: int
-    text: str
-    page_break: bool = False  # the line held a form feed or vertical tab: a printed page starts here
-
-    @property
-    def blank(self) -> bool:
-        return not self.text.strip()
 
 
 def line_of(data: bytes, offset: int) -> int:

@@ -5,9 +5,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ...core.lang import Profile
-from ...core.model import Block, Reading, Rules
+from ...core.model import Block, Line, Reading, Rules
 from ...core.report import BuildLog, FileLog
-from ..decode import Line
 
 
 class ReadSource(Protocol):
