@@ -1,5 +1,8 @@
 """The types of core/, reading/ and corpus/ hold: mypy, with the settings of pyproject.toml ([tool.mypy]),
-finds nothing. A change that breaks an annotation fails here, in `make test`."""
+finds nothing, so a change that breaks an annotation fails here, in `make test`. Also held here: the reading
+model's shape is written once (the cache's JSON comes from the dataclasses, core/records.py), and no reading
+or corpus function takes a language profile by default."""
+import ast
 import json
 import subprocess
 import sys
@@ -98,3 +101,41 @@ def test_the_cache_stores_every_field_of_the_model_and_reads_it_back():
     stored = cache.entry_to_json(stages.Entry(reading, []), "k" * 64)
     back = cache.entry_from_json(stored, "k" * 64, source).reading
     assert back == reading and back.rules is not None and back.blocks[0].pieces[0] == (3, "De kaarten")
+
+
+# -- the language profile is never a silent default -----------------------------------------------------------
+TYPED_PACKAGES = ("pipeline/core", "pipeline/reading", "pipeline/corpus")
+
+
+def _silent_defaults(source: str) -> list[str]:
+    """Where a module gives a `profile` parameter a default, or asks lang.profile() for the default language."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            args = node.args
+            positional = args.posonlyargs + args.args
+            defaulted = positional[len(positional) - len(args.defaults):] + \
+                [a for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+            found += [f"line {node.lineno}: a default for `profile`" for a in defaulted if a.arg == "profile"]
+        elif isinstance(node, ast.Call) and not node.args and not node.keywords and \
+                isinstance(node.func, ast.Attribute) and node.func.attr == "profile" and \
+                isinstance(node.func.value, ast.Name) and node.func.value.id == "lang":
+            found.append(f"line {node.lineno}: lang.profile() without a language")
+    return found
+
+
+def test_the_silent_default_finder_finds_both_forms():
+    made_up = "def read(text, profile=None):\n    return lang.profile()\n\n\ndef f(*, profile=NL):\n    pass\n"
+    assert _silent_defaults(made_up) == ["line 1: a default for `profile`", "line 5: a default for `profile`",
+                                         "line 2: lang.profile() without a language"]
+    assert _silent_defaults("def read(text, profile):\n    return lang.profile(source.language)\n") == []
+
+
+def test_no_reading_or_corpus_function_falls_back_to_a_language_in_silence():
+    # The PDF reader and the corpus stages are reworked on their own (pyproject.toml, [tool.mypy]).
+    own_elsewhere = {"pipeline/reading/formats/pdfsource.py", "pipeline/corpus/stages.py"}
+    found = {str(path.relative_to(ROOT)): where
+             for package in TYPED_PACKAGES for path in sorted((ROOT / package).rglob("*.py"))
+             if str(path.relative_to(ROOT)) not in own_elsewhere
+             and (where := _silent_defaults(path.read_text(encoding="utf-8")))}
+    assert found == {}
