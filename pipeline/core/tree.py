@@ -40,6 +40,33 @@ Sources = dict[str, set[int]]
 NODE_TAGS = ids.LEVELS  # article, section, subsection, item, subitem
 
 
+# -- what the tree's shape (above) says is there ------------------------------------------------------
+# lxml answers None for an absent attribute, child or parent; these say where the shape promises one,
+# and a tree that breaks the promise is a fault in the stage that made it, named here.
+def attr(el: Element, name: str) -> str:
+    """The attribute `name` that every element like `el` has (a node's id and num, a commentary's on)."""
+    value = el.get(name)
+    if value is None:
+        raise ValueError(f"<{el.tag}> without its {name} attribute, which the corpus tree gives every one")
+    return value
+
+
+def child(el: Element, tag: str) -> Element:
+    """The first <tag> child that every element like `el` has (a definition's <p>)."""
+    found = el.find(tag)
+    if found is None:
+        raise ValueError(f"<{el.tag}> {el.get('id', '')} without its <{tag}>, which the corpus tree gives every one")
+    return found
+
+
+def parent(el: Element) -> Element:
+    """The parent of an element below the root."""
+    found = el.getparent()
+    if found is None:
+        raise ValueError(f"<{el.tag}> {el.get('id', '')} has no parent")
+    return found
+
+
 def new_corpus() -> Element:
     return etree.Element("corpus")
 

@@ -131,7 +131,7 @@ def _contents(readings: list) -> dict:
 def _against_contents(edition: str, edition_el: etree._Element, contents: dict, log: BuildLog, kind: str) -> None:
     """Each difference as `kind`: "error" where the sources hold the book whole, "gap" where they lack
     pages of it (what the list promises of those pages is missing text)."""
-    articles = {a.get("num"): a for a in edition_el.iter("article")}
+    articles = {tree.attr(a, "num"): a for a in edition_el.iter("article")}
     missing = []  # (number, file, line)
     for number, (entry, file, sections) in sorted(contents.items(), key=lambda kv: ids.sort_key(kv[0])):
         line = entry.first_line if entry is not None else next(iter(sections.values()))[0].first_line
@@ -139,7 +139,7 @@ def _against_contents(edition: str, edition_el: etree._Element, contents: dict, 
         if article is None:
             missing.append((number, file, line))
             continue
-        have = {s.get("num") for s in tree.child_nodes(article) if s.tag == "section"}
+        have = {tree.attr(s, "num") for s in tree.child_nodes(article) if s.tag == "section"}
         listed = set(sections)
         if listed and have != listed:
             node = article.get("id")

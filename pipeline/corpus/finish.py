@@ -26,13 +26,13 @@ def number_notes(corpus: Element) -> None:
         for p in node.iterchildren("p", "heading", "title"):
             for note in p.iter("note"):
                 n += 1
-                note.set("id", ids.note_id(node.get("id", ""), n))
+                note.set("id", ids.note_id(tree.attr(node, "id"), n))
 
 
 def number_commentary(corpus: Element) -> None:
     counts: dict[str, int] = {}
     for c in corpus.iter("commentary"):
-        on = c.get("on") or c.getparent().get("id")
+        on = c.get("on") or tree.attr(tree.parent(c), "id")
         counts[on] = counts.get(on, 0) + 1
         c.set("id", ids.commentary_id(on, counts[on]))
 

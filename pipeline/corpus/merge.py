@@ -70,12 +70,15 @@ def merge(fragments: list[Fragment], log: BuildLog) -> Element:
 def _add_introduction(edition: Element, fragment: Fragment, log: BuildLog) -> None:
     """The fragment's introduction at the head of the edition, before its definitions; an edition has one,
     so a second (from another source) is an error naming both, and the first is kept."""
+    introduction = fragment.introduction
+    if introduction is None:
+        return
     first = edition.find("introduction")
     if first is None:
-        edition.insert(0, fragment.introduction)
+        edition.insert(0, introduction)
         return
     where = ":".join(str(x) for x in tree.first_line(first))
-    log.add("error", fragment.file, tree.first_line(fragment.introduction)[1],
+    log.add("error", fragment.file, tree.first_line(introduction)[1],
             f"a second introduction of edition {edition.get('id')}: the first begins at {where}; the first is kept",
             first.get("id"))
 
@@ -94,7 +97,7 @@ def _add_definitions(edition: Element, fragment: Fragment, log: BuildLog) -> Non
             holder.append(definition)
             have[definition.get("id")] = definition
             continue
-        same = tree.plain_text(first.find("p")) == tree.plain_text(definition.find("p"))
+        same = tree.plain_text(tree.child(first, "p")) == tree.plain_text(tree.child(definition, "p"))
         line = tree.first_line(definition)[1]
         log.add("variant" if same else "conflict", fragment.file, line,
                 f"{definition.get('id')} is defined again"
@@ -108,7 +111,7 @@ def _insert_article(edition: Element, article: Element, ordered: tuple[list[ids.
     `ordered` is (sort keys, articles) of the edition so far, kept sorted.
     """
     keys, articles = ordered
-    key = ids.sort_key(article.get("num"))
+    key = ids.sort_key(tree.attr(article, "num"))
     i = bisect.bisect_right(keys, key)
     if i < len(articles):
         articles[i].addprevious(article)
@@ -147,7 +150,7 @@ def merge_node(a: Element, b: Element, file: str, log: BuildLog) -> None:
     elif own_a and own_b:
         _merge_own(a, own_a, own_b, file, log)
     for child in tree.child_nodes(b):
-        existing = tree.find_child(a, child.get("num"))
+        existing = tree.find_child(a, tree.attr(child, "num"))
         if existing is None:
             tree.insert_child(a, child)
         else:
@@ -210,7 +213,7 @@ def _squashed(text: str) -> str:
 
 
 def _replace_content(x: Element, y: Element) -> None:
-    sources = x.get("sources")
+    sources = tree.attr(x, "sources")
     x.text = y.text
     for child in list(x):
         x.remove(child)
