@@ -10,6 +10,8 @@ from dataclasses import dataclass, field, fields
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import ROOT
 from pipeline.core import records
@@ -139,3 +141,25 @@ def test_no_reading_or_corpus_function_falls_back_to_a_language_in_silence():
              if str(path.relative_to(ROOT)) not in own_elsewhere
              and (where := _silent_defaults(path.read_text(encoding="utf-8")))}
     assert found == {}
+
+
+# Any block a reader can make, with its notes: stored and read back, it is the same block.
+_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=20)
+_lines = st.lists(st.integers(min_value=1, max_value=10_000), max_size=4)
+_pieces = st.lists(st.tuples(st.integers(min_value=1, max_value=10_000), _text), max_size=3)
+_notes = st.builds(Note, text=_text, lines=_lines, form=st.sampled_from(["inline", "malformed", "numbered", "print"]),
+                   number=st.none() | st.from_regex(r"[1-9][0-9]?", fullmatch=True), pieces=_pieces)
+_blocks = st.builds(Block, kind=st.sampled_from(["article", "heading", "para", "list"]), text=_text, lines=_lines,
+                    cite=st.none() | _text, number=st.none() | st.integers(min_value=1, max_value=99),
+                    level=st.integers(min_value=0, max_value=3), group=st.integers(min_value=0, max_value=50),
+                    notes=st.lists(_notes, max_size=2), extra_number=st.none() | st.integers(min_value=1, max_value=9),
+                    pieces=_pieces)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(blocks=st.lists(_blocks, max_size=4), dropped=st.lists(st.builds(Dropped, st.integers(1, 999), _text), max_size=2))
+def test_any_reading_round_trips_through_its_json(blocks, dropped):
+    reading = Reading("a.txt", "print", "2017", blocks, dropped=dropped, subject=None)
+    data = json.loads(json.dumps(records.to_data(reading, Reading)))
+    records.check_shape(data, records.shape(Reading))
+    assert records.from_data(Reading, data) == reading
