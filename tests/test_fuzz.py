@@ -33,6 +33,7 @@ from pipeline.reading import manifest, decode as read
 from pipeline.corpus import corrections, refs
 from pipeline.outputs import serialise
 from pipeline.core.errors import LawbookError
+from pipeline.core import lang
 
 from conftest import ROOT, SOURCES
 
@@ -218,8 +219,8 @@ def test_any_text_reads_or_gives_a_clear_error(text):
 def test_any_citing_words_parse_and_resolve(words, node):
     """Any run of the words citations are made of, in any case, gives citations or none: never an error."""
     phrase = " ".join(words)
-    citations = refs.find_citations(phrase)
-    for c, r in zip(citations, refs.resolve_phrase(phrase, citations, node[:4], node, set(), {}, {})):
+    citations = refs.find_citations(phrase, lang.profile("nl"))
+    for c, r in zip(citations, refs.resolve_phrase(phrase, citations, node[:4], node, set(), {}, {}, lang.profile("nl"))):
         assert 0 <= c.start < c.end <= len(phrase)
         assert r.reason or all(ids.is_well_formed(t) for t in r.targets), (phrase, r)
 

@@ -13,6 +13,7 @@ from pipeline.outputs.diff.compare import segments
 from pipeline.core.model import NOTE_MARK, Note
 from pipeline.core import report
 from pipeline.core.report import BuildLog
+from pipeline.core import lang
 
 
 def logged(function, text, line):
@@ -24,7 +25,7 @@ def logged(function, text, line):
 
 # -- repair.collapse_duplicates -----------------------------------------------------------------
 def test_a_repeated_word_collapses_longest_first_as_before():
-    text, log = logged(repair.collapse_duplicates, " ".join(["woord"] * 15), 3)
+    text, log = logged(lambda t, n, lg: repair.collapse_duplicates(t, n, lg, lang.profile("nl")), " ".join(["woord"] * 15), 3)
     assert text == "woord"
     six, four, two = (" ".join(["woord"] * k) for k in (6, 4, 2))
     assert log == [("repair", 3, "duplicated words collapsed", six + " " + six, six),
@@ -36,21 +37,21 @@ def test_a_repeated_word_collapses_longest_first_as_before():
 
 def test_a_removal_that_makes_a_new_repeat_across_its_place_is_collapsed_too():
     # "spel spel" goes first (nothing longer repeats yet); then "het spel het spel" stands across the join.
-    text, log = logged(repair.collapse_duplicates, "het spel spel het spel begint", 4)
+    text, log = logged(lambda t, n, lg: repair.collapse_duplicates(t, n, lg, lang.profile("nl")), "het spel spel het spel begint", 4)
     assert text == "het spel begint"
     assert log == [("repair", 4, "duplicated words collapsed", "spel spel", "spel"),
                    ("repair", 4, "duplicated words collapsed", "het spel het spel", "het spel")]
 
 
 def test_longer_phrases_go_first_and_legitimate_doubles_stay():
-    text, log = logged(repair.collapse_duplicates, "zie artikel artikel 63A1 en dat dat klopt, de regel de regel.", 5)
+    text, log = logged(lambda t, n, lg: repair.collapse_duplicates(t, n, lg, lang.profile("nl")), "zie artikel artikel 63A1 en dat dat klopt, de regel de regel.", 5)
     assert text == "zie artikel 63A1 en dat dat klopt, de regel."
     assert log == [("repair", 5, "duplicated words collapsed", "de regel de regel.", "de regel."),
                    ("repair", 5, "duplicated words collapsed", "artikel artikel", "artikel")]
 
 
 def test_collapsing_keeps_the_spacing_of_what_stays_and_the_note_marks():
-    text, log = logged(repair.collapse_duplicates, "  de kaart  kaart" + NOTE_MARK + " blijft", 1)
+    text, log = logged(lambda t, n, lg: repair.collapse_duplicates(t, n, lg, lang.profile("nl")), "  de kaart  kaart" + NOTE_MARK + " blijft", 1)
     assert text == "  de kaart" + NOTE_MARK + " blijft"
     assert log == [("repair", 1, "duplicated words collapsed", "kaart  kaart", "kaart")]
 
@@ -58,7 +59,7 @@ def test_collapsing_keeps_the_spacing_of_what_stays_and_the_note_marks():
 # -- notes --------------------------------------------------------------------------------------
 def test_inline_notes_malformed_notes_and_an_unclosed_one_in_one_line():
     line = "A (Noot: een (b) noot) B verbieden Noot: (twee) C (Noot: open (x) D (Noot: drie)"
-    (text, found), log = logged(notes.extract_inline_notes, line, 7)
+    (text, found), log = logged(lambda t, n, lg: notes.extract_inline_notes(t, n, lg, lang.profile("nl")), line, 7)
     assert text == f"A{NOTE_MARK} B verbieden{NOTE_MARK} C (Noot: open (x) D{NOTE_MARK}"
     assert found == [Note("een (b) noot", [7], "inline"), Note("twee", [7], "malformed"),
                      Note("drie", [7], "inline")]
@@ -69,7 +70,7 @@ def test_inline_notes_malformed_notes_and_an_unclosed_one_in_one_line():
 
 def test_many_notes_in_one_line_each_stand_at_their_marker():
     line = " ".join(f"Tekst {k} (Noot: noot {k}.)" for k in range(200))
-    (text, found), log = logged(notes.extract_inline_notes, line, 2)
+    (text, found), log = logged(lambda t, n, lg: notes.extract_inline_notes(t, n, lg, lang.profile("nl")), line, 2)
     assert text == " ".join(f"Tekst {k}{NOTE_MARK}" for k in range(200))
     assert [n.text for n in found] == [f"noot {k}." for k in range(200)] and log == []
 
@@ -110,7 +111,7 @@ def test_locate_names_the_line_of_each_occurrence():
 
 def test_many_references_in_one_paragraph_are_all_marked():
     text = " ".join(f"Zie artikel {k}B en C t/m E." for k in range(1, 301))
-    citations = refs.find_citations(text)
+    citations = refs.find_citations(text, lang.profile("nl"))
     assert [text[c.start:c.end] for c in citations] == [
         words for k in range(1, 301) for words in (f"artikel {k}B", "C t/m E")]
 
@@ -150,7 +151,7 @@ def test_inline_json_offsets_of_many_notes_and_refs():
 # -- repair.join_print_lines: each line once, each entry an excerpt -------------------------------
 def test_a_long_printed_paragraph_joins_to_the_text_and_entries_a_line_at_a_time_gave():
     lines = [(2 * k + 1, f"de regel {k} gaat verder") for k in range(300)]
-    text, log = logged(lambda t, n, lg: repair.join_print_lines(t, set(), lg, [150]), lines, 0)
+    text, log = logged(lambda t, n, lg: repair.join_print_lines(t, set(), lg, lang.profile("nl"), [150]), lines, 0)
     assert text == " ".join(t for _, t in lines)
     assert log == [("repair", 149, "paragraph continued across a page break (page furniture at line 150)",
                     "verder\\nde", "verder de")]
@@ -159,7 +160,7 @@ def test_a_long_printed_paragraph_joins_to_the_text_and_entries_a_line_at_a_time
 def test_hyphen_ended_lines_of_one_word_quote_the_word_s_end_only():
     pieces = ["ab-", "cd-", "ef-"] * 400  # one word of 2,400 letters over 1,200 lines
     lines = [(k + 1, t) for k, t in enumerate(pieces)] + [(1201, "gh.")]
-    text, log = logged(lambda t, n, lg: repair.join_print_lines(t, set(), lg), lines, 0)
+    text, log = logged(lambda t, n, lg: repair.join_print_lines(t, set(), lg, lang.profile("nl")), lines, 0)
     assert text == "abcdef" * 400 + "gh."
     assert len(log) == 1200 and all(e[2] == "line-end hyphen joined" for e in log)
     assert log[0][3:] == ("ab-\\ncd-", "abcd-")  # (the next word as the line gives it, to a space)
@@ -171,7 +172,7 @@ def test_a_word_over_the_tail_is_still_looked_up_where_the_vocabulary_has_its_le
     left = "ab" * 300  # 600 letters over six lines, each hyphen joined: a word over _TAIL
     vocabulary = {left + "-cd", "x" * 700}
     pieces = [(k + 1, left[k * 100:(k + 1) * 100] + "-") for k in range(6)] + [(7, "cd")]
-    text, log = logged(lambda t, n, lg: repair.join_print_lines(t, vocabulary, lg), pieces, 0)
+    text, log = logged(lambda t, n, lg: repair.join_print_lines(t, vocabulary, lg, lang.profile("nl")), pieces, 0)
     assert text == left + "-cd"  # its hyphenated form is in the vocabulary, its joined one is not
     assert log[-1][2] == "kept: the hyphenated form is used elsewhere in the sources"
 

@@ -15,6 +15,7 @@ from pipeline.reading import notes, repair
 from pipeline.core import tree
 from pipeline.core.model import NOTE_MARK
 from pipeline.core.report import BuildLog
+from pipeline.core import lang
 
 PROFILE = settings(max_examples=40, deadline=None, derandomize=True,
                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -168,7 +169,7 @@ def test_inline_notes_come_out_at_their_markers(para, malformed):
     text, notes_at = para
     form = (lambda k, note: f" Noot: ({note})") if malformed else (lambda k, note: f" (Noot: {note})")
     flog = BuildLog().for_file("x.txt")
-    marked, found = notes.extract_inline_notes(with_markers(text, notes_at, form), 1, flog)
+    marked, found = notes.extract_inline_notes(with_markers(text, notes_at, form), 1, flog, lang.profile("nl"))
     assert marked == expected_marked(text, notes_at)
     assert [n.text for n in found] == [note for _, note in notes_at]
 
@@ -180,13 +181,13 @@ def test_collapse_duplicates_removes_exactly_the_repeat(ws, k, n):
     log = BuildLog()
     flog = log.for_file("x.txt")
     clean = " ".join(ws)
-    assert repair.collapse_duplicates(clean, 1, flog) == clean
+    assert repair.collapse_duplicates(clean, 1, flog, lang.profile("nl")) == clean
     assert not log.entries
     k = min(k, len(ws) - 1)
     phrase = ws[k:k + n]
     doubled = " ".join(ws[:k] + phrase + phrase + ws[k + n:])
-    assert repair.collapse_duplicates(doubled, 1, flog) == clean
-    assert repair.collapse_duplicates(repair.collapse_duplicates(doubled, 1, flog), 1, flog) == clean
+    assert repair.collapse_duplicates(doubled, 1, flog, lang.profile("nl")) == clean
+    assert repair.collapse_duplicates(repair.collapse_duplicates(doubled, 1, flog, lang.profile("nl")), 1, flog, lang.profile("nl")) == clean
 
 
 class _EveryWordTwice:
@@ -205,25 +206,25 @@ def test_collapse_quick_check_changes_nothing(parts):
     import pytest
     text = "".join(word + space for word, space in parts)
     quick_log, full_log = BuildLog(), BuildLog()
-    quick = repair.collapse_duplicates(text, 1, quick_log.for_file("x.txt"))
+    quick = repair.collapse_duplicates(text, 1, quick_log.for_file("x.txt"), lang.profile("nl"))
     with pytest.MonkeyPatch.context() as m:
         m.setattr(repair, "TRAILING_EACH", _EveryWordTwice)
-        full = repair.collapse_duplicates(text, 1, full_log.for_file("x.txt"))
+        full = repair.collapse_duplicates(text, 1, full_log.for_file("x.txt"), lang.profile("nl"))
     assert quick == full and quick_log.to_json() == full_log.to_json()
 
 
 def test_collapse_keeps_legitimate_doubles_and_distinct_phrases():
     flog = BuildLog().for_file("x.txt")
-    assert repair.collapse_duplicates("hij zei dat dat klopte", 1, flog) == "hij zei dat dat klopte"
-    assert repair.collapse_duplicates("(zie de artikel 50 en artikel 50)", 1, flog) == \
+    assert repair.collapse_duplicates("hij zei dat dat klopte", 1, flog, lang.profile("nl")) == "hij zei dat dat klopte"
+    assert repair.collapse_duplicates("(zie de artikel 50 en artikel 50)", 1, flog, lang.profile("nl")) == \
         "(zie de artikel 50 en artikel 50)"
-    assert repair.collapse_duplicates("niet gelijktijdig/gelijktijdig gesloten", 1, flog) == \
+    assert repair.collapse_duplicates("niet gelijktijdig/gelijktijdig gesloten", 1, flog, lang.profile("nl")) == \
         "niet gelijktijdig/gelijktijdig gesloten"
 
 
 def test_print_line_joining_rules():
     flog = BuildLog().for_file("x.txt")
-    join = lambda *lines, vocab=(): repair.join_print_lines(list(enumerate(lines, 1)), set(vocab), flog)
+    join = lambda *lines, vocab=(): repair.join_print_lines(list(enumerate(lines, 1)), set(vocab), flog, lang.profile("nl"))
     assert join("als ge-", "volg van") == "als gevolg van"
     assert join("een bied-", "of speelwijze") == "een bied- of speelwijze"
     assert join("de niet-", "overtredende partij") == "de niet-overtredende partij"

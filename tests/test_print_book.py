@@ -23,6 +23,7 @@ from pipeline.core.report import BuildLog
 from pipeline.reading import formats, manifest, repair
 from pipeline.reading.decode import Line
 from pipeline.reading.formats import printed
+from pipeline.core import lang
 
 from conftest import run_lawbook
 
@@ -272,7 +273,7 @@ def read(text):
     for n, t in enumerate(text.split("\n"), 1):
         lines.append(Line("p.txt", n, t.replace("\f", " "), "\f" in t))
     reading = formats.read(lines, manifest.Source(path=Path("p.txt"), edition="2017", format="print"), log)
-    repair.repair_reading(reading, set(), log)
+    repair.repair_reading(reading, set(), log, lang.profile("nl"))
     return reading, log
 
 

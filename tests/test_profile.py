@@ -144,8 +144,15 @@ def test_refs_find_the_citations_of_the_profile_they_are_given():
     assert read(phrase, NL) == [("artikel 47E1", "2017/47E1"), ("47E2", "2017/47E2")]
     assert read(phrase, XX) == [("clauses 42", "2017/42"), ("43 to 45", "2017/43 2017/44 2017/45"),
                                 ("cl. 16C2", "2017/16C2"), ("C3", "2017/16C3")]
-    # The default is the Dutch profile, and a made-up one did not change it.
-    assert read(phrase, None) == read(phrase, NL)
+    # A made-up profile did not change what the Dutch one reads.
+    assert read(phrase, NL) == [("artikel 47E1", "2017/47E1"), ("47E2", "2017/47E2")]
+
+
+def test_no_reader_falls_back_to_a_language_in_silence():
+    with pytest.raises(TypeError, match="profile"):
+        refs.find_citations("zie artikel 47E1")
+    with pytest.raises(TypeError, match="profile"):
+        repair.repair_text("zie zie artikel 47E1", 1, BuildLog().for_file("a.txt"))
 
 
 def test_relative_words_and_directions_come_from_the_profile():

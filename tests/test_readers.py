@@ -13,6 +13,7 @@ from pipeline.core.model import NOTE_MARK, Block, Dropped, Gap, Note
 from pipeline.core.report import BuildLog
 from pipeline.reading import formats, manifest, repair
 from pipeline.reading.decode import Line
+from pipeline.core import lang
 
 
 def lines_of(text, name="f.txt"):
@@ -115,7 +116,7 @@ def test_print_reader_blocks_keep_the_page_lines_for_the_repair_stage():
 def test_repair_stage_joins_printed_lines_with_the_vocabulary_and_logs_each_join():
     reading, log = read(PRINT, edition="2007")
     assert repair.needs_vocabulary(reading)
-    repair.repair_reading(reading, {"wedstrijd-leider"}, log)
+    repair.repair_reading(reading, {"wedstrijd-leider"}, log, lang.profile("nl"))
     para = reading.blocks[2]
     assert (para.text, para.pieces) == (f"Als de wedstrijd-leider vaststelt{NOTE_MARK} dat het zo is.", [])
     assert (para.notes[0].text, reading.blocks[4].text) == ("Een voetnoot.", "Als het een kaart betreft.")
@@ -150,12 +151,12 @@ def test_the_manifest_allows_exactly_the_registered_formats():
                                        # page layout outranks a wiki heading
                                        ("KOP\n12\nArtikel 5\ntekst", "print")])
 def test_detection_asks_the_signs_of_the_registry_in_order_of_priority(text, fmt):
-    assert formats.detect(lines_of(text), "f.txt") == fmt
+    assert formats.detect(lines_of(text), "f.txt", lang.profile("nl")) == fmt
 
 
 def test_a_source_no_sign_recognises_is_one_error_naming_the_formats():
     with pytest.raises(LawbookError) as caught:
-        formats.detect(lines_of("\nzomaar wat tekst\nnog meer"), "f.txt")
+        formats.detect(lines_of("\nzomaar wat tekst\nnog meer"), "f.txt", lang.profile("nl"))
     assert (caught.value.file, caught.value.line) == ("f.txt", 1)
     assert caught.value.fix == 'set format = "wiki", "template", "flowed" or "print" for this file in sources.toml'
 

@@ -12,6 +12,7 @@ from pipeline import cli
 from pipeline.corpus import refs, stages
 from pipeline.outputs import serialise
 from pipeline.core import tree
+from pipeline.core import lang
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"
@@ -21,8 +22,8 @@ F000, F001, F002, F003, F004 = sorted(p.name for p in SOURCES.glob("*.txt"))
 def read(phrase, node="2017/53A", order=None):
     """(words, targets or 'suspect') of every citation in `phrase`, read as if it stood in `node`."""
     edition = node.split("/")[0]
-    citations = refs.find_citations(phrase)
-    resolved = refs.resolve_phrase(phrase, citations, edition, node, set(), {}, order or {})
+    citations = refs.find_citations(phrase, lang.profile("nl"))
+    resolved = refs.resolve_phrase(phrase, citations, edition, node, set(), {}, order or {}, lang.profile("nl"))
     return [(phrase[c.start:c.end], "suspect" if r.reason else " ".join(r.targets))
             for c, r in zip(citations, resolved)]
 

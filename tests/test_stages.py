@@ -114,7 +114,7 @@ def test_finish_numbers_notes_per_node_and_commentary_per_article():
     edition = corpus.find("edition")
     for _ in range(2):
         etree.SubElement(edition, "commentary", on="2017/54", author="Peter")
-    finish.finish(corpus, log)
+    finish.finish(corpus, log, lang.profile("nl"))
     assert [n.get("id") for n in corpus.iter("note")] == ["2017/41A/noot1", "2017/41A/noot2"]
     assert [c.get("id") for c in corpus.iter("commentary")] == ["2017/54/toelichting1", "2017/54/toelichting2"]
 
@@ -125,7 +125,7 @@ def test_finish_reports_a_section_with_only_its_heading_as_a_gap_in_two_language
     heading = etree.SubElement(el.find("section"), "heading")
     heading.text = "Voortijdig spelen"
     corpus = merge.merge([fragment("a.txt", "2017", el)], log)
-    finish.finish(corpus, log)
+    finish.finish(corpus, log, lang.profile("nl"))
     gap = corpus.find(".//section/gap")
     assert gap.get("reason") == "De tekst van 57B ontbreekt in de bronnen; alleen het opschrift is overgeleverd."
     [entry] = log.of_kind("gap")
@@ -140,7 +140,7 @@ def test_finish_reports_a_missing_lead_in_before_the_first_subsection():
     sub = etree.SubElement(sec, "subsection", id="2017/57A1", num="1")
     sub.append(tree.make_paragraph("met een kaart die hij niet mocht spelen;", [], "a.txt", [3]))
     corpus = merge.merge([fragment("a.txt", "2017", el)], log)
-    finish.finish(corpus, log)
+    finish.finish(corpus, log, lang.profile("nl"))
     assert [c.tag for c in corpus.find(".//section")] == ["gap", "subsection"]
     assert corpus.find(".//section/gap").get("reason") == \
         "De inleidende tekst van 57A, vóór 57A1, ontbreekt in de bronnen."
@@ -149,7 +149,7 @@ def test_finish_reports_a_missing_lead_in_before_the_first_subsection():
 def test_finish_reports_an_article_without_title():
     log = BuildLog()
     corpus = merge.merge([fragment("a.txt", "2017", article("2017", "16", ("section", "C", "Tekst.")))], log)
-    finish.finish(corpus, log)
+    finish.finish(corpus, log, lang.profile("nl"))
     [entry] = log.of_kind("gap")
     assert (entry.node, entry.message) == ("2017/16", "the title of 2017/16 is in none of the sources")
 

@@ -11,6 +11,7 @@ from pipeline.corpus import structure
 from pipeline.reading import formats, repair
 from pipeline.reading.decode import Line
 from pipeline.reading.manifest import Source
+from pipeline.core import lang
 
 
 def build(blocks, fmt="wiki", lines=(), edition="2017", rules=None):
@@ -18,7 +19,7 @@ def build(blocks, fmt="wiki", lines=(), edition="2017", rules=None):
     of the source, the evidence citations are looked up in."""
     log = BuildLog()
     reading = Reading("f.txt", fmt, edition, blocks, rules=rules or formats.FORMATS[fmt].rules)
-    fragment = structure.build_fragment(reading, log, structure.Evidence([Line("f.txt", n, t) for n, t in lines]))
+    fragment = structure.build_fragment(reading, log, structure.Evidence([Line("f.txt", n, t) for n, t in lines], lang.profile("nl")))
     return fragment, log
 
 
@@ -52,8 +53,8 @@ def test_a_print_list_number_directly_under_an_article_is_a_section_restored_fro
     lines = [Line("p.txt", n, t) for n, t in enumerate(PRINT_PAGE.split("\n"), 1)]
     log = BuildLog()
     reading = formats.read(lines, Source(path=Path("p.txt"), edition="2007"), log)
-    repair.repair_reading(reading, repair.vocabulary(lines), log)
-    fragment = structure.build_fragment(reading, log, structure.Evidence(lines))
+    repair.repair_reading(reading, repair.vocabulary(lines), log, lang.profile("nl"))
+    fragment = structure.build_fragment(reading, log, structure.Evidence(lines, lang.profile("nl")))
     a = "section A of 2007/30 inferred from list number 1.; confirmed by 'maar zie A' (p.txt:7)"
     b = "section B of 2007/30 inferred from list number 2.; no citation in the sources confirms it"
     assert nodes(fragment) == [("2007/30", None, None), ("2007/30A", "inferred", a), ("2007/30B", "inferred", b)]
@@ -180,7 +181,7 @@ def test_dropped_lines_and_unreadable_headings_are_accounted_with_a_reason():
     log = BuildLog()
     reading = Reading("f.txt", "wiki", "2017", reading_blocks, rules=formats.FORMATS["wiki"].rules)
     reading.dropped = [Dropped(1, "page title 'X': page context, not law text")]
-    fragment = structure.build_fragment(reading, log, structure.Evidence([]))
+    fragment = structure.build_fragment(reading, log, structure.Evidence([], lang.profile("nl")))
     reason = Accounted("under the article heading at line 2, which does not read (error)")
     assert fragment.ledger == {1: Accounted("page title 'X': page context, not law text"), 2: reason, 3: reason}
     assert entries(log) == [("dropped", 1, None, "page title 'X': page context, not law text")]

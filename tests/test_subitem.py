@@ -83,7 +83,7 @@ def test_the_pdf_marks_a_subitem_as_the_law_does_and_labels_it_by_its_id():
 def build(blocks, list_numbers):
     log = BuildLog()
     reading = Reading("f.txt", "wiki", "2017", blocks, rules=Rules(list_numbers=list_numbers))
-    return structure.build_fragment(reading, log, structure.Evidence([Line("f.txt", 4, "(but see (ii))")])), log
+    return structure.build_fragment(reading, log, structure.Evidence([Line("f.txt", 4, "(but see (ii))")], lang.profile("nl"))), log
 
 
 def test_a_format_that_reads_list_numbers_at_the_subitem_level_gets_subitems():

@@ -296,7 +296,7 @@ def template(edition, article):
 
 
 WIDTH = 62
-SHAPES = (LETTERED, NUMBERED, printed.patterns()["article"], printed.DIGITS)
+SHAPES = (LETTERED, NUMBERED, printed.patterns(lang.profile("nl"))["article"], printed.DIGITS)
 
 
 def printed_page(page, edition, articles):

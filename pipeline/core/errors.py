@@ -3,12 +3,18 @@
 A LawbookError names the file, the line (when known), what is wrong and what to
 do; the CLI prints it as one message and exits with its status, never a traceback.
 """
+from os import PathLike
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the report is not loaded where only an error is wanted (the start-up of `lawbook build`)
+    from .report import Entry
 
 
 class LawbookError(Exception):
     """Bad input or bad usage. status 2: unreadable input or usage; 1: the build found errors."""
 
-    def __init__(self, message, file=None, line=None, fix=None, status=2, paged=False):
+    def __init__(self, message: str, file: str | PathLike[str] | None = None, line: int | None = None,
+                 fix: str | None = None, status: int = 2, paged: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.file = file
@@ -17,7 +23,7 @@ class LawbookError(Exception):
         self.status = status
         self.paged = paged  # the file is a PDF: its line numbers are shown as page and line (report.location)
 
-    def __str__(self):
+    def __str__(self) -> str:
         from .report import location  # here, not at the top: `lawbook build` with nothing to do loads no report
 
         where = ""
@@ -37,25 +43,26 @@ class BuildFailed(LawbookError):
     was left as it was.
     """
 
-    def __init__(self, errors, report, target, paged=frozenset()):
+    def __init__(self, errors: "list[Entry]", report: str, target: str | PathLike[str],
+                 paged: frozenset[str] = frozenset()) -> None:
         count = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
         super().__init__(f"the build found {count}; {target}/ was left as it was", file=str(report),
                          fix=f"correct the sources at the lines above; the full report is {report}", status=1)
         self.errors = errors
         self.report = report
-        self.paged = paged  # the sources read from a PDF's pages (BuildLog.paged)
+        self.paged_files = paged  # the sources read from a PDF's pages (BuildLog.paged)
 
-    def where(self, entry):
+    def where(self, entry: "Entry") -> str:
         """The location of one of `errors`, as the report shows it."""
         from .report import location
 
-        return location(entry.file, entry.line, entry.file in self.paged)
+        return location(entry.file, entry.line, entry.file in self.paged_files)
 
 
 # The errors of a write that the file system refused for want of room: each names the file being written.
 
 
-def write_failure(err, path):
+def write_failure(err: int | None, path: str | PathLike[str]) -> LawbookError | None:
     """The LawbookError for a write that failed with errno `err` while `path` was written, when `err`
     says the file system has no room (disk full, quota, file-size limit); else None. The path is what an
     editor needs: which disk is full, or which file passed `ulimit -f`."""

@@ -19,7 +19,22 @@ law's own form "30B1(b)(i)").
 The module-level functions below are the same rules for callers that hold strings.
 """
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypedDict
+
+
+class Parts(TypedDict):
+    """A citation's parts, level by level (None below the deepest): parse_citation's answer."""
+    article: str
+    section: str | None
+    subsection: str | None
+    item: str | None
+    subitem: str | None
+
+
+# A level's place in an order key: (0, value, "") for numbers, (1, 0, letter) for letters (ids.sort_key).
+SortKey = tuple[int, int, str]
 
 LEVELS = ("article", "section", "subsection", "item", "subitem")
 SEPARATOR = "/"
@@ -60,7 +75,7 @@ class NodeId:
 
     # -- reading and writing -----------------------------------------------------------------
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: str | None) -> "NodeId | None":
         """'2017/50D2a' or '2017/41A/noot1' -> NodeId; None when `text` is not a well-formed ID."""
         m = ID.match(text or "")
         if not m:
@@ -69,102 +84,124 @@ class NodeId:
         if parts is None:
             return None
         n = int(m.group("n")) if m.group("n") else None
-        return cls(m.group("edition"), **parts, annex=m.group("annex"), n=n)
+        return cls._of_parts(m.group("edition"), parts, annex=m.group("annex"), n=n)
 
     @classmethod
-    def of(cls, edition, cite):
+    def _of_parts(cls, edition: str, parts: Parts, annex: str | None = None, n: int | None = None) -> "NodeId":
+        return cls(edition, parts["article"], parts["section"], parts["subsection"], parts["item"], parts["subitem"],
+                   annex, n)
+
+    @classmethod
+    def of(cls, edition: str | None, cite: str | None) -> "NodeId | None":
         """The node `cite` ('50D2a') of `edition`; None when the citation is malformed."""
         parts = _node_parts(cite)
-        return cls(edition, **parts) if parts is not None and EDITION.match(edition or "") else None
+        if parts is None or edition is None or not EDITION.match(edition):
+            return None
+        return cls._of_parts(edition, parts)
 
     @property
-    def parts(self):
+    def parts(self) -> dict[str, str | None]:
         return {"article": self.article, "section": self.section, "subsection": self.subsection, "item": self.item,
                 "subitem": self.subitem}
 
     @property
-    def cite(self):
+    def cite(self) -> str:
         """The citation as an ID writes it: '50D2a', '30B1b.i' (also the HTML anchor)."""
-        return make_citation(**self.parts)
+        return make_citation(*self._levels)
 
     @property
-    def is_introduction(self):
+    def is_introduction(self) -> bool:
         return self.article == INTRODUCTION
 
     @property
-    def display(self):
+    def display(self) -> str:
         """The citation as the law writes it: '47E1', '50D2(a)', '30B1(b)(i)'."""
-        return display_citation(**self.parts)
+        return display_citation(*self._levels)
 
-    def __str__(self):
+    @property
+    def _levels(self) -> tuple[str, str | None, str | None, str | None, str | None]:
+        """The citation's parts in the order of LEVELS."""
+        return self.article, self.section, self.subsection, self.item, self.subitem
+
+    def _with_level(self, depth: int, num: str | None) -> "NodeId":
+        """The structural node with the part at `depth` (1: section … 4: subitem) set to `num`."""
+        below = list(self._levels[1:])
+        below[depth - 1] = num
+        section, subsection, item, subitem = below
+        return NodeId(self.edition, self.article, section, subsection, item, subitem)
+
+    @property
+    def _depth(self) -> int:
+        """How many levels the citation has: 1 for an article … 5 for a subitem."""
+        return sum(1 for part in self._levels if part)
+
+    def __str__(self) -> str:
         node = f"{self.edition}{SEPARATOR}{self.cite}"
         return f"{node}{SEPARATOR}{self.annex}{self.n}" if self.annex else node
 
     # -- relations ---------------------------------------------------------------------------
     @property
-    def level(self):
+    def level(self) -> str:
         """'article' … 'item' for a structural node; the annex word for a note or commentary."""
         if self.annex:
             return self.annex
         if self.is_introduction:
             return "introduction"
-        return [k for k in LEVELS if self.parts[k]][-1]
+        return LEVELS[self._depth - 1]
 
     @property
-    def node(self):
+    def node(self) -> "NodeId":
         """The structural node: itself, or the node a note or commentary hangs below."""
-        return NodeId(self.edition, **self.parts) if self.annex else self
+        return NodeId(self.edition, *self._levels) if self.annex else self
 
     @property
-    def article_id(self):
+    def article_id(self) -> "NodeId":
         return NodeId(self.edition, self.article)
 
     @property
-    def parent(self):
+    def parent(self) -> "NodeId | None":
         """The node one level up (a note's node; None for an article)."""
         if self.annex:
             return self.node
-        keys = [k for k in LEVELS if self.parts[k]]
-        if len(keys) == 1:
+        depth = self._depth
+        if depth == 1:
             return None
-        return NodeId(self.edition, **dict(self.parts, **{keys[-1]: None}))
+        return self._with_level(depth - 1, None)
 
-    def ancestors(self):
+    def ancestors(self) -> Iterator["NodeId"]:
         """This node and every node above it, nearest first."""
-        node = self
+        node: NodeId | None = self
         while node is not None:
             yield node
             node = node.parent
 
-    def child(self, num):
+    def child(self, num: str) -> "NodeId":
         """The structural child `num` one level down: 53 -> 53A, 53A -> 53A1, 53A1 -> 53A1a, 53A1a -> 53A1a.i."""
-        keys = [k for k in LEVELS if self.parts[k]]
-        below = LEVELS[LEVELS.index(keys[-1]) + 1]
-        return NodeId(self.edition, **dict(self.parts, **{below: num}))
+        return self._with_level(self._depth, num)
 
-    def note(self, n):
-        return NodeId(self.edition, **self.parts, annex=NOTE, n=n)
+    def note(self, n: int) -> "NodeId":
+        return NodeId(self.edition, *self._levels, annex=NOTE, n=n)
 
-    def commentary(self, n):
-        return NodeId(self.edition, **self.parts, annex=COMMENTARY, n=n)
+    def commentary(self, n: int) -> "NodeId":
+        return NodeId(self.edition, *self._levels, annex=COMMENTARY, n=n)
 
-    def in_edition(self, edition):
-        return NodeId(edition, **self.parts, annex=self.annex, n=self.n)
+    def in_edition(self, edition: str) -> "NodeId":
+        return NodeId(edition, *self._levels, annex=self.annex, n=self.n)
 
     # -- forms for the outputs ---------------------------------------------------------------
     @property
-    def anchor(self):
+    def anchor(self) -> str:
         """The HTML/Markdown anchor within an edition's page: '50D2a'; a note's is '53A-noot1'."""
         return f"{self.cite}-{self.annex}{self.n}" if self.annex else self.cite
 
     @property
-    def typst_label(self):
+    def typst_label(self) -> str:
         """The Typst label and PDF named destination: 'n2017-47E1', 'n2017-41A-noot1'."""
         label = f"n{self.edition}-{self.cite}"
         return f"{label}-{self.annex}{self.n}" if self.annex else label
 
     @classmethod
-    def from_typst_label(cls, label):
+    def from_typst_label(cls, label: str | None) -> "NodeId | None":
         m = _TYPST_LABEL.match(label or "")
         if not m:
             return None
@@ -173,36 +210,34 @@ class NodeId:
             return node
         return node.note(int(m.group(4))) if m.group(3) == NOTE else node.commentary(int(m.group(4)))
 
-    def sort_key(self):
+    def sort_key(self) -> tuple[object, ...]:
         """Reading order: 2017/9 < 2017/10 < 2017/10A < 2017/10A2 < 2017/10A2b < 2017/10A2b.ii
         < 2017/10A2b.iv (notes after their node)."""
-        key = [self.edition]
-        for level in LEVELS:
-            num = self.parts[level]
-            key.append(sort_key(num, level) if num else (-1, 0, ""))
-        return tuple(key) + ((self.annex or "", self.n or 0),)
+        levels = tuple(sort_key(num, level) if num else (-1, 0, "") for num, level in zip(self._levels, LEVELS))
+        return (self.edition, *levels, (self.annex or "", self.n or 0))
 
 
 # -- the same rules on strings ------------------------------------------------------------------
-def parse(node_id):
+def parse(node_id: str | None) -> NodeId | None:
     """NodeId.parse: None for anything that is not an ID."""
     return NodeId.parse(node_id)
 
 
-def _node_parts(cite):
+def _node_parts(cite: str | None) -> Parts | None:
     """parse_citation, and the introduction's "intro" as a node of its own (its parts: the word as article)."""
     if cite == INTRODUCTION:
         return {"article": INTRODUCTION, "section": None, "subsection": None, "item": None, "subitem": None}
     return parse_citation(cite)
 
 
-def parse_citation(cite):
+def parse_citation(cite: str | None) -> Parts | None:
     """'50D2a' -> {'article': '50', 'section': 'D', 'subsection': '2', 'item': 'a', 'subitem': None};
     None when malformed."""
     m = CITATION.match(cite or "")
     if not m:
         return None
-    parts = m.groupdict()
+    parts = Parts(article=m["article"], section=m["section"], subsection=m["subsection"], item=m["item"],
+                  subitem=m["subitem"])
     # A subsection needs a section, an item needs a subsection: "50a" is no citation.
     if parts["subsection"] and not parts["section"]:
         return None
@@ -213,22 +248,24 @@ def parse_citation(cite):
     return parts
 
 
-def make_citation(article, section=None, subsection=None, item=None, subitem=None):
+def make_citation(article: str, section: str | None = None, subsection: str | None = None, item: str | None = None,
+                  subitem: str | None = None) -> str:
     return f"{article}{section or ''}{subsection or ''}{item or ''}{'.' + subitem if subitem else ''}"
 
 
-def display_citation(article, section=None, subsection=None, item=None, subitem=None):
+def display_citation(article: str, section: str | None = None, subsection: str | None = None,
+                     item: str | None = None, subitem: str | None = None) -> str:
     """The law's own form of a citation: '47E1', '50D2(a)', '30B1(b)(i)'."""
     return f"{article}{section or ''}{subsection or ''}{f'({item})' if item else ''}{f'({subitem})' if subitem else ''}"
 
 
-def display(node_id):
+def display(node_id: str) -> str:
     """The law's own form of a node's citation: '2017/30B1b.i' -> '30B1(b)(i)'; `node_id` itself when it is no ID."""
     parsed = NodeId.parse(node_id)
     return parsed.display if parsed else node_id
 
 
-def shown(node_id):
+def shown(node_id: str) -> str:
     """The citation the outputs show readers for a node (or note): its cite, as they have always shown
     items ('50D2a'), but a subitem's in the law's own form ('30B1(b)(i)'): its cite '30B1b.i' is the
     ID's form (and the anchor), not the law's."""
@@ -238,22 +275,26 @@ def shown(node_id):
     return parsed.display if parsed.subitem else parsed.cite
 
 
-def make_id(edition, article, section=None, subsection=None, item=None, subitem=None):
+def make_id(edition: str, article: str, section: str | None = None, subsection: str | None = None,
+            item: str | None = None, subitem: str | None = None) -> str:
     return f"{edition}{SEPARATOR}{make_citation(article, section, subsection, item, subitem)}"
 
 
-def child_id(node_id, num):
+def child_id(node_id: str, num: str) -> str:
     """The ID of the structural child `num` of `node_id`: '2017/53A1' + 'b' -> '2017/53A1b',
     '2017/30B1b' + 'i' -> '2017/30B1b.i'."""
-    return str(NodeId.parse(node_id).child(num))
+    parsed = NodeId.parse(node_id)
+    if parsed is None:
+        raise ValueError(f"not an ID: {node_id!r}")
+    return str(parsed.child(num))
 
 
-def join(edition, cite):
+def join(edition: str, cite: str) -> str:
     """'2017', '50D2a' -> '2017/50D2a'."""
     return f"{edition}{SEPARATOR}{cite}"
 
 
-def definition_id(edition, term):
+def definition_id(edition: str, term: str) -> str:
     """'2017', 'Adjusted Score' -> '2017/def/adjusted-score': the term in lower case, its words joined by
     hyphens (letters and digits only); a remark in brackets is no part of it ('Penalty (see also
     "Rectification")' -> '2017/def/penalty'), unless the term is nothing else."""
@@ -262,73 +303,71 @@ def definition_id(edition, term):
     return f"{edition}{SEPARATOR}{DEFINITION}{SEPARATOR}{slug}"
 
 
-def definition_slug(definition_id):
+def definition_slug(definition_id: str) -> str:
     """'2017/def/adjusted-score' -> 'adjusted-score': the term's part of a definition's ID (its anchor)."""
     return definition_id.rsplit(SEPARATOR, 1)[1]
 
 
-def introduction_id(edition):
+def introduction_id(edition: str) -> str:
     """'2017' -> '2017/intro': the edition's Introduction (there is at most one)."""
     return f"{edition}{SEPARATOR}{INTRODUCTION}"
 
 
-def note_id(node_id, n):
+def note_id(node_id: str, n: int) -> str:
     return f"{node_id}{SEPARATOR}{NOTE}{n}"
 
 
-def commentary_id(node_id, n):
+def commentary_id(node_id: str, n: int) -> str:
     return f"{node_id}{SEPARATOR}{COMMENTARY}{n}"
 
 
-def split_id(node_id):
+def split_id(node_id: str | None) -> tuple[str, str]:
     """'2017/50D2a' (or '2017/50D2a/noot1') -> ('2017', '50D2a')."""
     edition, _, cite = (node_id or "").partition(SEPARATOR)
     return edition, cite.split(SEPARATOR)[0]
 
 
-def edition_of(node_id):
+def edition_of(node_id: str | None) -> str:
     return split_id(node_id)[0]
 
 
-def cite_of(node_id):
+def cite_of(node_id: str | None) -> str:
     """The citation readers know: '57B' for 2017/57B (and for 2017/57B/noot1)."""
     return split_id(node_id)[1]
 
 
-def article_of(node_id):
+def article_of(node_id: str | None) -> str | None:
     """'2017/50D2a' (or '2017/50D2a/noot1') -> '2017/50'; None when it is no ID."""
     edition, cite = split_id(node_id)
     parts = parse_citation(cite)
     return make_id(edition, parts["article"]) if parts else None
 
 
-def is_well_formed(node_id):
+def is_well_formed(node_id: str | None) -> bool:
     """A well-formed ID: a node's, or a note's or commentary's below one."""
     return NodeId.parse(node_id) is not None
 
 
-def is_annex(node_id):
+def is_annex(node_id: str | None) -> bool:
     """A note's or commentary's ID: 2017/41A/noot1, 2017/54/toelichting1."""
     parsed = NodeId.parse(node_id)
     return parsed is not None and parsed.annex is not None
 
 
-def parent_citation(cite):
-    parts = parse_citation(cite)
-    keys = [k for k in LEVELS if parts[k]]
-    if len(keys) == 1:
-        return None
-    parts[keys[-1]] = None
-    return make_citation(*(parts[k] for k in LEVELS))
+def parent_citation(cite: str) -> str | None:
+    """'50D2a' -> '50D2'; None for an article's citation (and for one that is malformed)."""
+    parsed = NodeId.of("0000", cite)
+    parent = parsed.parent if parsed is not None else None
+    return parent.cite if parent is not None else None
 
 
-def order_key(node_id):
+def order_key(node_id: str) -> tuple[tuple[object, ...], str]:
     """Reading order of ID strings; IDs that do not parse sort after, by their text."""
     parsed = NodeId.parse(node_id)
     return (parsed.sort_key() if parsed else (edition_of(node_id), (9, 0, "")), node_id)
 
 
-def sort_key(num, level=None):
+def sort_key(num: str, level: str | None = None) -> SortKey:
     """Order of numbers within one level: 1 < 2 < 10, A < B, a < b; at the subitem level roman
     numerals by their value, i < ii < iv < v < ix < x. The introduction comes before the first article."""
     if num == INTRODUCTION and level == "article":
@@ -340,13 +379,13 @@ def sort_key(num, level=None):
     return (1, 0, num)
 
 
-def roman_value(numeral):
+def roman_value(numeral: str) -> int:
     """'iv' -> 4: the value of a lowercase roman numeral."""
     values = [_ROMAN_VALUES[c] for c in numeral]
     return sum(-v if v < w else v for v, w in zip(values, values[1:] + [0]))
 
 
-def roman(n):
+def roman(n: int) -> str:
     """4 -> 'iv': the lowercase roman numeral of 1 <= n <= 39."""
     tens, units = divmod(n, 10)
     return "x" * tens + ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")[units]
@@ -387,7 +426,7 @@ _TYPED_INTRODUCTION = re.compile(rf"^\s*(?:(?P<edition>\d{{4}})\s*[/ ]\s*)?{INTR
                                  r"(?:\s*/\s*(?P<annex>noot|toelichting)\s*(?P<n>\d+))?\s*$", re.ASCII | re.IGNORECASE)
 
 
-def read_typed(text):
+def read_typed(text: str | None) -> tuple[str | None, str] | None:
     """(edition or None, the ID without its edition) for an ID as a person types it: any case, the
     edition left out or set apart by a space, the item and subitem in brackets ("30B1(b)(i)") or the
     subitem after a dot ("30b1b.i"), or the introduction ("2017/intro"). None when it cannot be one."""

@@ -3,15 +3,15 @@ import json
 from json.encoder import encode_basestring
 
 
-def json_text(obj):
+def json_text(obj: object) -> str:
     """Exactly json.dumps(obj, ensure_ascii=False, indent=1), about three times faster: with an indent
     the standard library encodes in pure Python through generators, which was a large share of writing
     a book's diff and reference graph. Plain JSON data only (dict with str keys, list, tuple, str, int,
     float, bool, None); anything else goes to json.dumps."""
-    out = []
+    out: list[str] = []
     append = out.append
 
-    def encode(o, pad):
+    def encode(o: object, pad: str) -> None:
         if isinstance(o, str):
             append(encode_basestring(o))
         elif o is None:
@@ -61,7 +61,7 @@ def json_text(obj):
     return "".join(out)
 
 
-def _float(f):
+def _float(f: float) -> str:
     if f != f:
         return "NaN"
     if f in (float("inf"), float("-inf")):

@@ -1,9 +1,14 @@
 """Memory: run a stage that makes many short-lived objects without the cyclic collector's walks."""
 import functools
 import gc
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def collector_paused(stage):
+def collector_paused(stage: Callable[P, R]) -> Callable[P, R]:
     """Run `stage` with Python's cyclic garbage collector paused (as it was, afterwards).
 
     An output stage makes hundreds of thousands of small objects that die without cycles; each time
@@ -12,7 +17,7 @@ def collector_paused(stage):
     grew with the book. Reference counting still frees everything as before; the few cycles a stage
     makes (pages linked to their neighbours) are collected once the stage is done."""
     @functools.wraps(stage)
-    def run(*args, **kwargs):
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
         was_enabled = gc.isenabled()
         gc.disable()
         try:

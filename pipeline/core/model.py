@@ -10,38 +10,56 @@ the order of their markers. Text repairs never touch NOTE_MARK.
 """
 from dataclasses import dataclass, field
 
+from .records import NOT_STORED
+
 NOTE_MARK = "\ue000"
+
+# A printed line as the page broke it: (its number in the source, its text).
+Piece = tuple[int, str]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a source as an editor numbers it (reading/decode.py makes them)."""
+    file: str
+    num: int
+    text: str
+    page_break: bool = False  # the line held a form feed or vertical tab: a printed page starts here
+
+    @property
+    def blank(self) -> bool:
+        return not self.text.strip()
 
 
 @dataclass
 class Note:
     text: str
-    lines: list
+    lines: list[int]
     form: str  # how the source wrote it: inline "(Noot: …)", malformed "Noot: (…)", numbered "1)", print digit
     number: str | None = None  # the footnote number in the source, where it had one
     # A printed footnote's lines as the page broke them, (line, text): the repair stage joins them into text.
-    pieces: list = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)
 
 
 @dataclass
 class Block:
     kind: str  # article, title, heading, para, list, commentary, attribution
     text: str
-    lines: list
+    lines: list[int]
     # article block: "50D" (None: a line that starts like an article heading but does not read as one,
     # already reported as an error); lettered heading: "D", "E1"
     cite: str | None = None
     number: int | None = None  # list number as written ("2." -> 2)
     level: int = 0  # list nesting (0 = outermost)
     group: int = 0  # blocks separated by blank lines have different groups
-    notes: list = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     extra_number: int | None = None  # "1. 1." : the inner number
     # A printed paragraph's lines as the page broke them, (line, text); until the repair stage joins
     # them (line-end hyphens need the book's vocabulary), text is these lines joined by "\n".
-    pieces: list = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)
 
     @property
-    def first_line(self):
+    def first_line(self) -> int:
         return self.lines[0]
 
 
@@ -109,7 +127,7 @@ class Rules:
     # number, "inferred" when it stands for a letter or number the layout did not write. A level
     # left out is one the layout never writes as a list number: a list nested that deep is damage,
     # kept as text (the Dutch formats leave out "subitem", the roman level below items).
-    list_numbers: dict
+    list_numbers: dict[str, str]
     # A lone unlettered heading-like line directly under an article with a title: its next section.
     headings_are_sections: bool = False
     # Unnumbered paragraphs standing together (no blank line) under a section heading: its subsections.
@@ -124,8 +142,9 @@ class Reading:
     file: str
     format: str
     edition: str
-    blocks: list
-    dropped: list = field(default_factory=list)  # [Dropped]: page furniture, never law text
+    blocks: list[Block]
+    dropped: list[Dropped] = field(default_factory=list)  # page furniture, never law text
     subject: str | None = None  # the article a page is about ("ARTIKEL 54"), for commentary
-    gaps: list = field(default_factory=list)  # [Gap]
-    rules: Rules | None = field(default=None, compare=False)  # the format's, set by formats.read
+    gaps: list[Gap] = field(default_factory=list)
+    # The format's, set by formats.read; not stored with a reading (the cache sets it from the format).
+    rules: Rules | None = field(default=None, compare=False, metadata=NOT_STORED)

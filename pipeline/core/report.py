@@ -19,6 +19,9 @@ of a source: each of a paragraph's 20,000 joins quoting the text built so far.)
 """
 import json
 from dataclasses import dataclass, fields
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TypedDict
 
 QUOTE_MAX = 200  # the longest before/after quoted whole
 CONTEXT = 50  # the text kept either side of a change in a longer one
@@ -37,7 +40,7 @@ ERROR_KINDS = ("conflict", "error")
 @dataclass
 class Entry:
     kind: str
-    file: str
+    file: str | None  # None: a node without sources (tree.first_line)
     line: int | None
     message: str
     node: str | None = None
@@ -48,12 +51,33 @@ class Entry:
 FIELDS = [f.name for f in fields(Entry)]
 
 
-class BuildLog:
-    def __init__(self):
-        self.entries = []
-        self.sources = []  # per source: file, edition, format, encoding, lines
+class SourceRecord(TypedDict):
+    """A source as the report names it."""
+    file: str
+    edition: str
+    format: str
+    origin: str
+    lines: int
+    encoding: str
 
-    def add(self, kind, file, line, message, node=None, before=None, after=None):
+# An entry in the report's JSON: the fields of Entry that are not None.
+EntryRecord = dict[str, str | int]
+
+
+class ReportData(TypedDict):
+    """The report as JSON (report.json)."""
+    sources: list[SourceRecord]
+    summary: dict[str, int]
+    entries: list[EntryRecord]
+
+
+class BuildLog:
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.sources: list[SourceRecord] = []  # per source: file, edition, format, encoding, lines
+
+    def add(self, kind: str, file: str | None, line: int | None, message: str, node: str | None = None,
+            before: str | None = None, after: str | None = None) -> None:
         assert kind in KINDS, kind
         if len(message) > MESSAGE_MAX:
             message = f"{message[:MESSAGE_MAX]}{ELLIPSIS} ({len(message) - MESSAGE_MAX:,} characters more)"
@@ -61,17 +85,17 @@ class BuildLog:
             before, after = excerpts(before, after)
         self.entries.append(Entry(kind, file, line, message, node, before, after))
 
-    def for_file(self, file):
+    def for_file(self, file: str) -> "FileLog":
         return FileLog(self, file)
 
     @property
-    def errors(self):
+    def errors(self) -> list[Entry]:
         return [e for e in self.entries if e.kind in ERROR_KINDS]
 
-    def of_kind(self, kind):
+    def of_kind(self, kind: str) -> list[Entry]:
         return [e for e in self.entries if e.kind == kind]
 
-    def summary(self):
+    def summary(self) -> dict[str, int]:
         return {kind: len(self.of_kind(kind)) for kind in KINDS}
 
     def paged(self) -> set[str]:
@@ -82,8 +106,8 @@ class BuildLog:
         """Where a line of a source is, as every message shows it: "file:12", a PDF's "file.pdf:p12:7"."""
         return location(file, line, file in self.paged())
 
-    def to_json(self):
-        entries = sorted(self.entries, key=lambda e: (e.file, e.line or 0, KINDS.index(e.kind), e.message))
+    def to_json(self) -> ReportData:
+        entries = sorted(self.entries, key=lambda e: (e.file or "", e.line or 0, KINDS.index(e.kind), e.message))
         paged = self.paged()
         out = []
         for e in entries:
@@ -93,11 +117,11 @@ class BuildLog:
             out.append(data)
         return {"sources": self.sources, "summary": self.summary(), "entries": out}
 
-    def to_text(self, data=None):
+    def to_text(self, data: ReportData | None = None) -> str:
         data = data or self.to_json()
         out = ["Build report", "============", ""]
         out.append("  ".join(f"{k}: {v}" for k, v in data["summary"].items()))
-        by_file = {}
+        by_file: dict[str | int | None, list[EntryRecord]] = {}
         for e in data["entries"]:
             by_file.setdefault(e["file"], []).append(e)
         for src in data["sources"]:
@@ -114,7 +138,7 @@ class BuildLog:
                     out.append(f"{'':22}{e.get('before', '')!r} -> {e.get('after', '')!r}")
         return "\n".join(out) + "\n"
 
-    def write(self, folder):
+    def write(self, folder: Path) -> None:
         data = self.to_json()
         (folder / "report.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         (folder / "report.txt").write_text(self.to_text(data), encoding="utf-8")
@@ -138,13 +162,17 @@ def excerpts(before: str | None, after: str | None) -> tuple[str | None, str | N
     over 2 * CONTEXT characters keeps its two ends); "…" stands where text is left out. One of the two
     alone is cut to its first QUOTE_MAX characters."""
     if before is None or after is None:
-        return tuple(None if t is None else t if len(t) <= QUOTE_MAX else t[:QUOTE_MAX] + ELLIPSIS
-                     for t in (before, after))
+        return _first(before), _first(after)
     shorter = min(len(before), len(after))
     same = _common_length(before, after, shorter)
     # The common end, not reaching into the common start.
     end = _common_length(before[::-1], after[::-1], shorter - same)
     return _excerpt(before, same, end), _excerpt(after, same, end)
+
+
+def _first(text: str | None) -> str | None:
+    """`text` cut to its first QUOTE_MAX characters."""
+    return text if text is None or len(text) <= QUOTE_MAX else text[:QUOTE_MAX] + ELLIPSIS
 
 
 def _common_length(a: str, b: str, most: int) -> int:
@@ -176,7 +204,7 @@ def _excerpt(text: str, same: int, end: int) -> str:
 class FileLog:
     """The log seen from one source file."""
 
-    def __init__(self, log, file):
+    def __init__(self, log: BuildLog, file: str) -> None:
         self.log = log
         self.file = file
 
@@ -184,28 +212,29 @@ class FileLog:
         """A line of this file as messages show it: "12", or in a PDF source "p12:7" (shown_line)."""
         return shown_line(line, self.file in self.log.paged())
 
-    def repair(self, line, what, before, after, node=None):
+    def repair(self, line: int | None, what: str, before: str | None, after: str | None,
+               node: str | None = None) -> None:
         self.log.add("repair", self.file, line, what, node, before, after)
 
-    def damage(self, line, message, what_done, node=None):
+    def damage(self, line: int | None, message: str, what_done: str, node: str | None = None) -> None:
         self.log.add("damage", self.file, line, f"{message}; {what_done}", node)
 
-    def inference(self, line, node, message):
+    def inference(self, line: int | None, node: str | None, message: str) -> None:
         self.log.add("inference", self.file, line, message, node)
 
-    def gap(self, line, node, message):
+    def gap(self, line: int | None, node: str | None, message: str) -> None:
         self.log.add("gap", self.file, line, message, node)
 
-    def dropped(self, line, reason):
+    def dropped(self, line: int | None, reason: str) -> None:
         self.log.add("dropped", self.file, line, reason)
 
-    def error(self, line, message, node=None):
+    def error(self, line: int | None, message: str, node: str | None = None) -> None:
         self.log.add("error", self.file, line, message, node)
 
 
-def number_ranges(numbers: list) -> str:
+def number_ranges(numbers: Iterable[int]) -> str:
     """[1, 2, 3, 7] -> '1-3, 7': numbers as a report names them."""
-    out = []
+    out: list[list[int]] = []
     for n in sorted(numbers):
         if out and n == out[-1][1] + 1:
             out[-1][1] = n

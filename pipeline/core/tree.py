@@ -25,58 +25,92 @@ absent where the source numbers none (the wiki's inline notes). A <title> or <he
 the same way (a marker at the end of an article's title); its words alone are tree.label_text(el).
 """
 
+from collections.abc import Iterable, Iterator, Mapping
+
 from lxml import etree
 
 from . import ids
-from .model import NOTE_MARK
+from .model import NOTE_MARK, Note
+
+# An element of the corpus tree.
+Element = etree._Element
+# What a node's `sources` attribute says: the lines of each source file.
+Sources = dict[str, set[int]]
 
 NODE_TAGS = ids.LEVELS  # article, section, subsection, item, subitem
 
 
-def new_corpus():
+# -- what the tree's shape (above) says is there ------------------------------------------------------
+# lxml answers None for an absent attribute, child or parent; these say where the shape promises one,
+# and a tree that breaks the promise is a fault in the stage that made it, named here.
+def attr(el: Element, name: str) -> str:
+    """The attribute `name` that every element like `el` has (a node's id and num, a commentary's on)."""
+    value = el.get(name)
+    if value is None:
+        raise ValueError(f"<{el.tag}> without its {name} attribute, which the corpus tree gives every one")
+    return value
+
+
+def child(el: Element, tag: str) -> Element:
+    """The first <tag> child that every element like `el` has (a definition's <p>)."""
+    found = el.find(tag)
+    if found is None:
+        raise ValueError(f"<{el.tag}> {el.get('id', '')} without its <{tag}>, which the corpus tree gives every one")
+    return found
+
+
+def parent(el: Element) -> Element:
+    """The parent of an element below the root."""
+    found = el.getparent()
+    if found is None:
+        raise ValueError(f"<{el.tag}> {el.get('id', '')} has no parent")
+    return found
+
+
+def new_corpus() -> Element:
     return etree.Element("corpus")
 
 
-def edition(corpus, edition_id):
+def edition(corpus: Element, edition_id: str) -> Element:
     for el in corpus.iterchildren("edition"):
         if el.get("id") == edition_id:
             return el
     el = etree.Element("edition", id=edition_id)
     # Editions in chronological order.
     for other in corpus.iterchildren("edition"):
-        if other.get("id") > edition_id:
+        if (other.get("id") or "") > edition_id:
             other.addprevious(el)
             return el
     corpus.append(el)
     return el
 
 
-def child_nodes(el):
+def child_nodes(el: Element) -> list[Element]:
     return [c for c in el if c.tag in NODE_TAGS]
 
 
-def find_child(parent, num):
+def find_child(parent: Element, num: str) -> Element | None:
     for c in child_nodes(parent):
         if c.get("num") == num:
             return c
     return None
 
 
-def add_child(parent, tag, num, node_id):
+def add_child(parent: Element, tag: str, num: str, node_id: str) -> Element:
     """A new structural child, placed in number order among its siblings."""
     el = etree.Element(tag, id=node_id, num=num)
     key = ids.sort_key(num, tag)
     for sibling in child_nodes(parent):
-        if sibling.tag == tag and ids.sort_key(sibling.get("num"), tag) > key:
+        if sibling.tag == tag and ids.sort_key(sibling.get("num", ""), tag) > key:
             sibling.addprevious(el)
             return el
     parent.append(el)
     return el
 
 
-def parse_sources(value):
+def parse_sources(value: str | None) -> Sources:
     """'a.txt:3-5,9 b.txt:3' -> {'a.txt': {3, 4, 5, 9}, 'b.txt': {3}}"""
-    out = {}
+    out: Sources = {}
     for token in (value or "").split():
         name, _, spans = token.rpartition(":")
         lines = out.setdefault(name, set())
@@ -86,11 +120,12 @@ def parse_sources(value):
     return out
 
 
-def format_sources(sources):
+def format_sources(sources: Mapping[str, Iterable[int]]) -> str:
     tokens = []
     for name in sorted(sources):
         nums = sorted(sources[name])
-        spans, start = [], None
+        spans: list[str] = []
+        start: int | None = None
         for i, n in enumerate(nums):
             if start is None:
                 start = n
@@ -101,20 +136,20 @@ def format_sources(sources):
     return " ".join(tokens)
 
 
-def add_sources(el, file, lines):
+def add_sources(el: Element, file: str, lines: Iterable[int]) -> None:
     sources = parse_sources(el.get("sources"))
     sources.setdefault(file, set()).update(lines)
     el.set("sources", format_sources(sources))
 
 
-def merge_sources(el, other):
+def merge_sources(el: Element, other: Element) -> None:
     sources = parse_sources(el.get("sources"))
     for name, lines in parse_sources(other.get("sources")).items():
         sources.setdefault(name, set()).update(lines)
     el.set("sources", format_sources(sources))
 
 
-def make_paragraph(text, notes, file, lines, tag="p"):
+def make_paragraph(text: str, notes: list[Note], file: str, lines: list[int], tag: str = "p") -> Element:
     """A <p> (or a <title>, <heading>: `tag`) from text with NOTE_MARK at each marker and the notes in
     marker order; each note keeps the number the source printed at its marker (`num`), where it had one."""
     p = etree.Element(tag)
@@ -137,7 +172,11 @@ def make_paragraph(text, notes, file, lines, tag="p"):
 TEXT, NOTE, REF, OTHER = "text", "note", "ref", "other"
 
 
-def inline(el):
+# One event of inline(): (kind, text, element).
+Event = tuple[str, str | None, Element | None]
+
+
+def inline(el: Element) -> Iterator[Event]:
     """The mixed content of a <p>, <note>, <attribution> or <heading> in reading order, as
     (kind, text, element) events:
         (TEXT, text, None)       a run of running text (el.text and every tail); never empty
@@ -158,63 +197,63 @@ def inline(el):
             yield TEXT, child.tail, None
 
 
-def plain_text(el):
+def plain_text(el: Element) -> str:
     """The words of an element without its notes: what a reader reads in the running text."""
-    return "".join(text for kind, text, _ in inline(el) if kind != NOTE)
+    return "".join(text or "" for kind, text, _ in inline(el) if kind != NOTE)
 
 
-def text_with_marks(el):
+def text_with_marks(el: Element) -> str:
     """Text with NOTE_MARK where notes stand: the comparable form of a paragraph."""
-    return "".join(NOTE_MARK if kind == NOTE else text for kind, text, _ in inline(el))
+    return "".join(NOTE_MARK if kind == NOTE else text or "" for kind, text, _ in inline(el))
 
 
-def label(el):
+def label(el: Element) -> Element | None:
     """The element that names a node: an article's (or the introduction's) <title>, any other node's <heading>;
     None if absent."""
     return el.find("title" if el.tag in ("article", "introduction") else "heading")
 
 
-def mark(el):
+def mark(el: Element) -> str:
     """A node's number as the law writes it before its text: sections 'A.', subsections '1.', items
     '(a)', subitems '(i)'."""
     num = el.get("num")
     return f"({num})" if el.tag in ("item", "subitem") else f"{num}."
 
 
-def label_text(el):
+def label_text(el: Element) -> str | None:
     """The words of label(el) without its notes; None when the node has no label."""
     found = label(el)
     return plain_text(found) if found is not None else None
 
 
-def note_number(note):
+def note_number(note: Element) -> str | None:
     """What a note's marker shows: the book's number (`num`), or None where the source numbers none
     (the writers then number it as before, by its place)."""
     return note.get("num") or None
 
 
-def node_by_id(corpus, node_id):
+def node_by_id(corpus: Element, node_id: str) -> Element | None:
     found = corpus.xpath("//*[@id=$id]", id=node_id)
-    return found[0] if found else None
+    return found[0] if isinstance(found, list) and found and isinstance(found[0], etree._Element) else None
 
 
-def node_index(corpus):
-    return {el.get("id"): el for el in corpus.iter() if el.get("id")}
+def node_index(corpus: Element) -> dict[str, Element]:
+    return {node_id: el for el in corpus.iter() if (node_id := el.get("id"))}
 
 
 
-def insert_child(parent, el):
+def insert_child(parent: Element, el: Element) -> Element:
     """Place an existing node element among `parent`'s children in number order."""
-    key = ids.sort_key(el.get("num"), el.tag)
+    key = ids.sort_key(el.get("num", ""), el.tag)
     for sibling in child_nodes(parent):
-        if sibling.tag == el.tag and ids.sort_key(sibling.get("num"), el.tag) > key:
+        if sibling.tag == el.tag and ids.sort_key(sibling.get("num", ""), el.tag) > key:
             sibling.addprevious(el)
             return el
     parent.append(el)
     return el
 
 
-def first_line(el):
+def first_line(el: Element) -> tuple[str | None, int | None]:
     """(file, line) where an element starts in its first source."""
     sources = parse_sources(el.get("sources"))
     if not sources:

@@ -31,9 +31,16 @@ without a hole and each has its title), a target it lacks is `nowhere`; a set of
 """
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core import ids
+
+# corpus.json data as json.load gives it (schema/corpus.schema.json says its shape).
+Json = dict[str, Any]
+# One edition of a book as alignment reads it: {node ID: Node}, articles in their order.
+Book = dict[str, "Node"]
 
 FAILING = ("refs-differ", "notes-differ", "gap", "extra", "missing")
 STATUSES = FAILING + ("accepted", "not-in-sources", "match")
@@ -49,27 +56,27 @@ class Node:
     id: str
     type: str
     labelled: bool  # has its title or heading
-    refs: list  # every target its own paragraphs and their notes cite, in text order
+    refs: list[str]  # every target its own paragraphs and their notes cite, in text order
     notes: int
     text: bool  # has a paragraph of its own with words
     gap: bool
-    children: list
+    children: list[str]
     source: str  # "file:line" where it starts, "" when unknown
-    accepted: list  # the bases of the accept corrections on it
+    accepted: list[str]  # the bases of the accept corrections on it
     paragraphs: list = field(default_factory=list)  # (text, refs, note offsets, source) of each own <p>
     cited: list = field(default_factory=list)  # (ref, "file:line") of every ref in its paragraphs and notes
 
-    def shape(self, book):
+    def shape(self, book: Book) -> tuple[object, ...]:
         return (self.type, self.text, self.gap, self.notes, tuple(book[c].shape(book) for c in self.children))
 
 
-def _source(sources):
+def _source(sources: list[Json]) -> str:
     return f"{sources[0]['file']}:{min(sources[0]['lines'])}" if sources else ""
 
 
-def read_book(data):
+def read_book(data: Json) -> dict[str, Book]:
     """corpus.json data -> {edition: {id: Node}}, articles in their order."""
-    book = {}
+    book: dict[str, Book] = {}
     for edition in data["editions"]:
         nodes = book.setdefault(edition["id"], {})
         for article in edition["articles"]:
@@ -77,11 +84,11 @@ def read_book(data):
     return book
 
 
-def cited_in(data):
+def cited_in(data: Json) -> list[tuple[str, str, Json, str]]:
     """Every ref of the book, commentary included: (edition, citing ID, ref, "file:line")."""
-    out = []
+    out: list[tuple[str, str, Json, str]] = []
     for edition in data["editions"]:
-        nodes = {}
+        nodes: Book = {}
         for article in edition["articles"]:
             _read_node(article, nodes)
         out += [(edition["id"], n.id, ref, source) for n in nodes.values() for ref, source in n.cited]
@@ -90,8 +97,13 @@ def cited_in(data):
     return out
 
 
-def _read_node(data, nodes):
-    refs, notes, paragraphs, children, accepted, cited = [], 0, [], [], [], []
+def _read_node(data: Json, nodes: Book) -> None:
+    refs: list[str] = []
+    notes = 0
+    paragraphs: list[tuple[str, list[Json], list[int], str]] = []
+    children: list[str] = []
+    accepted: list[str] = []
+    cited: list[tuple[Json, str]] = []
     text = gap = False
     for item in data["content"]:
         kind = item["type"]
@@ -122,35 +134,36 @@ class Aligned:
     status: str
     translation: Node | None
     reference: Node | None
-    suggestion: dict | None = None  # {"text": …, "corrections": [entries for corrections.toml]}
+    suggestion: Json | None = None  # {"text": …, "corrections": [entries for corrections.toml]}
 
-    def to_json(self):
-        side = lambda n: None if n is None else {"refs": n.refs, "notes": n.notes, "source": n.source}
+    def to_json(self) -> Json:
+        def side(n: Node | None) -> Json | None:
+            return None if n is None else {"refs": n.refs, "notes": n.notes, "source": n.source}
         return {"id": self.id, "status": self.status, "translation": side(self.translation),
                 "reference": side(self.reference), "suggestion": self.suggestion}
 
 
 @dataclass
 class Alignment:
-    nodes: list
-    dangling: list
-    only_in_translation: list  # article IDs
-    only_in_reference: list
-    editions: list  # compared
-    not_in_reference: list  # editions only the translation holds
+    nodes: list[Aligned]
+    dangling: list[Json]
+    only_in_translation: list[str]  # article IDs
+    only_in_reference: list[str]
+    editions: list[str]  # compared
+    not_in_reference: list[str]  # editions only the translation holds
     # Each edition of the reference that is only a set of pages, with why (reference_pages); the
     # others are the whole book.
-    reference_pages: dict = field(default_factory=dict)
-    reference_whole: dict = field(default_factory=dict)  # edition -> its evidence: "articles 1-93, each with its title"
+    reference_pages: dict[str, str] = field(default_factory=dict)
+    reference_whole: dict[str, str] = field(default_factory=dict)  # edition -> its evidence: "articles 1-93, each with its title"
 
     @property
-    def status(self):
+    def status(self) -> int:
         return 1 if any(a.status in FAILING for a in self.nodes) else 0
 
-    def of(self, status):
+    def of(self, status: str) -> list[Aligned]:
         return [a for a in self.nodes if a.status == status]
 
-    def to_json(self):
+    def to_json(self) -> Json:
         return {"nodes": [a.to_json() for a in self.nodes], "dangling": self.dangling,
                 "articles": {"only_in_translation": self.only_in_translation,
                              "only_in_reference": self.only_in_reference},
@@ -159,11 +172,13 @@ class Alignment:
                 "summary": {s: len(self.of(s)) for s in STATUSES}}
 
 
-def align(translation, reference):
+def align(translation: Json, reference: Json) -> Alignment:
     """Compare two corpus.json documents; returns an Alignment."""
     t_book, r_book = read_book(translation), read_book(reference)
     editions = [e for e in t_book if e in r_book]
-    nodes, only_t, only_r = [], [], []
+    nodes: list[Aligned] = []
+    only_t: list[str] = []
+    only_r: list[str] = []
     for edition in editions:
         t, r = t_book[edition], r_book[edition]
         t_articles = {i for i, n in t.items() if n.type == "article"}
@@ -204,7 +219,7 @@ def reference_pages(nodes: dict[str, Node]) -> str | None:
 
 def _spans(numbers: list[int]) -> str:
     """[1, 2, 3, 5] -> '1-3, 5'."""
-    spans = []
+    spans: list[list[int]] = []
     for n in numbers:
         if spans and spans[-1][1] == n - 1:
             spans[-1][1] = n
@@ -213,13 +228,13 @@ def _spans(numbers: list[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
 
 
-def _shown(node_id, t):
+def _shown(node_id: str, t: Book) -> bool:
     """Whether the translation's sources show the part of the book that holds `node_id` (see above)."""
     parsed = ids.NodeId.parse(node_id)
     return any(str(a) in t and t[str(a)].labelled for a in list(parsed.ancestors())[1:])
 
 
-def _status(node_id, tn, rn, t):
+def _status(node_id: str, tn: Node | None, rn: Node | None, t: Book) -> Aligned:
     if tn is None:
         return Aligned(node_id, "missing" if _shown(node_id, t) else "not-in-sources", None, rn)
     if tn.accepted:
@@ -245,7 +260,7 @@ def _status(node_id, tn, rn, t):
 
 
 # -- suggestions -----------------------------------------------------------------------------------
-def _suggest(aligned, t, r):
+def _suggest(aligned: list[Aligned], t: Book, r: Book) -> None:
     by_id = {a.id: a for a in aligned}
     _suggest_renumbering(by_id, t, r)
     for a in aligned:
@@ -253,13 +268,13 @@ def _suggest(aligned, t, r):
             a.suggestion = _replacement(a)
 
 
-def _parent(node_id):
+def _parent(node_id: str) -> str | None:
     parent = ids.NodeId.parse(node_id).parent
     return str(parent) if parent else None
 
 
-def _groups(by_id, status, tops_only):
-    groups = {}
+def _groups(by_id: dict[str, Aligned], status: str, tops_only: bool) -> dict[str | None, list[str]]:
+    groups: dict[str | None, list[str]] = {}
     for a in by_id.values():
         parent = _parent(a.id)
         if a.status == status and not (tops_only and by_id.get(parent) and by_id[parent].status == status):
@@ -267,13 +282,13 @@ def _groups(by_id, status, tops_only):
     return groups
 
 
-def _subtree(book, node_id):
+def _subtree(book: Book, node_id: str) -> Iterator[Node]:
     yield book[node_id]
     for child in book[node_id].children:
         yield from _subtree(book, child)
 
 
-def _renamed(target, mapping):
+def _renamed(target: str, mapping: dict[str, str]) -> str:
     """`target` with a renumbered node's ID (or an ancestor's) replaced by its new one."""
     parsed = ids.NodeId.parse(target)
     for above in (parsed.ancestors() if parsed else ()):
@@ -282,7 +297,7 @@ def _renamed(target, mapping):
     return target
 
 
-def _suggest_renumbering(by_id, t, r):
+def _suggest_renumbering(by_id: dict[str, Aligned], t: Book, r: Book) -> None:
     """A group of extra siblings that has the shape and the references of a group of missing siblings,
     node for node (the references read with the new numbers): the translation numbered them wrongly."""
     missing = _groups(by_id, "missing", tops_only=False)
@@ -292,10 +307,10 @@ def _suggest_renumbering(by_id, t, r):
                 continue
             mapping = dict(zip(extra, wanted))
             if all(_same(t, r, a, b, mapping) for a, b in zip(extra, wanted)):
-                created = set()  # the missing parents a renumbering before this one creates
+                created: set[str | None] = set()  # the missing parents a renumbering before this one creates
                 for old, new in mapping.items():
                     source = r[new].source
-                    entry = {"kind": "renumber", "node": old, "to": new,
+                    entry: Json = {"kind": "renumber", "node": old, "to": new,
                              "basis": f"reference {new}" + (f" ({source})" if source else "")}
                     parent = _parent(new)
                     if parent not in created and by_id.get(parent) and by_id[parent].status == "missing":
@@ -311,20 +326,20 @@ def _suggest_renumbering(by_id, t, r):
                 break
 
 
-def _same(t, r, old, new, mapping):
+def _same(t: Book, r: Book, old: str, new: str, mapping: dict[str, str]) -> bool:
     if t[old].shape(t) != r[new].shape(r):
         return False
     pairs = zip(_subtree(t, old), _subtree(r, new))
     return all(sorted(_renamed(x, mapping) for x in a.refs) == sorted(b.refs) for a, b in pairs)
 
 
-def _replacement(a):
+def _replacement(a: Aligned) -> Json | None:
     """For references that differ by one target each way (24E: 50 and 50 against 50 and 51), the
     words to replace: the citing words of the target the reference lacks, with the citation it has."""
     tn, rn = a.translation, a.reference
     lacks = list((Counter(tn.refs) - Counter(rn.refs)).elements())
     wants = list((Counter(rn.refs) - Counter(tn.refs)).elements())
-    entries = []
+    entries: list[Json] = []
     for old, new in zip(lacks, wants):
         found = _words_citing(tn, old)
         if found is None:
@@ -346,7 +361,7 @@ def _replacement(a):
     return {"text": "; ".join(f"replace {e['words']!r} by {e['by']!r}" for e in entries), "corrections": entries}
 
 
-def _words_citing(node, target):
+def _words_citing(node: Node, target: str) -> tuple[str, int, int, list[int]] | None:
     """(paragraph text, start, end, note offsets) of the ref that cites `target` alone; a suspect one
     (a duplicated target) first, else the last."""
     candidates = [(r.get("status") == "suspect", i, text, r, notes)
@@ -358,10 +373,10 @@ def _words_citing(node, target):
     return text, ref["start"], ref["end"], notes
 
 
-def _unique(node, text, start, end, notes):
+def _unique(node: Node, text: str, start: int, end: int, notes: list[int]) -> tuple[int, int]:
     """Widen text[start:end] word by word to the left, then right, until it stands once in the node's
     own text (a replacement must find its words exactly once), never across a note's place."""
-    def count(s, e):
+    def count(s: int, e: int) -> int:
         return sum(p[0].count(text[s:e]) for p in node.paragraphs)
 
     while count(start, end) > 1:
@@ -380,11 +395,12 @@ def _unique(node, text, start, end, notes):
 
 
 # -- dangling references -----------------------------------------------------------------------------
-def _dangling(cited, t_book, r_book, pages):
+def _dangling(cited: list[tuple[str, str, Json, str]], t_book: dict[str, Book], r_book: dict[str, Book],
+              pages: dict[str, str]) -> list[Json]:
     """Each target of the translation's references that is outside it, classified by the reference
     (`pages`: the reference's editions that are only a set of pages, where a lacking target is no
     evidence that the original lacks it)."""
-    out = []
+    out: list[Json] = []
     for edition, citing, ref, source in cited:
         if ref.get("status") not in OUTSIDE:
             continue
@@ -400,7 +416,7 @@ def _dangling(cited, t_book, r_book, pages):
 
 
 # -- text --------------------------------------------------------------------------------------------
-def render_text(result, names):
+def render_text(result: Alignment, names: tuple[str, str]) -> str:
     """The text report: each status's nodes with their source file and line, then articles only one book
     holds and the dangling references. `names` = (translation, reference) as given."""
     out = [f"align {names[0]} against {names[1]}: editions compared {', '.join(result.editions) or 'none'}"
@@ -458,16 +474,16 @@ def shown_safely(line: str) -> str:
                                  else f"\\u{ord(m.group()):04x}", line)
 
 
-def _toml(value):
+def _toml(value: object) -> str:
     """A TOML basic string (JSON's escapes are TOML's)."""
     import json
     return json.dumps(value, ensure_ascii=False)
 
 
-def render_proposals(result):
+def render_proposals(result: Alignment) -> str:
     """Ready [[correction]] entries for corrections.toml, one per explained difference. Replacements
     first: they name nodes by the translation's IDs, which a renumbering changes."""
-    out = []
+    out: list[str] = []
     found = [(a, e) for a in result.nodes for e in (a.suggestion or {}).get("corrections", [])]
     for a, entry in sorted(found, key=lambda f: f[1]["kind"] != "replace"):
             out.append(f"# {a.id}: {a.status}; {a.suggestion['text']}")

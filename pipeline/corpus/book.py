@@ -111,7 +111,7 @@ def _not_empty(edition: str, edition_el: etree._Element, readings: list, fragmen
 
 def _contents(readings: list) -> dict:
     """{article: (entry block, file, {section letter: (entry block, file)})} from every contents list."""
-    out = {}
+    out: dict[str, list] = {}  # article -> [entry block or None, file, {letter: (block, file)}]
     for r in readings:
         for b in r.blocks:
             if b.kind != "contents" or not b.cite:
@@ -131,7 +131,7 @@ def _contents(readings: list) -> dict:
 def _against_contents(edition: str, edition_el: etree._Element, contents: dict, log: BuildLog, kind: str) -> None:
     """Each difference as `kind`: "error" where the sources hold the book whole, "gap" where they lack
     pages of it (what the list promises of those pages is missing text)."""
-    articles = {a.get("num"): a for a in edition_el.iter("article")}
+    articles = {tree.attr(a, "num"): a for a in edition_el.iter("article")}
     missing = []  # (number, file, line)
     for number, (entry, file, sections) in sorted(contents.items(), key=lambda kv: ids.sort_key(kv[0])):
         line = entry.first_line if entry is not None else next(iter(sections.values()))[0].first_line
@@ -139,7 +139,7 @@ def _against_contents(edition: str, edition_el: etree._Element, contents: dict, 
         if article is None:
             missing.append((number, file, line))
             continue
-        have = {s.get("num") for s in tree.child_nodes(article) if s.tag == "section"}
+        have = {tree.attr(s, "num") for s in tree.child_nodes(article) if s.tag == "section"}
         listed = set(sections)
         if listed and have != listed:
             node = article.get("id")
@@ -162,9 +162,9 @@ def _against_contents(edition: str, edition_el: etree._Element, contents: dict, 
             src, first = tree.first_line(article)
             log.add("error", src, first, f"{article.get('id')} is in the corpus but not in the book's contents list",
                     article.get("id"))
-    numbers = {int(n) for n in set(contents) | set(articles) if n.isdigit()}
-    if numbers:
-        skipped = [n for n in range(1, max(numbers) + 1) if n not in numbers]
+    known = {int(n) for n in set(contents) | set(articles) if n.isdigit()}
+    if known:
+        skipped = [n for n in range(1, max(known) + 1) if n not in known]
         if skipped:
             file, line = next(((f, e.first_line) for e, f, _ in contents.values() if e is not None), ("", 0))
             log.add(kind, file, line, f"the article numbers of edition {edition} skip "

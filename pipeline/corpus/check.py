@@ -7,7 +7,10 @@ where the evidence allows two readings, the entry says "uncertain" and names bot
 """
 import re
 
+from collections.abc import Collection
+
 from ..core import ids, tree
+from ..core.report import BuildLog, Entry
 from . import refs
 
 # The check's groups, in the order they are printed; "known" is not an error.
@@ -17,14 +20,14 @@ GROUPS = (("article-absent", "article absent: no text of the article is in the c
           ("known-missing", "known missing: listed in known-missing.toml"))
 
 
-def summary(references):
+def summary(references: list[refs.Reference]) -> dict[str, int]:
     counts = {status: 0 for status in refs.STATUSES}
     for r in references:
         counts[r.status] += 1
     return {"refs": len(references), **counts}
 
 
-def uncertain(log):
+def uncertain(log: BuildLog) -> list[Entry]:
     """The report entries of readings the evidence does not settle (their message says "uncertain")."""
     return [e for e in log.entries if UNCERTAIN.search(e.message)]
 
@@ -32,11 +35,11 @@ def uncertain(log):
 UNCERTAIN = re.compile(r"\buncertain\b")
 
 
-def _group(r):
+def _group(r: refs.Reference) -> str | None:
     return r.kind if r.status == "dangling" else r.status
 
 
-def render_check(references, known, ctx):
+def render_check(references: list[refs.Reference], known: Collection[str], ctx: refs.CorpusOf) -> str:
     """The text report: counts, then each group with the source file and line of every reference."""
     s = summary(references)
     out = [f"{s['refs']} references: {s['ok']} ok, {s['dangling']} dangling, {s['known-missing']} known missing, "
@@ -52,7 +55,7 @@ def render_check(references, known, ctx):
             if r.reason:
                 line += f": {r.reason}"
             out.append(line)
-    missing = {}
+    missing: dict[str, list[str]] = {}
     for r in references:
         if r.status == "dangling":
             missing.setdefault(r.target, []).append(r.source_id)

@@ -38,13 +38,32 @@ The stage runs before the references stage, so a corrected citation is resolved 
 import re
 import tomllib
 from pathlib import Path
+from typing import Any, Protocol
 
 from lxml import etree
 
 from ..core import ids, tree
 from ..core.model import Placed
 from ..core.errors import LawbookError
+from ..core.options import Options
+from ..core.report import BuildLog
+from ..core.tree import Element
 from ..reading import decode
+from .structure import Fragment
+
+# One [[correction]] of corrections.toml with its `line`: its values as TOML gives them, checked by load().
+Correction = dict[str, Any]
+# The corpus's nodes by ID (tree.node_index), kept up to date as corrections add and move nodes.
+Index = dict[str, Element]
+
+
+class CorpusToCorrect(Protocol):
+    """What the corrections ask of the corpus stages' context (stages.CorpusContext)."""
+    corpus: Element
+    sources_dir: Path
+    options: Options
+    log: BuildLog
+    fragments: list[Fragment]
 
 FILE = "corrections.toml"
 KINDS = {"renumber": ("node", "to"), "replace": ("node", "words", "by"), "accept": ("node",)}
@@ -69,7 +88,7 @@ class Unsaid(Exception):
     as an error at its line, and not applied."""
 
 
-def apply_corrections(ctx):
+def apply_corrections(ctx: CorpusToCorrect) -> None:
     """Reads: SOURCES/corrections.toml, ctx.corpus, ctx.fragments. Writes: the corrected corpus, the report."""
     if ctx.options.no_corrections:
         return
@@ -86,10 +105,10 @@ def apply_corrections(ctx):
             ctx.log.add("error", FILE, entry["line"], str(e), entry["node"])
 
 
-def load(path):
+def load(path: Path) -> list[Correction]:
     """The entries of corrections.toml as dicts with their `line`; a LawbookError (status 2) at the line
     of the first malformed one."""
-    def refuse(kind):
+    def refuse(kind: str) -> LawbookError:
         return LawbookError(f"{FILE} is {kind}, not a regular file", file=str(path),
                             fix=f"make {FILE} a regular file in the sources folder")
     with decode.open_regular(path, refuse) as f:
@@ -118,9 +137,9 @@ def load(path):
         # than a wrong one.
         arrays = [n for n, line in enumerate(rows, 1) if ARRAY.match(line)]
         lines = [arrays[0] if len(arrays) == 1 else None] * len(entries)
-    out = []
+    out: list[Correction] = []
     for n, (entry, line) in enumerate(zip(entries, lines), 1):
-        def bad(message, fix, key=None):
+        def bad(message: str, fix: str, key: str | None = None) -> LawbookError:
             return LawbookError(f"[[correction]] number {n}: {message}", file=str(path),
                                 line=_key_line(rows, line, key) if key else line, fix=fix)
 
@@ -210,19 +229,19 @@ def _key_line(rows: list[str], header: int | None, key: str) -> int | None:
     return found[0] if len(found) == 1 else header
 
 
-def _at(entry):
+def _at(entry: Correction) -> str:
     """Where an entry is: corrections.toml:LINE (the file alone when its line is not known)."""
     return f"{FILE}:{entry['line']}" if entry["line"] else FILE
 
 
-def _node(index, entry, key="node"):
+def _node(index: Index, entry: Correction, key: str = "node") -> Element:
     el = index.get(entry[key])
     if el is None:
         raise Stale(f"{entry[key]} is not in the corpus")
     return el
 
 
-def _mark(el, attrib):
+def _mark(el: Element, attrib: dict[str, object]) -> Element:
     """A <corr> as the node's first content after its label: the record of one correction."""
     corr = etree.Element("corr", {k: str(v) for k, v in attrib.items() if v is not None})
     # The last <corr> found from the node's end: the corrs stand together after the label, so this walks
@@ -240,13 +259,13 @@ def _mark(el, attrib):
     return corr
 
 
-def _where(el):
+def _where(el: Element) -> tuple[str | None, int | None]:
     file, line = tree.first_line(el)
     return (file, line) if file else (FILE, None)
 
 
 # -- renumber ------------------------------------------------------------------------------------
-def renumber(ctx, index, entry):
+def renumber(ctx: CorpusToCorrect, index: Index, entry: Correction) -> None:
     el = _node(index, entry)
     old, new = ids.NodeId.parse(entry["node"]), ids.NodeId.parse(entry["to"])
     if str(new) in index:
@@ -304,7 +323,8 @@ def _missing(index: dict, new: ids.NodeId) -> list[ids.NodeId]:
     return chain
 
 
-def _parent(ctx, index, new, entry, el, chain):
+def _parent(ctx: CorpusToCorrect, index: Index, new: ids.NodeId, entry: Correction, el: Element,
+            chain: list[ids.NodeId]) -> Element:
     """The element that is to hold `new`: its parent node, created (with every missing node above it,
     `chain`, nearest first) when the corpus lacks it; a created node has no text of its own and says why
     it is there."""
@@ -333,7 +353,7 @@ def _parent(ctx, index, new, entry, el, chain):
     return holder
 
 
-def _place_article(edition, el):
+def _place_article(edition: Element, el: Element) -> Element:
     """Put an article among the edition's articles in number order, before the commentary."""
     after = [a for a in edition.iterchildren("article") if ids.sort_key(a.get("num")) > ids.sort_key(el.get("num"))]
     if after:
@@ -344,7 +364,7 @@ def _place_article(edition, el):
 
 
 # -- replace -------------------------------------------------------------------------------------
-def replace(ctx, index, entry):
+def replace(ctx: CorpusToCorrect, index: Index, entry: Correction) -> None:
     el = _node(index, entry)
     words, by = entry["words"], entry["by"]
     paragraphs = list(el.iterchildren("p"))
@@ -378,7 +398,7 @@ def replace(ctx, index, entry):
 
 
 # -- accept --------------------------------------------------------------------------------------
-def accept(ctx, index, entry):
+def accept(ctx: CorpusToCorrect, index: Index, entry: Correction) -> None:
     el = _node(index, entry)
     _mark(el, {"kind": "accept", "line": entry["line"], "basis": entry["basis"]})
     file, line = _where(el)

@@ -10,33 +10,37 @@ Writes: the same tree, with
 Never invents text: a gap says what is missing and where, nothing more. What a gap says to
 readers is in the book's language (its profile's GAP_* texts); the report entry is English.
 """
+from collections.abc import Collection
+
 from lxml import etree
 
 from ..core import ids, lang, tree
+from ..core.report import BuildLog
+from ..core.tree import Element
 
 
-def number_notes(corpus):
+def number_notes(corpus: Element) -> None:
     """Notes are numbered per node, in reading order (the introduction's too: 2017/intro/noot1)."""
     for node in corpus.iter(*tree.NODE_TAGS, "introduction"):
         n = 0
         for p in node.iterchildren("p", "heading", "title"):
             for note in p.iter("note"):
                 n += 1
-                note.set("id", ids.note_id(node.get("id"), n))
+                note.set("id", ids.note_id(tree.attr(node, "id"), n))
 
 
-def number_commentary(corpus):
-    counts = {}
+def number_commentary(corpus: Element) -> None:
+    counts: dict[str, int] = {}
     for c in corpus.iter("commentary"):
-        on = c.get("on") or c.getparent().get("id")
+        on = c.get("on") or tree.attr(tree.parent(c), "id")
         counts[on] = counts.get(on, 0) + 1
         c.set("id", ids.commentary_id(on, counts[on]))
 
 
-def find_gaps(corpus, log, profile=None, no_lead_in=frozenset()):
+def find_gaps(corpus: Element, log: BuildLog, profile: lang.Profile, no_lead_in: Collection[str] = frozenset()) -> None:
     """`no_lead_in`: the nodes a source writes with their first child's marker right after their own
     ("1.(a) if …"): the book has no lead-in there, so none is missing."""
-    rules = (profile or lang.profile()).rules
+    rules = profile.rules
     for article in corpus.iter("article"):
         if article.find("title") is None:
             file, line = tree.first_line(article)
@@ -64,12 +68,13 @@ def find_gaps(corpus, log, profile=None, no_lead_in=frozenset()):
                      log, file, line)
 
 
-def cite(node):
+def cite(node: Element) -> str:
     """The citation readers know: '57B' for 2017/57B."""
     return ids.split_id(node.get("id"))[1]
 
 
-def _gap(node, before, message, reason, log, file, line):
+def _gap(node: Element, before: Element | None, message: str, reason: str, log: BuildLog, file: str | None,
+         line: int | None) -> None:
     """A <gap> for readers (`reason`, in the language of the book) and a report entry (`message`, English)."""
     gap = etree.Element("gap", reason=reason)
     if before is not None:
@@ -79,8 +84,8 @@ def _gap(node, before, message, reason, log, file, line):
     log.add("gap", file, line, message, node.get("id"))
 
 
-def finish(corpus, log, profile=None, no_lead_in=frozenset()):
-    """Gaps (their texts in `profile`'s language, the default one when None), then note and commentary IDs."""
+def finish(corpus: Element, log: BuildLog, profile: lang.Profile, no_lead_in: Collection[str] = frozenset()) -> Element:
+    """Gaps (their texts in `profile`'s language), then note and commentary IDs."""
     find_gaps(corpus, log, profile, no_lead_in)
     number_notes(corpus)
     number_commentary(corpus)

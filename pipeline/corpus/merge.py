@@ -17,17 +17,37 @@ Guarantees:
 import bisect
 import difflib
 import re
+from typing import Protocol
 
 from ..core import ids, tree
+from ..core.report import BuildLog
+from ..core.tree import Element
+
+
+class Fragment(Protocol):
+    """What merging asks of one source's fragment (structure.Fragment, which imports this module)."""
+    @property
+    def file(self) -> str: ...
+    @property
+    def edition(self) -> str: ...
+    @property
+    def articles(self) -> list[Element]: ...
+    @property
+    def commentary(self) -> list[Element]: ...
+    @property
+    def definitions(self) -> list[Element]: ...
+    @property
+    def introduction(self) -> Element | None: ...
 
 SENTENCE_START_LOWER = re.compile(r"(?:^|[.!?]\s+)[a-z]")
 
 
-def merge(fragments, log):
+def merge(fragments: list[Fragment], log: BuildLog) -> Element:
     corpus = tree.new_corpus()
     # Per edition: num -> article, and the articles in number order. Looking an article up by
     # scanning the edition made merging quadratic in the number of articles.
-    by_num, ordered = {}, {}
+    by_num: dict[tuple[str, str | None], Element] = {}
+    ordered: dict[str, tuple[list[ids.SortKey], list[Element]]] = {}
     for fragment in fragments:
         edition = tree.edition(corpus, fragment.edition)
         for article in fragment.articles:
@@ -47,20 +67,23 @@ def merge(fragments, log):
     return corpus
 
 
-def _add_introduction(edition, fragment, log) -> None:
+def _add_introduction(edition: Element, fragment: Fragment, log: BuildLog) -> None:
     """The fragment's introduction at the head of the edition, before its definitions; an edition has one,
     so a second (from another source) is an error naming both, and the first is kept."""
+    introduction = fragment.introduction
+    if introduction is None:
+        return
     first = edition.find("introduction")
     if first is None:
-        edition.insert(0, fragment.introduction)
+        edition.insert(0, introduction)
         return
     where = ":".join(str(x) for x in tree.first_line(first))
-    log.add("error", fragment.file, tree.first_line(fragment.introduction)[1],
+    log.add("error", fragment.file, tree.first_line(introduction)[1],
             f"a second introduction of edition {edition.get('id')}: the first begins at {where}; the first is kept",
             first.get("id"))
 
 
-def _add_definitions(edition, fragment, log):
+def _add_definitions(edition: Element, fragment: Fragment, log: BuildLog) -> None:
     """The fragment's definitions into the edition's <definitions>, which stands before its articles; a
     term defined again (in another source) is kept once, the second reading logged."""
     holder = edition.find("definitions")
@@ -74,7 +97,7 @@ def _add_definitions(edition, fragment, log):
             holder.append(definition)
             have[definition.get("id")] = definition
             continue
-        same = tree.plain_text(first.find("p")) == tree.plain_text(definition.find("p"))
+        same = tree.plain_text(tree.child(first, "p")) == tree.plain_text(tree.child(definition, "p"))
         line = tree.first_line(definition)[1]
         log.add("variant" if same else "conflict", fragment.file, line,
                 f"{definition.get('id')} is defined again"
@@ -82,13 +105,13 @@ def _add_definitions(edition, fragment, log):
                 definition.get("id"))
 
 
-def _insert_article(edition, article, ordered):
+def _insert_article(edition: Element, article: Element, ordered: tuple[list[ids.SortKey], list[Element]]) -> None:
     """Place `article` among the edition's articles in number order, before any commentary.
 
     `ordered` is (sort keys, articles) of the edition so far, kept sorted.
     """
     keys, articles = ordered
-    key = ids.sort_key(article.get("num"))
+    key = ids.sort_key(tree.attr(article, "num"))
     i = bisect.bisect_right(keys, key)
     if i < len(articles):
         articles[i].addprevious(article)
@@ -102,16 +125,16 @@ def _insert_article(edition, article, ordered):
     articles.insert(i, article)
 
 
-def _own(el, tags=("title", "heading", "p", "gap")):
+def _own(el: Element, tags: tuple[str, ...] = ("title", "heading", "p", "gap")) -> list[Element]:
     return [c for c in el if c.tag in tags]
 
 
-def _comparable(el):
+def _comparable(el: Element) -> tuple[str, tuple[str, ...]]:
     """What must agree between two sources: the words, the note positions and the note texts."""
     return tree.text_with_marks(el), tuple(" ".join((n.text or "").split()) for n in el.iter("note"))
 
 
-def merge_node(a, b, file, log):
+def merge_node(a: Element, b: Element, file: str, log: BuildLog) -> None:
     """Merge node `b` (read from `file`) into node `a`, the same node read earlier: its sources, its
     headings and paragraphs (variants and conflicts logged) and, child by child, its children.
     Used for one node in two sources and for one node shown twice in one source (structure.py)."""
@@ -127,14 +150,14 @@ def merge_node(a, b, file, log):
     elif own_a and own_b:
         _merge_own(a, own_a, own_b, file, log)
     for child in tree.child_nodes(b):
-        existing = tree.find_child(a, child.get("num"))
+        existing = tree.find_child(a, tree.attr(child, "num"))
         if existing is None:
             tree.insert_child(a, child)
         else:
             merge_node(existing, child, file, log)
 
 
-def _merge_own(a, own_a, own_b, file, log):
+def _merge_own(a: Element, own_a: list[Element], own_b: list[Element], file: str, log: BuildLog) -> None:
     node = a.get("id")
     by_tag_a = [(el.tag, el) for el in own_a]
     by_tag_b = [(el.tag, el) for el in own_b]
@@ -155,7 +178,7 @@ def _merge_own(a, own_a, own_b, file, log):
         _variant_or_conflict(x, y, file, log, node)
 
 
-def _variant_or_conflict(x, y, file, log, node):
+def _variant_or_conflict(x: Element, y: Element, file: str, log: BuildLog, node: str | None) -> None:
     text_x, text_y = tree.text_with_marks(x), tree.text_with_marks(y)
     file_x, line_x = tree.first_line(x)
     _, line_y = tree.first_line(y)
@@ -175,8 +198,7 @@ def _variant_or_conflict(x, y, file, log, node):
                 f"kept {kept} reading, which starts its sentences with a capital", node,
                 before=rejected, after=chosen)
         return
-    squash = lambda s: re.sub(r"[\W_]+", "", s.lower())
-    if squash(text_x) == squash(text_y):
+    if _squashed(text_x) == _squashed(text_y):
         log.add("variant", file, line_y,
                 f"punctuation or spacing variant in {node}: {change} ({log.location(file_x, line_x)} / "
                 f"{log.location(file, line_y)}); kept the first reading", node)
@@ -186,8 +208,13 @@ def _variant_or_conflict(x, y, file, log, node):
             f"the first reading is kept until a source is corrected", node)
 
 
-def _replace_content(x, y):
-    sources = x.get("sources")
+def _squashed(text: str) -> str:
+    """The text's letters and digits alone, in lower case: what a punctuation or spacing variant keeps."""
+    return re.sub(r"[\W_]+", "", text.lower())
+
+
+def _replace_content(x: Element, y: Element) -> None:
+    sources = tree.attr(x, "sources")
     x.text = y.text
     for child in list(x):
         x.remove(child)
@@ -196,7 +223,7 @@ def _replace_content(x, y):
     x.set("sources", sources)
 
 
-def _word_change(a, b):
+def _word_change(a: str, b: str) -> str:
     wa, wb = a.split(), b.split()
     parts = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, wa, wb, autojunk=False).get_opcodes():

@@ -39,14 +39,36 @@ import bisect
 import functools
 import re
 import tomllib
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from os import PathLike
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any, Protocol
 
 from lxml import etree
 
 from ..core import ids, lang, tree
 from ..core.errors import LawbookError
+from ..core.options import Options
+from ..core.report import BuildLog
+from ..core.tree import Element
+from ..reading.decode import Line
+
+# A citation's parts by level (article … subitem; None below the deepest): ids.parse_citation's, or those
+# of a relative reading built here from them.
+Parts = Mapping[str, Any]
+
+
+class CorpusOf(Protocol):
+    """What the references stage and the reading of references back ask of a build: the corpus stages'
+    context (stages.CorpusContext) or an output's Job."""
+    corpus: Element
+    sources_dir: Path
+    options: Options
+    lines: dict[str, list[Line]]
+    profile: lang.Profile
+    log: BuildLog
 
 KNOWN_MISSING = "known-missing.toml"
 # Worst last: a ref with several targets carries the worst status among them.
@@ -87,18 +109,18 @@ BARE = re.compile(rf"([A-Z])(\d{{1,2}})(?:\(([a-z])\)(?:\(({ids.ROMAN})\))?)?")
 LOOK_BACK = 40
 
 
-def _either(words):
+def _either(words: Iterable[str]) -> str:
     """The words as one alternation of literal text, the longest first ("artikelen" before "artikel")."""
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
-def _words(value):
+def _words(value: str | Iterable[str]) -> tuple[str, ...]:
     """A rule that is a list of words, also when a profile gives one word as a string."""
     return (value,) if isinstance(value, str) else tuple(value)
 
 
 @lang.compiled
-def _patterns(rules):
+def _patterns(rules: lang.LanguageRules) -> SimpleNamespace:
     """The patterns of one language's citations, from its rules (see core/lang/nl/rules.py)."""
     keywords = [rules.ARTICLES, rules.ARTICLE, *rules.ARTICLE_SHORT]
     # A keyword ending in a letter must not run on into a word: "art" is not the start of "arts".
@@ -145,28 +167,28 @@ class Citation:
     """One cited thing and the exact words that cite it, as found in one text segment."""
     start: int
     end: int
-    parts: dict = None  # absolute: article, section, subsection, item, subitem
+    parts: Parts | None = None  # absolute: article, section, subsection, item, subitem
     # "B", "C2", "E1a", "B2(a)(v)" (current article), "(a)", "(a)(v)" (current subsection), "(ii)" (current item),
     # "2", "2(c)" (current section)
-    relative: str = None
-    direction: str = None  # "hierboven" or "hieronder", "above", "following", …
+    relative: str | None = None
+    direction: str | None = None  # "hierboven" or "hieronder", "above", "following", …
     this_article: bool = False  # "dit artikel", "this Law": the article it stands in
-    range_end: dict = None  # absolute or relative parts of the last element of a range
-    malformed: str = None  # the raw token when the citation cannot be read
+    range_end: Parts | None = None  # absolute or relative parts of the last element of a range
+    malformed: str | None = None  # the raw token when the citation cannot be read
     phrase: int = 0  # citations read from one phrase ("artikel 50 en artikel 50") share this number
 
 
 @dataclass
 class Resolved:
     """A citation resolved: its targets and, per target, status and kind; reason for suspects."""
-    targets: list
-    statuses: list = field(default_factory=list)
-    kinds: list = field(default_factory=list)
-    reason: str = None
-    other: str = None  # the target of the other reading, when the words read two ways and both are in the corpus
+    targets: list[str]
+    statuses: list[str] = field(default_factory=list)
+    kinds: list[str | None] = field(default_factory=list)
+    reason: str | None = None
+    other: str | None = None  # the target of the other reading, when the words read two ways and both are in the corpus
 
 
-def _parts(m, article=None):
+def _parts(m: re.Match[str], article: str | None = None) -> dict[str, str | None]:
     """The parts of a CITE match, or of a PART match read in `article`."""
     return {"article": article or m.group("article"), "section": m.group("section"),
             "subsection": m.group("subsection"), "item": m.group("item") or m.group("pitem"),
@@ -174,7 +196,7 @@ def _parts(m, article=None):
 
 
 # -- pass 2 parsers: each returns citations (possibly empty) read at one candidate --
-def parse_keyword_phrase(text, pos, p):
+def parse_keyword_phrase(text: str, pos: int, p: SimpleNamespace) -> list[Citation]:
     """Citations of the phrase starting with a keyword at `pos`: "artikel 20F2 en 20F3",
     "de artikelen 42, 43 en 44", "artikelen 12 t/m 14", "artikel 50 en artikel 50"."""
     kw = p.keywords.match(text, pos)
@@ -222,7 +244,7 @@ def parse_keyword_phrase(text, pos, p):
     return found
 
 
-def _rising_list(text: str, end: int, article: int, p) -> int:
+def _rising_list(text: str, end: int, article: int, p: SimpleNamespace) -> int:
     """How many citations after a singular keyword's first one (which ends at `end` and cites `article`) form its
     list: "Law 30, 31 or 32" two, "Law 53 or 56" one. A list counts when each citation's article is higher than
     the one before and the last one follows a list word (not a comma): so "artikel 57 en 3 kaarten", "Law 12, 13
@@ -241,12 +263,13 @@ def _rising_list(text: str, end: int, article: int, p) -> int:
     return listed
 
 
-def _relative(m, start, end, direction=None, des=None):
+def _relative(m: re.Match[str], start: int, end: int, direction: str | None = None,
+              des: str | None = None) -> Citation:
     des = des or m.group("des") or m.groupdict().get("num") or m.group("bracketed")
     return Citation(start, end, relative=des, direction=direction)
 
 
-def _designation_span(m):
+def _designation_span(m: re.Match[str]) -> tuple[int, int]:
     """(start, end) of the designation of a DESIGNATION or NEAR_DESIGNATION match: "(a)" with its brackets."""
     for group in ("des", "num", "bracketed"):
         if m.groupdict().get(group):
@@ -254,7 +277,7 @@ def _designation_span(m):
     raise ValueError("a designation match without a designation")
 
 
-def parse_zie(text, pos, p):
+def parse_zie(text: str, pos: int, p: SimpleNamespace) -> list[Citation]:
     """"zie B", "(maar zie B)", "zie E hieronder", "volgens (a)": the designation is the cite.
 
     The keyword may be written in any case, and so may the section letter: "(maar zie b)" cites
@@ -286,7 +309,7 @@ def _opens_sentence(text: str, start: int) -> bool:
     return start == 0 or text[start - 1] in ".!?:(["
 
 
-def parse_hier(text, pos, p):
+def parse_hier(text: str, pos: int, p: SimpleNamespace) -> list[Citation]:
     """"C2 hierboven", "(b) hieronder", "E following": the designation stands just before the direction
     word; so does a list of them, "2(c) or 2(d) above", "1 and 2 above", the direction word saying
     where each of them stands. A subsection's bare number is read only here, and not after a keyword
@@ -307,13 +330,13 @@ def parse_hier(text, pos, p):
     return found
 
 
-def parse_this_article(text, pos, p):
+def parse_this_article(text: str, pos: int, p: SimpleNamespace) -> list[Citation]:
     """"dit artikel", "as this Law provides": the article the words stand in."""
     m = p.this_article.match(text, pos)
     return [Citation(pos, m.end(), this_article=True)]
 
 
-def parse_letter_range(text, pos, p):
+def parse_letter_range(text: str, pos: int, p: SimpleNamespace) -> list[Citation]:
     """"de voorwaarden A t/m E": sections A to E of the current article (a range that starts at most
     ten characters before the "t/m" at `pos`)."""
     start = max(0, pos - 10)
@@ -325,7 +348,7 @@ def parse_letter_range(text, pos, p):
     return []
 
 
-def parse_bare(text, pos, p):
+def parse_bare(text: str, pos: int, p: SimpleNamespace) -> list[Citation]:
     """"a violation of C2", "E1", "C2(a)", "B2(a)(v)": a section and subsection (and item and subitem) of the
     current article."""
     m = BARE.match(text, pos)
@@ -339,9 +362,9 @@ PARSERS = {"keyword": parse_keyword_phrase, "relative": parse_zie, "direction": 
            "range": parse_letter_range, "this": parse_this_article, "bare": parse_bare}
 
 
-def find_citations(text, profile=None):
+def find_citations(text: str, profile: lang.Profile) -> list[Citation]:
     """All citations in one text segment, in order, none overlapping (pass 1, then pass 2), read
-    with the words of `profile` (the default language's when None)."""
+    with the words of `profile`."""
     p = _patterns(profile)
     found = []
     for phrase, cand in enumerate(p.candidate.finditer(text)):
@@ -352,7 +375,7 @@ def find_citations(text, profile=None):
     # The same words can be reached from two candidates ("zie E hieronder"): keep the
     # earliest, longest reading of each stretch of text.
     found.sort(key=lambda c: (c.start, -c.end))
-    kept = []
+    kept: list[Citation] = []
     for c in found:
         if kept and c.start < kept[-1].end:
             continue
@@ -361,7 +384,7 @@ def find_citations(text, profile=None):
 
 
 # -- resolution -----------------------------------------------------------------------
-def context_of(container):
+def context_of(container: Element) -> tuple[str, str, str]:
     """(edition, the node a paragraph or note stands in, the citing ID) for a <p> or <note>.
 
     A commentary paragraph stands in the node the commentary is on; a note cites
@@ -378,12 +401,13 @@ def context_of(container):
     raise ValueError("a paragraph outside any node")
 
 
-def _edition(el):
+def _edition(el: Element) -> str | None:
     for anc in el.iterancestors("edition"):
         return anc.get("id")
+    return None
 
 
-def _expand_range(first, last):
+def _expand_range(first: Parts, last: Parts) -> list[Parts] | None:
     """The citations from `first` to `last`, both parts dicts; None when not one level's run."""
     keys = [k for k in ids.LEVELS if first.get(k)]
     if keys != [k for k in ids.LEVELS if last.get(k)]:
@@ -392,6 +416,7 @@ def _expand_range(first, last):
     if any(first[k] != last[k] for k in keys[:-1]):
         return None
     a, b = first[level], last[level]
+    name: Callable[[int], str]  # a number of the run as its level writes it
     if level == "subitem":  # roman numerals: "(i) to (iii)"
         lo, hi, name = ids.roman_value(a), ids.roman_value(b), ids.roman
     elif a.isdigit() and b.isdigit():
@@ -411,7 +436,8 @@ NUMBER_PARTS = re.compile(rf"(\d+)(?:\(([a-z])\)(?:\(({ids.ROMAN})\))?)?")
 BRACKETED_PARTS = re.compile(rf"\(([a-z]+)\)(?:\(({ids.ROMAN})\))?")
 
 
-def _relative_parts(designation: str, node_id: str, present=None) -> tuple:
+def _relative_parts(designation: str, node_id: str,
+                    present: Callable[[Parts], bool] | None = None) -> tuple[Parts | None, str | None]:
     """Parts of a designation ("B", "C2", "B2(a)(v)", "(a)", "(a)(v)", "(ii)", "2(c)") read in the node `node_id`;
     (parts, problem). `present(parts)` says whether a reading's target is in the corpus: it decides what a
     bracketed "(i)", "(v)" or "(x)" names, which is both a letter and a numeral (see _bracketed_parts)."""
@@ -434,7 +460,7 @@ def _relative_parts(designation: str, node_id: str, present=None) -> tuple:
             "item": item or bracketed_item, "subitem": subitem}, None
 
 
-def _bracketed_readings(letters: str, subitem: str, here: dict) -> list:
+def _bracketed_readings(letters: str, subitem: str | None, here: Parts) -> list[Parts]:
     """The parts a bracketed designation can name in the node `here`, the nearer first: "(a)", "(a)(v)" an item
     (and its subitem) of the current subsection, "(ii)" a subitem of the current item; "(i)", "(v)" and "(x)"
     are letters and numerals both, in an item its subitem first, elsewhere an item."""
@@ -444,7 +470,8 @@ def _bracketed_readings(letters: str, subitem: str, here: dict) -> list:
     return [r for r in ((as_subitem, as_item) if here["item"] else (as_item, as_subitem)) if r]
 
 
-def _bracketed_parts(designation: str, node_id: str, here: dict, present=None) -> tuple:
+def _bracketed_parts(designation: str, node_id: str, here: Parts,
+                    present: Callable[[Parts], bool] | None = None) -> tuple[Parts | None, str | None]:
     """(parts, problem) of a bracketed designation (see _bracketed_readings): the nearer reading, unless only the
     other one's target is in the corpus."""
     letters, subitem = BRACKETED_PARTS.fullmatch(designation).groups()
@@ -457,7 +484,7 @@ def _bracketed_parts(designation: str, node_id: str, here: dict, present=None) -
     return readings[0], None
 
 
-def other_reading(designation: str, edition: str, node_id: str, index: set, targets: list) -> str | None:
+def other_reading(designation: str, edition: str, node_id: str, index: Collection[str], targets: list[str]) -> str | None:
     """The target of the reading not taken of a bracketed "(i)", "(v)" or "(x)", when it is in the corpus too:
     then the words read two ways (an item and a subitem), and the choice is uncertain."""
     m = BRACKETED_PARTS.fullmatch(designation)
@@ -465,14 +492,15 @@ def other_reading(designation: str, edition: str, node_id: str, index: set, targ
     here = ids.parse_citation(cite) if cite else None
     if not m or here is None:
         return None
-    for parts in _bracketed_readings(*m.groups(), here):
+    for parts in _bracketed_readings(m.group(1), m.group(2), here):
         target = ids.make_id(edition, *(parts.get(k) for k in ids.LEVELS))
         if target not in targets and target in index:
             return target
     return None
 
 
-def resolve(citation, edition, node_id, index=None):
+def resolve(citation: Citation, edition: str, node_id: str,
+            index: Collection[str] | None = None) -> tuple[list[str], str | None]:
     """The target IDs of one citation found in node `node_id` of `edition`, and a problem or None. With the
     `index` of the corpus's IDs, a designation that reads two ways takes the reading whose target is there."""
     if citation.malformed:
@@ -481,7 +509,7 @@ def resolve(citation, edition, node_id, index=None):
         article = ids.article_of(node_id)
         return ([article], None) if article else ([], f"{node_id} is not a node of an article")
     if citation.relative:
-        def present(parts):
+        def present(parts: Parts) -> bool:
             return ids.make_id(edition, *(parts.get(k) for k in ids.LEVELS)) in index
 
         first, problem = _relative_parts(citation.relative, node_id, present if index else None)
@@ -506,7 +534,7 @@ def resolve(citation, edition, node_id, index=None):
     return targets, None
 
 
-def classify(target, index, known):
+def classify(target: str, index: Collection[str], known: Collection[str]) -> tuple[str, str | None]:
     """(status, kind) of one well-formed target: ok, known-missing, or dangling with its kind."""
     if target in index:
         return "ok", None
@@ -516,7 +544,7 @@ def classify(target, index, known):
     return "dangling", "part-absent" if article in index else "article-absent"
 
 
-def covered(target, known):
+def covered(target: str, known: Collection[str]) -> bool:
     """Whether `target` or one of its ancestors is listed as known missing."""
     edition, cite = ids.split_id(target)
     while cite:
@@ -526,15 +554,17 @@ def covered(target, known):
     return False
 
 
-def _order(index):
+def _order(index: Iterable[str]) -> dict[str, int]:
     return {node_id: n for n, node_id in enumerate(index)}
 
 
-def resolve_phrase(text, citations, edition, node_id, index, known, order, profile=None):
+def resolve_phrase(text: str, citations: list[Citation], edition: str, node_id: str, index: Collection[str],
+                   known: Collection[str], order: Mapping[str, int], profile: lang.Profile) -> list[Resolved]:
     """Resolve the citations found in one text segment; a target named twice in one phrase is suspect,
     and so is one that stands the other way than its direction word (of `profile`) says."""
     below_words = _patterns(profile).below
-    out, seen = [], {}
+    out: list[Resolved] = []
+    seen: dict[str, str] = {}
     for c in citations:
         seen = seen if out and c.phrase == citations[len(out) - 1].phrase else {}
         targets, problem = resolve(c, edition, node_id, index)
@@ -561,7 +591,8 @@ def resolve_phrase(text, citations, edition, node_id, index, known, order, profi
 
 
 # -- the stage --------------------------------------------------------------------
-def load_known_missing(sources_dir, path=None):
+def load_known_missing(sources_dir: str | PathLike[str],
+                       path: str | PathLike[str] | None = None) -> dict[str, str]:
     """Reads: sources/known-missing.toml (or `path`). Returns {target ID: reason}; {} when there is none.
 
     The format (see docs/references.md):
@@ -570,42 +601,42 @@ def load_known_missing(sources_dir, path=None):
         reason = "article 54 is not in the sources"
     An article's ID covers all its parts.
     """
-    path = Path(path) if path else Path(sources_dir) / KNOWN_MISSING
-    if not path.is_file():
-        if path.name != KNOWN_MISSING or path.parent != Path(sources_dir):
-            raise LawbookError("the known-missing file does not exist", file=str(path),
+    given = Path(path) if path else Path(sources_dir) / KNOWN_MISSING
+    if not given.is_file():
+        if given.name != KNOWN_MISSING or given.parent != Path(sources_dir):
+            raise LawbookError("the known-missing file does not exist", file=str(given),
                                fix="give an existing file, or leave the option out")
         return {}
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(given.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:
-        raise LawbookError(f"not valid TOML ({e})", file=str(path), line=getattr(e, "lineno", None),
+        raise LawbookError(f"not valid TOML ({e})", file=str(given), line=getattr(e, "lineno", None),
                            fix="correct the TOML syntax at that line") from None
     except UnicodeDecodeError:
-        raise LawbookError("not UTF-8", file=str(path), fix=f"save {path.name} as UTF-8") from None
+        raise LawbookError("not UTF-8", file=str(given), fix=f"save {given.name} as UTF-8") from None
     entries = data.get("missing", [])
     unknown = sorted(set(data) - {"missing"})
     if unknown or not isinstance(entries, list):
-        raise LawbookError(f"unexpected key {unknown[0] if unknown else 'missing'!r}", file=str(path),
+        raise LawbookError(f"unexpected key {unknown[0] if unknown else 'missing'!r}", file=str(given),
                            fix='list each target as a [[missing]] table with id = "2017/54" and an optional reason')
-    known = {}
+    known: dict[str, str] = {}
     for n, entry in enumerate(entries, 1):
         target = entry.get("id") if isinstance(entry, dict) else None
         if not isinstance(target, str) or not ids.is_well_formed(target):
-            raise LawbookError(f"[[missing]] number {n} has no valid id ({target!r})", file=str(path),
+            raise LawbookError(f"[[missing]] number {n} has no valid id ({target!r})", file=str(given),
                                fix='give an edition and a citation, e.g. id = "2017/54" or "2017/47E2"')
         known[target] = str(entry.get("reason", ""))
     return known
 
 
-def _segments(container):
+def _segments(container: Element) -> Iterator[tuple[Element, str]]:
     """(owner, attribute) of every text run of a <p> or <note> outside its notes: the text, then tails."""
     yield container, "text"
     for child in container:
         yield child, "tail"
 
 
-def _wrap(owner, attr, spans):
+def _wrap(owner: Element, attr: str, spans: list[tuple[int, int, dict[str, str]]]) -> None:
     """Replace the text run `owner.<attr>` by text and <ref> elements; `spans` are (start, end, attrib),
     sorted and not overlapping. Inserted right to left so the earlier offsets stay valid."""
     text = getattr(owner, attr)
@@ -623,7 +654,8 @@ def _wrap(owner, attr, spans):
     setattr(owner, attr, text[:stop] or None)
 
 
-def mark_container(container, index, known, order, profile=None, log=None):
+def mark_container(container: Element, index: Collection[str], known: Collection[str], order: Mapping[str, int],
+                   profile: lang.Profile, log: BuildLog | None = None) -> int:
     """Find, resolve and mark up the citations in one <p> or <note>, read with the words of `profile`; a
     citation that reads two ways is reported as uncertain in `log`. Returns the number of refs."""
     edition, node_id, _ = context_of(container)
@@ -635,7 +667,7 @@ def mark_container(container, index, known, order, profile=None, log=None):
         citations = find_citations(text, profile)
         if not citations:
             continue
-        spans = []
+        spans: list[tuple[int, int, dict[str, str]]] = []
         resolved = resolve_phrase(text, citations, edition, node_id, index, known, order, profile)
         for c, r in zip(citations, resolved):
             spans.append((c.start, c.end, ref_attributes(r, text[c.start:c.end])))
@@ -648,7 +680,7 @@ def mark_container(container, index, known, order, profile=None, log=None):
     return count
 
 
-def ref_attributes(r, words):
+def ref_attributes(r: Resolved, words: str) -> dict[str, str]:
     """The attributes of one <ref>: to, status, and kind (dangling) or reason (suspect)."""
     attrib = {"to": " ".join(r.targets) if r.targets else "", "status": "suspect"}
     if r.reason:
@@ -660,7 +692,7 @@ def ref_attributes(r, words):
     return attrib
 
 
-def find_references(ctx):
+def find_references(ctx: CorpusOf) -> None:
     """Reads: ctx.corpus (text), known-missing.toml, the book's language (ctx.profile). Writes:
     <ref to=… status=…> around the citing words.
 
@@ -682,12 +714,12 @@ class Reference:
     target: str
     words: str
     status: str
-    kind: str = None
-    reason: str = None
-    locations: list = field(default_factory=list)  # "file:line" for every source that has the words
+    kind: str | None = None
+    reason: str | None = None
+    locations: list[str] = field(default_factory=list)  # "file:line" for every source that has the words
 
-    def to_json(self):
-        out = {"from": self.source_id, "to": self.target, "words": self.words, "status": self.status,
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"from": self.source_id, "to": self.target, "words": self.words, "status": self.status,
                "source": self.locations[0] if self.locations else ""}
         if self.kind:
             out["kind"] = self.kind
@@ -698,7 +730,7 @@ class Reference:
         return out
 
 
-def references(ctx, known=None):
+def references(ctx: CorpusOf, known: Collection[str] | None = None) -> list[Reference]:
     """Every target of every <ref> in ctx.corpus, in document order, with status and source lines.
 
     Per-target status is recomputed from the tree (a range can hold present and
@@ -708,21 +740,21 @@ def references(ctx, known=None):
         known = load_known_missing(ctx.sources_dir, ctx.options.known_missing)
     index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     lines = {(line.file, line.num): line.text for lines in ctx.lines.values() for line in lines}
-    order = None
-    out = []
+    order: dict[str, int] | None = None
+    out: list[Reference] = []
     for container in ctx.corpus.iter("p", "note", *LABEL_TAGS):
         if container.tag in LABEL_TAGS:
             if container.getparent().tag not in tree.NODE_TAGS:
                 continue
             if order is None:
                 order = _order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
-            refs = label_refs(container, index, known, order, getattr(ctx, "profile", None))
+            refs: list = label_refs(container, index, known, order, ctx.profile)  # read like <ref>s: text, get
         else:
             refs = [r for r in container if r.tag == "ref"]
         if not refs:
             continue
         _, _, citing = context_of(container)
-        seen_words = {}
+        seen_words: dict[str, int] = {}
         wordings = {ref.text or "" for ref in refs}
         # Each source's text is searched once per container for all its refs' words, not once per ref.
         found = [(name, nums, starts, find_wordings(text, wordings))
@@ -748,7 +780,8 @@ def references(ctx, known=None):
 LABEL_TAGS = ("title", "heading")
 
 
-def label_refs(label, index: set, known: dict, order: dict, profile=None) -> list:
+def label_refs(label: Element, index: Collection[str], known: Collection[str], order: Mapping[str, int],
+               profile: lang.Profile) -> list[SimpleNamespace]:
     """The references of a node's title or heading ("Possible Lack of Recourse to Laws 26B and 72C"), read as
     mark_container reads a paragraph, each with the words and the attributes a <ref> would have (`text`, `get`)."""
     text = label.text or ""
@@ -761,13 +794,15 @@ def label_refs(label, index: set, known: dict, order: dict, profile=None) -> lis
             for c, r in zip(citations, resolved)]
 
 
-def source_texts(container, lines):
+def source_texts(container: Element, lines: Mapping[tuple[str, int], str]) -> list[tuple[str, list[int], str, list[int]]]:
     """Per source of `container` (sorted by name): (name, its line numbers, their text joined by
     newlines, where each line starts in that text)."""
-    out = []
-    for name, nums in sorted(tree.parse_sources(container.get("sources")).items()):
-        nums = sorted(nums)
-        parts, starts, length = [], [], 0
+    out: list[tuple[str, list[int], str, list[int]]] = []
+    for name, found in sorted(tree.parse_sources(container.get("sources")).items()):
+        nums = sorted(found)
+        parts: list[str] = []
+        starts: list[int] = []
+        length = 0
         for n in nums:
             starts.append(length)
             part = lines.get((name, n), "") + "\n"
@@ -782,24 +817,24 @@ FEW_WORDINGS = 8
 
 
 @functools.lru_cache(maxsize=4096)
-def _words_pattern(words):
+def _words_pattern(words: str) -> re.Pattern[str]:
     """The words with any whitespace between them, as whole words."""
     return re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words.split())) + r"(?!\w)")
 
 
-def _is_word(ch):
+def _is_word(ch: str) -> bool:
     return ch.isalnum() or ch == "_"  # what \w matches
 
 
 @functools.lru_cache(maxsize=64)
-def _anchors(first_chars, longest):
+def _anchors(first_chars: Iterable[str], longest: int) -> re.Pattern[str]:
     """Where a wording can start (not after a word character, at one of `first_chars`), capturing up
     to `longest` + 1 characters of the rest of the token there."""
     chars = "".join(re.escape(c) for c in sorted(first_chars))
     return re.compile(rf"(?<!\w)(?=([{chars}]\S{{0,{longest}}}))")
 
 
-def find_wordings(text, wordings):
+def find_wordings(text: str, wordings: Collection[str]) -> dict[str, list[int]]:
     """{wording: the start of each match of _words_pattern(wording) in `text`}, as finditer gives them
     (left to right, not overlapping). A few wordings are each searched for (the common paragraph, and
     the fastest there); more are found in one pass (find_many_wordings), so the cost stays linear in
@@ -809,7 +844,7 @@ def find_wordings(text, wordings):
     return find_many_wordings(text, wordings)
 
 
-def find_many_wordings(text, wordings):
+def find_many_wordings(text: str, wordings: Collection[str]) -> dict[str, list[int]]:
     """find_wordings for any number of wordings, in one pass over `text`.
 
     A match is the first word at the end of a token (where nothing of a word stands before it), the
@@ -817,26 +852,27 @@ def find_many_wordings(text, wordings):
     follows). So every place a wording can start is looked at once, and what stands there is looked
     up, instead of searching the whole text for each wording: a paragraph with 20,000 references to
     20,000 different articles is read once, not 20,000 times."""
-    wanted, odd = {}, []
+    wanted: dict[tuple[str, ...], list[str]] = {}  # a wording's words -> the wordings with those words
+    odd: list[str] = []
     for wording in wordings:
         words = tuple(wording.split())
         (wanted.setdefault(words, []) if words else odd).append(wording)
-    out = {w: [] for w in wordings}
+    out: dict[str, list[int]] = {w: [] for w in wordings}
     out.update({w: [m.start() for m in _words_pattern(w).finditer(text)] for w in odd})  # no words at all
     if not wanted:
         return out
     singles = {words[0] for words in wanted if len(words) == 1}
     single_lengths = sorted({len(w) for w in singles})
-    firsts = {}  # first word of a longer wording -> {number of words: {length of the last word}}
+    firsts: dict[str, dict[int, set[int]]] = {}  # first word of a longer wording -> {number of words: {length of the last word}}
     for words in wanted:
         if len(words) > 1:
             firsts.setdefault(words[0], {}).setdefault(len(words), set()).add(len(words[-1]))
     longest = max(len(words[0]) for words in wanted)
     tokens = [m.span() for m in re.finditer(r"\S+", text)] if firsts else []
     token_starts = [a for a, _ in tokens]
-    spans = {}  # words -> [(start, end)] of every match, overlapping ones included
+    spans: dict[tuple[str, ...], list[tuple[int, int]]] = {}  # words -> [(start, end)] of every match, overlapping ones included
 
-    def ends_word(e):
+    def ends_word(e: int) -> bool:
         return e == len(text) or not _is_word(text[e])
 
     for m in _anchors(frozenset(words[0][0] for words in wanted), longest).finditer(text):
@@ -860,7 +896,8 @@ def find_many_wordings(text, wordings):
                     if words in wanted:
                         spans.setdefault(words, []).append((p, last_start + n))
     for words, found in spans.items():
-        starts, end = [], 0
+        starts: list[int] = []
+        end = 0
         for s, e in found:  # left to right, each match after the one before, as finditer
             if s >= end:
                 starts.append(s)
@@ -870,7 +907,8 @@ def find_many_wordings(text, wordings):
     return out
 
 
-def locate(found, words, occurrence):
+def locate(found: list[tuple[str, list[int], list[int], dict[str, list[int]]]], words: str,
+           occurrence: int) -> list[str]:
     """"file:line" in each source where the `occurrence`-th `words` of a container stand; `found` is
     (name, line numbers, where each line starts, find_wordings of its text) per source of the container.
 

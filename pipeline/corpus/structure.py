@@ -23,12 +23,17 @@ Guarantees:
     the same text once (the repeat logged), different text a conflict.
 """
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from lxml import etree
 
 from ..core import ids, lang, tree
-from ..core.model import APART_KINDS, CLOSES_LIST, NO_LEAD_IN, NOTE_MARK, Accounted, Block, Placed
+from ..core.model import APART_KINDS, CLOSES_LIST, NO_LEAD_IN, NOTE_MARK, Accounted, Block, Placed, Reading, Rules
+from ..core.report import BuildLog, FileLog
+from ..core.tree import Element
+from ..reading.decode import Line
 from . import merge
 from ..reading.formats.common import is_heading_like
 
@@ -39,14 +44,14 @@ LEVEL_INDEX = {level: i for i, level in enumerate(ids.LEVELS)}
 class Fragment:
     file: str
     edition: str
-    articles: list = field(default_factory=list)
-    commentary: list = field(default_factory=list)
-    definitions: list = field(default_factory=list)  # <definition> elements, in the order of the source
+    articles: list[Element] = field(default_factory=list)
+    commentary: list[Element] = field(default_factory=list)
+    definitions: list[Element] = field(default_factory=list)  # <definition> elements, in the order of the source
     introduction: etree._Element | None = None  # the book's <introduction>, where this source holds it
     second_introduction: bool = False  # a second title was read: the paragraphs after it are set aside
-    ledger: dict = field(default_factory=dict)  # line -> Placed(node id) or Accounted(reason)
-    node_lines: dict = field(default_factory=dict)  # node id -> source lines, written out once at the end
-    no_lead_in: set = field(default_factory=set)  # node ids the source writes with no text before their list
+    ledger: dict[int, Placed | Accounted] = field(default_factory=dict)  # line -> Placed(node id) or Accounted(reason)
+    node_lines: dict[str, set[int]] = field(default_factory=dict)  # node id -> source lines, written out once at the end
+    no_lead_in: set[str] = field(default_factory=set)  # node ids the source writes with no text before their list
 
 
 class Evidence:
@@ -58,11 +63,11 @@ class Evidence:
     and confirms is the book's language's (its profile's EVIDENCE_* patterns).
     """
 
-    def __init__(self, lines, profile=None):
-        self.profile = profile or lang.profile()
+    def __init__(self, lines: Iterable[Line], profile: lang.Profile) -> None:
+        self.profile = profile
         self.rules = self.profile.rules
-        self.text = {}  # (file, line) -> text
-        self.citing = {}  # citation -> [(file, line, matched words)], in line order, first match per line
+        self.text: dict[tuple[str, int], str] = {}  # (file, line) -> text
+        self.citing: dict[str, list[tuple[str, int, str]]] = {}  # citation -> [(file, line, matched words)], in line order, first match per line
         for line in lines:
             text = line.text.replace("\u00a0", " ")
             self.text[(line.file, line.num)] = text
@@ -72,7 +77,7 @@ class Evidence:
                     seen.add(m.group(1))
                     self.citing.setdefault(m.group(1), []).append((line.file, line.num, m.group()))
 
-    def find(self, article_lines, node_id, level, num):
+    def find(self, article_lines: set[tuple[str, int]], node_id: str, level: str, num: str) -> list[str]:
         edition, cite = ids.split_id(node_id)
         found = [f"'{words}' ({file}:{n})" for file, n, words in self.citing.get(cite, [])[:3]]
         if len(found) >= 3:
@@ -80,7 +85,7 @@ class Evidence:
         if level == "section":
             relative = re.compile(self.rules.EVIDENCE_SECTION.format(num=num))
         elif level == "subsection":
-            section = re.match(r"\d+([A-Z])", cite).group(1)
+            section = cite.lstrip("0123456789")[:1]  # the section letter after the article number: "50D2" -> "D"
             relative = re.compile(self.rules.EVIDENCE_SUBSECTION.format(section=section, num=num))
         else:
             relative = re.compile(self.rules.EVIDENCE_ITEM.format(num=num))
@@ -97,20 +102,22 @@ class Evidence:
 class ArticleBuilder:
     """Builds the nodes of one shown article (or part of one) from its blocks."""
 
-    def __init__(self, fragment, flog, evidence, rules, article_el, anchor_block):
+    def __init__(self, fragment: Fragment, flog: FileLog, evidence: Evidence, rules: Rules, article_el: Element,
+                 anchor_block: Block) -> None:
         self.fragment = fragment
         self.flog = flog
         self.evidence = evidence
         self.rules = rules
         self.article = article_el
-        self.article_lines = set()
-        self.open = {"article": article_el}  # the open node at each level
+        self.article_lines: set[int] = set()
+        self.open: dict[str, Element] = {"article": article_el}  # the open node at each level
         self.context = article_el  # deepest node opened by the page anchor or a heading
         self.anchor_lines = anchor_block.lines
-        self.heading_sections = set()  # sections numbered from the order of lone headings
+        self.heading_sections: set[str] = set()  # sections numbered from the order of lone headings
 
     # -- nodes ----------------------------------------------------------------
-    def node(self, parent, level, num, block, how, basis=None):
+    def node(self, parent: Element, level: str, num: str, block: "Block | _AnchorBlock", how: str,
+             basis: str | None = None) -> Element:
         """The new child `num` at `level` below `parent`; `how` is 'source' or 'inferred'. A child that exists
         already, or a higher sibling, is a structure error (the rest of the showing is set aside)."""
         existing = tree.find_child(parent, num)
@@ -140,7 +147,7 @@ class ArticleBuilder:
         self.touch(el, block.lines)
         return el
 
-    def structure_error(self, line, what):
+    def structure_error(self, line: int, what: str) -> NoReturn:
         """Numbering that contradicts itself inside one showing of an article: the sign that the text
         of another article was read into this one. Reported once, then raises _Derailed: run() sets the
         rest of the showing aside, so that nothing of it is read into the wrong article."""
@@ -149,7 +156,7 @@ class ArticleBuilder:
                               f"heading", self.article.get("id"))
         raise _Derailed(line)
 
-    def touch(self, el, lines):
+    def touch(self, el: Element, lines: Iterable[int]) -> None:
         """Record that `lines` belong to `el` (and so to all its ancestors)."""
         for ancestor in [el] + list(el.iterancestors()):
             if ancestor.tag in tree.NODE_TAGS:
@@ -158,18 +165,19 @@ class ArticleBuilder:
         for n in lines:
             self.fragment.ledger[n] = placed
 
-    def deepest_open(self):
+    def deepest_open(self) -> Element | None:
         for level in reversed(ids.LEVELS):
             if level in self.open:
                 return self.open[level]
+        return None
 
-    def paragraph(self, el, block, tag="p"):
+    def paragraph(self, el: Element, block: Block, tag: str = "p") -> None:
         if not block.text and not block.notes:
             return
         el.append(tree.make_paragraph(block.text, block.notes, self.fragment.file, block.lines, tag))
         self.touch(el, block.lines + [n for note in block.notes for n in note.lines])
 
-    def heading(self, el, block, tag="heading"):
+    def heading(self, el: Element, block: Block, tag: str = "heading") -> None:
         if el.find(tag) is not None:
             self.flog.damage(block.first_line, f"{el.get('id')} has a second {tag}", "kept as a paragraph")
             return self.paragraph(el, block)
@@ -180,7 +188,7 @@ class ArticleBuilder:
         self.touch(el, block.lines + [n for note in block.notes for n in note.lines])
 
     # -- blocks ---------------------------------------------------------------
-    def anchor(self, cite, blocks):
+    def anchor(self, cite: str, blocks: list[Block]) -> list[Block]:
         """The page anchor "Artikel 50D": open its section/subsection; the next line may be its heading."""
         parts = ids.parse_citation(cite)
         anchor_block = blocks[0] if blocks else None
@@ -208,7 +216,7 @@ class ArticleBuilder:
             return blocks[1:]
         return blocks
 
-    def run(self, cite, blocks):
+    def run(self, cite: str, blocks: list[Block]) -> None:
         blocks = self.anchor(cite, blocks)
         self.base = self.context
         for block in blocks:
@@ -234,7 +242,7 @@ class ArticleBuilder:
                 self.fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes
                                                                                   for n in note.lines]})
 
-    def block(self, block, single):
+    def block(self, block: Block, single: bool) -> None:
         if block.kind == "title":
             return self.heading(self.article, block, tag="title")
         if block.kind == "heading" and block.cite is None:  # a run-in heading of the node just opened (headings.py)
@@ -271,7 +279,7 @@ class ArticleBuilder:
             return self.closing_paragraph(block)
         self.paragraph(self.deepest_open(), block)
 
-    def closing_paragraph(self, block):
+    def closing_paragraph(self, block: Block) -> None:
         """A paragraph the reader found after the last entry of a list (model.CLOSES_LIST, its level the
         list's): text of the list's parent, which it applies to, not of the last entry."""
         index = LEVEL_INDEX[self.context.tag] + 1 + block.level
@@ -286,7 +294,7 @@ class ArticleBuilder:
             self.open.pop(deeper, None)
         self.paragraph(parent, block)
 
-    def list_entry(self, block):
+    def list_entry(self, block: Block) -> None:
         base = LEVEL_INDEX[self.context.tag]
         index = base + 1 + block.level
         if index >= len(ids.LEVELS) or ids.LEVELS[index] not in self.rules.list_numbers:
@@ -324,7 +332,7 @@ class ArticleBuilder:
         else:
             self.paragraph(el, block)
 
-    def _group_as_subsections(self, group):
+    def _group_as_subsections(self, group: list[Block]) -> bool:
         """Several unnumbered paragraphs in one block under a section heading: its subsections 1, 2, …
 
         (16C: "Voor een niet-overtredende partij …" / "Voor een overtredende partij …" /
@@ -344,20 +352,21 @@ class ArticleBuilder:
 
 
 class _Derailed(Exception):
-    def __init__(self, line):
+    def __init__(self, line: int) -> None:
         super().__init__(line)
         self.line = line
 
 
 class _AnchorBlock:
-    def __init__(self, lines):
+    """The page anchor's lines, standing for a block where a node opens at the anchor."""
+    def __init__(self, lines: list[int]) -> None:
         self.lines = lines
         self.first_line = lines[0]
 
 
-def _groups(blocks):
+def _groups(blocks: list[Block]) -> list[list[Block]]:
     """Runs of blocks the source wrote without a blank line between them."""
-    groups = []
+    groups: list[list[Block]] = []
     for block in blocks:
         if groups and groups[-1][-1].group == block.group:
             groups[-1].append(block)
@@ -366,7 +375,7 @@ def _groups(blocks):
     return groups
 
 
-def build_fragment(reading, log, evidence):
+def build_fragment(reading: Reading, log: BuildLog, evidence: Evidence) -> Fragment:
     """All articles and commentary of one Reading."""
     flog = log.for_file(reading.file)
     fragment = Fragment(reading.file, reading.edition)
@@ -374,8 +383,10 @@ def build_fragment(reading, log, evidence):
         fragment.ledger[dropped.line] = Accounted(dropped.reason)
         flog.dropped(dropped.line, dropped.reason)
 
-    segments, current, commentary = [], None, []
-    apart = {}  # kind -> the lines of its blocks: one report entry per kind, with its lines
+    segments: list[tuple[Block, list[Block]]] = []  # (the article block, the blocks after it)
+    current: tuple[Block, list[Block]] | None = None
+    commentary: list[Block] = []
+    apart: dict[str, list[int]] = {}  # kind -> the lines of its blocks: one report entry per kind, with its lines
     for block in reading.blocks:
         if block.kind == "definition":
             fragment.definitions.append(_definition(reading, block, fragment))
@@ -457,7 +468,7 @@ APART_SUMMARY = {"contents": "the contents list, evidence for the headings and p
                  "index": "the book's index", "front": "the book's front matter", "back": "the book's back matter"}
 
 
-def _definition(reading, block, fragment):
+def _definition(reading: Reading, block: Block, fragment: Fragment) -> Element:
     """One definition of the book's Definitions: <definition id="2017/def/alert" term="Alert"> with its text."""
     node_id = ids.definition_id(reading.edition, block.cite)
     el = etree.Element("definition", id=node_id, term=block.cite)
@@ -468,7 +479,7 @@ def _definition(reading, block, fragment):
     return el
 
 
-def _introduction(reading, block: Block, fragment: Fragment, flog) -> None:
+def _introduction(reading: Reading, block: Block, fragment: Fragment, flog: FileLog) -> None:
     """One block of the book's Introduction: its title line (cite "title") opens <introduction
     id="2017/intro"> with a <title>; each block after it is one of its paragraphs. An edition has one
     Introduction: a second title is an error naming both lines, and its text is set aside with it."""
@@ -504,7 +515,8 @@ def _introduction(reading, block: Block, fragment: Fragment, flog) -> None:
     fragment.ledger.update({n: Placed(node_id) for n in lines})
 
 
-def _merge_repeat(first, article, anchor, fragment, log, flog):
+def _merge_repeat(first: tuple[Element, int], article: Element, anchor: Block, fragment: Fragment, log: BuildLog,
+                  flog: FileLog) -> None:
     """A second showing of an article in one source: merged into the first exactly as merge.py merges
     the same article from two sources. Another part of it (50D, then 50E) is simply added; a node
     shown in both is logged: kept once when both read the same, else the variant or conflict merge logs."""
@@ -526,13 +538,13 @@ def _merge_repeat(first, article, anchor, fragment, log, flog):
                                    f"line {anchor.first_line}", outcome, node)
 
 
-def _with_text(article):
+def _with_text(article: Element) -> set[str | None]:
     """IDs of the nodes of `article` that have a title, heading or paragraph of their own."""
     return {el.get("id") for el in article.iter(*tree.NODE_TAGS)
             if any(c.tag in ("title", "heading", "p") for c in el)}
 
 
-def _write_node_sources(fragment):
+def _write_node_sources(fragment: Fragment) -> None:
     """Each node's `sources` attribute, from the lines collected while building (one write per node)."""
     for article in fragment.articles:
         for el in article.iter(*tree.NODE_TAGS):
@@ -541,19 +553,19 @@ def _write_node_sources(fragment):
                 el.set("sources", tree.format_sources({fragment.file: lines}))
 
 
-def num_in(articles, cite):
+def num_in(articles: Mapping[str, object], cite: str) -> bool:
     parts = ids.parse_citation(cite)
     return parts is not None and parts["article"] in articles
 
 
 @lang.compiled
-def _citing(rules):
+def _citing(rules: lang.LanguageRules) -> re.Pattern[str]:
     """A citation in a source line, as Evidence indexes it (the citation in group 1)."""
     return re.compile(rules.EVIDENCE_CITING)
 
 
 @lang.compiled
-def _author(rules):
+def _author(rules: lang.LanguageRules) -> re.Pattern[str]:
     """The author's name in a commentary's attribution line (group 1)."""
     return re.compile(rules.COMMENTARY_AUTHOR)
 
@@ -561,7 +573,7 @@ def _author(rules):
 def _remarks(blocks: list[Block]) -> list[list[Block]]:
     """The commentary blocks of a source as one run per remark: each attribution line begins one. The
     reader ends a remark at the next article heading, so two remarks on one page are two runs."""
-    runs = []
+    runs: list[list[Block]] = []
     for block in blocks:
         if block.kind == "attribution" or not runs:
             runs.append([])
@@ -569,7 +581,8 @@ def _remarks(blocks: list[Block]) -> list[list[Block]]:
     return runs
 
 
-def _commentary(reading, blocks, fragment, flog, profile=None):
+def _commentary(reading: Reading, blocks: list[Block], fragment: Fragment, flog: FileLog,
+                profile: lang.Profile) -> Element:
     """A personal remark: kept whole, attributed (by the attribution words of `profile`), on the
     page's article; never law text."""
     attribution = blocks[0]

@@ -274,44 +274,17 @@ class ReadingCache:
 
 # -- entries as JSON ---------------------------------------------------------------------------------
 
-class Row(tuple):
-    """A shape: a list of fixed length, each item of its own shape (stored for a tuple)."""
+# An entry's content is a Reading and the reader's report entries, as JSON data whose shape comes from
+# the dataclasses themselves (core/records.py: model.Reading and what it holds, report.Entry): a field
+# added to the model is stored, checked and read back with no edit here.
 
+def content_shape():
+    """The shape of an entry's content (records.check_shape)."""
+    from ..core import records
+    from ..core.model import Reading
+    from ..core.report import Entry as LogEntry
 
-# The shape of an entry's content. A type, or a tuple of types: the value's exact type (bool is not
-# int); [shape]: a list of such; {key: shape}: a dict with exactly these keys; Row: a fixed row.
-PIECE = Row((int, str))  # a printed line: (line, text)
-NOTE = {"text": str, "lines": [int], "form": str, "number": (str, int, type(None)), "pieces": [PIECE]}
-BLOCK = {"kind": str, "text": str, "lines": [int], "cite": (str, type(None)), "number": (int, type(None)),
-         "level": int, "group": int, "notes": [NOTE], "extra_number": (int, type(None)), "pieces": [PIECE]}
-READING = {"file": str, "format": str, "edition": str, "blocks": [BLOCK],
-           "dropped": [{"line": int, "reason": str}], "subject": (str, type(None)),
-           "gaps": [{"line": int, "cite": (str, type(None)), "message": str, "reason": (str, type(None))}]}
-LOG_ENTRY = {"kind": str, "file": str, "line": (int, type(None)), "message": str, "node": (str, type(None)),
-             "before": (str, type(None)), "after": (str, type(None))}
-CONTENT = {"reading": READING, "read_log": [LOG_ENTRY]}
-
-
-def check_shape(value, shape, where="content"):
-    """ValueError naming the first place where `value` does not have `shape`."""
-    if isinstance(shape, dict):
-        if type(value) is not dict or set(value) != set(shape):
-            raise ValueError(f"{where} is not an object with the keys {', '.join(shape)}")
-        for k, sub in shape.items():
-            check_shape(value[k], sub, f"{where}.{k}")
-    elif isinstance(shape, Row):
-        if type(value) is not list or len(value) != len(shape):
-            raise ValueError(f"{where} is not a list of {len(shape)} items")
-        for k, sub in enumerate(shape):
-            check_shape(value[k], sub, f"{where}[{k}]")
-    elif isinstance(shape, list):
-        if type(value) is not list:
-            raise ValueError(f"{where} is not a list")
-        for k, item in enumerate(value):
-            check_shape(item, shape[0], f"{where}[{k}]")
-    elif type(value) not in (shape if isinstance(shape, tuple) else (shape,)):
-        raise ValueError(f"{where} is a {type(value).__name__}, not a "
-                         f"{' or '.join(t.__name__ for t in (shape if isinstance(shape, tuple) else (shape,)))}")
+    return {"reading": records.shape(Reading), "read_log": [records.shape(LogEntry)]}
 
 
 def _canonical(content):
@@ -320,29 +293,15 @@ def _canonical(content):
 
 def entry_to_json(entry, key):
     """The bytes stored for `entry`: its key, its content and the sha256 of the content."""
-    r = entry.reading
-    # The fields by name, not dataclasses.asdict: that deep-copies every list of every block (two thirds
-    # of storing a forced build's readings); JSON writes the tuples of `pieces` as lists either way.
-    content = {"reading": {"file": r.file, "format": r.format, "edition": r.edition, "subject": r.subject,
-                           "blocks": [dict(_fields(b), notes=[_fields(n) for n in b.notes]) for b in r.blocks],
-                           "dropped": [_fields(d) for d in r.dropped], "gaps": [_fields(g) for g in r.gaps]},
-               "read_log": entry.read_log}
+    from ..core import records
+    from ..core.model import Reading
+
+    # records.to_data, not dataclasses.asdict: that deep-copies every list of every block (two thirds of
+    # storing a forced build's readings); JSON writes the tuples of `pieces` as lists either way.
+    content = {"reading": records.to_data(entry.reading, Reading), "read_log": entry.read_log}
     body = _canonical(content)
     return b'{"format":%d,"key":"%s","sha256":"%s","content":%s}\n' % (
         FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode(), body)
-
-
-_FIELD_NAMES = {}
-
-
-def _fields(record):
-    """A dataclass record's fields as a dict (shallow)."""
-    kind = type(record)
-    if kind not in _FIELD_NAMES:
-        from dataclasses import fields  # here: the no-op check needs no dataclasses
-
-        _FIELD_NAMES[kind] = [f.name for f in fields(kind)]
-    return {name: getattr(record, name) for name in _FIELD_NAMES[kind]}
 
 
 def entry_from_json(data, key, source):
@@ -359,32 +318,26 @@ def entry_from_json(data, key, source):
         raise ValueError("it was stored for another key or by another version")
     if stored["sha256"] != hashlib.sha256(_canonical(stored["content"])).hexdigest():
         raise ValueError("its content does not match its sha256 (changed or damaged)")
-    content = stored["content"]
-    check_shape(content, CONTENT)
-    r = content["reading"]
-    if (r["file"], r["edition"]) != (source.name, source.edition):
-        raise ValueError(f"it holds the reading of {r['file']} ({r['edition']}), not of {source.name}")
     # Here, not at the top: the no-op check imports this module and needs neither readers nor stages.
-    from ..core.model import Block, Dropped, Gap, Note, Reading
+    from ..core import records
+    from ..core.model import Reading
     from ..core.report import KINDS
     from ..corpus.stages import Entry
     from ..reading import formats
 
+    content = stored["content"]
+    records.check_shape(content, content_shape())
+    r = content["reading"]
+    if (r["file"], r["edition"]) != (source.name, source.edition):
+        raise ValueError(f"it holds the reading of {r['file']} ({r['edition']}), not of {source.name}")
     if r["format"] not in formats.FORMATS:
         raise ValueError(f"it holds a reading of unknown format {r['format']!r}")
     for e in content["read_log"]:
         if e["kind"] not in KINDS:
             raise ValueError(f"a report entry of unknown kind {e['kind']!r}")
 
-    def pieces(rows):
-        return [tuple(p) for p in rows]
-
-    blocks = [Block(**dict(b, pieces=pieces(b["pieces"]),
-                           notes=[Note(**dict(n, pieces=pieces(n["pieces"]))) for n in b["notes"]]))
-              for b in r["blocks"]]
-    reading = Reading(r["file"], r["format"], r["edition"], blocks, dropped=[Dropped(**d) for d in r["dropped"]],
-                      subject=r["subject"], gaps=[Gap(**g) for g in r["gaps"]],
-                      rules=formats.FORMATS[r["format"]].rules)
+    reading = records.from_data(Reading, r)
+    reading.rules = formats.FORMATS[r["format"]].rules
     return Entry(reading, content["read_log"])
 
 

@@ -29,9 +29,15 @@ import os
 import re
 import stat
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+from typing import IO, NoReturn, Protocol
 
 from ..core.errors import LawbookError
+from ..core.model import Line as Line  # what this module makes of a source, re-exported for its readers
+from ..core.report import BuildLog
 
 MIB = 1024 * 1024
 # Past this a source is refused rather than read (docs/errors.md, "Limits": the numbers behind it).
@@ -63,14 +69,14 @@ KINDS = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"), (stat.S_
          (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
 
 
-def file_kind(mode):
+def file_kind(mode: int) -> str | None:
     """None for a regular file; else what it is ("a symbolic link", "a folder", …), from an lstat mode."""
     if stat.S_ISREG(mode):
         return None
     return next((kind for test, kind in KINDS if test(mode)), "not a regular file")
 
 
-def not_a_file(path, kind, listed=True):
+def not_a_file(path: str | PathLike[str], kind: str, listed: bool = True) -> LawbookError:
     """The error for a source that is `kind` (see file_kind) instead of a regular file; `listed`: named in
     the manifest, else only found in the sources folder."""
     message = f"this is {kind}, not a regular file: sources are read only from regular files in the sources folder"
@@ -90,37 +96,35 @@ class Budget:
     makes one per build and gives it to each Source)."""
     limit: int
     manifest: str  # named by the error
-    read: dict = field(default_factory=dict)  # file name -> bytes read
+    read: dict[str, int] = field(default_factory=dict)  # file name -> bytes read
     total: int = 0
 
-    def left(self, name):
+    def left(self, name: str) -> int:
         """How many bytes source `name` may still hold (a source read again counts once)."""
         return self.limit - self.total + self.read.get(name, 0)
 
-    def take(self, name, size):
+    def take(self, name: str, size: int) -> None:
         self.total += size - self.read.get(name, 0)
         self.read[name] = size
 
 
-@dataclass(frozen=True)
-class Line:
-    file: str
-    num: int
-    text: str
-    page_break: bool = False  # the line held a form feed or vertical tab: a printed page starts here
+class SourceFile(Protocol):
+    """What reading a source asks of it (manifest.Source, which imports this module, has it)."""
+    path: Path
+    encoding: str | None  # declared in the manifest
+    budget: "Budget | None"
 
     @property
-    def blank(self):
-        return not self.text.strip()
+    def name(self) -> str: ...
 
 
-def line_of(data, offset):
+def line_of(data: bytes, offset: int) -> int:
     """1-based line of a byte offset, counting LF, CRLF and CR as an editor does."""
     head = data[:offset]
     return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
 
 
-def decode(data, name, declared=None):
+def decode(data: bytes, name: str, declared: str | None = None) -> tuple[str, str]:
     """Decode `data` (the bytes of source `name`); returns (text, encoding used).
 
     `declared` is the manifest's encoding = …; without it UTF-8 (BOM or not),
@@ -189,7 +193,7 @@ def decode(data, name, declared=None):
                        fix='declare it in sources.toml, e.g. encoding = "latin-1", or save the file as UTF-8')
 
 
-def text_codec(encoding, name):
+def text_codec(encoding: str, name: str) -> codecs.CodecInfo:
     """The codec of `encoding`, a manifest's encoding = …; refused when Python has no such codec or it
     is not a text encoding (rot13, base64, zlib, hex, uu, bz2, quopri: codecs that make no text of bytes)."""
     try:
@@ -221,13 +225,13 @@ def _refuse_utf8_declared_single_byte(data: bytes, declared: str, codec_name: st
                            '(or write encoding = "utf-8")')
 
 
-def _looks_like_utf16(data):
+def _looks_like_utf16(data: bytes) -> bool:
     """Text in UTF-16 without a BOM: NUL at every other byte of ASCII characters."""
     sample = data[:4096]
     return len(sample) >= 4 and (sample[1::2].count(0) > len(sample) // 4 or sample[0::2].count(0) > len(sample) // 4)
 
 
-def _refuse_bad_utf8(data, error, name):
+def _refuse_bad_utf8(data: bytes, error: UnicodeDecodeError, name: str) -> NoReturn:
     line = line_of(data, error.start)
     if error.end >= len(data) and len(data) - error.start < 4:
         raise LawbookError("the file ends in the middle of a UTF-8 character: it was cut off", file=name, line=line,
@@ -237,7 +241,7 @@ def _refuse_bad_utf8(data, error, name):
                        fix="retype the characters on that line in UTF-8, or declare the file's encoding in sources.toml")
 
 
-def open_regular(path, refuse):
+def open_regular(path: str | PathLike[str], refuse: Callable[[str], Exception]) -> IO[bytes]:
     """`path` opened for reading (a binary file) if it is a regular file; else raises refuse(kind).
 
     Checked with lstat before the open, so a pipe or a device is never opened, and with fstat on the
@@ -261,7 +265,8 @@ def open_regular(path, refuse):
     return f
 
 
-def read_regular(path, refuse, limit: int, too_big, most: int | None = None) -> tuple[bytes, int]:
+def read_regular(path: str | PathLike[str], refuse: Callable[[str], Exception], limit: int,
+                 too_big: Callable[[int], Exception], most: int | None = None) -> tuple[bytes, int]:
     """(at most limit + 1 bytes of `path`, the size fstat gave) for a regular file (see open_regular:
     refuse(kind) otherwise); too_big(size) is raised, before reading, when the file system gives a size
     past `most` (MAX_SOURCE_BYTES when None). The caller compares the length with its limit: a file may
@@ -274,7 +279,7 @@ def read_regular(path, refuse, limit: int, too_big, most: int | None = None) -> 
         return f.read(limit + 1), size
 
 
-def read_bytes(source):
+def read_bytes(source: SourceFile) -> bytes:
     """A source's bytes (see open_regular), refused past MAX_SOURCE_BYTES, or past what source.budget
     (the build's total) has left, counted as they are read: a file may hold more than its size says."""
     name = str(source.path)
@@ -292,7 +297,7 @@ def read_bytes(source):
     if len(data) > MAX_SOURCE_BYTES:
         raise _too_big(name, f"more than {limit_text(MAX_SOURCE_BYTES)} could be read from the file",
                        f" (the file system gave its size as {size_text(size)}: it grows, or is not an ordinary file)")
-    if len(data) > limit:
+    if budget is not None and len(data) > limit:  # without a budget the limit is MAX_SOURCE_BYTES, checked above
         raise LawbookError(f"the sources together are over the limit of {limit_text(budget.limit)} for one build "
                            f"(counted as they were read; {source.name} passed it)", file=budget.manifest,
                            fix="build the editions separately, or remove sources that repeat others")
@@ -301,27 +306,27 @@ def read_bytes(source):
     return data
 
 
-def _too_big(name, what, why=""):
+def _too_big(name: str, what: str, why: str = "") -> LawbookError:
     return LawbookError(f"{what}, over the limit of {limit_text(MAX_SOURCE_BYTES)} for one source{why}", file=name,
                         fix="split the source into several files, one per part of the book")
 
 
-def size_text(n):
+def size_text(n: int) -> str:
     """A size in the messages: 5.0 MiB, or bytes below a tenth of a MiB (tests set small limits)."""
     return f"{n / MIB:.1f} MiB" if n >= MIB // 10 else f"{n} bytes"
 
 
-def limit_text(n):
+def limit_text(n: int) -> str:
     """A limit in the messages: 8 MiB, or as size_text when it is not a whole number of MiB."""
     return f"{n // MIB} MiB" if n and n % MIB == 0 else size_text(n)
 
 
-def read_lines(source, log=None, data=None):
+def read_lines(source: SourceFile, log: BuildLog | None = None, data: bytes | None = None) -> list[Line]:
     """The Lines of read_source() alone."""
     return read_source(source, log, data)[0]
 
 
-def read_source(source, log=None, data=None):
+def read_source(source: SourceFile, log: BuildLog | None = None, data: bytes | None = None) -> tuple[list[Line], str]:
     """Read one Source into (Lines, the encoding they were read with), from `data`, its bytes, when the
     caller has them already; page breaks are logged to `log` (a BuildLog) when given.
 
@@ -345,7 +350,7 @@ def read_source(source, log=None, data=None):
     bad = REFUSED.search(text)
     if bad:
         _refuse_character(text, bad, name)
-    lines = []
+    lines: list[Line] = []
     flog = log.for_file(source.name) if log is not None else None
     for n, t in enumerate(text.split("\n"), 1):
         page_break = bool(PAGE_BREAK.search(t))
@@ -357,7 +362,7 @@ def read_source(source, log=None, data=None):
     return lines, encoding
 
 
-def _refuse_character(text, bad, name):
+def _refuse_character(text: str, bad: re.Match[str], name: str) -> NoReturn:
     start = text.rfind("\n", 0, bad.start()) + 1
     line = text.count("\n", 0, bad.start()) + 1
     what, why, fix = refused_character(bad.group())

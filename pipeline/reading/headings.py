@@ -30,12 +30,17 @@ import re
 from dataclasses import replace
 
 from ..core import ids
-from ..core.model import NOTE_MARK, Block, Gap
+from ..core.lang import LanguageRules, Profile
+from ..core.model import NOTE_MARK, Block, Gap, Piece, Reading
+from ..core.report import BuildLog, FileLog
 
 PAGE = re.compile(r"^page number (\S+)")
+ARTICLE_NUMBER = re.compile(r"\d+")
+# An edition's contents list: {cite: (its entry's Block, the file)}.
+Contents = dict[str, tuple[Block, str]]
 
 
-def split_headings(readings, log, profile):
+def split_headings(readings: list[Reading], log: BuildLog, profile: Profile) -> None:
     """The stage, over all readings of the book (the contents list is one of them)."""
     rules = profile.rules
     contents = _contents(readings)
@@ -44,11 +49,12 @@ def split_headings(readings, log, profile):
         _place_page_top(reading, contents.get(reading.edition, {}), flog)
         if not any(b.kind == "heading-text" for b in reading.blocks):
             continue
-        blocks, article = [], None
+        blocks: list[Block] = []
+        article = None
         for block in reading.blocks:
             if block.kind == "article":
-                article = re.match(r"\d+", block.cite or "")
-                article = article.group() if article else None
+                m = ARTICLE_NUMBER.match(block.cite or "")
+                article = m.group() if m else None
             if block.kind != "heading-text":
                 blocks.append(block)
                 continue
@@ -56,9 +62,9 @@ def split_headings(readings, log, profile):
         reading.blocks = _subsection_headings(blocks, contents.get(reading.edition, {}), rules, flog, reading.edition)
 
 
-def _contents(readings):
+def _contents(readings: list[Reading]) -> dict[str, Contents]:
     """{edition: {cite: (Block, file)}} of every contents entry."""
-    out = {}
+    out: dict[str, Contents] = {}
     for reading in readings:
         for block in reading.blocks:
             if block.kind == "contents" and block.cite:
@@ -66,15 +72,17 @@ def _contents(readings):
     return out
 
 
-def _split(block, article, contents, rules, flog, edition):
+def _split(block: Block, article: str | None, contents: Contents, rules: LanguageRules, flog: FileLog,
+           edition: str) -> list[Block]:
     cite = f"{article}{block.cite}" if article else None
     node = ids.join(edition, cite) if cite else None
     text = block.text.replace("\n", " ")
     entry = contents.get(cite) if cite else None
     where = f"{entry[1]}:{entry[0].first_line}" if entry else None
-    split, why = None, None
+    split: int | None = None
+    why: str | None = None
     found = _heading_at_start(text, entry[0].text, rules) if entry else None
-    if found is not None:
+    if found is not None and entry:
         split = found
         why = f"the contents list's heading for {cite} ({where})" + _difference(entry[0].text, text[:found])
         if not text[found:].strip(NOTE_MARK + " ") and why.endswith("kept)"):
@@ -99,7 +107,8 @@ def _split(block, article, contents, rules, flog, edition):
     return _cut(block, text, split, why, cite, node, flog)
 
 
-def _cut(block, text, split, why, cite, node, flog):
+def _cut(block: Block, text: str, split: int, why: str | None, cite: str | None, node: str | None,
+         flog: FileLog) -> list[Block]:
     """[the heading block, the rest as a paragraph]: `block` cut at `split`, logged with `why`; each with
     the notes marked in it."""
     # A marker glued to the heading's last word ends the heading: the note is the heading's, as the
@@ -131,7 +140,7 @@ JOINERS = r"[\s\-\u00ad\u2010-\u2015]*"
 APOSTROPHES = "'\u2019\u2018`"
 
 
-def _heading_at_start(text: str, heading: str, rules) -> int | None:
+def _heading_at_start(text: str, heading: str, rules: LanguageRules) -> int | None:
     """Where `heading` (the contents list's words) ends at the start of `text`, or None: the two compared
     letter by letter with JOINERS optional between any two letters, ignoring case and the profile's
     LIGATURES where one side lost them; the end at a word's end. The offset is the text's own: the
@@ -179,7 +188,8 @@ def _difference(listed: str, written: str) -> str:
     return f"; the contents list writes {'; '.join(said)} (the text's words are kept)"
 
 
-def _by_capitals(text, rules, cite, flog, line, basis="no contents entry"):
+def _by_capitals(text: str, rules: LanguageRules, cite: str | None, flog: FileLog, line: int,
+                 basis: str = "no contents entry") -> tuple[int | None, str | None]:
     """Where a heading without a contents entry ends: (offset, why), or (None, None) when the text
     starts with no capitalised run (a section without a heading). A text capitalised throughout that
     ends no sentence ("Players' Use of Information", before its first subsection) is all heading."""
@@ -211,7 +221,7 @@ def _by_capitals(text, rules, cite, flog, line, basis="no contents entry"):
     return opener.start(), None
 
 
-def _text_start(run: list, rules, least: int) -> tuple:
+def _text_start(run: list[re.Match[str]], rules: LanguageRules, least: int) -> tuple[re.Match[str], bool, int | None]:
     """(the word of a capitalised run the text starts with, whether that is sure, where the other reading's
     heading ends). Sure: the run's last word, a sentence opener ("… of Turn If a player"). Else the last
     sentence opener after the heading's first `least` words, the text's subject after it ("Orderly
@@ -227,11 +237,12 @@ def _text_start(run: list, rules, least: int) -> tuple:
 
 
 # -- run-in headings of subsections -------------------------------------------------------------------
-def _subsection_headings(blocks: list, contents: dict, rules, flog, edition: str) -> list:
+def _subsection_headings(blocks: list[Block], contents: Contents, rules: LanguageRules, flog: FileLog,
+                         edition: str) -> list[Block]:
     """The blocks with each subsection's run-in heading split from its text: the subsection's list
     block keeps the rest, and a "heading" block without a cite (the heading of the node the block
     before opened) follows it. Only subsections of a lettered section are looked at."""
-    sections = {}  # (article, letter) -> [(index, block)] of its subsections
+    sections: dict[tuple[str, str], list[tuple[int, Block]]] = {}  # (article, letter) -> [(index, block)] of its subsections
     article, letter = None, None
     for i, block in enumerate(blocks):
         if block.kind == "article":
@@ -241,13 +252,14 @@ def _subsection_headings(blocks: list, contents: dict, rules, flog, edition: str
             letter = block.cite[0]
         elif block.kind == "list" and block.level == 0 and article and letter and block.number is not None:
             sections.setdefault((article, letter), []).append((i, block))
-    cut = {}
-    for (article, letter), subsections in sections.items():
-        cut.update(_section_run_ins(f"{article}{letter}", subsections, contents, rules, flog, edition))
+    cut: dict[int, list[Block]] = {}
+    for (number, section), subsections in sections.items():
+        cut.update(_section_run_ins(f"{number}{section}", subsections, contents, rules, flog, edition))
     return [b for i, block in enumerate(blocks) for b in cut.get(i, [block])]
 
 
-def _section_run_ins(section: str, subsections: list, contents: dict, rules, flog, edition: str) -> dict:
+def _section_run_ins(section: str, subsections: list[tuple[int, Block]], contents: Contents, rules: LanguageRules,
+                     flog: FileLog, edition: str) -> dict[int, list[Block]]:
     """{index: the blocks for it} of the subsections of `section` (e.g. "86B") that have a run-in heading.
 
     A heading given by the contents list ("86B1") is split where the text starts with it. Without one,
@@ -261,21 +273,22 @@ def _section_run_ins(section: str, subsections: list, contents: dict, rules, flo
     is split too, and called "uncertain" with both readings. A sure candidate alone in its section is
     not split: it is kept as text, and the report calls it "uncertain", naming the heading it could
     have. A subsection that starts with a sentence opener ("The Director shall …") has no heading."""
-    readings = {}  # index -> (cite, offset, the contents list's evidence or None, the text's first word, sure)
+    # index -> (cite, offset, the contents list's evidence or None, the text's first word, sure, where the other
+    # reading's heading ends)
+    readings: dict[int, tuple[str, int, str | None, str | None, bool, int | None]] = {}
     for i, block in subsections:
         cite = f"{section}{block.number}"
         text = block.text.replace("\n", " ")
         entry = contents.get(cite)
         found = _heading_at_start(text, entry[0].text, rules) if entry else None
-        if found is not None:
+        if found is not None and entry:
             listed = f"the contents list's heading for {cite} ({entry[1]}:{entry[0].first_line})" + \
                 _difference(entry[0].text, text[:found])
             readings[i] = (cite, found, listed, None, True, None)
         elif (run_in := _run_in(text, rules)) is not None:
-            offset, word, certain, other = run_in
-            readings[i] = (cite, offset, None, word, certain, other)
+            readings[i] = (cite, run_in[0], None, run_in[1], run_in[2], run_in[3])
     sure = [cite for cite, _, _, _, certain, _ in readings.values() if certain]
-    out = {}
+    out: dict[int, list[Block]] = {}
     for i, block in subsections:
         if i not in readings:
             continue
@@ -288,7 +301,7 @@ def _section_run_ins(section: str, subsections: list, contents: dict, rules, flo
             if certain:
                 flog.inference(block.first_line, node,
                                f"the run-in heading of {cite} is uncertain: read as text from its start, "
-                               f"{text[:offset + len(word)].strip()!r}…, as no other subsection of {section} has "
+                               f"{text[:offset + len(word or '')].strip()!r}…, as no other subsection of {section} has "
                                f"a run-in heading; it could also be the heading {heading!r}, with the text "
                                f"starting at {word!r}")
             continue
@@ -300,14 +313,14 @@ def _section_run_ins(section: str, subsections: list, contents: dict, rules, flo
                            f"the run-in heading of {cite} is uncertain (no contents entry): read as {heading!r}, "
                            f"with the text starting at {word!r}, as {others} have run-in headings; it could also "
                            f"be {text[:other].strip()!r}")
-        head, *rest = _cut(block, text, offset, why, cite, node, flog)
-        rest = rest[0] if rest else Block("para", "", [block.first_line])
+        head, *after = _cut(block, text, offset, why, cite, node, flog)
+        rest = after[0] if after else Block("para", "", [block.first_line])
         out[i] = [replace(block, text=rest.text, lines=sorted(set(rest.lines) | {block.first_line}),
                           notes=rest.notes, pieces=rest.pieces), head]
     return out
 
 
-def _run_in(text: str, rules) -> tuple[int, str, bool, int] | None:
+def _run_in(text: str, rules: LanguageRules) -> tuple[int, str, bool, int | None] | None:
     """(where the text after a run-in heading starts, its first word, whether that is sure, where the
     other reading's heading ends: _text_start), where `text` starts with a capitalised word that is no
     sentence opener and at least two capitalised words (and small words) before the first word of its
@@ -331,9 +344,10 @@ def _run_in(text: str, rules) -> tuple[int, str, bool, int] | None:
     return opener.start(), opener.group(), sure, other
 
 
-def _rest(block, split):
+def _rest(block: Block, split: int) -> Block:
     """The block's text from `split` on, as a paragraph with its pieces, lines and notes."""
-    pieces, offset = [], 0
+    pieces: list[Piece] = []
+    offset = 0
     for line, part in block.pieces:
         end = offset + len(part)
         if end > split:
@@ -346,7 +360,7 @@ def _rest(block, split):
     return Block("para", text, lines, notes=list(block.notes), pieces=pieces)
 
 
-def _place_page_top(reading, contents, flog):
+def _place_page_top(reading: Reading, contents: Contents, flog: FileLog) -> None:
     """The text before the first article heading of each run of pages that starts inside an article (the
     reader's gap with no article says where): placed in the section (or article) whose contents entry is
     the last to start on an earlier page than the run's first page."""
@@ -362,8 +376,8 @@ def _place_page_top(reading, contents, flog):
     entries = sorted(((b.number, _order(cite), cite, file, b) for cite, (b, file) in contents.items()
                       if b.number is not None and re.match(r"\d+[A-Z]?$", cite)), key=lambda e: e[:2])
     numbers = [e[0] for e in entries]
-    placed = {}  # index of the run's first block -> the cite it is placed in
-    at = {}  # line of that block -> the cite
+    placed: dict[int, str] = {}  # index of the run's first block -> the cite it is placed in
+    at: dict[int, str] = {}  # line of that block -> the cite
     for k, block in enumerate(reading.blocks):
         line = block.first_line
         # Only where the reader found a page starting inside an article (not the index, say), at the
@@ -380,16 +394,22 @@ def _place_page_top(reading, contents, flog):
             continue
         number, _, cite, file, entry = entries[j - 1]
         flog.inference(line, ids.join(reading.edition, cite),
-                       f"page {page} starts inside Law {re.match(r'[0-9]+', cite).group()}: its first lines are read "
+                       f"page {page} starts inside Law {_article(cite)}: its first lines are read "
                        f"as the text of {cite}, the last entry of the contents list to start on an earlier page (page "
                        f"{number}, {file}:{entry.first_line})")
         placed[k], at[line] = cite, cite
     for k in sorted(placed, reverse=True):
         reading.blocks.insert(k, Block("article", "", [reading.blocks[k].first_line], cite=placed[k]))
-    reading.gaps = [Gap(g.line, re.match(r"\d+", at[g.line]).group(), g.message, g.reason)
+    reading.gaps = [Gap(g.line, _article(at[g.line]), g.message, g.reason)
                     if g.cite is None and g.line in at else g for g in reading.gaps]
 
 
-def _order(cite):
+def _article(cite: str) -> str:
+    """The article number a contents entry's cite starts with: '41B' -> '41' (every such cite starts with one)."""
+    m = ARTICLE_NUMBER.match(cite)
+    return m.group() if m else ""
+
+
+def _order(cite: str) -> tuple[int, str]:
     m = re.match(r"(\d+)([A-Z]?)", cite)
-    return (int(m.group(1)), m.group(2))
+    return (int(m.group(1)), m.group(2)) if m else (0, cite)

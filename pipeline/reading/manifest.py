@@ -15,7 +15,9 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from os import PathLike
 from pathlib import Path
 
 from ..core import lang
@@ -51,29 +53,29 @@ class Source:
     copyright: str = ""  # the book's, from the manifest's top-level `copyright`: the colophon's line; "" for none
 
     @property
-    def name(self):
+    def name(self) -> str:
         return self.path.name
 
 
-class Manifest(list):
+class Manifest(list[Source]):
     """The sources, in manifest order (a list, as the callers that only need the sources use it),
     and the language of the book."""
 
-    def __init__(self, sources, language=lang.DEFAULT):
+    def __init__(self, sources: Iterable[Source], language: str = lang.DEFAULT) -> None:
         super().__init__(sources)
         self.language = language
 
     @property
-    def sources(self):
+    def sources(self) -> list[Source]:
         return list(self)
 
     @property
-    def profile(self):
+    def profile(self) -> lang.Profile:
         return lang.profile(self.language)
 
 
-def load_manifest(folder):
-    folder = Path(folder)
+def load_manifest(folder_name: str | PathLike[str]) -> Manifest:
+    folder = Path(folder_name)
     manifest = folder / MANIFEST
     if not folder.is_dir():
         raise LawbookError("the sources folder does not exist", file=str(folder),
@@ -98,11 +100,13 @@ def load_manifest(folder):
                            fix="add one [[source]] table per file, with file = \"…\" and edition = \"2017\"")
     line_of = _entry_lines(text, len(entries))
     budget = read.Budget(MAX_TOTAL_BYTES, str(manifest))
-    sources, sizes, seen = [], [], set()
+    sources: list[Source] = []
+    sizes: list[int] = []
+    seen: set[str] = set()
     for n, entry in enumerate(entries, 1):
         where = f"[[source]] number {n}"
 
-        def refuse(message, fix, key=None):
+        def refuse(message: str, fix: str | None, key: str | None = None) -> LawbookError:
             return LawbookError(message, file=str(manifest), line=line_of(n, key), fix=fix)
 
         if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
@@ -161,7 +165,7 @@ def _top_level_line(text: str, key: str) -> int | None:
     return None
 
 
-def _book_text(data: dict, text: str, manifest: Path, key: str, example: str) -> str:
+def _book_text(data: dict[str, object], text: str, manifest: Path, key: str, example: str) -> str:
     """A top-level line of text about the whole book (`publisher`, `copyright`): a string on one line,
     its runs of spaces made one; "" when left out."""
     value = data.get(key, "")
@@ -175,7 +179,7 @@ def _book_text(data: dict, text: str, manifest: Path, key: str, example: str) ->
     return " ".join(value.split())
 
 
-def _language(data, text, manifest):
+def _language(data: dict[str, object], text: str, manifest: Path) -> str:
     """The top-level `language = "nl"`: the code of a known language profile; the default when left out."""
     language = data.get("language", lang.DEFAULT)
     # A top-level key stands before the first table: its line is the first `language =` there.
@@ -193,9 +197,9 @@ def _language(data, text, manifest):
     return language
 
 
-def _read_manifest(manifest):
+def _read_manifest(manifest: Path) -> str:
     """The manifest's text: a regular UTF-8 file (a byte order mark at its start is allowed)."""
-    def refuse(kind):
+    def refuse(kind: str) -> LawbookError:
         return LawbookError(f"the manifest is {kind}, not a regular file", file=str(manifest),
                             fix=f"make {MANIFEST} a regular file in the sources folder (a copy, not a link)")
     try:
@@ -218,7 +222,11 @@ def _read_manifest(manifest):
 HEADER = re.compile(r"""\s*\[\[\s*(source|"source"|'source')\s*\]\]\s*(#.*)?$""")
 
 
-def _entry_lines(text, count):
+# The line of a [[source]] entry (number n from 1) or of its `key = …`; None when unknown.
+LineOf = Callable[[int, str | None], int | None]
+
+
+def _entry_lines(text: str, count: int) -> LineOf:
     """line_of(n, key): the line of entry n's `key = …` (or of its [[source]] header), for the messages.
 
     Only when the text holds exactly one header per entry; else (a header inside a multi-line string,
@@ -227,10 +235,10 @@ def _entry_lines(text, count):
     lines = text.split("\n")
     starts = [i for i, line in enumerate(lines) if HEADER.match(line)]
     if len(starts) != count:
-        return lambda n, key=None: None
+        return lambda n, key: None
     ends = starts[1:] + [len(lines)]
 
-    def line_of(n, key=None):
+    def line_of(n: int, key: str | None = None) -> int | None:
         start, end = starts[n - 1], ends[n - 1]
         if key:
             assign = re.compile(rf"""\s*({re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')\s*=""")
@@ -241,7 +249,7 @@ def _entry_lines(text, count):
     return line_of
 
 
-def _regular_file_size(path):
+def _regular_file_size(path: Path) -> int:
     """The size of a listed source, which must be a regular file in the folder: a link (even to a
     file beside it), a folder, a pipe, a socket or a device is refused, and never opened."""
     try:
@@ -258,7 +266,7 @@ def _regular_file_size(path):
     return info.st_size
 
 
-def _refuse_unlisted(folder, listed):
+def _refuse_unlisted(folder: Path, listed: set[str]) -> None:
     """Every entry of the folder is a listed source, a known file (NOT_SOURCES), hidden (a dot name)
     or a folder (never read: the sources are the folder's own files). Anything else is refused by name:
     a file missing from the manifest, and a link, pipe, socket or device, which cannot be a source."""
@@ -278,7 +286,7 @@ def _refuse_unlisted(folder, listed):
                            fix=f"add a [[source]] entry for {path.name} to {MANIFEST}, or move the file out of the folder")
 
 
-def _check_limits(sources, sizes, manifest):
+def _check_limits(sources: list[Source], sizes: list[int], manifest: Path) -> None:
     """Refuse a source set past the documented limits before anything is read (read.MAX_SOURCE_BYTES
     for one file, MAX_TOTAL_BYTES for all, MAX_SOURCES files), by the sizes the file system gives;
     read.read_bytes enforces the same limits on the bytes it reads."""

@@ -29,6 +29,10 @@ import dataclasses
 import re
 import unicodedata
 
+from ..core.lang import Profile
+from ..core.report import FileLog
+from .decode import Line
+
 INVISIBLE = "\u200b\u200c\u200d\u2060\u00ad\ufeff"
 # The head, matched on the line without its invisible characters (a pattern that allowed them
 # everywhere would backtrack without end on a run of them); each part is followed by one that
@@ -50,16 +54,16 @@ LOOK_ALIKES = dict(zip("АВЕЅІЈКМНОРСТХУаеѕіјорсхуһԁԛ
                        "ABESIJKMHOPCTXYaesijopcxyhdqw" "ABEZHIKMNOPTYXaikvopux"))
 
 
-def _script(char):
+def _script(char: str) -> str | None:
     name = unicodedata.name(char, "")
     return name.split(" ", 1)[0] if name.startswith(("CYRILLIC", "GREEK", "LATIN")) else None
 
 
-def _code(char):
+def _code(char: str) -> str:
     return f"U+{ord(char):04X} {unicodedata.name(char, '')}"
 
 
-def head(text: str, line: int, flog, dashes: bool = False) -> str:
+def head(text: str, line: int, flog: FileLog, dashes: bool = False) -> str:
     """`text` (line `line` of a source) with its head normalised; changes logged to `flog`. `dashes`: the
     language writes its dashes as U+00AD, so one in DASH_PLACE is kept for the repair stage to read."""
     remove = REMOVE_BUT_DASHES if dashes else REMOVE
@@ -79,7 +83,7 @@ def head(text: str, line: int, flog, dashes: bool = False) -> str:
     digits = list(dict.fromkeys(c for c in clean if c.isdecimal() and not c.isascii()))
     clean = "".join(str(unicodedata.decimal(c)) if c in digits else c for c in clean)
     if removed or digits:
-        what = []
+        what: list[str] = []
         if removed:
             what.append("invisible character" + ("s " if len(removed) > 1 else " ")
                         + ", ".join(_code(c) for c in removed) + " removed from")
@@ -92,7 +96,7 @@ def head(text: str, line: int, flog, dashes: bool = False) -> str:
     return clean + text[end:]
 
 
-def _confusables(head_text, line, flog):
+def _confusables(head_text: str, line: int, flog: FileLog) -> str:
     """Report each Cyrillic or Greek letter in a Latin word or citation of the head, or standing as a
     section letter; replace it by its Latin look-alike where it has one."""
     chars = list(head_text)
@@ -101,7 +105,8 @@ def _confusables(head_text, line, flog):
         if not (len(word) == 1 or "LATIN" in {_script(c) for c in word} or any(c.isdigit() for c in word)):
             continue  # a word wholly in another script is not a look-alike of a Latin one
         for k, char in enumerate(word):
-            if _script(char) not in ("CYRILLIC", "GREEK"):
+            script = _script(char)
+            if script is None or script not in ("CYRILLIC", "GREEK"):
                 continue
             latin = LOOK_ALIKES.get(char)
             if latin:
@@ -109,16 +114,16 @@ def _confusables(head_text, line, flog):
                 fix = f"it looks like the Latin letter {latin!r} but is not one; retype it as {latin!r}"
             else:
                 fix = "no Latin letter looks like it; retype the word in Latin letters"
-            flog.error(line, f"{_script(char).capitalize()} letter {_code(char)} in {word!r}, in the heading or "
+            flog.error(line, f"{script.capitalize()} letter {_code(char)} in {word!r}, in the heading or "
                              f"number that starts the line: {fix}")
     return "".join(chars)
 
 
-def lines(source_lines, flog, profile=None):
+def lines(source_lines: list[Line], flog: FileLog, profile: Profile) -> list[Line]:
     """Every line of a source with its head normalised (see the module docstring); `profile`: the source's
     language profile, whose rules.DASH says whether U+00AD may be a dash (None: a soft hyphen only)."""
-    dashes = bool(profile is not None and profile.rules.DASH)
-    out = []
+    dashes = bool(profile.rules.DASH)
+    out: list[Line] = []
     for line in source_lines:
         text = head(line.text, line.num, flog, dashes) if not line.blank else line.text
         out.append(line if text == line.text else dataclasses.replace(line, text=text))

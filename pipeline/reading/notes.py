@@ -31,11 +31,13 @@ to the next page (taken in print order, so two markers of one number each get th
 """
 import bisect
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 
 from ..core import lang
-from ..core.model import NOTE_MARK, Note
+from ..core.model import NOTE_MARK, Note, Piece
+from ..core.report import FileLog
 
 NUMBERED_MARKER = re.compile(r"\s+(\d{1,2})\)(?=[\s.,;:]|$)")
 NUMBERED_BODY = re.compile(r"^(\d{1,2})\)\s+(.*)$")
@@ -43,7 +45,7 @@ PARENS = re.compile(r"[()]")
 
 
 @lang.compiled
-def _patterns(rules):
+def _patterns(rules: lang.LanguageRules) -> SimpleNamespace:
     """The patterns of the inline note forms, from the language's note word."""
     word = re.escape(rules.NOTE)
     return SimpleNamespace(
@@ -53,11 +55,12 @@ def _patterns(rules):
         written=lambda body: f"({rules.NOTE}: {body})")
 
 
-def _closing_parens(text):
+def _closing_parens(text: str) -> dict[int, int]:
     """{index of each '(': index of the ')' that closes it}; a '(' never closed is not in it.
     One pass over the brackets: asking per note would scan to the end of the text for every note
     that is never closed."""
-    closing, open_at = {}, []
+    closing: dict[int, int] = {}
+    open_at: list[int] = []
     for m in PARENS.finditer(text):
         if m.group() == "(":
             open_at.append(m.start())
@@ -66,9 +69,8 @@ def _closing_parens(text):
     return closing
 
 
-def extract_inline_notes(text, line, log, profile=None):
-    """Take "(Noot: …)" and the malformed "Noot: (…)" out of `text` (the note word of `profile`, the
-    default language's when None).
+def extract_inline_notes(text: str, line: int, log: FileLog, profile: lang.Profile) -> tuple[str, list[Note]]:
+    """Take "(Noot: …)" and the malformed "Noot: (…)" out of `text` (the note word of `profile`).
 
     Returns (text with NOTE_MARK at each marker, [Note]). An unclosed note is
     left in the text and logged as damage, never guessed at.
@@ -79,7 +81,9 @@ def extract_inline_notes(text, line, log, profile=None):
     p = _patterns(profile)
     if p.opens not in text:
         return text, []
-    notes, pieces, copied, pos = [], [], 0, 0
+    notes: list[Note] = []
+    pieces: list[str] = []
+    copied = pos = 0
     closing = _closing_parens(text)
     found = {p.inline: p.inline.search(text), p.malformed: p.malformed.search(text)}
     while True:
@@ -107,7 +111,7 @@ def extract_inline_notes(text, line, log, profile=None):
         copied = pos = end + 1
 
 
-def open_parens(text, start=0, end=None, depth=0):
+def open_parens(text: str, start: int = 0, end: int | None = None, depth: int = 0) -> int:
     """How many '(' of text[start:end] stay open, counting on from `depth` open before it."""
     for m in PARENS.finditer(text, start, len(text) if end is None else end):
         if m.group() == "(":
@@ -117,16 +121,16 @@ def open_parens(text, start=0, end=None, depth=0):
     return depth
 
 
-def extract_numbered_markers(text, numbers):
+def extract_numbered_markers(text: str, numbers: Collection[str]) -> tuple[str, list[str]]:
     """Replace " 1)" markers by NOTE_MARK when a footnote body with that number exists.
 
     "(onderworpen aan artikel 16)" is not a marker: that ')' closes an open '('.
     Returns (text, [numbers in marker order]).
     """
-    found = []
+    found: list[str] = []
     counted = [0, 0]  # the brackets before this offset are counted: how many stay open
 
-    def replace(m):
+    def replace(m: re.Match[str]) -> str:
         if m.group(1) not in numbers:
             return m.group(0)
         # Counted on from the last marker, not from the start: the markers come in order.
@@ -147,9 +151,9 @@ class Footnote:
     one with its number), its text and its pieces ((line, text) as the page broke them)."""
     number: str
     page: int
-    lines: list = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
     text: str = ""
-    pieces: list = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)
 
     @property
     def position(self) -> int:
@@ -160,20 +164,20 @@ class Footnote:
 class Matched:
     """What the rule gave: each marker's footnote (with whether it cites a footnote again), the
     markers left without one and the footnotes no marker took, each in source order."""
-    found: list = field(default_factory=list)  # (Note, Footnote, cited again: bool)
-    unmatched: list = field(default_factory=list)  # Note
-    unused: list = field(default_factory=list)  # Footnote
+    found: list[tuple[Note, Footnote, bool]] = field(default_factory=list)  # (Note, Footnote, cited again)
+    unmatched: list[Note] = field(default_factory=list)
+    unused: list[Footnote] = field(default_factory=list)
 
 
 class Footnotes:
     """The footnotes of a run of pages, matched to markers by the rule of this module's docstring."""
 
-    def __init__(self, footnotes: list) -> None:
+    def __init__(self, footnotes: list[Footnote]) -> None:
         self.all = sorted(footnotes, key=lambda f: (f.page, f.position))
-        self.by_number: dict[str, list] = {}
+        self.by_number: dict[str, list[Footnote]] = {}
         # Each marker looks up its number on its page and the next: indexed once, so a book whose every
         # page prints a footnote 1 costs a lookup per marker, not a scan of every page's footnote 1.
-        self.on_page: dict[tuple, list] = {}
+        self.on_page: dict[tuple[str, int], list[Footnote]] = {}
         for f in self.all:
             self.by_number.setdefault(f.number, []).append(f)  # in print order
             self.on_page.setdefault((f.number, f.page), []).append(f)
@@ -181,13 +185,13 @@ class Footnotes:
         # Numbered through the book: every number names one footnote.
         self.through = all(len(found) == 1 for found in self.by_number.values())
 
-    def _near(self, number: str, page: int, position: int) -> list:
+    def _near(self, number: str, page: int, position: int) -> list[Footnote]:
         """The footnotes `number` a marker at (page, position) may take: those printed after it at the foot
         of its page, else those at the foot of the next, in print order."""
         return [f for f in self.on_page.get((number, page), ()) if f.position > position] or \
             list(self.on_page.get((number, page + 1), ()))
 
-    def _earlier(self, number: str, page: int):
+    def _earlier(self, number: str, page: int) -> Footnote | None:
         """The last footnote `number` printed before `page`, where the footnotes are numbered through."""
         if not self.through:
             return None
@@ -199,14 +203,15 @@ class Footnotes:
         that must decide whether a digit is a marker asks this)."""
         return bool(self._near(number, page, position)) or self._earlier(number, page) is not None
 
-    def match(self, markers: list) -> Matched:
+    def match(self, markers: list[tuple[int, int, Note]]) -> Matched:
         """`markers`: (page, position, Note) in source order. Gives each its Footnote by the rule."""
-        result, taken = Matched(), set()
+        result, taken = Matched(), set[int]()
         for page, position, note in markers:
-            near = self._near(note.number, page, position)
+            number = note.number or ""  # a marker always has its number
+            near = self._near(number, page, position)
             found = next((f for f in near if id(f) not in taken), None)
             if found is None:
-                found = near[0] if near else self._earlier(note.number, page)
+                found = near[0] if near else self._earlier(number, page)
             if found is None:
                 result.unmatched.append(note)
                 continue
@@ -224,10 +229,10 @@ def give_text(note: Note, footnote: Footnote) -> None:
     note.lines = note.lines + footnote.lines
 
 
-def give_texts(matched: Matched, flog) -> None:
+def give_texts(matched: Matched, flog: FileLog) -> None:
     """Every matched note its footnote's text; a footnote cited again is an inference in the report,
     with the lines of both markers and of the footnote."""
-    first = {}  # id of a footnote -> the line of the first marker that took it
+    first: dict[int, int] = {}  # id of a footnote -> the line of the first marker that took it
     for note, footnote, again in matched.found:
         give_text(note, footnote)
         if again:

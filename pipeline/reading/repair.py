@@ -24,11 +24,13 @@ import bisect
 import heapq
 import re
 import weakref
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from ..core import lang
 from . import normalise
-from ..core.model import NOTE_MARK, UNREAD_KINDS
-from ..core.report import CONTEXT, ELLIPSIS
+from ..core.model import NOTE_MARK, UNREAD_KINDS, Piece, Reading
+from ..core.report import CONTEXT, ELLIPSIS, BuildLog, FileLog
+from .decode import Line
 
 WORD = r"[^\W\d_]"
 # Each starts only where a run of punctuation starts: tried from inside the run too, a run of 80,000
@@ -41,17 +43,23 @@ ENDS_IN_LETTER = re.compile(rf"{WORD}$")
 SOFT_HYPHENS = re.compile(rf"(?<={WORD})[\u00ac\u00ad](?={WORD})|\u00ad")
 
 
-def normalise_space(text):
+def normalise_space(text: str) -> str:
     return " ".join(text.replace("\u00a0", " ").split())
 
 
-def drop_soft_hyphens(text, line, log):
+def drop_soft_hyphens(text: str, line: int, log: FileLog) -> str:
     new = SOFT_HYPHENS.sub("", text)
     if new != text:
         for m in SOFT_HYPHENS.finditer(text):
-            word = text[_token_start(text, m.start()):m.end()] + TOKEN_REST.match(text, m.end()).group()
+            word = text[_token_start(text, m.start()):m.end()] + _matched(TOKEN_REST, text, m.end())
             log.repair(line, "soft-hyphen mark dropped", word, word.replace(m.group(), ""))
     return new
+
+
+def _matched(pattern: re.Pattern[str], text: str, pos: int = 0) -> str:
+    """What `pattern`, one that matches everywhere (a run of "*"), matches at `pos`."""
+    m = pattern.match(text, pos)
+    return m.group() if m else ""
 
 
 def _token_start(text: str, end: int, spaces: bool = False) -> int:
@@ -70,19 +78,19 @@ TOKEN_REST = re.compile(r"\S*")
 NEXT_TOKEN = re.compile(r"\s*\S*")
 
 
-def read_dashes(text: str, line: int, log, profile=None) -> str:
+def read_dashes(text: str, line: int, log: FileLog, profile: lang.Profile) -> str:
     """U+00AD between digits or spaces (normalise.DASH_PLACE) as the dash it stands for, where the profile
     says an extraction writes its dashes so ("LAW 22 \u00ad END OF AUCTION", "0\u00ad10", "1500\u00ad 1740");
     each logged with the words beside it. Inside a word it stays a soft hyphen (drop_soft_hyphens)."""
-    dash = (profile or lang.profile()).rules.DASH
+    dash = profile.rules.DASH
     if not dash or "\u00ad" not in text:
         return text
 
-    def fix(m: re.Match) -> str:
+    def fix(m: re.Match[str]) -> str:
         # A lone mark is shown with its neighbours ("22 \u00ad END"), a range as its token ("0\u00ad10").
         lone = m.group() == "\u00ad"
         left = text[_token_start(text, m.start(), spaces=True):m.start()] if lone else ""
-        right = NEXT_TOKEN.match(text, m.end()).group() if lone else ""
+        right = _matched(NEXT_TOKEN, text, m.end()) if lone else ""
         log.repair(line, "U+00AD read as a dash", left + m.group() + right,
                    left + m.group().replace("\u00ad", dash) + right)
         return m.group().replace("\u00ad", dash)
@@ -99,25 +107,26 @@ DASHES = re.compile(rf"\S*(?<=\d)\u00ad(?=\d)\S*|{normalise.DASH_PLACE}")
 SPACED_HYPHEN = re.compile(rf"(?<=\S) - (?=[(\[\"'‘“]?{WORD})")
 
 
-def spaced_dashes(text: str, line: int, log, profile=None) -> str:
+def spaced_dashes(text: str, line: int, log: FileLog, profile: lang.Profile) -> str:
     """A spaced hyphen between words (SPACED_HYPHEN) as the profile's SPACED_DASH, the parenthetical dash
     of Dutch and English typography, where the token before it holds a letter or a digit (not a lone
     mark of punctuation); each logged with the words on either side."""
-    dash = (profile or lang.profile()).rules.SPACED_DASH
+    dash = profile.rules.SPACED_DASH
     if not dash or " - " not in text:
         return text
 
-    def fix(m: re.Match) -> str:
+    def fix(m: re.Match[str]) -> str:
         before = text[_token_start(text, m.start()):m.start()]
         if not any(c.isalnum() for c in before):
             return m.group()
-        after = NEXT_TOKEN.match(text, m.end()).group()
+        after = _matched(NEXT_TOKEN, text, m.end())
         log.repair(line, "spaced hyphen read as a dash", f"{before} - {after}", f"{before} {dash} {after}")
         return f" {dash} "
     return SPACED_HYPHEN.sub(fix, text)
 
 
-def restore_ligatures(text: str, line: int, log, profile=None, vocabulary=frozenset()) -> str:
+def restore_ligatures(text: str, line: int, log: FileLog, profile: lang.Profile,
+                      vocabulary: frozenset[str] | set[str] = frozenset()) -> str:
     """"o ender" -> "offender", "insu cient" -> "insufficient", "Shu e" -> "Shuffle", "sta and" -> "staff and",
     "o the" -> "off the": a word the extraction cut where a lost ligature (the profile's LIGATURES) stood,
     inside it or at its end. Restored where exactly one ligature makes a word of the book's own words
@@ -132,10 +141,10 @@ def restore_ligatures(text: str, line: int, log, profile=None, vocabulary=frozen
     The piece must be no word itself: a word of the profile's LIGATURE_FREE_WORDS ("do", "go", "logo")
     is read as written, never as "doff", "goff", "logoff". Before a capitalised word the gap may be a
     name ("Di Sacco"): uncertain."""
-    rules = (profile or lang.profile()).rules
+    rules = profile.rules
     if not rules.LIGATURES:
         return text
-    known = _ligature_words(profile or lang.profile()) | vocabulary
+    known = _ligature_words(profile) | vocabulary
     out, pos = [], 0
     for m in LIGATURE_PIECE.finditer(text):  # every word: "the o ender" tries "the", then "o ender"
         left, start = m.group(), m.start()
@@ -160,7 +169,8 @@ def restore_ligatures(text: str, line: int, log, profile=None, vocabulary=frozen
     return "".join(out) + text[pos:]
 
 
-def _restore_at_end(text: str, m: re.Match, rules, known: frozenset, line: int, log) -> str | None:
+def _restore_at_end(text: str, m: re.Match[str], rules: lang.LanguageRules, known: frozenset[str], line: int,
+                    log: FileLog) -> str | None:
     """The word `m` (a word of `text`) with a lost ligature restored at its end ("sta" -> "staff"), where
     exactly one ligature makes a known word of it and it is no word alone (see restore_ligatures); else
     None, reported as uncertain where two readings fit."""
@@ -173,7 +183,7 @@ def _restore_at_end(text: str, m: re.Match, rules, known: frozenset, line: int, 
     cut = CUT_REST.match(text, m.end())  # the letters after it, joined to it, make a word: no end
     if cut and any((left + lig + cut.group(1)).lower() in known for lig in rules.LIGATURES):
         return None
-    follows = FOLLOWS.match(text, m.end()).group()
+    follows = _matched(FOLLOWS, text, m.end())
     if len(words) > 1:
         _uncertain(line, log, left + follows, [w + follows for w in words])
         return None
@@ -184,7 +194,7 @@ def _restore_at_end(text: str, m: re.Match, rules, known: frozenset, line: int, 
     return words[0]
 
 
-def _uncertain(line: int, log, before: str, readings: list[str]) -> None:
+def _uncertain(line: int, log: FileLog, before: str, readings: list[str]) -> None:
     log.damage(line, f"'{before}' may have lost a ligature; uncertain: it reads as "
                      + " or as ".join(f"'{r}'" for r in readings), "kept as text, not repaired")
 
@@ -199,22 +209,22 @@ PIECE_ALONE = re.compile(r"(?:(?<=\s)|(?<!.))[^\W\d_]+(?=[\s.,;:!?]|$)", re.S)
 # The letters that start the next word ("ers" of "di ers3"), and what follows a piece in the log.
 CUT_REST = re.compile(r" ([^\W\d_]+)")
 FOLLOWS = re.compile(r"[.,;:!?]| \S+|")
-_LIGATURE_WORDS = {}
 
 
-def _ligature_words(profile):
+@lang.per_profile
+def _ligature_words(profile: lang.Profile) -> frozenset[str]:
     """The profile's word list of words with a ligature (one word per line, # comments), read once."""
     name = profile.rules.LIGATURE_WORDS
-    if profile.code not in _LIGATURE_WORDS:
-        from importlib import resources
-        text = resources.files(f"pipeline.core.lang.{profile.code}").joinpath(name).read_text(encoding="utf-8")
-        _LIGATURE_WORDS[profile.code] = frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
-    return _LIGATURE_WORDS[profile.code]
+    if not name:
+        return frozenset()
+    from importlib import resources
+    text = resources.files(f"pipeline.core.lang.{profile.code}").joinpath(name).read_text(encoding="utf-8")
+    return frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
 
 
-def collapse_duplicates(text, line, log, profile=None):
+def collapse_duplicates(text: str, line: int, log: FileLog, profile: lang.Profile) -> str:
     """Remove a word or phrase (up to six words) that stands twice in a row; a single word that may
-    stand twice in the language of `profile` (the default one when None) is left, and so are the cells of
+    stand twice in the language of `profile` is left, and so are the cells of
     a flattened table that repeat a word (_table_cells; reported).
 
     Longer phrases first, then from left to right; repeated until nothing is doubled.
@@ -223,14 +233,14 @@ def collapse_duplicates(text, line, log, profile=None):
     a heap ordered (longest first, leftmost first). Removing a phrase changes only the candidates
     whose twelve words reach across the place where it stood, so only those are looked at again:
     a line of one word repeated 20,000 times takes one pass, not one per removal."""
-    rules = (profile or lang.profile()).rules
+    rules = profile.rules
     legit_doubles = rules.LEGIT_DOUBLES
-    fold = str.lower if rules.REPEATS_IGNORE_CASE else str
+    fold: Callable[[str], str] = str.lower if rules.REPEATS_IGNORE_CASE else str
     # Most text has no word twice: then nothing can repeat (the keys below, made in one pass in C).
     distinct = TRAILING_EACH.sub("", fold(text)).split()
     if len(set(distinct)) == len(distinct):
         return text
-    lead = re.match(r"\s*", text).group()
+    lead = text[:len(text) - len(text.lstrip())]  # the whitespace the text starts with
     tokens = [(m.group(1), m.group(2)) for m in re.finditer(r"(\S+)(\s*)", text)]
     words = [w for w, _ in tokens]
     keys = [TRAILING.sub("", fold(w)) for w in words]
@@ -239,18 +249,18 @@ def collapse_duplicates(text, line, log, profile=None):
     nxt = list(range(1, len(words) + 1))  # the next word still in the text; len(words) is the end
     prev = list(range(-1, len(words) - 1))
     alive = [True] * len(words)
-    heap = []
-    kept = set()  # the first words of repeats kept as table cells, reported
+    heap: list[tuple[int, int]] = []
+    kept: set[int] = set()  # the first words of repeats kept as table cells, reported
 
-    def phrase(i, count):
+    def phrase(i: int, count: int) -> list[int] | None:
         """The indices of `count` words from i on, or None where the text ends first."""
-        out = []
+        out: list[int] = []
         while i < len(words) and len(out) < count:
             out.append(i)
             i = nxt[i]
         return out if len(out) == count else None
 
-    def repeat_at(i, n):
+    def repeat_at(i: int, n: int) -> list[int] | None:
         """The 2n words from i when words i… stand again right after them, else None."""
         span = phrase(i, 2 * n)
         if span is None or not keys[i] or keys[i] != keys[span[n]]:
@@ -268,7 +278,7 @@ def collapse_duplicates(text, line, log, profile=None):
             return None
         return span
 
-    def push_from(i):
+    def push_from(i: int) -> None:
         """Queue every repeat that starts at word i (a repeat starts with the same word again)."""
         j = i
         for n in range(1, 7):
@@ -278,7 +288,7 @@ def collapse_duplicates(text, line, log, profile=None):
             if keys[i] and keys[j] == keys[i] and repeat_at(i, n):
                 heapq.heappush(heap, (-n, i))
 
-    recent = {}  # key -> where it stood among the last six words
+    recent: dict[str, list[int]] = {}  # key -> where it stood among the last six words
     for j, key in enumerate(keys):
         if key:
             seen = [i for i in recent.get(key, ()) if j - i <= 6]
@@ -292,7 +302,7 @@ def collapse_duplicates(text, line, log, profile=None):
     while heap:
         n, i = heapq.heappop(heap)
         n = -n
-        span = alive[i] and repeat_at(i, n)
+        span = repeat_at(i, n) if alive[i] else None
         if not span:
             continue  # a removal since it was found undid it
         before = "".join(words[k] + tokens[k][1] for k in span[:-1]) + words[span[-1]]
@@ -314,7 +324,7 @@ def collapse_duplicates(text, line, log, profile=None):
     return lead + "".join(w + space for k, (w, space) in enumerate(tokens) if alive[k])
 
 
-def _keep_table_rows(keys, repeats, line, log, words):
+def _keep_table_rows(keys: list[str], repeats: int, line: int, log: FileLog, words: list[str]) -> None:
     """A word standing `repeats` or more times in a row is a flattened table row ("Boards Boards Boards
     Boards"): reported once, and its keys made distinct so that no repeat of it is collapsed."""
     k = 0
@@ -370,7 +380,7 @@ HEADER_REACH = 12
 TABLE_NUMBER = re.compile(r"[(]?\d[\d.,\u2013\u00ad-]*%?[)]?")
 
 
-def _same_phrase(first, second, fold=str.lower):
+def _same_phrase(first: list[str], second: list[str], fold: Callable[[str], str] = str.lower) -> bool:
     """The phrase `first` repeated as `second`; the repeat may carry trailing punctuation or a marker."""
     if any(not LETTER.search(w) for w in first):
         return False
@@ -382,14 +392,15 @@ def _same_phrase(first, second, fold=str.lower):
     return b == a or (b.startswith(a) and not LETTER.match(b[len(a)]))
 
 
-def space_after_comma(text, line, log):
-    def fix(m):
+def space_after_comma(text: str, line: int, log: FileLog) -> str:
+    def fix(m: re.Match[str]) -> str:
         log.repair(line, "space added after comma", m.group(), f"{m.group(1)}, {m.group(2)}")
         return f"{m.group(1)}, {m.group(2)}"
     return re.sub(rf"(\w),({WORD}{{2,}})", fix, text)
 
 
-def repair_text(text, line, log, profile=None, vocabulary=frozenset()):
+def repair_text(text: str, line: int, log: FileLog, profile: lang.Profile,
+                vocabulary: frozenset[str] | set[str] = frozenset()) -> str:
     """All in-line repairs, in order, with the word lists of `profile` (and the book's words,
     `vocabulary`, for lost ligatures). Returns the repaired, space-normalised text."""
     text = read_dashes(text, line, log, profile)
@@ -402,7 +413,7 @@ def repair_text(text, line, log, profile=None, vocabulary=frozenset()):
     return text
 
 
-def repair_reading(reading, vocabulary, log, profile=None):
+def repair_reading(reading: Reading, vocabulary: set[str], log: BuildLog, profile: lang.Profile) -> None:
     """The repair stage for one Reading, in place: a printed paragraph's lines joined (each line-end
     hyphen decided with `vocabulary`, the book's word forms: see vocabulary()), then the in-line
     repairs of every block's and note's text. Every change is logged. What the reader kept apart and
@@ -413,21 +424,22 @@ def repair_reading(reading, vocabulary, log, profile=None):
         if block.kind in UNREAD_KINDS:  # not law text, read by no later stage: its words stay as they are
             continue
         if block.pieces:
-            block.text, block.pieces = join_print_lines(block.pieces, vocabulary, flog, furniture, profile), []
+            block.text, block.pieces = join_print_lines(block.pieces, vocabulary, flog, profile, furniture), []
         block.text = repair_text(block.text, block.first_line, flog, profile, vocabulary)
         for note in block.notes:
             if note.pieces:
-                note.text, note.pieces = join_print_lines(note.pieces, vocabulary, flog, furniture, profile), []
+                note.text, note.pieces = join_print_lines(note.pieces, vocabulary, flog, profile, furniture), []
             note.text = repair_text(note.text, note.lines[0] if note.lines else block.first_line, flog, profile,
                                     vocabulary)
 
 
-def needs_vocabulary(reading):
+def needs_vocabulary(reading: Reading) -> bool:
     """Whether repair_reading() asks the vocabulary for this reading (it has printed lines to join)."""
     return any(block.pieces or any(note.pieces for note in block.notes) for block in reading.blocks)
 
 
-def join_print_lines(lines, vocabulary, log, furniture=(), profile=None):
+def join_print_lines(lines: Sequence[Piece], vocabulary: Collection[str], log: FileLog, profile: lang.Profile,
+                     furniture: Sequence[int] = ()) -> str:
     """Rejoin the lines of one printed paragraph; `lines` are (number, text).
 
     A line-end hyphen is dropped ("ge-" + "volg" -> "gevolg") unless the hyphen
@@ -436,7 +448,7 @@ def join_print_lines(lines, vocabulary, log, furniture=(), profile=None):
     starts with a capital or digit, or the next word is a conjunction ("bied- of").
     A line that starts with closing punctuation (". De gedekte", after a footnote
     marker) is joined without a space. Every hyphen decision is logged; the prefixes and
-    conjunctions are those of `profile` (the default language's when None).
+    conjunctions are those of `profile`.
 
     `furniture`: the sorted line numbers of page furniture (running headers, page
     numbers). Two lines with furniture between them are the end of one page and the
@@ -446,7 +458,7 @@ def join_print_lines(lines, vocabulary, log, furniture=(), profile=None):
     what the rules ask of its end), and a word longer than _TAIL that runs over many lines is
     looked up only where a word of its length could be in the vocabulary.
     """
-    rules = (profile or lang.profile()).rules
+    rules = profile.rules
     text = _Joined()
     for k, (num, raw) in enumerate(lines):
         part = raw.strip()
@@ -455,9 +467,9 @@ def join_print_lines(lines, vocabulary, log, furniture=(), profile=None):
             continue
         prev_line = lines[k - 1][0]
         page = _page_break(furniture, prev_line, num, log)
-        right = re.match(r"[^\s.,;:()]*", part).group()
-        left = text.word_before_hyphen(vocabulary, rules.HYPHEN_PREFIXES, len(right))
-        if left is None:
+        right = _matched(RIGHT_WORD, part)
+        found = text.word_before_hyphen(vocabulary, rules.HYPHEN_PREFIXES, len(right))
+        if found is None:
             glue = "" if re.match(r"[.,;:)\]]", part) else " "
             if page:
                 tail, head = text.last_token().replace(NOTE_MARK, ""), part.split()[0]
@@ -465,7 +477,7 @@ def join_print_lines(lines, vocabulary, log, furniture=(), profile=None):
             text.add(glue + part)
             continue
         # `shown`: the word as the report quotes it (its end only, when it is longer than _TAIL)
-        left, shown = left if isinstance(left, tuple) else (left, left)
+        left, shown = found if isinstance(found, tuple) else (found, found)
         if right.lower() in rules.CONJUNCTIONS:
             text.add(" " + part)
             rule = "kept: elliptic compound before a conjunction"
@@ -492,9 +504,19 @@ def join_print_lines(lines, vocabulary, log, furniture=(), profile=None):
     return text.value()
 
 
+# The word right after a line-end hyphen: the next line's letters up to a space or punctuation.
+RIGHT_WORD = re.compile(r"[^\s.,;:()]*")
 _TAIL = 512  # the end of the joined text kept at hand: a word this long is never a vocabulary word but by lookup
 _LETTERS = re.compile(rf"{WORD}*")  # (matched on a reversed text: the letters at its end)
-_LONG_LENGTHS = [None, frozenset()]  # (a weak reference to a vocabulary, the lengths of its words over _TAIL)
+
+
+class _LongLengths:
+    """A weak reference to the last vocabulary asked about, and the lengths of its words over _TAIL."""
+    vocabulary: "weakref.ref[Collection[str]] | None" = None
+    lengths: frozenset[int] = frozenset()
+
+
+_LONG_LENGTHS = _LongLengths()
 
 
 class _Joined:
@@ -516,9 +538,9 @@ class _Joined:
         if not s:
             return
         before_s = self.letters
-        run = len(_LETTERS.match(s[::-1]).group())
+        run = len(_matched(_LETTERS, s[::-1]))
         self.letters = before_s + len(s) if run == len(s) else run
-        run_before = len(_LETTERS.match(s[-2::-1]).group()) if len(s) > 1 else 0
+        run_before = len(_matched(_LETTERS, s[-2::-1])) if len(s) > 1 else 0
         self.letters_before_last = before_s + len(s) - 1 if run_before == len(s) - 1 else run_before
         self.parts.append(s)
         self.size += len(s)
@@ -530,7 +552,7 @@ class _Joined:
         self.size -= 1
         self.letters = self.letters_before_last
         self.tail = "".join(self._last(_TAIL))
-        self.letters_before_last = None  # (not asked before the next add)
+        self.letters_before_last = 0  # (not asked before the next add; 0 reads as no hyphen after letters)
 
     def _last(self, n: int) -> list[str]:
         """The parts that hold the text's last n characters (the first cut to fit)."""
@@ -545,7 +567,8 @@ class _Joined:
             out[0] = out[0][got - n:]
         return out
 
-    def word_before_hyphen(self, vocabulary, prefixes, right: int):
+    def word_before_hyphen(self, vocabulary: Collection[str], prefixes: Iterable[str],
+                           right: int) -> str | tuple[str | None, str] | None:
         """None unless the text ends in letters and a hyphen; else those letters, or where they are
         over _TAIL: (the letters, or None where no word of the vocabulary or `prefixes` has the length
         they would have, with the next line's `right` letters or without; their end as quoted)."""
@@ -571,20 +594,19 @@ class _Joined:
         return "".join(self.parts)
 
 
-def _long_lengths(vocabulary) -> frozenset:
+def _long_lengths(vocabulary: Collection[str]) -> frozenset[int]:
     """The lengths of the words of `vocabulary` over _TAIL characters, found once per vocabulary."""
-    ref, lengths = _LONG_LENGTHS
-    if ref is None or ref() is not vocabulary:
+    known = _LONG_LENGTHS
+    if known.vocabulary is None or known.vocabulary() is not vocabulary:
         try:
-            ref = weakref.ref(vocabulary)
+            known.vocabulary = weakref.ref(vocabulary)
         except TypeError:  # (a vocabulary that cannot be referred to weakly is read each time)
-            ref = None
-        lengths = frozenset(len(w) for w in vocabulary if len(w) > _TAIL)
-        _LONG_LENGTHS[:] = [ref, lengths]
-    return lengths
+            known.vocabulary = None
+        known.lengths = frozenset(len(w) for w in vocabulary if len(w) > _TAIL)
+    return known.lengths
 
 
-def _page_break(furniture, after, before, log):
+def _page_break(furniture: Sequence[int], after: int, before: int, log: FileLog) -> str:
     """" across a page break (…)" when page furniture stands between lines `after` and `before`, else "";
     the furniture's lines as `log` (a FileLog) shows its file's lines (a PDF's as page and line)."""
     i, j = bisect.bisect_right(furniture, after), bisect.bisect_left(furniture, before)
@@ -595,9 +617,9 @@ def _page_break(furniture, after, before, log):
     return f" across a page break (page furniture at {where})"
 
 
-def vocabulary(all_lines):
+def vocabulary(all_lines: Iterable[Line]) -> set[str]:
     """Every word form in the sources, lower-cased: evidence for hyphen decisions."""
-    words = set()
+    words: set[str] = set()
     for line in all_lines:
         words.update(w.lower() for w in re.findall(rf"{WORD}+(?:-{WORD}+)*", line.text))
     return words

@@ -7,19 +7,27 @@ manifest's top-level `language = "nl"` (the default) picks the profile of a book
 
 Adding a language is one new folder beside nl/ and one line in _profiles().
 """
+from collections.abc import Callable
+from typing import TypeVar
+
 from ..errors import LawbookError
-from .profile import Profile  # noqa: F401 (the type, for the modules that use profiles)
+from .profile import LanguageRules, Profile
+
+__all__ = ["DEFAULT", "LanguageRules", "Profile", "codes", "compiled", "per_profile", "profile"]
+
+T = TypeVar("T")
 
 
-def _profiles():
+def _profiles() -> dict[str, Profile]:
     from . import en, nl
     return {"en": en.PROFILE, "nl": nl.PROFILE}
 
 
+# The language of a manifest that names none (reading/manifest.py); no stage falls back to it.
 DEFAULT = "nl"
 
 
-def profile(code=DEFAULT, where=None, line=None):
+def profile(code: str = DEFAULT, where: str | None = None, line: int | None = None) -> Profile:
     """The profile of language `code`; a LawbookError naming `where` (the manifest) and its `line` for an
     unknown one."""
     profiles = _profiles()
@@ -30,24 +38,33 @@ def profile(code=DEFAULT, where=None, line=None):
     return profiles[code]
 
 
-def codes():
+def codes() -> list[str]:
     return sorted(_profiles())
 
 
-def compiled(build):
-    """A decorator: `build(rules)` makes a module's patterns from a profile's rules; the decorated
-    function takes a profile (None for the default one) and builds them once per profile.
+def per_profile(build: Callable[[Profile], T]) -> Callable[[Profile], T]:
+    """A decorator: `build(profile)` makes something of a profile (patterns, a word list); the decorated
+    function builds it once per profile. The one cache of what is made of a profile.
 
-    Keyed by the language code, and built again when a profile of that code brings other rules (a
-    test's made-up profile), so a profile is never read with another's patterns."""
-    made = {}
+    Keyed by the language code, and built again when another profile of that code comes (a test's
+    made-up profile), so a profile is never read with another's patterns."""
+    made: dict[str, tuple[Profile, T]] = {}
 
-    def patterns(of=None):
-        of = of or profile()
+    def of_profile(of: Profile) -> T:
         hit = made.get(of.code)
-        if hit is None or hit[0] is not of.rules:
-            hit = made[of.code] = (of.rules, build(of.rules))
+        if hit is None or hit[0] is not of:
+            hit = made[of.code] = (of, build(of))
         return hit[1]
 
-    patterns.__doc__ = build.__doc__
-    return patterns
+    of_profile.__doc__ = build.__doc__
+    return of_profile
+
+
+def compiled(build: Callable[[LanguageRules], T]) -> Callable[[Profile], T]:
+    """A decorator: `build(rules)` makes a module's patterns from a profile's rules, once per profile
+    (per_profile)."""
+    def from_rules(of: Profile) -> T:
+        return build(of.rules)
+
+    from_rules.__doc__ = build.__doc__
+    return per_profile(from_rules)

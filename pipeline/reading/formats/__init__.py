@@ -28,6 +28,10 @@ detect() picks the format from the content; the manifest can force one.
 from .. import normalise
 from ...core import lang
 from ...core.errors import LawbookError
+from ...core.model import Reading
+from ...core.report import BuildLog
+from ..decode import Line
+from .common import ReadSource
 from . import flowed, pdfsource, printed, template, wiki
 
 REGISTRY = (wiki.FORMAT, template.FORMAT, flowed.FORMAT, printed.FORMAT, pdfsource.FORMAT)
@@ -37,7 +41,7 @@ NAMES = tuple(FORMATS)  # the manifest's allowed `format = …` values
 SIGNS = sorted(((priority, f.name, test) for f in REGISTRY for priority, test in f.signs), key=lambda s: s[0])
 
 
-def detect(lines, name, profile=None):
+def detect(lines: list[Line], name: str, profile: lang.Profile) -> str:
     """The format of a source, from its content (read in the words of `profile`, the book's language)."""
     texts = [line.text for line in lines if not line.blank]
     if not texts:
@@ -47,13 +51,13 @@ def detect(lines, name, profile=None):
             return fmt
     text_formats = [n for n in NAMES if n != pdfsource.FORMAT.name]  # a PDF is told by its bytes, never forced
     quoted = ", ".join(f'"{n}"' for n in text_formats[:-1]) + f' or "{text_formats[-1]}"'
-    keyword = (profile or lang.profile()).rules.ARTICLE_WORD
+    keyword = profile.rules.ARTICLE_WORD
     raise LawbookError(f"cannot tell the format of this file: no '{keyword} N' heading, template name or page "
                        f"layout found",
                        file=name, line=lines[0].num, fix=f"set format = {quoted} for this file in sources.toml")
 
 
-def read(lines, source, log):
+def read(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
     """Lines to a Reading by the reader of the source's format (text not yet repaired)."""
     profile = lang.profile(source.language)
     lines = normalise.lines(lines, log.for_file(source.name), profile)

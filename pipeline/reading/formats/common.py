@@ -1,9 +1,30 @@
 """What a format declares (Format), and the line shapes shared by the readers."""
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Protocol
 
-from ...core.model import Block, Rules
+from ...core.lang import Profile
+from ...core.model import Block, Line, Reading, Rules
+from ...core.report import BuildLog, FileLog
+
+
+class ReadSource(Protocol):
+    """What a reader asks of its source (manifest.Source, which imports the readers, has it)."""
+    @property
+    def name(self) -> str: ...
+    @property
+    def edition(self) -> str: ...
+    @property
+    def language(self) -> str: ...
+    @property
+    def format(self) -> str | None: ...
+
+
+# A format's reader: read(lines, source, log) -> Reading, text not yet repaired.
+Reader = Callable[[list[Line], ReadSource, BuildLog], Reading]
+# A sign of a format: test(texts, profile) on the source's non-blank line texts, in the book's language.
+Sign = Callable[[list[str], Profile], bool]
 
 
 @dataclass(frozen=True)
@@ -14,9 +35,9 @@ class Format:
     tries the signs of all formats, lowest priority first, and the first that holds names the format.
     """
     name: str
-    read: Callable  # read(lines, source, log) -> Reading, text not yet repaired
-    signs: tuple
-    notes: tuple  # the Note.form values its reader produces
+    read: Reader
+    signs: tuple[tuple[int, Sign], ...]
+    notes: tuple[str, ...]  # the Note.form values its reader produces
     rules: Rules
 
 # "B. Om een onreglementair spelen te herstellen", "E1. Wijziging …", "D.\u00a0\u00a0Behandeling …"
@@ -32,27 +53,27 @@ NUMBERED = re.compile(r"^(\s*)(\d+)\.[\s\u00a0]+(\S.*)$")
 LONG_HEADING = 160
 
 
-def is_heading_like(text, max_length=90):
+def is_heading_like(text: str, max_length: int = 90) -> bool:
     """A heading or title: one short line, capitalised, without closing punctuation."""
     text = text.strip()
     return (0 < len(text) <= max_length and text[0].isupper() and not re.search(r"[.:;,!?)]$", text)
             and "\ue000" not in text)
 
 
-def continues_heading(text):
+def continues_heading(text: str) -> bool:
     """A wrapped title's or heading's next line: it starts in lower case and does not end a sentence
     or a clause (a paragraph's first line starts with a capital)."""
     text = text.strip()
     return text[:1].islower() and not re.search(r"[.:;,!?]$", text) and "\ue000" not in text
 
 
-def indent_level(indent):
+def indent_level(indent: str) -> int:
     """Wiki exports indent nested list numbers by three spaces a level."""
     width = len(indent.replace("\t", "   "))
     return (width + 1) // 3
 
 
-def unreadable_heading(flog, num, text, form, group=0):
+def unreadable_heading(flog: FileLog, num: int, text: str, form: str, group: int = 0) -> Block:
     """A line that starts like an article heading but does not read as one (looks_like_article): one
     error naming the heading's form as the format writes it (`form`: "'ARTIKEL' and the article number
     alone on its line, as in 'ARTIKEL 24'"), and an article block without a number, so that the text up
@@ -62,7 +83,7 @@ def unreadable_heading(flog, num, text, form, group=0):
     return Block("article", text, [num], group=group)
 
 
-def looks_like_article(text, keyword):
+def looks_like_article(text: str, keyword: str) -> bool:
     """A line that starts like an article heading: the reader's keyword, capitalised or in capitals,
     then a digit ("Artikel 41AA", "ARTIKEL 41 A", "Artikel41x", "Artikel 4 1").
 

@@ -31,20 +31,24 @@ What the extraction does, and how each is undone (every decision in the report):
 import bisect
 import itertools
 import re
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from ...core import lang
-from ...core.report import number_ranges
+from ...core.report import BuildLog, FileLog, number_ranges
 from ...core.model import CLOSES_LIST, NO_LEAD_IN, NOTE_MARK, PAGES_GAP, Block, Dropped, Gap, Note, Reading, Rules
 from .. import notes
+from ...core.model import Piece
+from ..decode import Line
 from . import parts, printed
-from .common import Format, looks_like_article, unreadable_heading
+from .common import Format, ReadSource, looks_like_article, unreadable_heading
 
 ROMAN_NUMBERS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
 
 
 @lang.compiled
-def patterns(rules):
+def patterns(rules: lang.LanguageRules) -> dict:
     """The patterns of the flowed layout, in the words of a language's rules."""
     keywords = "|".join(re.escape(w) for w in (rules.ARTICLES, rules.ARTICLE))
     return {
@@ -88,7 +92,7 @@ SUBITEM = re.compile(r"\((i{1,3}|iv|vi{0,3}|ix|xi{0,2})\.?\)\s*(?=\S)")
 SENTENCE_END = re.compile(r"[.!?:][)\]\"'\u2019\u201d]*$")
 
 
-def read(lines, source, log):
+def read(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
     """The book's parts (parts.py), each read by its own reader below; then the book's numbering of
     pages and footnotes checked against itself."""
     flog = log.for_file(source.name)
@@ -135,12 +139,12 @@ def read(lines, source, log):
     return reading
 
 
-def _page_runs(part: parts.Part, cut: list, furniture: dict) -> list:
+def _page_runs(part: parts.Part, cut: list[list[Line]], furniture: dict[int, str]) -> list[list[int]]:
     """The part's pages (indices into part.pages) cut where the printed page numbers jump ahead: pages
     missing (the same jumps _check_page_numbers reports)."""
     starts = {p for (p0, before), (p, number) in _jumps(_numbered(cut, furniture, part.page_index))
               if number > before + (p - p0)}
-    runs = []
+    runs: list[list[int]] = []
     for i, p in enumerate(part.page_index):
         if not runs or p in starts:
             runs.append([])
@@ -148,7 +152,7 @@ def _page_runs(part: parts.Part, cut: list, furniture: dict) -> list:
     return runs
 
 
-def _joined_page_starts(lines: list, flog, article: re.Pattern) -> list:
+def _joined_page_starts(lines: list[Line], flog: FileLog, article: re.Pattern[str]) -> list[Line]:
     """A page number alone on its line after a blank line starts a page where the form feed is missing
     (each such start an inference):
       - in a source whose pages start with a form feed (a file made by joining page files lost the one
@@ -161,10 +165,12 @@ def _joined_page_starts(lines: list, flog, article: re.Pattern) -> list:
     sequence = not any(line.page_break for line in lines)
     texts = [line.text.strip() for line in lines]
     filled = [i for i, t in enumerate(texts) if t]
-    around = {}  # line index -> (the non-blank text before, after)
+    around: dict[int, tuple[str, str]] = {}  # line index -> (the non-blank text before, after)
     for k, i in enumerate(filled):
         around[i] = (texts[filled[k - 1]] if k else "", texts[filled[k + 1]] if k + 1 < len(filled) else "")
-    out, last, top = [], None, False
+    out: list[Line] = []
+    last: int | None = None
+    top = False
     roman = 0  # without form feeds, the last page numbered in roman (the front matter's i, ii, …)
     for i, line in enumerate(lines):
         text = texts[i]
@@ -204,9 +210,9 @@ _PART_NAMES = {"front": "front matter", "introduction": "the introduction", "con
                "back": "back matter"}
 
 
-def _numbered(cut: list, furniture: dict, pages) -> list:
+def _numbered(cut: list[list[Line]], furniture: dict[int, str], pages: list[int]) -> list[tuple[int, int]]:
     """(page index, printed number) of each of `pages` (indices into cut, in order) numbered in arabic."""
-    out = []
+    out: list[tuple[int, int]] = []
     for p in pages:
         label = printed.page_label(cut[p], furniture)
         if label and label.isdigit():
@@ -214,13 +220,14 @@ def _numbered(cut: list, furniture: dict, pages) -> list:
     return out
 
 
-def _jumps(numbered: list) -> list:
+def _jumps(numbered: list[tuple[int, int]]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """((page index, number) before, (page index, number)) wherever a page's number is not the one its
     place after the numbered page before gives: pages missing between them, or out of order."""
     return [(a, b) for a, b in zip(numbered, numbered[1:]) if b[1] != a[1] + (b[0] - a[0])]
 
 
-def _check_page_numbers(cut: list, furniture: dict, book: list, reading: Reading, flog) -> None:
+def _check_page_numbers(cut: list[list[Line]], furniture: dict[int, str], book: list[parts.Part], reading: Reading,
+                        flog: FileLog) -> None:
     """The pages numbered in arabic go up by one through the book: a jump is pages the source lacks (a
     gap of the book's pages; the book check (corpus/book.py) then reports what they held as missing).
     (The contents list and the front matter are left out: their numbers are the list's own or roman.)"""
@@ -236,7 +243,7 @@ def _check_page_numbers(cut: list, furniture: dict, book: list, reading: Reading
                              f"or a page number is damaged")
 
 
-def _read_introduction(pages: list, reading: Reading) -> None:
+def _read_introduction(pages: list[list[Line]], reading: Reading) -> None:
     """The introduction: its title, then one block per paragraph (a line that starts in lower case or
     continues a sentence the line before left open goes on with it)."""
     started = False
@@ -258,7 +265,7 @@ def _read_introduction(pages: list, reading: Reading) -> None:
 
 
 # -- the contents list ------------------------------------------------------------------------------
-def _read_contents(pages, reading, own, flog):
+def _read_contents(pages: list[list[Line]], reading: Reading, own: dict, flog: FileLog) -> None:
     """Contents blocks: one per article ("contents", cite "53", text its title) and per section (cite
     "53A", text its heading), each with the page it starts on (Block.number) where the list gives it.
 
@@ -266,16 +273,19 @@ def _read_contents(pages, reading, own, flog):
     in capitals), section headings one per line (wrapped onto the next line) or several on one line
     ("A. The Shuffle B. The Deal"), and the page numbers after each entry or in a column of their own
     ("7 7 7 7"): they are given to the entries in order."""
-    entries, waiting, article, letter = [], [], None, None
+    entries: list[Block] = []
+    waiting: list[Block] = []  # the entries still without their page number
+    article: str | None = None
+    letter: str | None = None
     for page in pages:
         for line in page:
             text = line.text.strip()
             if re.fullmatch(r"\d+(?:\s+\d+)*", text):  # page numbers, given to the entries in order
-                given = []
-                for number in text.split():
+                given: list[Block] = []
+                for page_number in text.split():
                     if waiting:
                         given.append(waiting.pop(0))
-                        given[-1].number = int(number)
+                        given[-1].number = int(page_number)
                         given[-1].lines.append(line.num)
                 if len(given) < len(text.split()):
                     flog.damage(line.num, f"contents page numbers {text!r} with {len(given)} entries waiting for them",
@@ -312,19 +322,19 @@ def _read_contents(pages, reading, own, flog):
             if heads:
                 for head, number in heads:
                     letter = head[0]
-                    block = Block("contents", head[3:].strip(), [line.num], cite=article + letter, number=number)
+                    block = Block("contents", head[3:].strip(), [line.num], cite=f"{article}{letter}", number=number)
                     entries.append(block)
                     if number is None:
                         waiting.append(block)
                 continue
             if entries:  # a wrapped title or heading goes on
                 last = entries[-1]
-                more = re.match(r"(.*?)(?:\s+(\d+))?$", text)
-                last.text += " " + more.group(1)
+                more, page_number_after = _and_page_number(text)
+                last.text += " " + more
                 last.lines.append(line.num)
-                if more.group(2) and last in waiting:
+                if page_number_after is not None and last in waiting:
                     waiting.remove(last)
-                    last.number = int(more.group(2))
+                    last.number = page_number_after
             else:  # "Definitions", before the first article
                 block = Block("contents", text, [line.num])
                 entries.append(block)
@@ -332,7 +342,19 @@ def _read_contents(pages, reading, own, flog):
     reading.blocks += entries
 
 
-def _contents_headings(text, letter):
+def _and_page_number(text: str) -> tuple[str, int | None]:
+    """A contents line's words, and the page number it ends with (None where it ends with none)."""
+    m = PAGE_NUMBER_AFTER.match(text)
+    if m is None:  # (never: the pattern matches every text)
+        return text, None
+    return m.group(1), int(m.group(2)) if m.group(2) else None
+
+
+# A contents line and the page number it may end with: "The Shuffle 7".
+PAGE_NUMBER_AFTER = re.compile(r"(.*?)(?:\s+(\d+))?\s*$")
+
+
+def _contents_headings(text: str, letter: str | None) -> list[tuple[str, int | None]]:
     """The section headings on one contents line, each with its page number or None: "A. Rank of Cards
     B. The Face of the Cards" -> [("A. Rank of Cards", None), ("B. The Face of the Cards", None)]."""
     if not re.match(r"[A-Z]\.\s", text):
@@ -340,20 +362,17 @@ def _contents_headings(text, letter):
     expected = chr(ord(letter) + 1) if letter else None
     if expected and text[0] != expected and text[0] != "A":
         return []
-    heads, start, current = [], 0, text[0]
+    heads: list[str] = []
+    start, current = 0, text[0]
     for m in re.finditer(r"\s([A-Z])\.\s", text):
         if m.group(1) == chr(ord(current) + 1):
             heads.append(text[start:m.start()])
             start, current = m.start() + 1, m.group(1)
     heads.append(text[start:])
-    out = []
-    for head in heads:
-        m = re.match(r"(.*?)(?:\s+(\d+))?\s*$", head)
-        out.append((m.group(1), int(m.group(2)) if m.group(2) else None))
-    return out
+    return [_and_page_number(head) for head in heads]
 
 
-def _read_apart(pages, reading, kind, why):
+def _read_apart(pages: list[list[Line]], reading: Reading, kind: str, why: str) -> None:
     """Every line of the source as one block of `kind`, kept out of the law text (the index)."""
     for page in pages:
         for line in page:
@@ -361,7 +380,7 @@ def _read_apart(pages, reading, kind, why):
     reading.subject = why
 
 
-def _read_definitions(pages, reading, own, flog):
+def _read_definitions(pages: list[list[Line]], reading: Reading, own: dict, flog: FileLog) -> None:
     """The definitions: "Term: text", one per line, the term with its brackets and quotes as the book
     writes it ("International Matchpoint (IMP):", 'Penalty (see also "Rectification"):'); a line that
     starts no term continues the one before."""
@@ -386,26 +405,61 @@ def _read_definitions(pages, reading, own, flog):
 
 
 # -- the articles -----------------------------------------------------------------------------------
+@dataclass
+class _Numbering:
+    """The numbers open inside the current article, for "the next number of its level"."""
+    section: str | None = None
+    subsection: str | None = None
+    item: str | None = None
+    subitem: str | None = None
+    inline: bool = False  # its sections are written inline after a lead-in ("… ends when: A. …")
+
+
+class _Paragraph(NamedTuple):
+    """An article heading, title or paragraph of the page's lines (kind article, unreadable, title or para)."""
+    kind: str
+    cite: str | None
+    pieces: list[Piece]
+    page: int
+
+
+class _Marker(NamedTuple):
+    """A marker that opens a block: where it starts and ends in the paragraph, its level and number (None
+    for the paragraph's start and end)."""
+    start: int
+    end: int
+    level: str | None
+    number: str | None
+
+
+class _Ambiguous(NamedTuple):
+    """A "(i)" after item (h): read as item (i), perhaps the first sub-item of (h)."""
+    line: int
+    letter: str
+    before: str | None  # the item before it
+
+
 class _Body:
     """The articles of a run of pages: lines to paragraphs (with their footnotes), paragraphs to
     blocks at their inline markers."""
 
-    def __init__(self, reading, pages, words, own, flog, cut, furniture, may_break_off=True):
+    def __init__(self, reading: Reading, pages: list[list[Line]], words: dict, own: dict, flog: FileLog,
+                 cut: list[list[Line]], furniture: dict[int, str], may_break_off: bool = True) -> None:
         self.reading, self.pages, self.words, self.own, self.flog = reading, pages, words, own, flog
         self.cut, self.furniture, self.may_break_off = cut, furniture, may_break_off
         # The numbering inside the current article, for "the next number of its level". A page that
         # starts inside an article starts with nothing open.
-        self.state = _fresh()
-        self.ambiguous = []  # (line, letter, the item before): "(i)" after "(h)", item or sub-item
-        self.paragraph_starts = set()  # id() of each block that begins a paragraph of the page
+        self.state = _Numbering()
+        self.ambiguous: list[_Ambiguous] = []  # "(i)" after "(h)", item or sub-item
+        self.paragraph_starts: set[int] = set()  # id() of each block that begins a paragraph of the page
 
-    def read(self):
+    def read(self) -> None:
         self.start = len(self.reading.blocks)  # this run's blocks are the ones from here on
         footnotes = self._footnotes()  # {page: [(number, [(line, text)])]}
         self.feet = notes.Footnotes([notes.Footnote(number, p, [n for n, _ in pieces], "\n".join(t for _, t in pieces),
                                                     list(pieces))
                                      for p in sorted(footnotes) for number, pieces in footnotes[p]])
-        self.marked = []  # (page, line, Note) of each marker, in the text's order
+        self.marked: list[tuple[int, int, Note]] = []  # (page, line, Note) of each marker, in the text's order
         note_lines = {n for notes in footnotes.values() for _, pieces in notes for n, _ in pieces}
         body = [(line, p) for p, page in enumerate(self.pages) for line in page if line.num not in note_lines]
         reading = self.reading
@@ -414,7 +468,7 @@ class _Body:
                                                           "on an earlier page, which is not in the sources"))
         for kind, cite, pieces, page in self._paragraphs(body):
             if kind == "article":
-                self.state = _fresh()
+                self.state = _Numbering()
                 reading.blocks.append(Block("article", pieces[0][1], [pieces[0][0]], cite=cite))
             elif kind == "unreadable":
                 keyword = self.words["keyword"]
@@ -442,11 +496,12 @@ class _Body:
                              measure=lambda page: sum(len(line.text.strip()) for line in page), unit="characters")
 
     # -- footnotes ---------------------------------------------------------------------------------
-    def _footnotes(self):
+    def _footnotes(self) -> dict[int, list[tuple[str, list[Piece]]]]:
         """The footnotes at each page's bottom: from the first line that starts with the number of a
         marker seen on this page or the one before, every line to the page end. A line holding two
         ("13 If … see Law 59. 14 If the partner …") is cut at the next such number."""
-        found, seen = {}, set()  # seen: marker numbers in the text of the page before
+        found: dict[int, list[tuple[str, list[Piece]]]] = {}
+        seen: set[str] = set()  # marker numbers in the text of the page before
         for p, page in enumerate(self.pages):
             here = {m.group(2) for line in page for m in MARKER.finditer(line.text)}
             candidates = seen | here
@@ -455,7 +510,7 @@ class _Body:
                           if (m := FOOTNOTE.match(line.text.strip())) and m.group(1) in candidates), None)
             if start is None:
                 continue
-            notes = []
+            notes: list[tuple[str, list[Piece]]] = []
             for line in page[start:]:
                 text = line.text.strip()
                 m = FOOTNOTE.match(text)
@@ -479,12 +534,13 @@ class _Body:
         blocks = self.reading.blocks[self.start:]
         # One pass each way: where each item stands (by its number and lines), and the list marker or article
         # heading that follows each block (a scan per "(i)" made a page of them quadratic).
-        items = {}
+        items: dict[tuple[int | None, int], int] = {}
         for k, b in enumerate(blocks):
             if b.kind == "list" and b.level == 1:
                 for n in b.lines:
                     items.setdefault((b.number, n), k)
-        following, seen = [None] * len(blocks), None
+        following: list[Block | None] = [None] * len(blocks)
+        seen: Block | None = None
         for k in range(len(blocks) - 1, -1, -1):
             following[k] = seen
             b = blocks[k]
@@ -520,13 +576,14 @@ class _Body:
                             f"the book's footnote(s) {number_ranges(missing)} are printed at no page foot{where}: "
                             f"the book numbers its footnotes through, so a page or a footnote is missing")
 
-    def _mark_notes(self, pieces, page):
+    def _mark_notes(self, pieces: list[Piece], page: int) -> tuple[list[Piece], list[Note]]:
         """(the pieces with each marker replaced by NOTE_MARK, the Notes in order). A digit glued to a word is
         a marker where the rule of notes.Footnotes finds it a footnote of its number (at the bottom of its
         page, the next or, a note cited twice, an earlier one); without one it stays text, reported."""
-        out, marks = [], []
+        out: list[Piece] = []
+        marks: list[Note] = []
         for num, text in pieces:
-            def mark(m):
+            def mark(m: re.Match[str]) -> str:
                 number = m.group(2)
                 if not self.feet.has(number, page, num):
                     self.flog.damage(num, f"'{m.group()}' looks like a footnote marker, but no footnote {number} "
@@ -538,10 +595,10 @@ class _Body:
             out.append((num, MARKER.sub(mark, text)))
         return out, marks
 
-    def _attach(self):
+    def _attach(self) -> None:
         """Every note its footnote's text by the rule of notes.Footnotes (a footnote cited twice at both
         markers); a footnote without a marker is an error, and its text is kept as a paragraph."""
-        seen = set()
+        seen: set[str] = set()
         for f in self.feet.all:
             if f.number in seen:
                 self.flog.error(f.position, f"footnote {f.number} is printed twice")
@@ -556,37 +613,38 @@ class _Body:
             self.reading.blocks.append(Block("para", footnote.text, list(footnote.lines), pieces=list(footnote.pieces)))
 
     # -- lines to paragraphs -----------------------------------------------------------------------
-    def _paragraphs(self, body):
+    def _paragraphs(self, body: list[tuple[Line, int]]) -> list[_Paragraph]:
         """(kind, cite, pieces, page) per article heading, title and paragraph. A line continues the
         paragraph before when it starts in lower case, or starts no structure and the paragraph stopped
         mid-sentence, or the paragraph stopped at a citation keyword ("by Law" / "19. Law 36 applies":
         the number ends the citation, it starts no subsection); else it is a paragraph of its own."""
-        out, k = [], 0
+        out: list[_Paragraph] = []
+        k = 0
         while k < len(body):
             line, page = body[k]
             text = line.text.strip()
             k += 1
             self._report_damage(line.num, text)
             if m := self.words["article"].match(text):
-                out.append(("article", m.group(1), [(line.num, text)], page))
+                out.append(_Paragraph("article", m.group(1), [(line.num, text)], page))
                 if k < len(body) and (t := body[k][0].text.strip()).isupper() and not self._starts_structure(t):
-                    out.append(("title", None, [(body[k][0].num, t)], page))
+                    out.append(_Paragraph("title", None, [(body[k][0].num, t)], page))
                     k += 1
                 continue
             if looks_like_article(text, self.words["keyword"]):  # "LAW 41A", "LAW41x": never text of the Law before
-                out.append(("unreadable", None, [(line.num, text)], page))
+                out.append(_Paragraph("unreadable", None, [(line.num, text)], page))
                 continue
             last = out[-1] if out else None
-            if last and last[0] == "para":
-                before = last[2][-1][1]
+            if last and last.kind == "para":
+                before = last.pieces[-1][1]
                 if self.own["citing"].search(before) or text[:1].islower() or (
                         not self._starts_structure(text) and not SENTENCE_END.search(before)):
-                    last[2].append((line.num, text))
+                    last.pieces.append((line.num, text))
                     continue
-            out.append(("para", None, [(line.num, text)], page))
+            out.append(_Paragraph("para", None, [(line.num, text)], page))
         return out
 
-    def _report_damage(self, num, text):
+    def _report_damage(self, num: int, text: str) -> None:
         """What the extraction lost and no repair can restore: reported, the text kept as it is."""
         tokens = text.split()
         if len(tokens) >= 6 and sum(bool(TABLE_ROW.fullmatch(t)) for t in tokens) * 5 >= len(tokens) * 3:
@@ -595,41 +653,44 @@ class _Body:
             self.flog.damage(num, f"empty brackets in {text[max(0, m.start() - 20):m.end()]!r}: a symbol the "
                                   f"extraction lost (a suit symbol?)", "kept as text; the symbol is not guessed")
 
-    def _starts_structure(self, text):
+    def _starts_structure(self, text: str) -> bool:
         return bool(self.words["article"].match(text) or SECTION.match(text) or LINE_SUBSECTION.match(text)
                     or ITEM.match(text) or SUBITEM.match(text))
 
     # -- paragraphs to blocks at their markers ------------------------------------------------------
-    def _split(self, pieces, notes):
+    def _split(self, pieces: list[Piece], notes: list[Note]) -> list[Block]:
         """The blocks of one paragraph, cut at each marker that is the next number of its level; the
         notes go to the blocks that hold their marks."""
-        joined, starts = "", []
+        joined = ""
+        starts: list[tuple[int, int]] = []  # (offset in the paragraph, line) of each piece
         for num, text in pieces:
             starts.append((len(joined) + (1 if joined else 0), num))
             joined = f"{joined}\n{text}" if joined else text
-        cuts = self._markers(joined, pieces[0][0])  # [(start, end, level, number)]
-        bounds = [(0, 0, None, None)] + cuts
+        cuts = self._markers(joined, pieces[0][0])
+        bounds = [_Marker(0, 0, None, None)] + cuts
         blocks = []
-        for (s0, e0, level, number), nxt in zip(bounds, bounds[1:] + [(len(joined),) * 2 + (None, None)]):
-            if level is None and e0 == nxt[0]:
+        for (s0, e0, level, number), nxt in zip(bounds, bounds[1:] + [_Marker(len(joined), len(joined), None, None)]):
+            if level is None and e0 == nxt.start:
                 continue
-            blocks.append(self._block(level, number, joined, e0, nxt[0], starts, s0))
+            blocks.append(self._block(level, number, joined, e0, nxt.start, starts, s0))
         for block in blocks:
             count = block.text.count(NOTE_MARK)
             block.notes, notes = notes[:count], notes[count:]
         return blocks
 
     @staticmethod
-    def _block(level, number, joined, start, end, starts, marker_start):
+    def _block(level: str | None, number: str | None, joined: str, start: int, end: int, starts: list[tuple[int, int]],
+               marker_start: int) -> Block:
         # The highest line number among the starts at or before an offset, by bisection over the starts
         # (the offsets go up): a search of all of them per piece made a paragraph of many lines quadratic.
         offsets = [s for s, _ in starts]
         highest = list(itertools.accumulate((n for _, n in starts), max))
 
-        def line_at(offset):
+        def line_at(offset: int) -> int:
             k = bisect.bisect_right(offsets, offset)
             return highest[k - 1] if k else starts[0][1]
-        pieces, offset = [], start
+        pieces: list[Piece] = []
+        offset = start
         for part in joined[start:end].split("\n"):
             if part.strip():
                 pieces.append((line_at(offset), part.strip()))
@@ -638,44 +699,45 @@ class _Body:
         text = "\n".join(t for _, t in pieces)
         if level == "section":
             return Block("heading-text", text, lines, cite=number, pieces=pieces)
-        if level is None:
+        if level is None or number is None:
             return Block("para", text, lines, pieces=pieces)
         value = int(number) if level == "subsection" else \
             ord(number) - 96 if level == "item" else ROMAN_NUMBERS.index(number) + 1
         return Block("list", text, lines, number=value, level=LIST_LEVELS.index(level), pieces=pieces)
 
-    def _markers(self, text, line):
+    def _markers(self, text: str, line: int) -> list[_Marker]:
         """The markers in `text` that are the next number of their level, in order: each at the start or
         after a space (or right after another marker: "3.(a)")."""
-        out, pos = [], 0
+        out: list[_Marker] = []
+        pos = 0
         while pos < len(text):
-            if pos == 0 or text[pos - 1].isspace() or (out and out[-1][1] == pos):
+            if pos == 0 or text[pos - 1].isspace() or (out and out[-1].end == pos):
                 found = self._marker_at(text, pos, line)
                 if found:
                     out.append(found)
-                    pos = found[1]
+                    pos = found.end
                     continue
             pos += 1
         return out
 
-    def _marker_at(self, text, pos, line):
+    def _marker_at(self, text: str, pos: int, line: int) -> _Marker | None:
         state, at_start, before = self.state, pos == 0, text[max(0, pos - 80):pos]
         if m := SECTION.match(text, pos):
-            expected = chr(ord(state["section"]) + 1) if state["section"] else "A"
+            expected = chr(ord(state.section) + 1) if state.section else "A"
             # Sections written inline after a colon may start in lower case ("… ends when: A. one or
             # more … B. all four …"); so may the next ones, once the first did.
-            lower_ok = INLINE_LEAD.search(before) or (state["inline"] and LEADS_IN.search(before))
+            lower_ok = INLINE_LEAD.search(before) or (state.inline and LEADS_IN.search(before))
             if at_start or (m.group(1) == expected and (text[m.end()].isupper() or lower_ok)
                             and not self.own["citing"].search(before)):
                 inline = not at_start and not text[m.end()].isupper()
-                state.update(section=m.group(1), subsection=None, item=None, subitem=None, inline=inline)
+                self.state = state = _Numbering(section=m.group(1), inline=inline)
                 if inline:
                     self.flog.inference(line, None, f"'{m.group().strip()} {text[m.end():m.end() + 20]}…' read as "
                                                     f"section {m.group(1)}, written inline after a lead-in")
-                return (pos, m.end(), "section", m.group(1))
-        lower_ok = at_start or LEADS_IN.search(before) or state["subsection"] is None
-        if m := (LINE_SUBSECTION if lower_ok else SUBSECTION).match(text, pos):
-            expected = str(int(state["subsection"]) + 1) if state["subsection"] else "1"
+                return _Marker(pos, m.end(), "section", m.group(1))
+        subsection_lower_ok = at_start or LEADS_IN.search(before) or state.subsection is None
+        if m := (LINE_SUBSECTION if subsection_lower_ok else SUBSECTION).match(text, pos):
+            expected = str(int(state.subsection) + 1) if state.subsection else "1"
             cited = self.own["citing"].search(before) or self.own["citing_list"].search(before)
             if cited and m.group(1) == expected and SUBSECTION.match(text, pos) and \
                     re.search(rf"(?:^|\s){int(m.group(1)) + 1}\.\s*[A-Z(]", text[m.end():]):
@@ -686,37 +748,38 @@ class _Body:
                                                 f"{int(m.group(1)) + 1} follows it")
                 cited = None
             if (at_start or m.group(1) == expected) and not cited:
-                state.update(subsection=m.group(1), item=None, subitem=None)
+                state.subsection, state.item, state.subitem = m.group(1), None, None
                 end = m.end()
                 while end < len(text) and text[end] == " ":
                     end += 1
-                return (pos, end, "subsection", m.group(1))
+                return _Marker(pos, end, "subsection", m.group(1))
         m_item, m_sub = ITEM.match(text, pos), SUBITEM.match(text, pos)
-        if not (m_item or m_sub):
+        marker = m_item or m_sub
+        if marker is None:
             return None
         # "see (a)", "(d) hereunder": a citation of an item, not one; a citation never writes the
         # numeral with a dot, so "(iv.) following a …" is the sub-item.
         dotted = bool(m_sub and ".)" in m_sub.group())
         if not dotted and (self.own["relative"].search(before)
-                           or self.own["direction"].match(text, (m_item or m_sub).end())):
+                           or self.own["direction"].match(text, marker.end())):
             return None
-        expected_item = chr(ord(state["item"]) + 1) if state["item"] else "a"
-        expected_sub = ROMAN_NUMBERS[ROMAN_NUMBERS.index(state["subitem"]) + 1] if state["subitem"] else "i"
-        as_sub = bool(m_sub and state["item"] and m_sub.group(1) == expected_sub)
-        as_item = bool(m_item and state["subsection"] and (
+        expected_item = chr(ord(state.item) + 1) if state.item else "a"
+        expected_sub = ROMAN_NUMBERS[ROMAN_NUMBERS.index(state.subitem) + 1] if state.subitem else "i"
+        as_sub = bool(m_sub and state.item and m_sub.group(1) == expected_sub)
+        as_item = bool(m_item and state.subsection and (
             m_item.group(1) == expected_item or (at_start and not as_sub)))
-        if as_item and as_sub:  # decided by what follows, once the article is read (_resolve_items)
-            self.ambiguous.append((line, m_item.group(1), state["item"]))
-        if as_item:
-            state.update(item=m_item.group(1), subitem=None)
-            return (pos, m_item.end(), "item", m_item.group(1))
-        if as_sub:
-            state.update(subitem=m_sub.group(1))
-            return (pos, m_sub.end(), "subitem", m_sub.group(1))
+        if as_item and as_sub and m_item:  # decided by what follows, once the article is read (_resolve_items)
+            self.ambiguous.append(_Ambiguous(line, m_item.group(1), state.item))
+        if as_item and m_item:
+            state.item, state.subitem = m_item.group(1), None
+            return _Marker(pos, m_item.end(), "item", m_item.group(1))
+        if as_sub and m_sub:
+            state.subitem = m_sub.group(1)
+            return _Marker(pos, m_sub.end(), "subitem", m_sub.group(1))
         return None
 
 
-def _mark_closing(blocks: list, starts: set) -> None:
+def _mark_closing(blocks: list[Block], starts: set[int]) -> None:
     """A paragraph of its own right after a list's last entry (no entry of the same level with the next
     number follows it before the next heading) closes the list: its block says so (cite CLOSES_LIST,
     level the list's), and structure.py makes it text of the list's parent. Where the list goes on after
@@ -727,12 +790,13 @@ def _mark_closing(blocks: list, starts: set) -> None:
         last = blocks[k - 1]
         after = next((b for b in blocks[k + 1:] if b.kind in ("list", "heading-text", "article")), None)
         goes_on = after is not None and after.kind == "list" and (
-            after.level > last.level or after.level == last.level and after.number == last.number + 1)
+            after.level > last.level or after.level == last.level and last.number is not None
+            and after.number == last.number + 1)
         if not goes_on:
             block.cite, block.level = CLOSES_LIST, last.level
 
 
-def _mark_no_lead_in(blocks: list) -> None:
+def _mark_no_lead_in(blocks: list[Block]) -> None:
     """A list number written right before the next level's first marker ("1.(a) if …", "(g) (i) to …")
     has no text of its own: the book writes no lead-in there, so none is missing (finish.py makes no
     gap for it). Its block says so with cite NO_LEAD_IN."""
@@ -745,11 +809,7 @@ def _mark_no_lead_in(blocks: list) -> None:
 LIST_LEVELS = ("subsection", "item", "subitem")  # a list block's level, below the section it stands in
 
 
-def _fresh():
-    return {"section": None, "subsection": None, "item": None, "subitem": None, "inline": False}
-
-
-def has_flowed_layout(texts, profile=None):
+def has_flowed_layout(texts: list[str], profile: lang.Profile) -> bool:
     """From the whole file, never its first page alone: the book's contents list (its title followed by an
     entry "LAW 1 - TITLE"), or page numbers alone on their lines and paragraphs of one long line each (a
     quarter of the lines over 160 characters, or a section marker with its text on one long line)."""

@@ -24,6 +24,7 @@ pages after the last one with a page number, where that holds no article heading
 import re
 from dataclasses import dataclass, field
 
+from ..decode import Line
 from .common import LONG_HEADING, is_heading_like
 from . import printed
 
@@ -39,16 +40,16 @@ class Part:
     back; `pages` its lines cut at the book's page breaks (indices into the source's pages kept in
     `page_index`); `evidence` what its first line showed, for the report."""
     kind: str
-    pages: list = field(default_factory=list)  # [[Line]]
-    page_index: list = field(default_factory=list)  # the source page each of `pages` is a piece of
+    pages: list[list[Line]] = field(default_factory=list)
+    page_index: list[int] = field(default_factory=list)  # the source page each of `pages` is a piece of
     evidence: str = ""
 
     @property
-    def lines(self) -> list:
+    def lines(self) -> list[Line]:
         return [line for page in self.pages for line in page]
 
 
-def split(cut: list, furniture: dict, words: dict, own: dict) -> list:
+def split(cut: list[list[Line]], furniture: dict[int, str], words: dict, own: dict) -> list[Part]:
     """The book's parts, in the order of the file (see the module's docstring)."""
     flat = [(line, p) for p, page in enumerate(cut) for line in page]
     texts = [line.text.strip() for line, _ in flat]
@@ -56,7 +57,7 @@ def split(cut: list, furniture: dict, words: dict, own: dict) -> list:
     article = words["article"]
 
     last_article = max((i for i, t in enumerate(texts) if article.match(t) and not is_furniture[i]), default=-1)
-    starts = []  # (index, kind, evidence)
+    starts: list[tuple[int, str | None, str]] = []  # (index, kind, evidence)
     articles_begun = False  # an introduction stands before the Laws
     i = 0
     while i < len(flat):
@@ -86,7 +87,8 @@ def split(cut: list, furniture: dict, words: dict, own: dict) -> list:
         i += 1
 
     # A part that is already open is not begun again by another line of the same evidence.
-    parts, open_kind = [], None
+    parts: list[list] = []  # [index, kind, evidence], the kind settled below where it is None
+    open_kind = None
     for index, kind, evidence in starts:
         if kind is not None and kind == open_kind and kind != "contents":
             continue
@@ -103,18 +105,18 @@ def split(cut: list, furniture: dict, words: dict, own: dict) -> list:
     ranges = _front_pages_in_arabic(ranges, flat, cut, furniture, is_furniture)
     ranges = _introduction_end(ranges, texts, is_furniture)
     ranges = _back_matter(ranges, flat, cut, furniture, texts, article)
-    out = []
+    out: list[Part] = []
     for start, end, kind, evidence in ranges:
         if out and out[-1].kind == kind and kind in ("front", "back"):
-            part = out[-1]
+            into = out[-1]
         else:
-            part = Part(kind, evidence=evidence)
-            out.append(part)
+            into = Part(kind, evidence=evidence)
+            out.append(into)
         for line, p in flat[start:end]:
-            if not part.page_index or part.page_index[-1] != p:
-                part.pages.append([])
-                part.page_index.append(p)
-            part.pages[-1].append(line)
+            if not into.page_index or into.page_index[-1] != p:
+                into.pages.append([])
+                into.page_index.append(p)
+            into.pages[-1].append(line)
     return out
 
 

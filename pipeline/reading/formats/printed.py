@@ -40,14 +40,18 @@ from typing import NamedTuple
 
 from .. import notes
 from ...core import ids, lang
-from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Reading, Rules
-from .common import (LETTERED, LONG_HEADING, NUMBERED, Format, continues_heading, is_heading_like,
+from collections.abc import Callable, Sized
+
+from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Piece, Reading, Rules
+from ...core.report import BuildLog, FileLog
+from ..decode import Line
+from .common import (ReadSource, LETTERED, LONG_HEADING, NUMBERED, Format, continues_heading, is_heading_like,
                      looks_like_article, unreadable_heading)
 
 
 
 @lang.compiled
-def patterns(rules):
+def patterns(rules: lang.LanguageRules) -> dict:
     """The article heading pattern, and the words of a cut-off, in the words of a language's rules."""
     return {"keyword": rules.ARTICLE_WORD_PRINTED, "rules": rules,
             "article": re.compile(rf"^{re.escape(rules.ARTICLE_WORD_PRINTED)}[\s\u00a0]+(\d+)\s*$")}
@@ -74,7 +78,7 @@ def roman_value(label: str) -> int:
     return sum(-v if k + 1 < len(values) and values[k + 1] > v else v for k, v in enumerate(values))
 
 
-def _is_structure(text, words):
+def _is_structure(text: str, words: dict) -> bool:
     return bool(words["article"].match(text) or LETTERED.match(text) or NUMBERED.match(text)
                 or looks_like_article(text, words["keyword"]))
 
@@ -113,9 +117,9 @@ class Folio(NamedTuple):
         return int(self.label) if self.label.isdigit() else roman_value(self.label)
 
 
-def pages(lines: list, words: dict | None = None) -> tuple:
+def pages(lines: list[Line], words: dict) -> tuple[list[list[Line]], dict[int, str]]:
     """The non-blank lines cut into pages, and the furniture of each: ([[Line]], {line number: reason}).
-    `words`: patterns(profile) of the book's language (the default language's when None).
+    `words`: patterns(profile) of the book's language.
 
     The furniture is learned from the pages, never from where the extraction starts: the page numbers
     are the lines at the page tops or feet whose numbers go up by one from page to page (_chain, and
@@ -123,8 +127,8 @@ def pages(lines: list, words: dict | None = None) -> tuple:
     a page number at a page's top, and those whose text or shape stands in the same place on half the
     pages of their parity (_Heads): the book's title on the even pages, "Artikel 41", "Artikel 42" … on
     the odd ones."""
-    words = words or patterns()
-    texts, starts, pending = [], [0], False
+    texts: list[Line] = []
+    starts, pending = [0], False
     for line in lines:
         pending = pending or line.page_break
         if not line.blank:
@@ -142,7 +146,7 @@ def pages(lines: list, words: dict | None = None) -> tuple:
     numbers = _chain(folios)
     numbers.update(_lone_numbers(page_texts, folios, numbers))
     heads = _Heads(page_texts, numbers, words)
-    furniture = {}
+    furniture: dict[int, str] = {}
     for p, page in enumerate(cut):
         furniture.update(_furniture(page, page_texts[p], p, numbers.get(p), heads))
     return cut, furniture
@@ -191,14 +195,14 @@ def _chain(folios: list) -> dict:
     numbered through the book, one near each page's top, go up with the pages too, but never win. The run
     on the most pages is taken first; a page keeps one number (a lone number before one beside a head,
     the top before the foot)."""
-    runs = {}
+    runs: dict[tuple, list] = {}
     for f in folios:
         runs.setdefault((f.kind, f.value - f.page), []).append(f)
 
-    def pages(run):
+    def pages(run: list) -> tuple[int, int]:
         return len({f.page for f in run}), len({f.page for f in run if not f.repeated})
 
-    numbers = {}
+    numbers: dict = {}
     for key in sorted(runs, key=lambda k: (-pages(runs[k])[1], -pages(runs[k])[0], k)):
         free = sorted((f for f in runs[key] if f.page not in numbers), key=lambda f: (f.page, f.head != "", f.foot))
         if pages(free)[1] < 2:
@@ -214,7 +218,7 @@ def _lone_numbers(page_texts: list, folios: list, numbers: dict) -> dict:
     running heads (any lines a head may be when the extraction is one page; else heads standing above a
     number on two pages or more); on a page with none at its top, the last line when it is a number
     (not standing twice on the page, as a footnote marker does)."""
-    above = {}
+    above: dict = {}
     for p, page in enumerate(page_texts):
         f = next((f for f in folios if f.page == p and not f.foot and not f.head), None)
         for text in page[:f.at] if f else []:
@@ -243,7 +247,8 @@ class _Heads:
     top is furniture whatever it says: _furniture.)"""
 
     def __init__(self, page_texts: list, numbers: dict, words: dict):
-        self.words, self.where = words, {}
+        self.words = words
+        self.where: dict = {}
         self.parity = [sum(1 for p in range(len(page_texts)) if p % 2 == k) for k in (0, 1)]
         for p, page in enumerate(page_texts):
             for i in self._places(page, numbers.get(p)):
@@ -251,18 +256,18 @@ class _Heads:
                     self.where.setdefault((key, self.place(p, numbers.get(p))), set()).add(p)
 
     @staticmethod
-    def place(p: int, number) -> tuple:
+    def place(p: int, number: Folio | None) -> tuple:
         """(the page's parity, "below" the number printed first at its top, or at the "top")."""
         return p % 2, "below" if number is not None and not number.foot else "top"
 
     @staticmethod
-    def _places(page: list, number) -> range:
+    def _places(page: list, number: Folio | None) -> range:
         """The indexes of the page's lines where a running head may stand."""
         if number is not None and not number.foot:
             return range(number.at + 1, min(TOP, len(page)))
         return range(min(TOP - 1, len(page) - (1 if number is not None else 0)))
 
-    def evidence(self, text: str, p: int, number) -> int:
+    def evidence(self, text: str, p: int, number: Folio | None) -> int:
         """On how many pages `text` (on page `p`, whose number is `number`), or a line of its shape, stands
         in its place, when that makes it a running head; else 0."""
         if not _may_be_head(text, self.words):
@@ -291,14 +296,14 @@ def _starts_without_form_feeds(strip: list, words: dict) -> set:
             if is_page_number(number) and times[number] == 1 and not is_page_number(head) and \
                     _may_be_head(head, words):
                 pairs.append((i, i + 1, Folio(0, at, number, head, False)))
-    seen = {}
+    seen: dict = {}
     for i, _, f in pairs:
         seen.setdefault(f.head, set()).add(i)
         seen.setdefault("\0" + shape(f.head), set()).add(i)
     pairs = [pair for pair in pairs if len(seen[pair[2].head]) > 1 or len(seen["\0" + shape(pair[2].head)]) > 1]
     # The longest run of pairs, in the order of the lines, whose numbers go up (in the same numerals).
     # (A run is looked for among the WINDOW pairs before each: a page holds few of them.)
-    best = []
+    best: list = []
     for k, (first, _, f) in enumerate(pairs):
         before = [best[j] for j in range(max(0, k - WINDOW), k) if pairs[j][1] < first
                   and pairs[j][2].kind == f.kind and pairs[j][2].value < f.value]
@@ -324,7 +329,7 @@ def _starts_at_numbers(strip: list) -> set:
     lone = [(i, Folio(0, i, t, "", False)) for i, t in enumerate(strip) if is_page_number(t)]
     times = Counter(f.label for _, f in lone)
     once = [(i, f) for i, f in lone if times[f.label] == 1]
-    runs = {}  # (numerals, value) -> the longest run ending at that value: [line index]
+    runs: dict[tuple[str, int], list[int]] = {}  # (numerals, value) -> the longest run ending at that value: [line index]
     for i, f in once:
         run = max((runs.get((f.kind, f.value - step), []) for step in (1, 2, 3)), key=len) + [i]
         if len(run) > len(runs.get((f.kind, f.value), [])):
@@ -337,11 +342,11 @@ def _starts_at_numbers(strip: list) -> set:
     return set(run) - {0}
 
 
-def _furniture(page, strip: list, p: int, number, heads: _Heads) -> dict:
+def _furniture(page: list[Line], strip: list, p: int, number: Folio | None, heads: _Heads) -> dict:
     """{line number: reason} of the page's running heads and page number."""
-    found = {}
+    found: dict[int, str] = {}
 
-    def head(i, seen=0):
+    def head(i: int, seen: int = 0) -> None:
         found[page[i].num] = f"running header {strip[i]!r}" + (
             f", as in its place on {seen} pages" if seen else "") + ": page layout, not law text"
 
@@ -363,22 +368,22 @@ def _furniture(page, strip: list, p: int, number, heads: _Heads) -> dict:
     return found
 
 
-def page_label(page, furniture):
+def page_label(page: list[Line], furniture: dict[int, str]) -> str | None:
     """The page's printed number, or None."""
     return next((furniture[line.num].split()[2] for line in page
                  if furniture.get(line.num, "").startswith("page number")), None)
 
 
-def read(lines, source, log):
+def read(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
     flog = log.for_file(source.name)
     words = patterns(lang.profile(source.language))
     ARTICLE, KEYWORD = words["article"], words["keyword"]
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     cut, furniture = pages(lines, words)
     # The text lines, each with the index of its page; the furniture goes to the report.
-    body = []
-    for p, page in enumerate(cut):
-        for line in page:
+    body: list[tuple[Line, int]] = []
+    for p, page_lines in enumerate(cut):
+        for line in page_lines:
             if line.num in furniture:
                 reading.dropped.append(Dropped(line.num, furniture[line.num]))
             else:
@@ -387,13 +392,14 @@ def read(lines, source, log):
         reading.gaps.append(Gap(body[0][0].num, None, "the page starts inside an article whose beginning is "
                                                       "on an earlier page, which is not in the sources"))
 
-    markers = set()  # footnote numbers whose marker has been seen and whose footnote has not
-    marked = []  # (page, line, Note) of each marker, for notes.Footnotes.match
-    feet = []  # the footnotes at the page bottoms (notes.Footnote)
-    paragraph = []  # (line number, text) of the paragraph being collected
-    current = None  # the Block the paragraph belongs to
+    markers: set[str] = set()  # footnote numbers whose marker has been seen and whose footnote has not
+    marked: list[tuple[int, int, Note]] = []  # (page, line, Note) of each marker, for notes.Footnotes.match
+    feet: list[notes.Footnote] = []  # the footnotes at the page bottoms
+    paragraph: list[Piece] = []  # (line number, text) of the paragraph being collected
+    current: Block | None = None  # the Block the paragraph belongs to
+    k = 0  # the index in `body` of the next line to read (wrapped() moves it on)
 
-    def flush():
+    def flush() -> None:
         nonlocal paragraph
         if current is not None and paragraph:
             current.pieces = paragraph
@@ -401,10 +407,11 @@ def read(lines, source, log):
             current.lines = sorted(set(current.lines) | {n for n, _ in paragraph})
         paragraph = []
 
-    def wrapped(first):
+    def wrapped(first: str) -> tuple[str, list[Line]]:
         """The lines that continue a title or heading whose text so far is `first` (k moves past them)."""
         nonlocal k
-        taken, text = [], first
+        taken: list[Line] = []
+        text = first
         while k < len(body):
             t = body[k][0].text.strip()
             if _is_structure(t, words) or DIGITS.match(t) or not continues_heading(t) or \
@@ -415,7 +422,6 @@ def read(lines, source, log):
             k += 1
         return text, taken
 
-    k = 0
     while k < len(body):
         line, page = body[k]
         text = line.text.strip()
@@ -505,7 +511,7 @@ SENTENCE_END = re.compile(r"[.!?][)\]\"'\u2019\u201d]*$")
 HYPHENATED = re.compile(r"[^\W\d_]-$")
 
 
-def _ending(blocks):
+def _ending(blocks: list[Block]) -> tuple[str, bool] | None:
     """Why the last article (its blocks after the heading) stops before its end, or None when nothing
     shows it does: (reason, certain)."""
     last = blocks[-1]
@@ -521,7 +527,7 @@ def _ending(blocks):
     if not SENTENCE_END.search(end):
         return "its last sentence stops without a full stop", True
     # The book letters and numbers parts only where there are two or more: a lone "A." or "1." is open.
-    letters = [b.cite[0] for b in blocks if b.kind in ("heading", "heading-text")]
+    letters = [b.cite[0] for b in blocks if b.kind in ("heading", "heading-text") and b.cite]
     if letters and letters[-1] == "A":
         return "its sections stop at A", True
     numbers = [b.number for b in blocks if b.kind == "list"]
@@ -530,7 +536,8 @@ def _ending(blocks):
     return None
 
 
-def cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="lines"):
+def cut_off(reading: Reading, cut: list[list[Line]], furniture: dict[int, str], line: int, flog: FileLog,
+            rules: lang.LanguageRules, measure: Callable[[list[Line]], int] = len, unit: str = "lines") -> None:
     """The gap at the end of the extraction, by these rules: the last article is cut off when its text
     stops mid-sentence or mid-structure (_ending); when it ends with a full sentence and leaves nothing
     open, it is complete if its page is shorter than every page before it (the text ends there), and
@@ -538,9 +545,10 @@ def cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="lines
     is this one page. A page's fullness is measure(page) in `unit` (lines; characters where a
     paragraph is one line)."""
     at = next((i for i in range(len(reading.blocks) - 1, -1, -1) if reading.blocks[i].kind == "article"), None)
-    if at is None or not reading.blocks[at].cite:  # (an unreadable heading is an error already)
+    cite = reading.blocks[at].cite if at is not None else None
+    if at is None or not cite:  # (an unreadable heading is an error already)
         return
-    cite, blocks = reading.blocks[at].cite, reading.blocks[at:]
+    blocks = reading.blocks[at:]
     page = page_label(cut[-1], furniture)
     where, waar = (f"page {page}", rules.CUT_OFF_PAGE.format(page=page)) if page else \
         ("the extraction", rules.CUT_OFF_EXTRACTION)
@@ -567,7 +575,7 @@ def cut_off(reading, cut, furniture, line, flog, rules, measure=len, unit="lines
                             rules.MAYBE_CUT_OFF.format(cite=cite, where=waar)))
 
 
-def has_page_layout(texts, profile=None):
+def has_page_layout(texts: list[str], profile: lang.Profile) -> bool:
     """A page number among the first lines, or words hyphenated at three or more line ends."""
     hyphen_ends = sum(1 for t in texts if re.search(r"[^\W\d_]-$", t))
     return any(DIGITS.match(t.strip()) for t in texts[:4]) or hyphen_ends >= 3

@@ -11,12 +11,14 @@ import re
 from .. import notes
 from ...core import lang
 from ...core.model import Block, Dropped, Note, Reading, Rules
-from .common import LETTERED, NUMBERED, Format, looks_like_article, unreadable_heading
+from ...core.report import BuildLog
+from ..decode import Line
+from .common import ReadSource, LETTERED, NUMBERED, Format, looks_like_article, unreadable_heading
 
 
 
 @lang.compiled
-def patterns(rules):
+def patterns(rules: lang.LanguageRules) -> dict:
     """The heading and template-name patterns in the words of a language's rules."""
     names = "|".join(map(re.escape, rules.TEMPLATE_NAMES))
     return {"keyword": rules.ARTICLE_WORD_PRINTED, "names": tuple(f"{n}:" for n in rules.TEMPLATE_NAMES),
@@ -24,14 +26,15 @@ def patterns(rules):
             "template": re.compile(rf"^(?:{names}):(?:(\d{{4}}):)?(\S*)")}
 
 
-def read(lines, source, log):
+def read(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
     flog = log.for_file(source.name)
     words = patterns(lang.profile(source.language))
     ARTICLE, TEMPLATE_NAME, KEYWORD = words["article"], words["template"], words["keyword"]
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     texts = [line for line in lines if not line.blank]
     bodies = {m.group(1) for line in texts if (m := notes.NUMBERED_BODY.match(line.text.strip()))}
-    marked, feet = [], []  # (page, line, Note) of each marker; the footnotes (notes.Footnote)
+    marked: list[tuple[int, int, Note]] = []  # (page, line, Note) of each marker
+    feet: list[notes.Footnote] = []  # the footnotes
     for k, line in enumerate(texts):
         text = line.text.strip()
         if k == 0 and (m := TEMPLATE_NAME.match(text)):
@@ -77,11 +80,11 @@ def read(lines, source, log):
     return reading
 
 
-def has_name(texts, profile=None):
+def has_name(texts: list[str], profile: lang.Profile) -> bool:
     return texts[0].startswith(patterns(profile)["names"])
 
 
-def has_heading(texts, profile=None):
+def has_heading(texts: list[str], profile: lang.Profile) -> bool:
     article = patterns(profile)["article"]
     return any(article.match(t) for t in texts)
 

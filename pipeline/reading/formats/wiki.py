@@ -19,12 +19,14 @@ import re
 from .. import notes
 from ...core import lang
 from ...core.model import Block, Dropped, Reading, Rules
-from .common import DOUBLE, LETTERED, NUMBERED, Format, indent_level, looks_like_article, unreadable_heading
+from ...core.report import BuildLog, FileLog
+from ..decode import Line
+from .common import ReadSource, DOUBLE, LETTERED, NUMBERED, Format, indent_level, looks_like_article, unreadable_heading
 
 
 
 @lang.compiled
-def patterns(rules):
+def patterns(rules: lang.LanguageRules) -> dict:
     """The heading, page-title and remark patterns in the words of a language's rules."""
     word = re.escape(rules.ARTICLE_WORD)
     return {"keyword": rules.ARTICLE_WORD,
@@ -33,14 +35,14 @@ def patterns(rules):
             "commentary": re.compile(rf"^\*\s*(.*{rules.COMMENTARY_MARK}.*)$")}
 
 
-def read(lines, source, log):
+def read(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
     flog = log.for_file(source.name)
     profile = lang.profile(source.language)
     words = patterns(profile)
     ARTICLE, PAGE_SUBJECT, COMMENTARY, KEYWORD = words["article"], words["subject"], words["commentary"], words["keyword"]
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
     group = 0
-    commentary_from = None  # the attribution line of the open commentary
+    commentary_from: int | None = None  # the attribution line of the open commentary
     seen_text = False
     for line in lines:
         if line.blank:
@@ -89,7 +91,7 @@ def read(lines, source, log):
     return reading
 
 
-def _commentary_end(text: str, num: int, start: int, words: dict, flog, group: int) -> Block | None:
+def _commentary_end(text: str, num: int, start: int, words: dict, flog: FileLog, group: int) -> Block | None:
     """The article block that ends the commentary begun at line `start`, where line `num` is a heading;
     None where the line is commentary. A remark is written between articles, never across one: a heading
     after it is the law again, whatever the remark said before. A line that starts like a heading but does
@@ -110,7 +112,7 @@ def _commentary_end(text: str, num: int, start: int, words: dict, flog, group: i
     return None
 
 
-def has_heading(texts, profile=None):
+def has_heading(texts: list[str], profile: lang.Profile) -> bool:
     article = patterns(profile)["article"]
     return any(article.match(t) for t in texts)
 

@@ -17,7 +17,7 @@ _OWN_WORDS = ((re.compile(r"\b[Aa]rticles (%\(\w+\)s)"), r"Laws \1"),
               (re.compile(r"\bArticle\b"), "Law"), (re.compile(r"\barticle\b"), "law"))
 
 
-def _english(key):
+def _english(key: str) -> str:
     """The key in the book's words; its placeholders (%(articles)s) stay as the outputs name them."""
     for pattern, ours in _OWN_WORDS[:2]:  # "article %(num)s": the word before a placeholder
         key = pattern.sub(ours, key)

@@ -111,4 +111,4 @@ DASH = None  # U+00AD is a soft hyphen only
 SPACED_DASH = "\u2013"
 LIGATURES = ()
 LIGATURE_WORDS = None
-LIGATURE_FREE_WORDS = frozenset()
+LIGATURE_FREE_WORDS: frozenset[str] = frozenset()
