@@ -28,7 +28,7 @@ class LawbookError(Exception):
 
         where = ""
         if self.file:
-            where = f"{location(self.file, self.line, self.paged)}: "
+            where = f"{location(str(self.file), self.line, self.paged)}: "
         text = f"{where}{self.message}"
         if self.fix:
             text += f"\n  fix: {self.fix}"
@@ -56,7 +56,7 @@ class BuildFailed(LawbookError):
         """The location of one of `errors`, as the report shows it."""
         from .report import location
 
-        return location(entry.file, entry.line, entry.file in self.paged_files)
+        return location(entry.file or "", entry.line, entry.file in self.paged_files)
 
 
 # The errors of a write that the file system refused for want of room: each names the file being written.

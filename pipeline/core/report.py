@@ -102,9 +102,9 @@ class BuildLog:
         """The sources read from a PDF's pages: their line numbers are shown as page and line."""
         return {s["file"] for s in self.sources if s["format"] in PAGED_FORMATS}
 
-    def location(self, file: str, line: int | None) -> str:
+    def location(self, file: str | None, line: int | None) -> str:
         """Where a line of a source is, as every message shows it: "file:12", a PDF's "file.pdf:p12:7"."""
-        return location(file, line, file in self.paged())
+        return location(file or "", line, file in self.paged())
 
     def to_json(self) -> ReportData:
         entries = sorted(self.entries, key=lambda e: (e.file or "", e.line or 0, KINDS.index(e.kind), e.message))
@@ -131,7 +131,7 @@ class BuildLog:
             for e in by_file.get(name, []):
                 line = f"line {e['line']}" if e.get("line") else "file"
                 if "page" in e:
-                    line = shown_line(e["line"], True)
+                    line = shown_line(int(e["line"]), True)
                 node = f" [{e['node']}]" if e.get("node") else ""
                 out.append(f"  {line:>9}  {e['kind']:<9}{node} {e['message']}")
                 if "before" in e or "after" in e:

@@ -120,7 +120,7 @@ class Chain:
             raise TypeError("move: say before or after, one of them")
         stage = self[name]
         rest = Chain((s for s in self._stages if s.name != name), self._disabled - {name})
-        moved = rest.before(before, stage) if before is not None else rest.after(after, stage)
+        moved = rest.before(before, stage) if before is not None else rest.after(str(after), stage)
         return moved._with(moved._stages, self._disabled)
 
     def replace(self, stage: Stage) -> Chain:

@@ -55,7 +55,7 @@ from .. import notes
 from ...core import lang
 from ...core.errors import LawbookError
 from ...core.report import PAGE_LINE_STEP, BuildLog, FileLog
-from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Note, Reading, Rules
+from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Line, Note, Reading, Rules
 from .common import LETTERED, Format
 
 # Limits of one PDF source (docs/pdf-source.md): a book has some hundreds of pages of some thousands of
@@ -94,12 +94,9 @@ class Glyph:
 
 
 @dataclass(frozen=True)
-class PageLine:
-    """A printed line: what decode.Line is for a text source, with the layout evidence of its characters."""
-    file: str
-    num: int
-    text: str
-    page_break: bool = False
+class PageLine(Line):
+    """A printed line: a source's Line (as decode makes them of a text source), with the layout evidence
+    of its characters."""
     page: int = 0  # 1-based
     row: int = 0  # the line's place on its page, 1-based
     x: float = 0.0  # the left of its first character
@@ -111,10 +108,6 @@ class PageLine:
     # (start, end) of each run of digits set small on a raised baseline: footnote markers
     raised: tuple[tuple[int, int], ...] = ()
     right: float = 0.0  # the right of its last character but spaces
-
-    @property
-    def blank(self) -> bool:
-        return not self.text.strip()
 
 
 def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
