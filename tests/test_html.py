@@ -13,6 +13,7 @@ from lxml import etree
 from pipeline.publish import run as build
 from pipeline import serve
 from pipeline.outputs import html
+from pipeline.outputs.site import model
 from pipeline.core.errors import LawbookError
 from pipeline.core.report import BuildLog
 from pipeline.outputs.job import Job
@@ -261,7 +262,7 @@ def crossings(paths):
 
 
 def test_graph_is_layered_citing_above_cited_without_crossings(site):
-    graph = html.Site(site.ctx.corpus, site.ctx.log).graph("2017")
+    graph = model.Site(site.ctx.corpus, site.ctx.log, site.ctx.profile).graph("2017")
     y = {n["num"]: n["y"] for n in graph["nodes"]}
     assert y["41"] == y["53"] < y["47"] and y["54"] < y["58"]
     assert crossings([e["d"] for e in graph["edges"]]) == 0
@@ -269,7 +270,7 @@ def test_graph_is_layered_citing_above_cited_without_crossings(site):
 
 def test_every_edge_runs_from_the_citing_circle_to_the_cited_one(site):
     """Each path starts on the rim of its citing article's circle and ends on the cited one's."""
-    graph = html.Site(site.ctx.corpus, site.ctx.log).graph("2017")
+    graph = model.Site(site.ctx.corpus, site.ctx.log, site.ctx.profile).graph("2017")
     centre = {n["num"]: (n["x"], n["y"]) for n in graph["nodes"]}
     for e in graph["edges"]:
         pieces = segments(e["d"])
@@ -281,7 +282,7 @@ def test_every_edge_runs_from_the_citing_circle_to_the_cited_one(site):
 def test_graph_of_the_real_2017_crosses_less_than_a_circle():
     # Measured on the sources as they are (the corrections add 24E's edge to 51).
     ctx = build.make_corpus("sources", {"no_corrections": True})
-    graph = html.Site(ctx.corpus, ctx.log).graph("2017")
+    graph = model.Site(ctx.corpus, ctx.log, ctx.profile).graph("2017")
     drawn = crossings([e["d"] for e in graph["edges"]])
     # The same edges between the same nodes on a circle (an earlier layout) cross 24 times.
     assert drawn <= 6, drawn
@@ -499,12 +500,12 @@ def test_a_mark_takes_in_a_reference_it_would_cut_and_leaves_a_note_at_its_edge_
     rest = {"text": " en 51 nu"}
     spans = [(0, 4, text), (4, 14, ref), (14, 14, note), (14, 23, rest)]
     # "50 en 51" starts inside the reference: the mark begins where the reference does.
-    out = html.wrap_correction(spans, 12, 20, {"now": "50 en 51"})
+    out = model.wrap_correction(spans, 12, 20, {"now": "50 en 51"})
     assert [(a, b, p) for a, b, p in out] == [
         (0, 4, text), (4, 20, {"corr": {"now": "50 en 51"}, "pieces": [ref, note, {"text": " en 51"}]}),
         (20, 23, {"text": " nu"})]
     # A note exactly where the corrected words begin stays before the mark.
-    out = html.wrap_correction(spans, 14, 20, {"now": " en 51"})
+    out = model.wrap_correction(spans, 14, 20, {"now": " en 51"})
     assert [p for _, _, p in out] == [text, ref, note, {"corr": {"now": " en 51"}, "pieces": [{"text": " en 51"}]},
                                       {"text": " nu"}]
 

@@ -23,6 +23,7 @@ from pipeline.core.ids import NodeId
 from pipeline.core.model import NOTE_MARK, Accounted, Block, Note, Placed, Reading
 from pipeline.corpus import refs, stages
 from pipeline.outputs import graph, html, markdown, pdf, serialise
+from pipeline.outputs.site import model
 from pipeline.outputs.job import Job
 from pipeline.reading import formats
 from pipeline.reading.decode import Line
@@ -307,7 +308,7 @@ def test_the_edition_contents_page_holds_the_introduction_as_a_section_before_th
     assert [li.get("id") for li in section.xpath(".//section[@class='notes']//li")] == ["intro-noot1"]
     assert section.xpath(".//li[@id='intro-noot1']")[0].text_content().startswith("or more, by agreement.")
     # A link to the introduction lands on that section.
-    assert html.href("2017/intro") == "../2017/index.html#intro"
+    assert model.href("2017/intro") == "../2017/index.html#intro"
 
 
 def test_markdown_puts_the_introduction_first_anchored_by_its_id(book):

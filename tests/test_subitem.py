@@ -9,7 +9,9 @@ from pipeline.core import ids, lang, tree
 from pipeline.core.model import Block, Reading, Rules
 from pipeline.core.report import BuildLog
 from pipeline.corpus import structure
-from pipeline.outputs import html, markdown, pdf, serialise
+from pipeline.outputs import markdown, pdf, serialise
+from pipeline.outputs.site import model
+from pipeline.outputs.site.fragments import Fragments
 from pipeline.reading.decode import Line
 
 SOURCES = "a.txt:1"
@@ -65,10 +67,10 @@ def test_markdown_heads_a_subitem_in_the_laws_form_anchored_by_its_id():
 
 
 def test_html_labels_a_subitem_in_the_laws_form_anchored_by_its_id():
-    site = html.Site(corpus_with_subitems(), BuildLog())
+    site = model.Site(corpus_with_subitems(), BuildLog(), lang.profile("nl"))
     view = site.node_view(tree.node_by_id(site.corpus, "2017/30B1b.i"), [])
     assert (view["cite"], view["shown"], view["tag"]) == ("30B1b.i", "30B1(b)(i)", "subitem")
-    section = str(html.Fragments(lang.profile()).child(view))
+    section = str(Fragments(lang.profile("nl")).child(view))
     assert '<section class="subitem" id="30B1b.i"' in section
     assert '<h5 id="h-30B1b.i"><a class="cite" href="#30B1b.i">30B1(b)(i)</a>' in section
 

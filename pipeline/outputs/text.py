@@ -11,6 +11,7 @@ import hashlib
 import os
 import stat
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
@@ -35,6 +36,23 @@ def say(profile, english, **values):
 
 def title(profile):
     return profile.word(TITLE)
+
+
+@dataclass(frozen=True)
+class FileNames:
+    """The names of the output files a reader sees, in the book's language (its profile's rules): the
+    site's search page, editor's page, an edition's graph page and the citation table."""
+    search: str
+    editor: str
+    graph: str
+    citations: str
+
+
+def file_names(profile: lang.Profile) -> FileNames:
+    """The output file names of a book in `profile`'s language (zoeken.html in Dutch, search.html in English)."""
+    rules = profile.rules
+    return FileNames(search=f"{rules.SEARCH_PAGE}.html", editor=f"{rules.EDITOR_PAGE}.html",
+                     graph=f"{rules.GRAPH_PAGE}.html", citations=f"{rules.CITATIONS_SCRIPT}.js")
 
 
 def install(env, profile, newstyle=True):
