@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 from lxml import etree
 
 from .core import tree
-from .outputs.pdf import label_name
+from .outputs.book.source import label_name
 
 SCALE = 2.0  # 144 dpi: sharp enough to judge the typesetting
 

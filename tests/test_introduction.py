@@ -23,6 +23,7 @@ from pipeline.core.ids import NodeId
 from pipeline.core.model import NOTE_MARK, Accounted, Block, Note, Placed, Reading
 from pipeline.corpus import refs, stages
 from pipeline.outputs import graph, html, markdown, pdf, serialise
+from pipeline.outputs.book import compiling
 from pipeline.outputs.site import model
 from pipeline.outputs.job import Job
 from pipeline.reading import formats
@@ -333,7 +334,7 @@ def outline(reader, items=None):
 def book_pdf(book):
     built = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
     source = pdf.typst_source(book.corpus.find("edition"), built.date(), profile=lang.profile("en"))
-    return source, PdfReader(io.BytesIO(pdf.render_pdf(source, built)))
+    return source, PdfReader(io.BytesIO(compiling.render_pdf(source, built)))
 
 
 def test_the_pdf_sets_the_introduction_as_the_first_chapter_in_the_outline(book_pdf):

@@ -20,6 +20,7 @@ from pipeline.core.model import NOTE_MARK, Block, Note, Reading
 from pipeline.core.report import BuildLog
 from pipeline.corpus import stages
 from pipeline.outputs import html, markdown, pdf, serialise
+from pipeline.outputs.book import compiling
 from pipeline.outputs.job import Job
 from pipeline.reading import formats, headings
 
@@ -169,7 +170,7 @@ def test_markdown_html_and_pdf_show_a_titles_note_on_the_title(titled, tmp_path)
     assert [(a.text, a.get("href")) for a in doc.xpath("//sup[@class='noteref']/a")] == [("2", "#9-noot1"),
                                                                                       ("3", "#9-noot2")]
     built = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
-    reader = PdfReader(io.BytesIO(pdf.render_pdf(pdf.typst_source(titled.corpus.find("edition"), built.date(),
+    reader = PdfReader(io.BytesIO(compiling.render_pdf(pdf.typst_source(titled.corpus.find("edition"), built.date(),
                                                                   profile=profile), built)))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
     page = next(t for t in texts if "A made-up text" in t)
@@ -209,7 +210,7 @@ def test_html_shows_the_books_numbers_and_lists_a_note_cited_twice_once(book, tm
 def test_pdf_numbers_footnotes_by_the_book_and_sets_a_heading_note_on_the_heading(book):
     built = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
     source = pdf.typst_source(book.corpus.find("edition"), built.date(), profile=lang.profile("en"))
-    reader = PdfReader(io.BytesIO(pdf.render_pdf(source, built)))
+    reader = PdfReader(io.BytesIO(compiling.render_pdf(source, built)))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
     page = next(t for t in texts if "Penalty Cards" in t and "When a card" in t)
     assert "Penalty Cards3" in page
@@ -249,7 +250,7 @@ def test_pdf_prints_a_note_cited_again_on_a_later_page_on_that_page_too():
         'cited twice.</note> and another<note id="2017/2/noot2" form="print" num="6" sources="a.txt:4">Once.</note>.'
         '</p></article></edition></corpus>')
     built = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
-    reader = PdfReader(io.BytesIO(pdf.render_pdf(pdf.typst_source(corpus.find("edition"), built.date(),
+    reader = PdfReader(io.BytesIO(compiling.render_pdf(pdf.typst_source(corpus.find("edition"), built.date(),
                                                                   profile=lang.profile("en")), built)))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
     first = next(i for i, t in enumerate(texts) if "First citation5." in t)

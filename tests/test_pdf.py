@@ -19,6 +19,7 @@ from pipeline.reading import manifest
 from pipeline import cli
 from pipeline.outputs import glyphs
 from pipeline.outputs import pdf
+from pipeline.outputs.book import compiling, printable, source as pdf_source, view as pdf_view
 from pipeline.core import tree
 from pipeline.bench import generate
 from pipeline.core.errors import LawbookError
@@ -134,7 +135,7 @@ def outline_titles(reader, outline=None):
 def hand_made():
     corpus = hand_made_corpus()
     source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date())
-    data = pdf.render_pdf(source, BUILT)
+    data = compiling.render_pdf(source, BUILT)
     return {"corpus": corpus, "source": source, "bytes": data, "reader": PdfReader(io.BytesIO(data))}
 
 
@@ -153,13 +154,13 @@ def real_books(tmp_path_factory):
 # --- escaping ---------------------------------------------------------------------------------
 
 def test_typst_string_escapes_only_backslash_quote_and_control_characters():
-    assert pdf.typst_string('a\\b"c#[]*') == '"a\\\\b\\"c#[]*"'
-    assert pdf.typst_string("x\ny\t") == '"x\\u{a}y\\u{9}"'
+    assert pdf_source.typst_string('a\\b"c#[]*') == '"a\\\\b\\"c#[]*"'
+    assert pdf_source.typst_string("x\ny\t") == '"x\\u{a}y\\u{9}"'
 
 
 def test_templates_print_every_value_as_a_string_literal():
-    template = pdf.template_environment().from_string("#{{ text }};|{{ code }}")
-    assert template.render(text='"] #x', code=pdf.TypstCode("#h(1em)")) == '#"\\"] #x";|#h(1em)'
+    template = pdf_source.template_environment().from_string("#{{ text }};|{{ code }}")
+    assert template.render(text='"] #x', code=pdf_source.TypstCode("#h(1em)")) == '#"\\"] #x";|#h(1em)'
 
 
 def test_every_special_character_prints_as_itself(hand_made):
@@ -170,10 +171,10 @@ def test_every_special_character_prints_as_itself(hand_made):
 
 
 def test_label_names_round_trip_and_refuse_unsafe_ids():
-    assert pdf.label_name("2017/50D2a") == "n2017-50D2a"
-    assert pdf.node_id_of_label("n2017-50D2a") == "2017/50D2a"
+    assert pdf_source.label_name("2017/50D2a") == "n2017-50D2a"
+    assert pdf_source.node_id_of_label("n2017-50D2a") == "2017/50D2a"
     with pytest.raises(LawbookError) as refused:
-        pdf.label_name("2017/1> #evil")
+        pdf_source.label_name("2017/1> #evil")
     assert refused.value.status == 1 and "'2017/1> #evil' cannot be a link target" in refused.value.message
 
 
@@ -183,7 +184,7 @@ def test_an_id_with_full_width_digits_is_refused_naming_its_source_line():
     article = etree.SubElement(edition, "article", id="2017/\uff15\uff13", num="\uff15\uff13", sources="bron.txt:4-6")
     _p(article, "Tekst.").set("sources", "bron.txt:6")
     with pytest.raises(LawbookError) as refused:
-        pdf.book_view(edition, BUILT.date())
+        pdf_view.book_view(edition, BUILT.date())
     error = refused.value
     assert (error.file, error.line, error.status) == ("bron.txt", 4, 1)
     assert error.message.startswith("the node ID '2017/\uff15\uff13' cannot be a link target in the PDF edition")
@@ -210,7 +211,7 @@ def test_unprintable_text_is_found_at_its_line_and_column():
     _p(section, "Lach \U0001f600 en \u4e2d, e" + "\u0301" * 17 + " en " + "x" * 10_001).set("sources", "bron.txt:2-3")
     lines = {("bron.txt", 1): "Artikel 1", ("bron.txt", 2): "Lach \U0001f600 en \u4e2d,",
              ("bron.txt", 3): "e" + "\u0301" * 17 + " en " + "x" * 10_001}
-    assert pdf.unprintable(edition, lines) == [
+    assert printable.unprintable(edition, lines) == [
         ("bron.txt", 2, "2017/1A", "the character U+1F600 GRINNING FACE ('\U0001f600') is in no font of the PDF "
          "edition (column 6); write it as a word, or with characters the book's fonts have (Latin, Greek, "
          "Cyrillic), or build without the PDF (--no-pdf)"),
@@ -232,7 +233,7 @@ def test_unprintable_text_is_found_at_its_line_and_column():
     note_holder.set("sources", "bron.txt:2")
     note = etree.SubElement(note_holder, "note", id="2017/1A/noot1", form="inline", sources="bron.txt:3")
     note.text = "noot \u4e00"
-    assert [entry[:2] + (entry[3].split(";")[0],) for entry in pdf.unprintable(edition, lines)] == [
+    assert [entry[:2] + (entry[3].split(";")[0],) for entry in printable.unprintable(edition, lines)] == [
         ("bron.txt", 1, "the character U+1F0A1 PLAYING CARD ACE OF SPADES ('\U0001f0a1') is in no font of the PDF "
                         "edition (column 4)"),
         ("bron.txt", 3, "the character U+4E00 CJK UNIFIED IDEOGRAPH-4E00 ('\u4e00') is in no font of the PDF "
@@ -373,7 +374,7 @@ def test_loose_commentary_goes_to_a_closing_chapter():
     corpus = hand_made_corpus()
     edition = edition_of(corpus, "2017")
     edition.find("commentary").set("on", "2017/54")
-    view = pdf.book_view(edition, BUILT.date())
+    view = pdf_view.book_view(edition, BUILT.date())
     assert [c["id"] for c in view["loose_commentary"]] == ["2017/1/toelichting1"]
     assert view["loose_commentary"][0]["title"] == "Toelichting bij artikel 54 (Anna)"
     assert all(not a["commentary"] for a in view["articles"])
@@ -389,7 +390,7 @@ def test_labels_print_as_the_law_writes_them(hand_made):
 # --- reproducibility --------------------------------------------------------------------------
 
 def test_same_source_and_date_give_the_same_bytes(hand_made):
-    assert pdf.render_pdf(hand_made["source"], BUILT) == hand_made["bytes"]
+    assert compiling.render_pdf(hand_made["source"], BUILT) == hand_made["bytes"]
     # Compiled in a process of its own, as write_pdf does, too.
     assert pdf.compile_books([(hand_made["source"], BUILT)]) == [hand_made["bytes"]]
 
@@ -436,8 +437,8 @@ def test_build_date_is_source_date_epoch_else_newest_source(tmp_path):
     new.write_text("b")
     os.utime(old, (1_500_000_000, 1_500_000_000))
     os.utime(new, (1_600_000_000, 1_600_000_000))
-    assert pdf.build_timestamp([old, new], environ={}).timestamp() == 1_600_000_000
-    assert pdf.build_timestamp([old, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
+    assert compiling.build_timestamp([old, new], environ={}).timestamp() == 1_600_000_000
+    assert compiling.build_timestamp([old, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
 
 
 # --- the real editions ------------------------------------------------------------------------
@@ -475,9 +476,9 @@ def test_real_links_land_on_the_page_of_their_target(real_books, edition_id):
     page_of = dest_pages(reader)
     body_links = [(index, name) for index, name in links(reader) if index >= body_start(reader)]
     linkable = {r.get("to").split()[0] for r in edition.iter("ref") if r.get("to").split()[0] in nodes}
-    assert {pdf.node_id_of_label(name) for _, name in body_links} == linkable
+    assert {pdf_source.node_id_of_label(name) for _, name in body_links} == linkable
     for index, name in body_links:
-        target = nodes[pdf.node_id_of_label(name)]
+        target = nodes[pdf_source.node_id_of_label(name)]
         assert squash(_target_words(target)) in squashed[page_of[name]], (name, page_of[name] + 1)
 
 
@@ -521,7 +522,7 @@ def test_real_running_heads_name_the_first_and_last_article_of_the_page(real_boo
     edition, reader, texts = real_books[edition_id]
     dests = dest_pages(reader)
     articles = [a.get("num") for a in edition.iterchildren("article")]
-    page_of = {a.get("num"): dests[pdf.label_name(a.get("id"))] for a in edition.iterchildren("article")}
+    page_of = {a.get("num"): dests[pdf_source.label_name(a.get("id"))] for a in edition.iterchildren("article")}
     start = body_start(reader)
     closing = dests.get("toelichtingen", len(texts))
     heads = [_head_line(texts, page) for page in range(start, closing)]
@@ -564,7 +565,7 @@ def test_real_colophon_names_every_source_file_and_the_source_date(real_books, e
     own = [s for s in sources if s.edition == edition_id]
     colophon = flat(texts[1])
     assert colophon.startswith(f"Spelregels voor Wedstrijdbridge, editie {edition_id} Nederlandse Bridge Bond "
-                               f"Stand van de bronnen: {pdf.date_words(pdf.build_timestamp([s.path for s in own]))} "
+                               f"Stand van de bronnen: {pdf_view.date_words(compiling.build_timestamp([s.path for s in own]))} "
                                "Deze uitgave is samengesteld uit deze bronbestanden: ")
     for source in sources:
         assert (source.name in colophon) == (source in own), source.name
@@ -596,7 +597,7 @@ def test_a_colophon_too_long_for_its_page_still_puts_the_contents_on_a_right_han
     many = [manifest.Source(path=Path(f"bron-{n:03d}.txt"), edition="2017", origin=f"Herkomst {n}")
             for n in range(60)]
     source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), sources=many)
-    reader = PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT)))
+    reader = PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT)))
     texts = page_texts(reader)
     contents = dest_pages(reader)["contents"]
     assert contents % 2 == 0 and contents > 2  # page 5 (index 4): an odd page number
@@ -626,7 +627,7 @@ def _dated_build(tmp_path, monkeypatch, epoch):
 ])
 def test_title_page_and_colophon_are_dated_by_the_sources_never_today(tmp_path, monkeypatch, epoch, dates):
     books = _dated_build(tmp_path, monkeypatch, epoch)
-    today = pdf.date_words(datetime.date.today())
+    today = pdf_view.date_words(datetime.date.today())
     for edition_id, reader in books.items():
         title, colophon = reader.pages[0].extract_text(), reader.pages[1].extract_text()
         assert f"Stand van de bronnen: {dates[edition_id]}" in title
@@ -661,7 +662,7 @@ def test_a_gap_without_a_reason_says_what_is_missing():
     corpus = hand_made_corpus()
     edition = edition_of(corpus, "2017")
     del edition.find(".//gap").attrib["reason"]
-    view = pdf.book_view(edition, BUILT.date())
+    view = pdf_view.book_view(edition, BUILT.date())
     assert view["articles"][0]["children"][1]["children"][-1] == {"kind": "gap",
                                                                    "remark": "tekst ontbreekt in de bronnen"}
 
@@ -750,21 +751,21 @@ def test_a_source_git_holds_unchanged_is_dated_by_its_last_commit(tmp_path):
     git("commit", "-q", "-am", "b gewijzigd", date="1500000500 +0000")
     for path in (kept, edited):
         os.utime(path, (1_900_000_000, 1_900_000_000))  # the day of a clone, say
-    assert pdf.build_timestamp([kept, edited], environ={}).timestamp() == 1_500_000_500
-    assert pdf.build_timestamp([kept], environ={}).timestamp() == 1_500_000_000
+    assert compiling.build_timestamp([kept, edited], environ={}).timestamp() == 1_500_000_500
+    assert compiling.build_timestamp([kept], environ={}).timestamp() == 1_500_000_000
     # A file changed since its commit, or not committed at all, is dated by its modification time.
     edited.write_text("b3")
     os.utime(edited, (1_600_000_000, 1_600_000_000))
-    assert pdf.build_timestamp([kept, edited], environ={}).timestamp() == 1_600_000_000
+    assert compiling.build_timestamp([kept, edited], environ={}).timestamp() == 1_600_000_000
     new.write_text("c")
     os.utime(new, (1_700_000_000, 1_700_000_000))
-    assert pdf.build_timestamp([kept, new], environ={}).timestamp() == 1_700_000_000
-    assert pdf.build_timestamp([kept, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
+    assert compiling.build_timestamp([kept, new], environ={}).timestamp() == 1_700_000_000
+    assert compiling.build_timestamp([kept, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
 
 
 def test_a_source_date_epoch_that_is_no_number_is_one_message(tmp_path):
     with pytest.raises(LawbookError) as refused:
-        pdf.build_timestamp([], environ={"SOURCE_DATE_EPOCH": "gisteren"})
+        compiling.build_timestamp([], environ={"SOURCE_DATE_EPOCH": "gisteren"})
     assert (str(refused.value), refused.value.status) == (
         "SOURCE_DATE_EPOCH is 'gisteren', not a number of seconds since 1970\n  fix: set SOURCE_DATE_EPOCH to "
         "whole seconds (e.g. `date +%s`), or unset it to date the book by its sources", 2)
@@ -774,7 +775,7 @@ def test_a_book_without_commentary_says_so_once_in_its_colophon():
     corpus = hand_made_corpus()
     sources = [manifest.Source(path=Path("bron.txt"), edition="2017", origin="Herkomst")]
     source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, sources=sources)
-    colophon = flat(PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT))).pages[1].extract_text())
+    colophon = flat(PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT))).pages[1].extract_text())
     assert colophon.startswith("Spelregels voor Wedstrijdbridge, editie 2017, zonder toelichtingen ")
     assert colophon.count("toelichtingen") == 1 and "bron.txt Herkomst" in colophon
     assert "#columns(1," in source  # one source: one column

@@ -8,6 +8,7 @@ from pypdf import PdfReader
 
 from pipeline.publish import run as build
 from pipeline.outputs import pdf, pdf_parts
+from pipeline.outputs.book import source as pdf_source
 from pipeline.core import tree
 
 from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squash,  # noqa: F401 (tests, run again)
@@ -62,7 +63,7 @@ def test_each_part_is_kept_beside_the_pdf_with_the_inputs_it_was_compiled_with(r
     page_of = dest_pages(reader)
     for k in range(1, len(parts) + 1):
         first_article = next(a for a in list(edition.iterchildren("article"))[(k - 1) * PART:])
-        assert used[f"part-{k:02d}"]["first"] == page_of[pdf.label_name(first_article.get("id"))] + 1
+        assert used[f"part-{k:02d}"]["first"] == page_of[pdf_source.label_name(first_article.get("id"))] + 1
     assert not list((real_books["folder"] / "pdf").glob(".work-*"))  # the parts' PDFs are gone
 
 
@@ -89,6 +90,6 @@ def test_footnotes_number_on_across_parts(real_books):
 def test_every_node_has_one_destination_and_no_stub_is_one(real_books):
     edition, reader, texts = real_books["2017"]
     page_of = dest_pages(reader)
-    expected = {pdf.label_name(el.get("id")) for el in edition.iter(*tree.NODE_TAGS)} | {"contents"}
+    expected = {pdf_source.label_name(el.get("id")) for el in edition.iter(*tree.NODE_TAGS)} | {"contents"}
     assert set(page_of) - {"toelichtingen"} == expected
     assert {name for _, name in links(reader)} <= set(page_of)

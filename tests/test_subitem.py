@@ -9,7 +9,8 @@ from pipeline.core import ids, lang, tree
 from pipeline.core.model import Block, Reading, Rules
 from pipeline.core.report import BuildLog
 from pipeline.corpus import structure
-from pipeline.outputs import markdown, pdf, serialise
+from pipeline.outputs import markdown, serialise
+from pipeline.outputs.book import source as pdf_source, view as pdf_view
 from pipeline.outputs.site import model
 from pipeline.outputs.site.fragments import Fragments
 from pipeline.reading.decode import Line
@@ -77,9 +78,9 @@ def test_html_labels_a_subitem_in_the_laws_form_anchored_by_its_id():
 
 def test_the_pdf_marks_a_subitem_as_the_law_does_and_labels_it_by_its_id():
     corpus = corpus_with_subitems()
-    view = pdf.node_view(tree.node_by_id(corpus, "2017/30B1b.i"), set(), None)
+    view = pdf_view.node_view(tree.node_by_id(corpus, "2017/30B1b.i"), set(), None)
     assert (view["mark"], str(view["label"]), str(view["level"])) == ("(i)", "n2017-30B1b.i", "5")
-    assert pdf.node_id_of_label("n2017-30B1b.i") == "2017/30B1b.i"
+    assert pdf_source.node_id_of_label("n2017-30B1b.i") == "2017/30B1b.i"
 
 
 def build(blocks, list_numbers):

@@ -14,7 +14,8 @@ from lxml import etree
 from conftest import ROOT
 from pipeline.core import lang
 from pipeline.core.lang import Profile
-from pipeline.outputs import html, markdown, pdf, text
+from pipeline.outputs import markdown, pdf, text
+from pipeline.outputs.book import compiling, view as pdf_view
 from pipeline.outputs.site import editor, model, pages
 from pipeline.outputs.diff import compare, render
 from test_html import SAMPLE, sample_log
@@ -50,9 +51,9 @@ def module_keys(path):
 def table_keys():
     """The English of the word tables the modules look words up in by name, not by literal."""
     yield from (w for _, title, intro in editor.REPORT_SECTIONS for w in (title, intro))
-    yield from pdf.MONTHS
+    yield from pdf_view.MONTHS
     yield from render.STATUS.values()
-    yield from (editor.NOT_IN_CORPUS, pdf.PUBLISHER, text.TITLE)
+    yield from (editor.NOT_IN_CORPUS, pdf_view.PUBLISHER, text.TITLE)
 
 
 def missing_words(path, keys, root=ROOT):
@@ -95,7 +96,7 @@ def test_every_word_of_the_word_tables_is_in_the_dutch_profile():
 
 
 def test_the_modules_ask_for_their_words():
-    assert "Commentary on article %(num)s" in {k for _, k in module_keys(ROOT / "pipeline/outputs/pdf.py")}
+    assert "Commentary on article %(num)s" in {k for _, k in module_keys(ROOT / "pipeline/outputs/book/view.py")}
     assert "Editorial note on %(cite)s: %(text)s" in {k for _, k in module_keys(ROOT / "pipeline/outputs/markdown.py")}
 
 
@@ -173,7 +174,7 @@ def test_the_pdf_prints_the_profile_words_in_markup_as_written():
 
     edition = etree.fromstring(SAMPLE).find("edition[@id='2017']")
     source = pdf.typst_source(edition, datetime.date(2025, 11, 30), profile=MADE_UP)
-    document = pypdfium2.PdfDocument(pdf.render_pdf(source, datetime.datetime(2025, 11, 30,
+    document = pypdfium2.PdfDocument(compiling.render_pdf(source, datetime.datetime(2025, 11, 30,
                                                                               tzinfo=datetime.timezone.utc)))
     words = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
     assert "[xx] Contents" in words
