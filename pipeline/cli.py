@@ -29,8 +29,8 @@ from .core.errors import LawbookError, write_failure
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="lawbook", description="Publishing pipeline for the Spelregels voor "
-                                                                  "Wedstrijdbridge")
+    parser = argparse.ArgumentParser(prog="lawbook", description="Publishing pipeline for the laws of duplicate "
+                                                                  "bridge, in Dutch and English")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     sub = parser.add_subparsers(dest="command", required=True)
     for register in COMMANDS:

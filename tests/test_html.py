@@ -14,6 +14,7 @@ from pipeline.publish import run as build
 from pipeline import serve
 from pipeline.outputs import html
 from pipeline.outputs.site import model
+from pipeline.core import lang
 from pipeline.core.errors import LawbookError
 from pipeline.core.report import BuildLog
 from pipeline.outputs.job import Job
@@ -92,6 +93,27 @@ def test_pages_written(site):
         assert (site.root / path).is_file(), path
         if path.endswith(".html"):
             assert site(path).get("lang") == "nl"
+
+
+def test_an_english_book_names_its_files_in_english_and_links_to_them(tmp_path):
+    job = Job(corpus=etree.fromstring(SAMPLE), log=sample_log(), tmp=tmp_path, profile=lang.profile("en"))
+    written = html.write_html(job)
+    assert written == ["index.html", "2017/index.html", "2017/references.html", "2017/41.html", "2017/47.html",
+                       "2017/53.html", "2017/54.html", "2007/index.html", "2007/references.html", "2007/41.html",
+                       "diff/2007-2017.html", "editorial.html", "search.html", "404.html", "manifest.webmanifest",
+                       "citations.js", "lawbook.css", "site.js", "icon.svg", "diff/redline.css", "sw.js"]
+
+    def page(path):
+        return lxml.html.fromstring((tmp_path / "html" / path).read_bytes())
+    links = page("index.html").xpath("//main//a/@href")
+    assert {"2017/references.html", "2007/references.html", "search.html", "editorial.html"} <= set(links)
+    assert "references.html" in page("2017/index.html").xpath("//a/@href")
+    assert page("2017/41.html").xpath("//form[@role='search']/@action") == ["../search.html"]
+    assert "citations.js" in page("search.html").xpath("//script/@src")
+    assert page("search.html").xpath("//form[@id='zoekformulier']/@action") == ["search.html"]
+    for path in written:  # not one Dutch file name left, the service worker's list included
+        text = (tmp_path / "html" / path).read_text(encoding="utf-8")
+        assert not [name for name in ("zoeken.html", "redactie.html", "verwijzingen.html", "citaten.js") if name in text]
 
 
 def test_every_node_has_its_citation_as_anchor(site):

@@ -353,8 +353,8 @@ def test_a_book_in_parts_bookmarks_the_introduction_and_the_definitions_before_t
     monkeypatch.setenv("LAWBOOK_PDF_PART_ARTICLES", "1")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
     pdf.write_pdf(Job.of(book, tmp_path))
-    reader = PdfReader(tmp_path / pdf.pdf_name("2017"))
-    assert (tmp_path / pdf.parts_name("2017") / "part-02.typ").exists()  # it was compiled in parts
+    reader = PdfReader(tmp_path / pdf.pdf_name("2017", lang.profile("en")))
+    assert (tmp_path / pdf.parts_name("2017", lang.profile("en")) / "part-02.typ").exists()  # it was compiled in parts
     dests = {name: reader.get_destination_page_number(d) for name, d in reader.named_destinations.items()}
     assert outline(reader) == [(TITLE, dests["n2017-intro"]), ("Definitions", dests["n2017-intro"] + 1),
                                ("Law 1 The Cards", dests["n2017-1"]), ("Law 2 The Dealer", dests["n2017-2"])]

@@ -20,13 +20,14 @@ from pipeline import cli
 from pipeline.outputs import glyphs
 from pipeline.outputs import pdf
 from pipeline.outputs.book import compiling, printable, source as pdf_source, view as pdf_view
-from pipeline.core import tree
+from pipeline.core import lang, tree
 from pipeline.bench import generate
 from pipeline.core.errors import LawbookError
 from pipeline.pdf_screenshots import footnote_page, png_bytes
 
 from conftest import add_source
 
+NL = lang.profile("nl")  # the Dutch book's file names
 ROOT = Path(__file__).resolve().parent.parent
 BUILT = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
 
@@ -152,6 +153,15 @@ def real_books(tmp_path_factory):
 
 
 # --- escaping ---------------------------------------------------------------------------------
+
+
+def test_the_books_file_names_are_its_languages():
+    en = lang.profile("en")
+    assert (pdf.pdf_name("2017", NL), pdf.typ_name("2017", NL), pdf.parts_name("2017", NL)) == \
+        ("pdf/spelregels-2017.pdf", "pdf/spelregels-2017.typ", "pdf/spelregels-2017.parts")
+    assert (pdf.pdf_name("2017", en), pdf.typ_name("2017", en), pdf.parts_name("2017", en)) == \
+        ("pdf/laws-2017.pdf", "pdf/laws-2017.typ", "pdf/laws-2017.parts")
+
 
 def test_typst_string_escapes_only_backslash_quote_and_control_characters():
     assert pdf_source.typst_string('a\\b"c#[]*') == '"a\\\\b\\"c#[]*"'
@@ -412,7 +422,7 @@ def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkey
     monkeypatch.setattr(pdf, "compile_books", counting_compile)
     build.build(src, out, options)
     assert sorted(compiled) == ["2007", "2017"]
-    first = {e: (out / pdf.pdf_name(e)).read_bytes() for e in ("2007", "2017")}
+    first = {e: (out / pdf.pdf_name(e, NL)).read_bytes() for e in ("2007", "2017")}
 
     # A later change to a 2017 source: only 2017 is compiled, 2007 is the previous file.
     changed = next(src / s.name for s in manifest.load_manifest(src) if s.edition == "2017")
@@ -421,14 +431,14 @@ def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkey
     compiled.clear()
     build.build(src, out, options)
     assert compiled == ["2017"]
-    assert (out / pdf.pdf_name("2007")).read_bytes() == first["2007"]
+    assert (out / pdf.pdf_name("2007", NL)).read_bytes() == first["2007"]
 
     # Compiled afresh, 2007 is dated by its own sources and so comes out byte for byte the same.
     compiled.clear()
     build.build(src, out, dict(options, force=True))
     assert sorted(compiled) == ["2007", "2017"]
-    assert (out / pdf.pdf_name("2007")).read_bytes() == first["2007"]
-    assert "Stand van de bronnen: 18 mei 2033" in PdfReader(out / pdf.pdf_name("2017")).pages[0].extract_text()
+    assert (out / pdf.pdf_name("2007", NL)).read_bytes() == first["2007"]
+    assert "Stand van de bronnen: 18 mei 2033" in PdfReader(out / pdf.pdf_name("2017", NL)).pages[0].extract_text()
 
 
 def test_build_date_is_source_date_epoch_else_newest_source(tmp_path):
@@ -618,7 +628,7 @@ def _dated_build(tmp_path, monkeypatch, epoch):
     ctx = build.make_corpus(src)
     ctx.tmp = tmp_path / "out"
     pdf.write_pdf(ctx)
-    return {e: PdfReader(ctx.tmp / pdf.pdf_name(e)) for e in ("2007", "2017")}
+    return {e: PdfReader(ctx.tmp / pdf.pdf_name(e, NL)) for e in ("2007", "2017")}
 
 
 @pytest.mark.parametrize("epoch, dates", [

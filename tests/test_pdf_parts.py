@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from pipeline.publish import run as build
 from pipeline.outputs import pdf, pdf_parts
 from pipeline.outputs.book import source as pdf_source
-from pipeline.core import tree
+from pipeline.core import lang, tree
 
 from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squash,  # noqa: F401 (tests, run again)
                       test_real_colophon_names_every_source_file_and_the_source_date,
@@ -19,6 +19,8 @@ from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squas
                       test_real_links_land_on_the_page_of_their_target, test_real_outline_lists_every_article,
                       test_real_page_one_names_edition_and_language_is_dutch,
                       test_real_running_heads_name_the_first_and_last_article_of_the_page)
+
+NL = lang.profile("nl")  # the Dutch book's file names
 
 PART = 2
 
@@ -35,7 +37,7 @@ def real_books(tmp_path_factory):
         del os.environ["LAWBOOK_PDF_PART_ARTICLES"]
     books = {}
     for edition in ctx.corpus.iterchildren("edition"):
-        reader = PdfReader(ctx.tmp / pdf.pdf_name(edition.get("id")))
+        reader = PdfReader(ctx.tmp / pdf.pdf_name(edition.get("id"), NL))
         books[edition.get("id")] = (edition, reader, page_texts(reader))
     books["folder"] = ctx.tmp
     return books
@@ -53,11 +55,11 @@ def test_the_sizes_come_from_the_variable(monkeypatch):
 @pytest.mark.parametrize("edition_id", ["2007", "2017"])
 def test_each_part_is_kept_beside_the_pdf_with_the_inputs_it_was_compiled_with(real_books, edition_id):
     edition, reader, _ = real_books[edition_id]
-    folder = real_books["folder"] / pdf.parts_name(edition_id)
+    folder = real_books["folder"] / pdf.parts_name(edition_id, NL)
     articles = sum(1 for _ in edition.iterchildren("article"))
     parts = sorted(p.name for p in folder.glob("part-*.typ"))
     assert parts == [f"part-{k:02d}.typ" for k in range(1, -(-articles // PART) + 1)]
-    assert (folder / "front.typ").exists() and not (real_books["folder"] / pdf.typ_name(edition_id)).exists()
+    assert (folder / "front.typ").exists() and not (real_books["folder"] / pdf.typ_name(edition_id, NL)).exists()
     used = json.loads((folder / "inputs.json").read_text(encoding="utf-8"))
     # Each part starts on the page after the last one before it, the first after the contents.
     page_of = dest_pages(reader)

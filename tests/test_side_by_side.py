@@ -9,9 +9,12 @@ import os
 import pytest
 
 from pipeline.publish import run as build
+from pipeline.core import lang
 from pipeline.core.errors import LawbookError
 from pipeline.outputs import diff, graph, html, pdf
 from pipeline.outputs.book import compiling
+
+NL = lang.profile("nl")  # the Dutch book's file names
 
 
 @pytest.fixture()
@@ -94,9 +97,9 @@ def test_the_typst_source_of_each_book_is_kept_beside_its_pdf(book):
     src, out, options = book
     build.build(src, out, options)
     for edition in ("2007", "2017"):
-        source = (out / pdf.typ_name(edition)).read_text(encoding="utf-8")
+        source = (out / pdf.typ_name(edition, NL)).read_text(encoding="utf-8")
         assert f'title: "Spelregels voor Wedstrijdbridge {edition}"' in source
-        assert (out / pdf.pdf_name(edition)).read_bytes().startswith(b"%PDF-")
+        assert (out / pdf.pdf_name(edition, NL)).read_bytes().startswith(b"%PDF-")
 
 
 def test_books_compile_side_by_side_while_their_memory_fits(tmp_path):

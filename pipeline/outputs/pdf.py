@@ -28,7 +28,8 @@ from .book.compiling import COMPILE_CHILD, Book, Compiles, build_timestamp, comp
 from .book.printable import unprintable, unprintable_sources
 from .book.source import TypstCode, template_environment
 from .book.view import book_view
-from .text import profile_of
+from ..core.lang import Profile
+from .text import file_names, profile_of
 
 
 def typst_source(edition, built, with_commentary=True, profile=None, sources=()):
@@ -38,19 +39,20 @@ def typst_source(edition, built, with_commentary=True, profile=None, sources=())
     return template.render(book=book_view(edition, built, with_commentary, profile, sources))
 
 
-def pdf_name(edition_id):
-    """The book's path in the build folder."""
-    return f"pdf/spelregels-{edition_id}.pdf"
+def pdf_name(edition_id: str, profile: Profile) -> str:
+    """The book's path in the build folder, named in the book's language: pdf/spelregels-2017.pdf in
+    Dutch, pdf/laws-2017.pdf in English."""
+    return file_names(profile).pdf(edition_id)
 
 
-def typ_name(edition_id):
+def typ_name(edition_id: str, profile: Profile) -> str:
     """The book's Typst source, kept beside its PDF so that anyone can compile it again or compare."""
-    return f"pdf/spelregels-{edition_id}.typ"
+    return file_names(profile).typ(edition_id)
 
 
-def parts_name(edition_id):
+def parts_name(edition_id: str, profile: Profile) -> str:
     """The Typst sources of a book compiled in parts (pdf_parts.py), kept beside its PDF."""
-    return f"pdf/spelregels-{edition_id}.parts"
+    return file_names(profile).parts(edition_id)
 
 
 def _prepare(job):
@@ -60,13 +62,15 @@ def _prepare(job):
     set is a build error at its source line (and then nothing is prepared)."""
     out = job.tmp / "pdf"
     out.mkdir(parents=True, exist_ok=True)
+    profile = profile_of(job)
     with_commentary = not job.options.no_commentary
     size, above = pdf_parts.part_articles()
     in_parts = {e.get("id") for e in job.corpus.iterchildren("edition")
                 if sum(1 for _ in e.iterchildren("article")) > above}
+    names = file_names(profile)
     todo = [e for e in job.corpus.iterchildren("edition")
-            if not job.previous.reuse(e.get("id"), [pdf_name(e.get("id")), parts_name(e.get("id"))
-                                                    if e.get("id") in in_parts else typ_name(e.get("id"))])]
+            if not job.previous.reuse(e.get("id"), [names.pdf(e.get("id")), names.parts(e.get("id"))
+                                                    if e.get("id") in in_parts else names.typ(e.get("id"))])]
     # Text the compiler cannot set is a build error at its source line, found before compiling.
     lines = {(name, line.num): line.text for name, file_lines in job.lines.items() for line in file_lines}
     manifest_path = Path(job.sources_dir or ".") / manifest.MANIFEST
@@ -77,37 +81,36 @@ def _prepare(job):
     if job.log.errors:
         return []
     books = []
-    profile = profile_of(job)
     for edition in todo:
         edition_id = edition.get("id")
         own = [s for s in job.sources if s.edition == edition_id]
         timestamp = build_timestamp([s.path for s in own])
+        pdf_file = job.tmp / names.pdf(edition_id)
         if edition_id in in_parts:
             view = book_view(edition, timestamp.date(), with_commentary, profile, own)
-            plan = pdf_parts.write_sources(view, edition, job.tmp / parts_name(edition_id), size,
+            plan = pdf_parts.write_sources(view, edition, job.tmp / names.parts(edition_id), size,
                                            template_environment(profile), TypstCode)
             work = job.tmp / "pdf" / f".work-{edition_id}"  # the parts' PDFs, removed once joined
             work.mkdir()
-            plan.update(child=COMPILE_CHILD, out=str(job.tmp / pdf_name(edition_id)), work=str(work),
+            plan.update(child=COMPILE_CHILD, out=str(pdf_file), work=str(work),
                         timestamp=int(timestamp.timestamp()))
             (work / "plan.json").write_text(json.dumps(plan, indent=1) + "\n", encoding="utf-8")
-            books.append(Book(work / "plan.json", job.tmp / pdf_name(edition_id), timestamp, edition_id,
-                              plan["weight"], parts=True))
+            books.append(Book(work / "plan.json", pdf_file, timestamp, edition_id, plan["weight"], parts=True))
             continue
         source = typst_source(edition, timestamp.date(), with_commentary, profile, own)
-        (job.tmp / typ_name(edition_id)).write_text(source, encoding="utf-8")
-        books.append(Book(job.tmp / typ_name(edition_id), job.tmp / pdf_name(edition_id), timestamp, edition_id,
-                          len(source)))
+        typ_file = job.tmp / names.typ(edition_id)
+        typ_file.write_text(source, encoding="utf-8")
+        books.append(Book(typ_file, pdf_file, timestamp, edition_id, len(source)))
     return books
 
 
 def start_pdf(job):
     """Reads: job.corpus, job.sources (each edition's files and their dates),
     job.options.no_commentary, and the previous build (job.previous).
-    Writes: pdf/spelregels-<edition>.typ (or .parts/) for every edition to compile, and starts the
-    compilers (Compiles, kept as job.pdf_compiles until finish_pdf), which write
-    pdf/spelregels-<edition>.pdf while the build makes its other outputs. An edition unchanged since
-    the previous build is copied from it, not compiled."""
+    Writes: pdf/<book>.typ (or .parts/) for every edition to compile, and starts the compilers
+    (Compiles, kept as job.pdf_compiles until finish_pdf), which write pdf/<book>.pdf while the build
+    makes its other outputs; <book> is the profile's name (pdf_name: spelregels-2017, laws-2017).
+    An edition unchanged since the previous build is copied from it, not compiled."""
     books = _prepare(job)
     job.pdf_compiles = Compiles(books) if books else None
 

@@ -41,18 +41,30 @@ def title(profile):
 @dataclass(frozen=True)
 class FileNames:
     """The names of the output files a reader sees, in the book's language (its profile's rules): the
-    site's search page, editor's page, an edition's graph page and the citation table."""
+    site's search page, editor's page, an edition's graph page and the citation table, and the book's
+    PDF, its Typst source and the folder of its sources in parts, below pdf/."""
     search: str
     editor: str
     graph: str
     citations: str
+    book: str  # with {edition}: "spelregels-{edition}"
+
+    def pdf(self, edition: str) -> str:
+        return f"pdf/{self.book.format(edition=edition)}.pdf"
+
+    def typ(self, edition: str) -> str:
+        return f"pdf/{self.book.format(edition=edition)}.typ"
+
+    def parts(self, edition: str) -> str:
+        return f"pdf/{self.book.format(edition=edition)}.parts"
 
 
 def file_names(profile: lang.Profile) -> FileNames:
     """The output file names of a book in `profile`'s language (zoeken.html in Dutch, search.html in English)."""
     rules = profile.rules
     return FileNames(search=f"{rules.SEARCH_PAGE}.html", editor=f"{rules.EDITOR_PAGE}.html",
-                     graph=f"{rules.GRAPH_PAGE}.html", citations=f"{rules.CITATIONS_SCRIPT}.js")
+                     graph=f"{rules.GRAPH_PAGE}.html", citations=f"{rules.CITATIONS_SCRIPT}.js",
+                     book=rules.BOOK_FILE)
 
 
 def install(env, profile, newstyle=True):
