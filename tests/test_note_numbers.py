@@ -171,7 +171,7 @@ def test_markdown_html_and_pdf_show_a_titles_note_on_the_title(titled, tmp_path)
                                                                                       ("3", "#9-noot2")]
     built = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
     reader = PdfReader(io.BytesIO(compiling.render_pdf(pdf.typst_source(titled.corpus.find("edition"), built.date(),
-                                                                  profile=profile), built)))
+                                                                        profile=profile), built)))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
     page = next(t for t in texts if "A made-up text" in t)
     assert "MADE-UP CARDS2 A made-up text3 of the law." in page
@@ -187,7 +187,7 @@ def test_markdown_labels_notes_numbered_per_article_by_article_and_number():
         '<article id="2007/2" num="2" sources="a.txt:3"><p sources="a.txt:3">Two<note id="2007/2/noot1" form="numbered" '
         'num="1" sources="a.txt:4">First of two.</note> and<note id="2007/2/noot2" form="inline" sources="a.txt:3">'
         'Unnumbered.</note>.</p></article></edition></corpus>')
-    lines = markdown.render(corpus, "2007").splitlines()
+    lines = markdown.render(corpus, "2007", lang.profile("nl")).splitlines()
     assert [line for line in lines if line.startswith("[^")] == [
         "[^1-1]: First of one.", "[^2-1]: First of two.", "[^2-noot2]: Unnumbered."]
 
@@ -251,7 +251,7 @@ def test_pdf_prints_a_note_cited_again_on_a_later_page_on_that_page_too():
         '</p></article></edition></corpus>')
     built = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
     reader = PdfReader(io.BytesIO(compiling.render_pdf(pdf.typst_source(corpus.find("edition"), built.date(),
-                                                                  profile=lang.profile("en")), built)))
+                                                                        profile=lang.profile("en")), built)))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
     first = next(i for i, t in enumerate(texts) if "First citation5." in t)
     second = next(i for i, t in enumerate(texts) if "Second citation5 and another6." in t)

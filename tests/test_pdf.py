@@ -135,7 +135,7 @@ def outline_titles(reader, outline=None):
 @pytest.fixture(scope="module")
 def hand_made():
     corpus = hand_made_corpus()
-    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date())
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), profile=NL)
     data = compiling.render_pdf(source, BUILT)
     return {"corpus": corpus, "source": source, "bytes": data, "reader": PdfReader(io.BytesIO(data))}
 
@@ -169,7 +169,7 @@ def test_typst_string_escapes_only_backslash_quote_and_control_characters():
 
 
 def test_templates_print_every_value_as_a_string_literal():
-    template = pdf_source.template_environment().from_string("#{{ text }};|{{ code }}")
+    template = pdf_source.template_environment(NL).from_string("#{{ text }};|{{ code }}")
     assert template.render(text='"] #x', code=pdf_source.TypstCode("#h(1em)")) == '#"\\"] #x";|#h(1em)'
 
 
@@ -194,7 +194,7 @@ def test_an_id_with_full_width_digits_is_refused_naming_its_source_line():
     article = etree.SubElement(edition, "article", id="2017/\uff15\uff13", num="\uff15\uff13", sources="bron.txt:4-6")
     _p(article, "Tekst.").set("sources", "bron.txt:6")
     with pytest.raises(LawbookError) as refused:
-        pdf_view.book_view(edition, BUILT.date())
+        pdf_view.book_view(edition, BUILT.date(), profile=NL)
     error = refused.value
     assert (error.file, error.line, error.status) == ("bron.txt", 4, 1)
     assert error.message.startswith("the node ID '2017/\uff15\uff13' cannot be a link target in the PDF edition")
@@ -375,7 +375,7 @@ def test_commentary_follows_its_article_with_its_attribution_first(hand_made):
 
 def test_no_commentary_leaves_commentary_out_and_says_so():
     corpus = hand_made_corpus()
-    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False)
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, profile=NL)
     assert "Toelichting met" not in source and "Geschreven door Anna" not in source
     assert '"Officiële tekst, zonder toelichtingen"' in source
 
@@ -384,7 +384,7 @@ def test_loose_commentary_goes_to_a_closing_chapter():
     corpus = hand_made_corpus()
     edition = edition_of(corpus, "2017")
     edition.find("commentary").set("on", "2017/54")
-    view = pdf_view.book_view(edition, BUILT.date())
+    view = pdf_view.book_view(edition, BUILT.date(), profile=NL)
     assert [c["id"] for c in view["loose_commentary"]] == ["2017/1/toelichting1"]
     assert view["loose_commentary"][0]["title"] == "Toelichting bij artikel 54 (Anna)"
     assert all(not a["commentary"] for a in view["articles"])
@@ -575,7 +575,7 @@ def test_real_colophon_names_every_source_file_and_the_source_date(real_books, e
     own = [s for s in sources if s.edition == edition_id]
     colophon = flat(texts[1])
     assert colophon.startswith(f"Spelregels voor Wedstrijdbridge, editie {edition_id} Nederlandse Bridge Bond "
-                               f"Stand van de bronnen: {pdf_view.date_words(compiling.build_timestamp([s.path for s in own]))} "
+                               f"Stand van de bronnen: {pdf_view.date_words(compiling.build_timestamp([s.path for s in own]), NL)} "
                                "Deze uitgave is samengesteld uit deze bronbestanden: ")
     for source in sources:
         assert (source.name in colophon) == (source in own), source.name
@@ -606,7 +606,7 @@ def test_a_colophon_too_long_for_its_page_still_puts_the_contents_on_a_right_han
     corpus = hand_made_corpus()
     many = [manifest.Source(path=Path(f"bron-{n:03d}.txt"), edition="2017", origin=f"Herkomst {n}")
             for n in range(60)]
-    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), sources=many)
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), profile=NL, sources=many)
     reader = PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT)))
     texts = page_texts(reader)
     contents = dest_pages(reader)["contents"]
@@ -637,7 +637,7 @@ def _dated_build(tmp_path, monkeypatch, epoch):
 ])
 def test_title_page_and_colophon_are_dated_by_the_sources_never_today(tmp_path, monkeypatch, epoch, dates):
     books = _dated_build(tmp_path, monkeypatch, epoch)
-    today = pdf_view.date_words(datetime.date.today())
+    today = pdf_view.date_words(datetime.date.today(), NL)
     for edition_id, reader in books.items():
         title, colophon = reader.pages[0].extract_text(), reader.pages[1].extract_text()
         assert f"Stand van de bronnen: {dates[edition_id]}" in title
@@ -672,7 +672,7 @@ def test_a_gap_without_a_reason_says_what_is_missing():
     corpus = hand_made_corpus()
     edition = edition_of(corpus, "2017")
     del edition.find(".//gap").attrib["reason"]
-    view = pdf_view.book_view(edition, BUILT.date())
+    view = pdf_view.book_view(edition, BUILT.date(), profile=NL)
     assert view["articles"][0]["children"][1]["children"][-1] == {"kind": "gap",
                                                                    "remark": "tekst ontbreekt in de bronnen"}
 
@@ -784,7 +784,7 @@ def test_a_source_date_epoch_that_is_no_number_is_one_message(tmp_path):
 def test_a_book_without_commentary_says_so_once_in_its_colophon():
     corpus = hand_made_corpus()
     sources = [manifest.Source(path=Path("bron.txt"), edition="2017", origin="Herkomst")]
-    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, sources=sources)
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, profile=NL, sources=sources)
     colophon = flat(PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT))).pages[1].extract_text())
     assert colophon.startswith("Spelregels voor Wedstrijdbridge, editie 2017, zonder toelichtingen ")
     assert colophon.count("toelichtingen") == 1 and "bron.txt Herkomst" in colophon

@@ -62,7 +62,7 @@ def test_both_schemas_take_a_subitem_and_the_json_names_its_type():
 
 
 def test_markdown_heads_a_subitem_in_the_laws_form_anchored_by_its_id():
-    text = markdown.render(corpus_with_subitems(), "2017")
+    text = markdown.render(corpus_with_subitems(), "2017", lang.profile("nl"))
     assert "###### 30B1(b)(i) {#30B1b.i}" in text
     assert "[Law 30B1(b)(i)](#30B1b.i)" in text
 
@@ -78,7 +78,7 @@ def test_html_labels_a_subitem_in_the_laws_form_anchored_by_its_id():
 
 def test_the_pdf_marks_a_subitem_as_the_law_does_and_labels_it_by_its_id():
     corpus = corpus_with_subitems()
-    view = pdf_view.node_view(tree.node_by_id(corpus, "2017/30B1b.i"), set(), None)
+    view = pdf_view.node_view(tree.node_by_id(corpus, "2017/30B1b.i"), set(), lang.profile("nl"))
     assert (view["mark"], str(view["label"]), str(view["level"])) == ("(i)", "n2017-30B1b.i", "5")
     assert pdf_source.node_id_of_label("n2017-30B1b.i") == "2017/30B1b.i"
 

@@ -32,11 +32,11 @@ from ..core.lang import Profile
 from .text import file_names, profile_of
 
 
-def typst_source(edition, built, with_commentary=True, profile=None, sources=()):
-    """The complete Typst source of one edition's book, in the words of `profile` (Dutch when none);
+def typst_source(edition, built, with_commentary=True, *, profile: Profile, sources=()) -> str:
+    """The complete Typst source of one edition's book, in the words of `profile`, the book's language;
     `sources` (the edition's manifest entries) for the colophon."""
     template = template_environment(profile).get_template("book.typ.j2")
-    return template.render(book=book_view(edition, built, with_commentary, profile, sources))
+    return template.render(book=book_view(edition, built, with_commentary, profile=profile, sources=sources))
 
 
 def pdf_name(edition_id: str, profile: Profile) -> str:
@@ -87,7 +87,7 @@ def _prepare(job):
         timestamp = build_timestamp([s.path for s in own])
         pdf_file = job.tmp / names.pdf(edition_id)
         if edition_id in in_parts:
-            view = book_view(edition, timestamp.date(), with_commentary, profile, own)
+            view = book_view(edition, timestamp.date(), with_commentary, profile=profile, sources=own)
             plan = pdf_parts.write_sources(view, edition, job.tmp / names.parts(edition_id), size,
                                            template_environment(profile), TypstCode)
             work = job.tmp / "pdf" / f".work-{edition_id}"  # the parts' PDFs, removed once joined
@@ -97,7 +97,7 @@ def _prepare(job):
             (work / "plan.json").write_text(json.dumps(plan, indent=1) + "\n", encoding="utf-8")
             books.append(Book(work / "plan.json", pdf_file, timestamp, edition_id, plan["weight"], parts=True))
             continue
-        source = typst_source(edition, timestamp.date(), with_commentary, profile, own)
+        source = typst_source(edition, timestamp.date(), with_commentary, profile=profile, sources=own)
         typ_file = job.tmp / names.typ(edition_id)
         typ_file.write_text(source, encoding="utf-8")
         books.append(Book(typ_file, pdf_file, timestamp, edition_id, len(source)))

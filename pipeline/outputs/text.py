@@ -82,13 +82,13 @@ def install(env, profile, newstyle=True):
 
 
 def per_profile(make):
-    """`make(profile)` made once per profile (a jinja2 environment compiles each template once);
-    no profile means Dutch. Profiles hold a dict, so they are told apart by identity."""
+    """`make(profile)` made once per profile (a jinja2 environment compiles each template once); the
+    profile is always named, so no book gets another language's words. Profiles hold a dict, so they
+    are told apart by identity."""
     made = {}
 
     @functools.wraps(make)
-    def get(profile=None):
-        profile = profile or lang.profile()
+    def get(profile: lang.Profile):
         if id(profile) not in made:
             made[id(profile)] = (profile, make(profile))  # the profile kept, so its id stays its own
         return made[id(profile)][1]

@@ -15,6 +15,7 @@ import markupsafe
 
 from ...core import tree
 from ...core.errors import LawbookError
+from ...core.lang import Profile
 from .. import text
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "pdf"
@@ -90,9 +91,9 @@ def _finalize(value):
 
 
 @text.per_profile
-def template_environment(profile):
+def template_environment(profile: Profile) -> jinja2.Environment:
     """The jinja2 environment for templates/pdf/: escapes every printed value (see _finalize); its
-    words, lang and region from `profile` (Dutch when none): `{{ _("Contents") }}` prints a string
+    words, lang and region from `profile`: `{{ _("Contents") }}` prints a string
     literal, `{{ _("Contents")|markup }}` escaped markup (markup_words).
     One per process and profile: it caches the compiled templates."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), finalize=_finalize,

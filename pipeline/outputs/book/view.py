@@ -7,7 +7,8 @@ Writes nothing.
 """
 import collections
 
-from ...core import ids, lang, tree
+from ...core import ids, tree
+from ...core.lang import Profile
 from .. import text
 from ..text import say
 from .source import TypstCode, inline_markup, label_name, note_key
@@ -37,7 +38,7 @@ def introduction_view(el, targets, cited_again=frozenset()) -> dict | None:
             "paragraphs": [inline_markup(p, targets, cited_again) for p in el.iterchildren("p")]}
 
 
-def node_view(el, targets, profile, cited_again=frozenset()):
+def node_view(el, targets, profile: Profile, cited_again=frozenset()) -> dict:
     """One article, section, subsection or item with everything below it, in corpus order. Its title
     or heading is markup (None when it has none or it is empty): its words, and a note marked in them."""
     label = tree.label(el)
@@ -71,7 +72,7 @@ def _gap_remark(el, profile):
     return " ".join((el.get("reason") or "").split()) or say(profile, "text missing from the sources")
 
 
-def commentary_view(el, targets, profile, cited_again=frozenset()):
+def commentary_view(el, targets, profile: Profile, cited_again=frozenset()) -> dict:
     """A commentary: what it is on, who wrote it (the disclaimer that it is no law text, printed
     first), its paragraphs as markup."""
     _, cite = ids.split_id(el.get("on") or "")
@@ -82,22 +83,20 @@ def commentary_view(el, targets, profile, cited_again=frozenset()):
             "paragraphs": [inline_markup(p, targets, cited_again) for p in el.iterchildren("p")]}
 
 
-def date_words(day, profile=None):
+def date_words(day, profile: Profile) -> str:
     """The date as the profile writes it: '30 november 2025' in Dutch."""
-    profile = profile or lang.profile()
     return say(profile, "%(month)s %(day)s, %(year)s", day=day.day, month=profile.word(MONTHS[day.month - 1]),
                year=day.year)
 
 
-def book_view(edition, built, with_commentary=True, profile=None, sources=()):
-    """The book of one <edition> as data for book.typ.j2, in the words of `profile` (Dutch when none).
+def book_view(edition, built, with_commentary=True, *, profile: Profile, sources=()) -> dict:
+    """The book of one <edition> as data for book.typ.j2, in the words of `profile`, the book's language.
 
     `built` is the date of the edition's sources (build_timestamp), printed on the title page and
     in the colophon; `sources` are the edition's manifest entries (name and origin), which the
     colophon names. Commentary follows the article it is on; commentary on an article this
     edition does not hold goes to a closing chapter.
     """
-    profile = profile or lang.profile()
     edition_id = edition.get("id")
     series = text.title(profile)
     targets = {el.get("id") for el in edition.iter(*tree.NODE_TAGS)}

@@ -19,7 +19,8 @@ from ..text import profile_of
 from . import render
 from .compare import Comparison
 
-FORMATS = {"text": render.to_text, "json": render.to_json, "html": render.to_html}
+# Each takes the comparison and the profile whose words it is in (JSON holds no words).
+FORMATS = {"text": render.to_text, "json": lambda result, profile: render.to_json(result), "html": render.to_html}
 
 
 def compare(old_edition, new_edition):
