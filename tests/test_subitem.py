@@ -11,8 +11,7 @@ from pipeline.core.report import BuildLog
 from pipeline.corpus import structure
 from pipeline.outputs import markdown, serialise
 from pipeline.outputs.book import source as pdf_source, view as pdf_view
-from pipeline.outputs.site import model
-from pipeline.outputs.site.fragments import Fragments
+from pipeline.outputs.site import model, pages
 from pipeline.reading.decode import Line
 
 SOURCES = "a.txt:1"
@@ -71,7 +70,7 @@ def test_html_labels_a_subitem_in_the_laws_form_anchored_by_its_id():
     site = model.Site(corpus_with_subitems(), BuildLog(), lang.profile("nl"))
     view = site.node_view(tree.node_by_id(site.corpus, "2017/30B1b.i"), [])
     assert (view["cite"], view["shown"], view["tag"]) == ("30B1b.i", "30B1(b)(i)", "subitem")
-    section = str(Fragments(lang.profile("nl")).child(view))
+    section = str(pages.environment(lang.profile("nl")).get_template("fragments.html").module.child(view))
     assert '<section class="subitem" id="30B1b.i"' in section
     assert '<h5 id="h-30B1b.i"><a class="cite" href="#30B1b.i">30B1(b)(i)</a>' in section
 

@@ -2,7 +2,7 @@
 the search index: start_search_index, finish_search_index, write_search_index); the parts are in site/:
 
     site/model.py       the corpus read once into what the pages show (Site), IDs and links
-    site/fragments.py   the law text of a page as HTML (paragraphs, nested nodes, marks)
+    site/fragments.py   the templates' _() and the law text's macros (templates/html/fragments.html)
     site/pages.py       the template environment, the edition's pages, write_edition
     site/graph_page.py  the reference graph's layout by Graphviz's dot
     site/editor.py      the editor's page: the report, the corrections, the comparison with the original

@@ -14,7 +14,7 @@ from ...core.lang import Profile
 from .. import text
 from ..diff import render as diff_render
 from ..text import per_profile, say
-from .fragments import Fragments
+from . import fragments
 from .model import Site, article_of, href
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "html"
@@ -35,11 +35,7 @@ def environment(profile: Profile) -> jinja2.Environment:
                              keep_trailing_newline=True, auto_reload=False, cache_size=-1,
                              bytecode_cache=text.template_cache(__file__, TEMPLATES.parent))
     text.install(env, profile)
-    fragments = Fragments(profile)
-    # The templates' _() is fragments.word: the i18n extension's _() gives the same, but through two
-    # context calls each time (20,000 calls for a book of 93 articles).
-    env.globals.update(stylesheet=STYLESHEET, node_href=href, _=fragments.word, inline=fragments.inline,
-                       content=fragments.content, renumbered=fragments.renumbered)
+    env.globals.update(stylesheet=STYLESHEET, node_href=href)
     # The pages' addresses in the book's language: a link to the search or editor's page, the graph page
     # of an edition and the citation table are named as write_html names the files.
     files = text.file_names(profile)
@@ -48,6 +44,7 @@ def environment(profile: Profile) -> jinja2.Environment:
     env.filters["cite"] = functools.lru_cache(maxsize=1 << 16)(lambda node_id: ids.shown(node_id) if node_id else "")
     env.filters.update(place=lambda cite: diff_render.place(cite, profile),
                        targets=lambda cites: diff_render.targets(cites, profile))
+    fragments.install(env, profile)  # last: the law text's macros see every global above
     return env
 
 
