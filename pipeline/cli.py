@@ -32,8 +32,8 @@ from .core.errors import LawbookError, write_failure
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="lawbook", description="Publishing pipeline for the Spelregels voor "
-                                                                  "Wedstrijdbridge")
+    parser = argparse.ArgumentParser(prog="lawbook", description="Publishing pipeline for the laws of duplicate "
+                                                                  "bridge, in Dutch and English")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     sub = parser.add_subparsers(dest="command", required=True)
     for register in COMMANDS:
@@ -380,6 +380,7 @@ def register_diff(sub):
 
 
 def cmd_diff(args):
+    from .core import lang
     from .outputs import diff
 
     target = None
@@ -390,7 +391,9 @@ def cmd_diff(args):
     built = {}
     old = resolve_edition(args.old, args.old_edition, args.sources, built, "--old-edition")
     new = resolve_edition(args.new, args.new_edition, args.sources, built, "--new-edition")
-    text = diff.FORMATS[args.format](diff.compare(old, new))
+    # The book's language when the editions come from --sources; a corpus.xml records none: the default one.
+    profile = built.get("profile") or lang.profile()
+    text = diff.FORMATS[args.format](diff.compare(old, new), profile)
     if target is None:
         sys.stdout.write(text)
         return 0
@@ -419,7 +422,8 @@ def resolve_edition(arg, chosen, sources, built, flag):
                                fix=f"leave out {flag}, or give a corpus.xml file")
         if "corpus" not in built:
             from .publish import run
-            built["corpus"] = run.make_corpus(sources).corpus
+            ctx = run.make_corpus(sources)
+            built["corpus"], built["profile"] = ctx.corpus, ctx.profile
         editions = {ed.get("id"): ed for ed in built["corpus"].iterchildren("edition")}
         chosen, where = arg, f"{sources}/"
     else:

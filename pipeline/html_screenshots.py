@@ -5,21 +5,25 @@
 Reads: BUILD/html/ (the article and the comparison from file://; the search page through
 serve.make_server on 127.0.0.1, since full-text search needs a web server).
 Writes: BUILD/screenshots/<page>-phone.png (375 px wide) and <page>-desktop.png (1280 px wide), whole
-pages, for article-53, vergelijking (diff/2007-2017.html) and zoeken (zoeken.html?q=uitkomst).
+pages, for article-53, vergelijking (diff/2007-2017.html) and search (zoeken.html?q=uitkomst).
 Drives Debian's Chromium (/usr/bin/chromium) through Playwright; downloads nothing.
 """
 import sys
 from pathlib import Path
 
+from .core import lang
 from .core.errors import LawbookError
+from .outputs.text import file_names
 
 CHROMIUM = "/usr/bin/chromium"
 # Offline, quiet, as root in CI: no sandbox, no background traffic.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTICLE = "2017/53.html"
+# The Dutch book's search page (`make build` builds the Dutch sources), named by its profile.
+SEARCH = file_names(lang.profile("nl")).search
 # name -> page below html/; pages with a query are taken over http (search needs a server).
-PAGES = {"article-53": ARTICLE, "vergelijking": "diff/2007-2017.html", "zoeken": "zoeken.html?q=uitkomst"}
+PAGES = {"article-53": ARTICLE, "vergelijking": "diff/2007-2017.html", "search": f"{SEARCH}?q=uitkomst"}
 VIEWPORTS = {"phone": {"width": 375, "height": 740}, "desktop": {"width": 1280, "height": 900}}
 
 

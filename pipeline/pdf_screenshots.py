@@ -1,6 +1,7 @@
 """PNG pictures of the printed book, for a person to look at: `python -m pipeline.pdf_screenshots build`.
 
-Reads: <build>/pdf/spelregels-<edition>.pdf and <build>/corpus.xml (to find a page with a footnote).
+Reads: <build>/pdf/spelregels-<edition>.pdf (the Dutch book, as `make build` makes it) and <build>/corpus.xml
+(to find a page with a footnote).
 Writes: <build>/screenshots/pdf-<edition>-<page>.png for the title page (titelpagina), the colophon
 (colofon), the first contents page (inhoud), the first page whose running head names two articles
 (kopregel), the first page with a footnote (voetnoot) and the first with a commentary (toelichting).
@@ -14,10 +15,12 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from lxml import etree
 
-from .core import tree
-from .outputs.pdf import label_name
+from .core import lang, tree
+from .outputs.book.source import label_name
+from .outputs.pdf import pdf_name
 
 SCALE = 2.0  # 144 dpi: sharp enough to judge the typesetting
+DUTCH = lang.profile("nl")  # the pictures are of the Dutch book: its file names and its pages' words
 
 
 def png_bytes(width, height, rgb, stride):
@@ -91,7 +94,7 @@ def screenshots(build_dir):
     corpus = etree.parse(str(build_dir / "corpus.xml")).getroot()
     written = []
     for edition in corpus.iterchildren("edition"):
-        path = build_dir / "pdf" / f"spelregels-{edition.get('id')}.pdf"
+        path = build_dir / pdf_name(edition.get("id"), DUTCH)
         document = pdfium.PdfDocument(str(path))
         try:
             texts = page_texts(document)

@@ -48,7 +48,7 @@ ERROR_PAGE = """<!DOCTYPE html>
 <title>%(message)s · %(title)s</title><link rel="stylesheet" href="/lawbook.css"></head>
 <body><header class="site"><a class="site-title" href="/index.html">%(title)s</a></header>
 <main id="inhoud"><h1>%(message)s</h1><p>%(explain)s</p>
-<ul><li><a href="/index.html">%(editions)s</a></li><li><a href="/zoeken.html">%(search)s</a></li></ul></main></body></html>
+<ul><li><a href="/index.html">%(editions)s</a></li><li><a href="/%(search_page)s">%(search)s</a></li></ul></main></body></html>
 """
 # What a reader is told, per status; every other status keeps the standard library's words.
 ERRORS = {
@@ -61,6 +61,7 @@ ERRORS = {
 def error_words(code):
     """The page's words for an error `code` in the site's language (the language profile's), or None."""
     from .core import lang
+    from .outputs.text import file_names
 
     profile = lang.profile()
     if code not in ERRORS:
@@ -68,7 +69,7 @@ def error_words(code):
     message, explain = ERRORS[code]
     return {"message": profile.word(message), "explain": profile.word(explain), "lang": profile.code,
             "title": profile.word("Laws of Duplicate Bridge"), "editions": profile.word("The editions"),
-            "search": profile.word("Search the laws")}
+            "search": profile.word("Search the laws"), "search_page": file_names(profile).search}
 
 
 def escape_log(text):

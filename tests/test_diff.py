@@ -13,6 +13,8 @@ from pipeline.outputs.diff.compare import cited_targets
 from pipeline.outputs.job import Job
 from pipeline.core import lang
 
+NL = lang.profile("nl")
+
 
 @pytest.fixture(scope="module")
 def corpus():
@@ -142,8 +144,8 @@ def test_41B_note_new_in_2017_is_compared_at_its_place(result):
 def test_same_diff_twice_is_byte_identical_and_an_edition_against_itself_has_no_change(corpus, result):
     again = compare(edition(make_corpus("sources").corpus, "2007"), edition(make_corpus("sources").corpus, "2017"))
     assert render.to_json(again) == render.to_json(result)
-    assert render.to_html(again) == render.to_html(result)
-    assert render.to_text(again) == render.to_text(result)
+    assert render.to_html(again, NL) == render.to_html(result, NL)
+    assert render.to_text(again, NL) == render.to_text(result, NL)
     same = compare(edition(corpus, "2017"), edition(corpus, "2017"))
     assert same["summary"]["changed"] == [] and same["summary"]["unchanged"] == ["16", "24", "41", "47", "50", "53", "57"]
     ops = {s["op"] for a in same["articles"] for n in walk(a) for p in n["paragraphs"] for s in flat(p)}
@@ -157,7 +159,7 @@ def walk(n):
 
 
 def test_html_gives_each_article_its_anchor_and_escapes_text(result):
-    page = render.to_html(result)
+    page = render.to_html(result, NL)
     assert 'id="art-24"' in page and 'id="art-41"' in page and 'id="art-25"' in page
     assert "<del>23</del>" in page and "<ins>72C</ins>" in page
     assert '<del class="moved"' in page and 'href="#c-24D"' in page

@@ -38,7 +38,7 @@ def test_the_markdown_is_english(built):
 
 
 def test_the_pdf_is_english(built):
-    reader = PdfReader(built / "pdf" / "spelregels-2017.pdf")
+    reader = PdfReader(built / "pdf" / "laws-2017.pdf")
     assert reader.trailer["/Root"]["/Lang"] == "en-US"
     first = reader.pages[0].extract_text()
     assert first.split("\n")[:3] == ["World Bridge Federation", "Laws of Duplicate Bridge", "Printed edition 2017"]

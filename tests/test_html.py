@@ -13,6 +13,8 @@ from lxml import etree
 from pipeline.publish import run as build
 from pipeline import serve
 from pipeline.outputs import html
+from pipeline.outputs.site import model
+from pipeline.core import lang
 from pipeline.core.errors import LawbookError
 from pipeline.core.report import BuildLog
 from pipeline.outputs.job import Job
@@ -92,6 +94,27 @@ def test_pages_written(site):
         assert (site.root / path).is_file(), path
         if path.endswith(".html"):
             assert site(path).get("lang") == "nl"
+
+
+def test_an_english_book_names_its_files_in_english_and_links_to_them(tmp_path):
+    job = Job(corpus=etree.fromstring(SAMPLE), log=sample_log(), tmp=tmp_path, profile=lang.profile("en"))
+    written = html.write_html(job)
+    assert written == ["index.html", "2017/index.html", "2017/references.html", "2017/41.html", "2017/47.html",
+                       "2017/53.html", "2017/54.html", "2007/index.html", "2007/references.html", "2007/41.html",
+                       "diff/2007-2017.html", "editorial.html", "search.html", "404.html", "manifest.webmanifest",
+                       "citations.js", "lawbook.css", "site.js", "icon.svg", "diff/redline.css", "sw.js"]
+
+    def page(path):
+        return lxml.html.fromstring((tmp_path / "html" / path).read_bytes())
+    links = page("index.html").xpath("//main//a/@href")
+    assert {"2017/references.html", "2007/references.html", "search.html", "editorial.html"} <= set(links)
+    assert "references.html" in page("2017/index.html").xpath("//a/@href")
+    assert page("2017/41.html").xpath("//form[@role='search']/@action") == ["../search.html"]
+    assert "citations.js" in page("search.html").xpath("//script/@src")
+    assert page("search.html").xpath("//form[@id='zoekformulier']/@action") == ["search.html"]
+    for path in written:  # not one Dutch file name left, the service worker's list included
+        text = (tmp_path / "html" / path).read_text(encoding="utf-8")
+        assert not [name for name in ("zoeken.html", "redactie.html", "verwijzingen.html", "citaten.js") if name in text]
 
 
 def test_every_node_has_its_citation_as_anchor(site):
@@ -262,7 +285,7 @@ def crossings(paths):
 
 
 def test_graph_is_layered_citing_above_cited_without_crossings(site):
-    graph = html.Site(site.ctx.corpus, site.ctx.log).graph("2017")
+    graph = model.Site(site.ctx.corpus, site.ctx.log, site.ctx.profile).graph("2017")
     y = {n["num"]: n["y"] for n in graph["nodes"]}
     assert y["41"] == y["53"] < y["47"] and y["54"] < y["58"]
     assert crossings([e["d"] for e in graph["edges"]]) == 0
@@ -270,7 +293,7 @@ def test_graph_is_layered_citing_above_cited_without_crossings(site):
 
 def test_every_edge_runs_from_the_citing_circle_to_the_cited_one(site):
     """Each path starts on the rim of its citing article's circle and ends on the cited one's."""
-    graph = html.Site(site.ctx.corpus, site.ctx.log).graph("2017")
+    graph = model.Site(site.ctx.corpus, site.ctx.log, site.ctx.profile).graph("2017")
     centre = {n["num"]: (n["x"], n["y"]) for n in graph["nodes"]}
     for e in graph["edges"]:
         pieces = segments(e["d"])
@@ -282,7 +305,7 @@ def test_every_edge_runs_from_the_citing_circle_to_the_cited_one(site):
 def test_graph_of_the_real_2017_crosses_less_than_a_circle():
     # Measured on the sources as they are (the corrections add 24E's edge to 51).
     ctx = build.make_corpus("sources", {"no_corrections": True})
-    graph = html.Site(ctx.corpus, ctx.log).graph("2017")
+    graph = model.Site(ctx.corpus, ctx.log, ctx.profile).graph("2017")
     drawn = crossings([e["d"] for e in graph["edges"]])
     # The same edges between the same nodes on a circle (an earlier layout) cross 24 times.
     assert drawn <= 6, drawn
@@ -499,12 +522,12 @@ def test_a_mark_takes_in_a_reference_it_would_cut_and_leaves_a_note_at_its_edge_
     rest = {"text": " en 51 nu"}
     spans = [(0, 4, text), (4, 14, ref), (14, 14, note), (14, 23, rest)]
     # "50 en 51" starts inside the reference: the mark begins where the reference does.
-    out = html.wrap_correction(spans, 12, 20, {"now": "50 en 51"})
+    out = model.wrap_correction(spans, 12, 20, {"now": "50 en 51"})
     assert [(a, b, p) for a, b, p in out] == [
         (0, 4, text), (4, 20, {"corr": {"now": "50 en 51"}, "pieces": [ref, note, {"text": " en 51"}]}),
         (20, 23, {"text": " nu"})]
     # A note exactly where the corrected words begin stays before the mark.
-    out = html.wrap_correction(spans, 14, 20, {"now": " en 51"})
+    out = model.wrap_correction(spans, 14, 20, {"now": " en 51"})
     assert [p for _, _, p in out] == [text, ref, note, {"corr": {"now": " en 51"}, "pieces": [{"text": " en 51"}]},
                                       {"text": " nu"}]
 

@@ -1,10 +1,12 @@
-"""The law text of the site's pages written in Python (outputs/html.Fragments): every value escaped as the
-templates' autoescape escapes it, every word formatted in as jinja2's i18n _() does (tests/test_golden.py
-and the HTML tests hold the whole pages)."""
+"""The law text of the site's pages (templates/html/fragments.html, installed by outputs/site/fragments.py):
+every value escaped by autoescape, every word formatted in as jinja2's i18n _() does (the HTML tests hold
+the whole pages)."""
 import jinja2
 
 from pipeline.core import lang
-from pipeline.outputs import html, text
+from pipeline.outputs import text
+from pipeline.outputs.site import pages
+from pipeline.outputs.site.fragments import Words
 
 
 def jinja_words(profile, source, **values):
@@ -13,9 +15,14 @@ def jinja_words(profile, source, **values):
     return env.from_string(source).render(**values)
 
 
+def macros(profile):
+    """The law text's macros of the site's template environment in `profile`'s words."""
+    return pages.environment(profile).get_template("fragments.html").module
+
+
 def test_the_templates_words_are_what_jinja2s_own_gettext_gives():
     nl = lang.profile("nl")
-    fragments = html.Fragments(nl)
+    fragments = Words(nl)
     assert str(fragments.word("note %(number)s", number=3)) == jinja_words(nl, '{{ _("note %(number)s", number=3) }}') \
         == "noot 3"
     # A value is escaped, the words are trusted; asked twice (the second time from the kept words), the same.
@@ -25,7 +32,7 @@ def test_the_templates_words_are_what_jinja2s_own_gettext_gives():
 
 
 def test_inline_pieces_are_escaped_and_marked_as_the_templates_marked_them():
-    fragments = html.Fragments(lang.profile("nl"))
+    fragments = macros(lang.profile("nl"))
     pieces = [{"text": 'a < b & "c" '},
               {"ref": "artikel 12", "href": "../2017/12.html", "title": "ook: 13", "status": "suspect"},
               {"text": " "}, {"note": True, "number": 2, "anchor": "53A-noot2"},
@@ -38,7 +45,7 @@ def test_inline_pieces_are_escaped_and_marked_as_the_templates_marked_them():
 
 
 def test_a_nested_node_is_a_section_with_its_label_heading_and_content_on_lines_of_their_own():
-    fragments = html.Fragments(lang.profile("nl"))
+    fragments = macros(lang.profile("nl"))
     item = {"cite": "50D2a", "shown": "50D2(a)", "tag": "item", "heading": None, "inferred": True, "renumbered": None,
             "content": [{"kind": "gap", "reason": None}]}
     node = {"cite": "50D", "shown": "50D", "tag": "section", "heading": "Kaarten & co", "inferred": False,

@@ -18,7 +18,7 @@ from pipeline.publish import reference
 from pipeline.core import ids
 from pipeline.core.errors import LawbookError
 from pipeline.corpus import align
-from pipeline.outputs import pdf
+from pipeline.outputs.book import compiling
 from pipeline.reading import decode
 
 from conftest import ROOT, run_lawbook
@@ -310,6 +310,6 @@ def test_the_file_size_limit_names_the_file_being_written(tmp_path, sources_copy
 def test_a_pdf_that_finds_no_room_is_not_blamed_on_the_templates():
     answer = json.dumps({"kind": "OSError", "errno": errno.EFBIG, "path": "/b/pdf/book.pdf",
                          "message": "[Errno 27] File too large"}).encode()
-    error = pdf._compile_failure(2, answer, "2017")
+    error = compiling._compile_failure(2, answer, "2017")
     assert (error.file, error.status) == ("/b/pdf/book.pdf", 2)
     assert error.message.startswith("the file grew past the largest file this process may write")

@@ -23,6 +23,8 @@ from pipeline.core.ids import NodeId
 from pipeline.core.model import NOTE_MARK, Accounted, Block, Note, Placed, Reading
 from pipeline.corpus import refs, stages
 from pipeline.outputs import graph, html, markdown, pdf, serialise
+from pipeline.outputs.book import compiling
+from pipeline.outputs.site import model
 from pipeline.outputs.job import Job
 from pipeline.reading import formats
 from pipeline.reading.decode import Line
@@ -307,7 +309,7 @@ def test_the_edition_contents_page_holds_the_introduction_as_a_section_before_th
     assert [li.get("id") for li in section.xpath(".//section[@class='notes']//li")] == ["intro-noot1"]
     assert section.xpath(".//li[@id='intro-noot1']")[0].text_content().startswith("or more, by agreement.")
     # A link to the introduction lands on that section.
-    assert html.href("2017/intro") == "../2017/index.html#intro"
+    assert model.href("2017/intro") == "../2017/index.html#intro"
 
 
 def test_markdown_puts_the_introduction_first_anchored_by_its_id(book):
@@ -332,7 +334,7 @@ def outline(reader, items=None):
 def book_pdf(book):
     built = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
     source = pdf.typst_source(book.corpus.find("edition"), built.date(), profile=lang.profile("en"))
-    return source, PdfReader(io.BytesIO(pdf.render_pdf(source, built)))
+    return source, PdfReader(io.BytesIO(compiling.render_pdf(source, built)))
 
 
 def test_the_pdf_sets_the_introduction_as_the_first_chapter_in_the_outline(book_pdf):
@@ -351,8 +353,8 @@ def test_a_book_in_parts_bookmarks_the_introduction_and_the_definitions_before_t
     monkeypatch.setenv("LAWBOOK_PDF_PART_ARTICLES", "1")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
     pdf.write_pdf(Job.of(book, tmp_path))
-    reader = PdfReader(tmp_path / pdf.pdf_name("2017"))
-    assert (tmp_path / pdf.parts_name("2017") / "part-02.typ").exists()  # it was compiled in parts
+    reader = PdfReader(tmp_path / pdf.pdf_name("2017", lang.profile("en")))
+    assert (tmp_path / pdf.parts_name("2017", lang.profile("en")) / "part-02.typ").exists()  # it was compiled in parts
     dests = {name: reader.get_destination_page_number(d) for name, d in reader.named_destinations.items()}
     assert outline(reader) == [(TITLE, dests["n2017-intro"]), ("Definitions", dests["n2017-intro"] + 1),
                                ("Law 1 The Cards", dests["n2017-1"]), ("Law 2 The Dealer", dests["n2017-2"])]

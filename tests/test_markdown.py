@@ -6,10 +6,12 @@ from lxml import etree
 from markdown_it import MarkdownIt
 
 from pipeline.publish import run as build
-from pipeline.core import ids, tree
+from pipeline.core import ids, lang, tree
 from pipeline.outputs import markdown
 from pipeline.outputs.job import Job
 from pipeline.core import lang
+
+NL = lang.profile("nl")
 
 # A small corpus with everything Markdown could misread: markup characters, an entity,
 # a paragraph that looks like a list item, a note followed by "(", references (resolved,
@@ -211,18 +213,18 @@ def real_corpus():
 def test_sample_round_trips_through_markdown_it():
     corpus = etree.fromstring(SAMPLE)
     for edition in ("2007", "2017"):
-        assert read_back(markdown.render(corpus, edition)) == expected_reading(corpus, edition)
+        assert read_back(markdown.render(corpus, edition, NL)) == expected_reading(corpus, edition)
 
 
 def test_real_corpus_round_trips_through_markdown_it(real_corpus):
     for edition in ("2007", "2017"):
         expected = expected_reading(real_corpus, edition)
-        assert read_back(markdown.render(real_corpus, edition)) == expected
+        assert read_back(markdown.render(real_corpus, edition, NL)) == expected
         assert expected["headings"]  # the comparison is not vacuous
 
 
 def test_headings_anchors_and_links_are_written_as_documented():
-    text = markdown.render(etree.fromstring(SAMPLE), "2017")
+    text = markdown.render(etree.fromstring(SAMPLE), "2017", NL)
     lines = text.splitlines()
     assert lines[0] == "# Spelregels voor Wedstrijdbridge — uitgave 2017"
     assert "## Artikel 47 {#47}" in lines
@@ -237,13 +239,13 @@ def test_headings_anchors_and_links_are_written_as_documented():
     assert "*\\[Redactie bij 47E: the rest of 47E is in none of the sources\\]*" in lines
     assert "> **Toelichting — Peter**" in lines
     # Across editions the link points into the other edition's file.
-    old = markdown.render(etree.fromstring(SAMPLE), "2007")
+    old = markdown.render(etree.fromstring(SAMPLE), "2007", NL)
     assert "Oud: zie [artikel 47E1 (2017)](../2017/lawbook.md#47E1)." in old
 
 
 def test_script_and_ampersand_render_as_text():
     corpus = etree.fromstring(SAMPLE)
-    text = markdown.render(corpus, "2017")
+    text = markdown.render(corpus, "2017", NL)
     assert r'Tekst met \<script\>alert("x")\</script\>, R&D, \&amp; en a\_b\_c \* ster.' in text
     html = MarkdownIt("commonmark").render(text)
     assert "<script>" not in html

@@ -20,6 +20,7 @@ from pipeline.core.model import NOTE_MARK, Block, Note, Reading
 from pipeline.core.report import BuildLog
 from pipeline.corpus import stages
 from pipeline.outputs import html, markdown, pdf, serialise
+from pipeline.outputs.book import compiling
 from pipeline.outputs.job import Job
 from pipeline.reading import formats, headings
 
@@ -169,8 +170,8 @@ def test_markdown_html_and_pdf_show_a_titles_note_on_the_title(titled, tmp_path)
     assert [(a.text, a.get("href")) for a in doc.xpath("//sup[@class='noteref']/a")] == [("2", "#9-noot1"),
                                                                                       ("3", "#9-noot2")]
     built = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
-    reader = PdfReader(io.BytesIO(pdf.render_pdf(pdf.typst_source(titled.corpus.find("edition"), built.date(),
-                                                                  profile=profile), built)))
+    reader = PdfReader(io.BytesIO(compiling.render_pdf(pdf.typst_source(titled.corpus.find("edition"), built.date(),
+                                                                        profile=profile), built)))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
     page = next(t for t in texts if "A made-up text" in t)
     assert "MADE-UP CARDS2 A made-up text3 of the law." in page
@@ -186,7 +187,7 @@ def test_markdown_labels_notes_numbered_per_article_by_article_and_number():
         '<article id="2007/2" num="2" sources="a.txt:3"><p sources="a.txt:3">Two<note id="2007/2/noot1" form="numbered" '
         'num="1" sources="a.txt:4">First of two.</note> and<note id="2007/2/noot2" form="inline" sources="a.txt:3">'
         'Unnumbered.</note>.</p></article></edition></corpus>')
-    lines = markdown.render(corpus, "2007").splitlines()
+    lines = markdown.render(corpus, "2007", lang.profile("nl")).splitlines()
     assert [line for line in lines if line.startswith("[^")] == [
         "[^1-1]: First of one.", "[^2-1]: First of two.", "[^2-noot2]: Unnumbered."]
 
@@ -209,7 +210,7 @@ def test_html_shows_the_books_numbers_and_lists_a_note_cited_twice_once(book, tm
 def test_pdf_numbers_footnotes_by_the_book_and_sets_a_heading_note_on_the_heading(book):
     built = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
     source = pdf.typst_source(book.corpus.find("edition"), built.date(), profile=lang.profile("en"))
-    reader = PdfReader(io.BytesIO(pdf.render_pdf(source, built)))
+    reader = PdfReader(io.BytesIO(compiling.render_pdf(source, built)))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
     page = next(t for t in texts if "Penalty Cards" in t and "When a card" in t)
     assert "Penalty Cards3" in page
@@ -249,8 +250,8 @@ def test_pdf_prints_a_note_cited_again_on_a_later_page_on_that_page_too():
         'cited twice.</note> and another<note id="2017/2/noot2" form="print" num="6" sources="a.txt:4">Once.</note>.'
         '</p></article></edition></corpus>')
     built = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
-    reader = PdfReader(io.BytesIO(pdf.render_pdf(pdf.typst_source(corpus.find("edition"), built.date(),
-                                                                  profile=lang.profile("en")), built)))
+    reader = PdfReader(io.BytesIO(compiling.render_pdf(pdf.typst_source(corpus.find("edition"), built.date(),
+                                                                        profile=lang.profile("en")), built)))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
     first = next(i for i, t in enumerate(texts) if "First citation5." in t)
     second = next(i for i, t in enumerate(texts) if "Second citation5 and another6." in t)

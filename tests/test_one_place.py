@@ -35,12 +35,13 @@ HAND_MADE_ID = {
 NOT_IDS = {
     ("pipeline/serve.py", '.split("/")'): "a URL's path cut into its folders to find the file it names",
     ("pipeline/publish/outdir.py", 'rel.split("/", 1)[0]'): "a file's path in the output folder: its first folder",
-    ("pipeline/outputs/html.py", 'f"{root}{node.edition}/{node.article}.html"'):
+    ("pipeline/outputs/site/model.py", 'f"{root}{node.edition}/{node.article}.html"'):
         "an article page's URL: the edition's folder of the site and the page's file",
-    ("pipeline/outputs/html.py", 'f"../{other.edition}/{other.file}"'): "a page's URL in another edition's folder",
-    ("pipeline/outputs/html.py", 'f"{ed}/{page.file}"'): "a page's path below html/",
-    ("pipeline/outputs/html.py", 'f"../{edition}/{cite}.html"'): "an article page's URL",
-    ("pipeline/outputs/html.py", 'f"{edition}/{article.file}"'): "a page's path below html/",
+    ("pipeline/outputs/site/model.py", 'f"../{other.edition}/{other.file}"'): "a page's URL in another edition's folder",
+    ("pipeline/outputs/site/search.py", 'f"{ed}/{page.file}"'): "a page's path below html/",
+    ("pipeline/outputs/site/pages.py", 'f"../{edition}/{cite}.html"'): "an article page's URL",
+    ("pipeline/outputs/site/pages.py", 'f"{edition}/{article.file}"'): "a page's path below html/",
+    ("pipeline/outputs/site/pages.py", 'f"{edition}/{site.files.graph}"'): "the graph page's path below html/",
 }
 
 

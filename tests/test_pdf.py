@@ -19,7 +19,8 @@ from pipeline.reading import manifest
 from pipeline import cli
 from pipeline.outputs import glyphs
 from pipeline.outputs import pdf
-from pipeline.core import tree
+from pipeline.outputs.book import compiling, printable, source as pdf_source, view as pdf_view
+from pipeline.core import lang, tree
 from pipeline.bench import generate
 from pipeline.core.errors import LawbookError
 from pipeline.pdf_screenshots import footnote_page, png_bytes
@@ -28,6 +29,7 @@ from pipeline.core.stage import Stage
 
 from conftest import add_source
 
+NL = lang.profile("nl")  # the Dutch book's file names
 ROOT = Path(__file__).resolve().parent.parent
 BUILT = datetime.datetime(2024, 3, 1, 12, 0, tzinfo=datetime.timezone.utc)
 
@@ -135,8 +137,8 @@ def outline_titles(reader, outline=None):
 @pytest.fixture(scope="module")
 def hand_made():
     corpus = hand_made_corpus()
-    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date())
-    data = pdf.render_pdf(source, BUILT)
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), profile=NL)
+    data = compiling.render_pdf(source, BUILT)
     return {"corpus": corpus, "source": source, "bytes": data, "reader": PdfReader(io.BytesIO(data))}
 
 
@@ -153,14 +155,23 @@ def real_books(tmp_path_factory):
 
 # --- escaping ---------------------------------------------------------------------------------
 
+
+def test_the_books_file_names_are_its_languages():
+    en = lang.profile("en")
+    assert (pdf.pdf_name("2017", NL), pdf.typ_name("2017", NL), pdf.parts_name("2017", NL)) == \
+        ("pdf/spelregels-2017.pdf", "pdf/spelregels-2017.typ", "pdf/spelregels-2017.parts")
+    assert (pdf.pdf_name("2017", en), pdf.typ_name("2017", en), pdf.parts_name("2017", en)) == \
+        ("pdf/laws-2017.pdf", "pdf/laws-2017.typ", "pdf/laws-2017.parts")
+
+
 def test_typst_string_escapes_only_backslash_quote_and_control_characters():
-    assert pdf.typst_string('a\\b"c#[]*') == '"a\\\\b\\"c#[]*"'
-    assert pdf.typst_string("x\ny\t") == '"x\\u{a}y\\u{9}"'
+    assert pdf_source.typst_string('a\\b"c#[]*') == '"a\\\\b\\"c#[]*"'
+    assert pdf_source.typst_string("x\ny\t") == '"x\\u{a}y\\u{9}"'
 
 
 def test_templates_print_every_value_as_a_string_literal():
-    template = pdf.template_environment().from_string("#{{ text }};|{{ code }}")
-    assert template.render(text='"] #x', code=pdf.TypstCode("#h(1em)")) == '#"\\"] #x";|#h(1em)'
+    template = pdf_source.template_environment(NL).from_string("#{{ text }};|{{ code }}")
+    assert template.render(text='"] #x', code=pdf_source.TypstCode("#h(1em)")) == '#"\\"] #x";|#h(1em)'
 
 
 def test_every_special_character_prints_as_itself(hand_made):
@@ -171,10 +182,10 @@ def test_every_special_character_prints_as_itself(hand_made):
 
 
 def test_label_names_round_trip_and_refuse_unsafe_ids():
-    assert pdf.label_name("2017/50D2a") == "n2017-50D2a"
-    assert pdf.node_id_of_label("n2017-50D2a") == "2017/50D2a"
+    assert pdf_source.label_name("2017/50D2a") == "n2017-50D2a"
+    assert pdf_source.node_id_of_label("n2017-50D2a") == "2017/50D2a"
     with pytest.raises(LawbookError) as refused:
-        pdf.label_name("2017/1> #evil")
+        pdf_source.label_name("2017/1> #evil")
     assert refused.value.status == 1 and "'2017/1> #evil' cannot be a link target" in refused.value.message
 
 
@@ -184,7 +195,7 @@ def test_an_id_with_full_width_digits_is_refused_naming_its_source_line():
     article = etree.SubElement(edition, "article", id="2017/\uff15\uff13", num="\uff15\uff13", sources="bron.txt:4-6")
     _p(article, "Tekst.").set("sources", "bron.txt:6")
     with pytest.raises(LawbookError) as refused:
-        pdf.book_view(edition, BUILT.date())
+        pdf_view.book_view(edition, BUILT.date(), profile=NL)
     error = refused.value
     assert (error.file, error.line, error.status) == ("bron.txt", 4, 1)
     assert error.message.startswith("the node ID '2017/\uff15\uff13' cannot be a link target in the PDF edition")
@@ -211,7 +222,7 @@ def test_unprintable_text_is_found_at_its_line_and_column():
     _p(section, "Lach \U0001f600 en \u4e2d, e" + "\u0301" * 17 + " en " + "x" * 10_001).set("sources", "bron.txt:2-3")
     lines = {("bron.txt", 1): "Artikel 1", ("bron.txt", 2): "Lach \U0001f600 en \u4e2d,",
              ("bron.txt", 3): "e" + "\u0301" * 17 + " en " + "x" * 10_001}
-    assert pdf.unprintable(edition, lines) == [
+    assert printable.unprintable(edition, lines) == [
         ("bron.txt", 2, "2017/1A", "the character U+1F600 GRINNING FACE ('\U0001f600') is in no font of the PDF "
          "edition (column 6); write it as a word, or with characters the book's fonts have (Latin, Greek, "
          "Cyrillic), or build without the PDF (--no-pdf)"),
@@ -233,7 +244,7 @@ def test_unprintable_text_is_found_at_its_line_and_column():
     note_holder.set("sources", "bron.txt:2")
     note = etree.SubElement(note_holder, "note", id="2017/1A/noot1", form="inline", sources="bron.txt:3")
     note.text = "noot \u4e00"
-    assert [entry[:2] + (entry[3].split(";")[0],) for entry in pdf.unprintable(edition, lines)] == [
+    assert [entry[:2] + (entry[3].split(";")[0],) for entry in printable.unprintable(edition, lines)] == [
         ("bron.txt", 1, "the character U+1F0A1 PLAYING CARD ACE OF SPADES ('\U0001f0a1') is in no font of the PDF "
                         "edition (column 4)"),
         ("bron.txt", 3, "the character U+4E00 CJK UNIFIED IDEOGRAPH-4E00 ('\u4e00') is in no font of the PDF "
@@ -365,7 +376,7 @@ def test_commentary_follows_its_article_with_its_attribution_first(hand_made):
 
 def test_no_commentary_leaves_commentary_out_and_says_so():
     corpus = hand_made_corpus()
-    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False)
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, profile=NL)
     assert "Toelichting met" not in source and "Geschreven door Anna" not in source
     assert '"Officiële tekst, zonder toelichtingen"' in source
 
@@ -374,7 +385,7 @@ def test_loose_commentary_goes_to_a_closing_chapter():
     corpus = hand_made_corpus()
     edition = edition_of(corpus, "2017")
     edition.find("commentary").set("on", "2017/54")
-    view = pdf.book_view(edition, BUILT.date())
+    view = pdf_view.book_view(edition, BUILT.date(), profile=NL)
     assert [c["id"] for c in view["loose_commentary"]] == ["2017/1/toelichting1"]
     assert view["loose_commentary"][0]["title"] == "Toelichting bij artikel 54 (Anna)"
     assert all(not a["commentary"] for a in view["articles"])
@@ -390,7 +401,7 @@ def test_labels_print_as_the_law_writes_them(hand_made):
 # --- reproducibility --------------------------------------------------------------------------
 
 def test_same_source_and_date_give_the_same_bytes(hand_made):
-    assert pdf.render_pdf(hand_made["source"], BUILT) == hand_made["bytes"]
+    assert compiling.render_pdf(hand_made["source"], BUILT) == hand_made["bytes"]
     # Compiled in a process of its own, as write_pdf does, too.
     assert pdf.compile_books([(hand_made["source"], BUILT)]) == [hand_made["bytes"]]
 
@@ -413,7 +424,7 @@ def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkey
     monkeypatch.setattr(pdf, "compile_books", counting_compile)
     build.build(src, out, options)
     assert sorted(compiled) == ["2007", "2017"]
-    first = {e: (out / pdf.pdf_name(e)).read_bytes() for e in ("2007", "2017")}
+    first = {e: (out / pdf.pdf_name(e, NL)).read_bytes() for e in ("2007", "2017")}
 
     # A later change to a 2017 source: only 2017 is compiled, 2007 is the previous file.
     changed = next(src / s.name for s in manifest.load_manifest(src) if s.edition == "2017")
@@ -422,14 +433,14 @@ def test_an_unchanged_edition_reuses_its_pdf_and_keeps_its_date(tmp_path, monkey
     compiled.clear()
     build.build(src, out, options)
     assert compiled == ["2017"]
-    assert (out / pdf.pdf_name("2007")).read_bytes() == first["2007"]
+    assert (out / pdf.pdf_name("2007", NL)).read_bytes() == first["2007"]
 
     # Compiled afresh, 2007 is dated by its own sources and so comes out byte for byte the same.
     compiled.clear()
     build.build(src, out, dict(options, force=True))
     assert sorted(compiled) == ["2007", "2017"]
-    assert (out / pdf.pdf_name("2007")).read_bytes() == first["2007"]
-    assert "Stand van de bronnen: 18 mei 2033" in PdfReader(out / pdf.pdf_name("2017")).pages[0].extract_text()
+    assert (out / pdf.pdf_name("2007", NL)).read_bytes() == first["2007"]
+    assert "Stand van de bronnen: 18 mei 2033" in PdfReader(out / pdf.pdf_name("2017", NL)).pages[0].extract_text()
 
 
 def test_build_date_is_source_date_epoch_else_newest_source(tmp_path):
@@ -438,8 +449,8 @@ def test_build_date_is_source_date_epoch_else_newest_source(tmp_path):
     new.write_text("b")
     os.utime(old, (1_500_000_000, 1_500_000_000))
     os.utime(new, (1_600_000_000, 1_600_000_000))
-    assert pdf.build_timestamp([old, new], environ={}).timestamp() == 1_600_000_000
-    assert pdf.build_timestamp([old, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
+    assert compiling.build_timestamp([old, new], environ={}).timestamp() == 1_600_000_000
+    assert compiling.build_timestamp([old, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
 
 
 # --- the real editions ------------------------------------------------------------------------
@@ -477,9 +488,9 @@ def test_real_links_land_on_the_page_of_their_target(real_books, edition_id):
     page_of = dest_pages(reader)
     body_links = [(index, name) for index, name in links(reader) if index >= body_start(reader)]
     linkable = {r.get("to").split()[0] for r in edition.iter("ref") if r.get("to").split()[0] in nodes}
-    assert {pdf.node_id_of_label(name) for _, name in body_links} == linkable
+    assert {pdf_source.node_id_of_label(name) for _, name in body_links} == linkable
     for index, name in body_links:
-        target = nodes[pdf.node_id_of_label(name)]
+        target = nodes[pdf_source.node_id_of_label(name)]
         assert squash(_target_words(target)) in squashed[page_of[name]], (name, page_of[name] + 1)
 
 
@@ -523,7 +534,7 @@ def test_real_running_heads_name_the_first_and_last_article_of_the_page(real_boo
     edition, reader, texts = real_books[edition_id]
     dests = dest_pages(reader)
     articles = [a.get("num") for a in edition.iterchildren("article")]
-    page_of = {a.get("num"): dests[pdf.label_name(a.get("id"))] for a in edition.iterchildren("article")}
+    page_of = {a.get("num"): dests[pdf_source.label_name(a.get("id"))] for a in edition.iterchildren("article")}
     start = body_start(reader)
     closing = dests.get("toelichtingen", len(texts))
     heads = [_head_line(texts, page) for page in range(start, closing)]
@@ -567,7 +578,7 @@ def test_real_colophon_names_every_source_by_its_description_and_the_source_date
     colophon = flat(texts[1])
     assert colophon.startswith(f"Spelregels voor Wedstrijdbridge, editie {edition_id} Nederlandse Bridge Bond "
                                "Spelregels © World Bridge Federation; Nederlandse vertaling © Nederlandse Bridge Bond "
-                               f"Stand van de bronnen: {pdf.date_words(pdf.build_timestamp([s.path for s in own]))} "
+                               f"Stand van de bronnen: {pdf_view.date_words(compiling.build_timestamp([s.path for s in own]), NL)} "
                                "Deze uitgave is samengesteld uit deze bronnen: ")
     for source in sources:
         assert (flat(source.description) in colophon) == (source in own), source.description
@@ -636,8 +647,8 @@ def test_a_colophon_too_long_for_its_page_still_puts_the_contents_on_a_right_han
     corpus = hand_made_corpus()
     many = [manifest.Source(path=Path(f"bron-{n:03d}.txt"), edition="2017", origin=f"Herkomst {n}",
                             description=f"Bron nummer {n:03d}") for n in range(60)]
-    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), sources=many)
-    reader = PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT)))
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), profile=NL, sources=many)
+    reader = PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT)))
     texts = page_texts(reader)
     contents = dest_pages(reader)["contents"]
     assert contents % 2 == 0 and contents > 2  # page 5 (index 4): an odd page number
@@ -658,7 +669,7 @@ def _dated_build(tmp_path, monkeypatch, epoch):
         monkeypatch.setenv("SOURCE_DATE_EPOCH", str(epoch))
     ctx = Job.of(build.make_corpus(src), tmp_path / "out")
     pdf.write_pdf(ctx)
-    return {e: PdfReader(ctx.tmp / pdf.pdf_name(e)) for e in ("2007", "2017")}
+    return {e: PdfReader(ctx.tmp / pdf.pdf_name(e, NL)) for e in ("2007", "2017")}
 
 
 @pytest.mark.parametrize("epoch, dates", [
@@ -667,7 +678,7 @@ def _dated_build(tmp_path, monkeypatch, epoch):
 ])
 def test_title_page_and_colophon_are_dated_by_the_sources_never_today(tmp_path, monkeypatch, epoch, dates):
     books = _dated_build(tmp_path, monkeypatch, epoch)
-    today = pdf.date_words(datetime.date.today())
+    today = pdf_view.date_words(datetime.date.today(), NL)
     for edition_id, reader in books.items():
         title, colophon = reader.pages[0].extract_text(), reader.pages[1].extract_text()
         assert f"Stand van de bronnen: {dates[edition_id]}" in title
@@ -702,7 +713,7 @@ def test_a_gap_without_a_reason_says_what_is_missing():
     corpus = hand_made_corpus()
     edition = edition_of(corpus, "2017")
     del edition.find(".//gap").attrib["reason"]
-    view = pdf.book_view(edition, BUILT.date())
+    view = pdf_view.book_view(edition, BUILT.date(), profile=NL)
     assert view["articles"][0]["children"][1]["children"][-1] == {"kind": "gap",
                                                                    "remark": "tekst ontbreekt in de bronnen"}
 
@@ -791,21 +802,21 @@ def test_a_source_git_holds_unchanged_is_dated_by_its_last_commit(tmp_path):
     git("commit", "-q", "-am", "b gewijzigd", date="1500000500 +0000")
     for path in (kept, edited):
         os.utime(path, (1_900_000_000, 1_900_000_000))  # the day of a clone, say
-    assert pdf.build_timestamp([kept, edited], environ={}).timestamp() == 1_500_000_500
-    assert pdf.build_timestamp([kept], environ={}).timestamp() == 1_500_000_000
+    assert compiling.build_timestamp([kept, edited], environ={}).timestamp() == 1_500_000_500
+    assert compiling.build_timestamp([kept], environ={}).timestamp() == 1_500_000_000
     # A file changed since its commit, or not committed at all, is dated by its modification time.
     edited.write_text("b3")
     os.utime(edited, (1_600_000_000, 1_600_000_000))
-    assert pdf.build_timestamp([kept, edited], environ={}).timestamp() == 1_600_000_000
+    assert compiling.build_timestamp([kept, edited], environ={}).timestamp() == 1_600_000_000
     new.write_text("c")
     os.utime(new, (1_700_000_000, 1_700_000_000))
-    assert pdf.build_timestamp([kept, new], environ={}).timestamp() == 1_700_000_000
-    assert pdf.build_timestamp([kept, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
+    assert compiling.build_timestamp([kept, new], environ={}).timestamp() == 1_700_000_000
+    assert compiling.build_timestamp([kept, new], environ={"SOURCE_DATE_EPOCH": "1234"}).timestamp() == 1234
 
 
 def test_a_source_date_epoch_that_is_no_number_is_one_message(tmp_path):
     with pytest.raises(LawbookError) as refused:
-        pdf.build_timestamp([], environ={"SOURCE_DATE_EPOCH": "gisteren"})
+        compiling.build_timestamp([], environ={"SOURCE_DATE_EPOCH": "gisteren"})
     assert (str(refused.value), refused.value.status) == (
         "SOURCE_DATE_EPOCH is 'gisteren', not a number of seconds since 1970\n  fix: set SOURCE_DATE_EPOCH to "
         "whole seconds (e.g. `date +%s`), or unset it to date the book by its sources", 2)
@@ -814,8 +825,8 @@ def test_a_source_date_epoch_that_is_no_number_is_one_message(tmp_path):
 def test_a_book_without_commentary_says_so_once_in_its_colophon():
     corpus = hand_made_corpus()
     sources = [manifest.Source(path=Path("bron.txt"), edition="2017", origin="Herkomst", description="Een bron")]
-    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, sources=sources)
-    colophon = flat(PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT))).pages[1].extract_text())
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, profile=NL, sources=sources)
+    colophon = flat(PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT))).pages[1].extract_text())
     assert colophon.startswith("Spelregels voor Wedstrijdbridge, editie 2017, zonder toelichtingen ")
     assert colophon.count("toelichtingen") == 1 and "– Een bron" in colophon
     assert "bron.txt" not in colophon and "Herkomst" not in colophon

@@ -8,8 +8,9 @@ from pypdf import PdfReader
 
 from pipeline.publish import run as build
 from pipeline.outputs import pdf, pdf_parts
-from pipeline.core import tree
+from pipeline.outputs.book import source as pdf_source
 from pipeline.outputs.job import Job
+from pipeline.core import lang, tree
 
 from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squash,  # noqa: F401 (tests, run again)
                       test_real_colophon_names_every_source_by_its_description_and_the_source_date,
@@ -22,6 +23,8 @@ from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squas
                       test_real_links_land_on_the_page_of_their_target, test_real_outline_lists_every_article,
                       test_real_page_one_names_edition_and_language_is_dutch,
                       test_real_running_heads_name_the_first_and_last_article_of_the_page)
+
+NL = lang.profile("nl")  # the Dutch book's file names
 
 PART = 2
 
@@ -37,7 +40,7 @@ def real_books(tmp_path_factory):
         del os.environ["LAWBOOK_PDF_PART_ARTICLES"]
     books = {}
     for edition in ctx.corpus.iterchildren("edition"):
-        reader = PdfReader(ctx.tmp / pdf.pdf_name(edition.get("id")))
+        reader = PdfReader(ctx.tmp / pdf.pdf_name(edition.get("id"), NL))
         books[edition.get("id")] = (edition, reader, page_texts(reader))
     books["folder"] = ctx.tmp
     return books
@@ -55,17 +58,17 @@ def test_the_sizes_come_from_the_variable(monkeypatch):
 @pytest.mark.parametrize("edition_id", ["2007", "2017"])
 def test_each_part_is_kept_beside_the_pdf_with_the_inputs_it_was_compiled_with(real_books, edition_id):
     edition, reader, _ = real_books[edition_id]
-    folder = real_books["folder"] / pdf.parts_name(edition_id)
+    folder = real_books["folder"] / pdf.parts_name(edition_id, NL)
     articles = sum(1 for _ in edition.iterchildren("article"))
     parts = sorted(p.name for p in folder.glob("part-*.typ"))
     assert parts == [f"part-{k:02d}.typ" for k in range(1, -(-articles // PART) + 1)]
-    assert (folder / "front.typ").exists() and not (real_books["folder"] / pdf.typ_name(edition_id)).exists()
+    assert (folder / "front.typ").exists() and not (real_books["folder"] / pdf.typ_name(edition_id, NL)).exists()
     used = json.loads((folder / "inputs.json").read_text(encoding="utf-8"))
     # Each part starts on the page after the last one before it, the first after the contents.
     page_of = dest_pages(reader)
     for k in range(1, len(parts) + 1):
         first_article = next(a for a in list(edition.iterchildren("article"))[(k - 1) * PART:])
-        assert used[f"part-{k:02d}"]["first"] == page_of[pdf.label_name(first_article.get("id"))] + 1
+        assert used[f"part-{k:02d}"]["first"] == page_of[pdf_source.label_name(first_article.get("id"))] + 1
     assert not list((real_books["folder"] / "pdf").glob(".work-*"))  # the parts' PDFs are gone
 
 
@@ -92,6 +95,6 @@ def test_footnotes_number_on_across_parts(real_books):
 def test_every_node_has_one_destination_and_no_stub_is_one(real_books):
     edition, reader, texts = real_books["2017"]
     page_of = dest_pages(reader)
-    expected = {pdf.label_name(el.get("id")) for el in edition.iter(*tree.NODE_TAGS)} | {"contents"}
+    expected = {pdf_source.label_name(el.get("id")) for el in edition.iter(*tree.NODE_TAGS)} | {"contents"}
     assert set(page_of) - {"toelichtingen"} == expected
     assert {name for _, name in links(reader)} <= set(page_of)

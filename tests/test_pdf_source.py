@@ -126,7 +126,7 @@ def test_english_pdf_reads_back_as_its_corpus(tmp_path):
     result = run_lawbook("build", "--sources", folder, "--out", out, timeout=900)
     assert result.returncode == 0, result.stderr
     printed = nodes(out / "corpus.xml")
-    folder = pdf_source(tmp_path, "laws2017-en.pdf", (out / "pdf" / "spelregels-2017.pdf").read_bytes())
+    folder = pdf_source(tmp_path, "laws2017-en.pdf", (out / "pdf" / "laws-2017.pdf").read_bytes())
     result = build(folder, tmp_path / "out-laws2017-en.pdf")
     assert result.returncode == 0, result.stderr
     read = nodes(tmp_path / "out-laws2017-en.pdf" / "corpus.xml")

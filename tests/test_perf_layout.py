@@ -1,4 +1,4 @@
-"""The graph page's layout (html.dot_layout, Graphviz's dot): on small made-up graphs every node and
+"""The graph page's layout (graph_page.dot_layout, Graphviz's dot): on small made-up graphs every node and
 every edge is drawn, citing articles stand above the ones they cite, circles keep their distance,
 and without `dot` the build says how to install it."""
 import shutil
@@ -6,7 +6,7 @@ import shutil
 import pytest
 
 from pipeline.core.errors import LawbookError
-from pipeline.outputs import html
+from pipeline.outputs.site import graph_page
 
 pytestmark = pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed (make graphviz)")
 
@@ -14,7 +14,7 @@ R, GAP_X, GAP_Y, MARGIN = 27, 78, 100, 40
 
 
 def layout(order, edges):
-    return html.dot_layout(order, edges, r=R, gap_x=GAP_X, gap_y=GAP_Y, margin=MARGIN)
+    return graph_page.dot_layout(order, edges, r=R, gap_x=GAP_X, gap_y=GAP_Y, margin=MARGIN)
 
 
 def test_every_node_and_edge_is_drawn_citing_above_cited():
@@ -52,7 +52,7 @@ def test_the_same_graph_gives_the_same_drawing():
 
 
 def test_without_dot_the_build_says_how_to_install_it(monkeypatch):
-    monkeypatch.setattr(html.shutil, "which", lambda name: None)
+    monkeypatch.setattr(graph_page.shutil, "which", lambda name: None)
     with pytest.raises(LawbookError) as e:
         layout(["1", "2"], [("1", "2")])
     assert "dot" in e.value.message and "apt-get install graphviz" in e.value.fix
@@ -64,7 +64,7 @@ def test_a_long_chain_is_laid_out_in_groups_and_every_edge_drawn():
     # each group is its own drawing, one below the other, and an edge between groups a straight line.
     order = [str(n) for n in range(1, 601)]
     edges = [(a, b) for a, b in zip(order, order[1:])] + [(n, "1") for n in order[2:]]
-    drawing = html.grouped_layout(order, edges, r=R, gap_x=GAP_X, gap_y=GAP_Y, margin=MARGIN)
+    drawing = graph_page.grouped_layout(order, edges, r=R, gap_x=GAP_X, gap_y=GAP_Y, margin=MARGIN)
     assert set(drawing.centres) == set(order) and set(drawing.paths) == set(edges)
     y = {n: drawing.centres[n][1] for n in order}
     assert max(y[n] for n in order[:60]) < min(y[n] for n in order[60:120])  # the second group below the first
@@ -73,8 +73,8 @@ def test_a_long_chain_is_laid_out_in_groups_and_every_edge_drawn():
 
 def test_groups_stack_and_a_small_graph_is_one_group():
     order, edges = ["1", "2", "3", "4"], [("1", "2"), ("3", "4"), ("1", "4")]
-    grouped = html.grouped_layout(order, edges, r=R, gap_x=GAP_X, gap_y=GAP_Y, margin=MARGIN, group=2)
+    grouped = graph_page.grouped_layout(order, edges, r=R, gap_x=GAP_X, gap_y=GAP_Y, margin=MARGIN, group=2)
     y = {n: grouped.centres[n][1] for n in order}
     assert y["1"] < y["2"] < y["3"] < y["4"]
     assert grouped.height == pytest.approx(2 * (2 * MARGIN + 2 * R + GAP_Y) - MARGIN, abs=1)  # one margin between
-    assert html.grouped_layout(order, edges, r=R, gap_x=GAP_X, gap_y=GAP_Y, margin=MARGIN) == layout(order, edges)
+    assert graph_page.grouped_layout(order, edges, r=R, gap_x=GAP_X, gap_y=GAP_Y, margin=MARGIN) == layout(order, edges)

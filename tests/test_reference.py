@@ -15,6 +15,7 @@ from pipeline.publish import outdir, run as build
 from pipeline.core import lang
 from pipeline.corpus import align
 from pipeline.outputs import html, serialise
+from pipeline.outputs.site import editor as editor_page
 from pipeline.outputs.job import Job
 
 F000, F002 = "000_8d35bcdf16b9ca3e.txt", "002_2f2ff1709dbc3ec0.txt"
@@ -48,8 +49,9 @@ def built(original, tmp_path_factory):
     return out
 
 
-def editor(folder):
-    return lxml.html.fromstring((folder / "html" / "redactie.html").read_bytes())
+def editor(folder, name="redactie.html"):
+    """The editor's page of a build: redactie.html, the Dutch book's name (an English book's: editorial.html)."""
+    return lxml.html.fromstring((folder / "html" / name).read_bytes())
 
 
 def lines(elements):
@@ -171,11 +173,11 @@ def test_the_section_speaks_the_profiles_words(original, tmp_path):
     job.made.alignment = align.align(serialise.to_json(ctx.corpus),
                                 json.loads((original / "corpus.json").read_text(encoding="utf-8")))
     html.write_html(job)
-    [section] = editor(tmp_path).xpath("//section[@id='origineel']")
+    [section] = editor(tmp_path, "editorial.html").xpath("//section[@id='origineel']")
     assert section.findtext("h2") == "Comparison with the original"
     assert lines(section.xpath("h3[@id='origineel-gap']/following-sibling::p[1]")) == [
         "The sources have a gap where the original has text."]
     assert lines(section.xpath("p[contains(., 'only in the original')]")) == [
         "Laws only in the original, not compared: 2017/54, 2017/59."]
     dutch = lang.profile()
-    assert all(meaning in dutch.words for meaning in html.ALIGN_STATUSES.values())
+    assert all(meaning in dutch.words for meaning in editor_page.ALIGN_STATUSES.values())

@@ -10,9 +10,13 @@ import os
 import pytest
 
 from pipeline.publish import run as build
+from pipeline.core import lang
 from pipeline.core.errors import LawbookError
 from pipeline.core.stage import Stage
 from pipeline.outputs import html, pdf
+from pipeline.outputs.book import compiling
+
+NL = lang.profile("nl")  # the Dutch book's file names
 
 
 @pytest.fixture()
@@ -109,25 +113,25 @@ def test_the_typst_source_of_each_book_is_kept_beside_its_pdf(book):
     src, out, options = book
     build.build(src, out, options)
     for edition in ("2007", "2017"):
-        source = (out / pdf.typ_name(edition)).read_text(encoding="utf-8")
+        source = (out / pdf.typ_name(edition, NL)).read_text(encoding="utf-8")
         assert f'title: "Spelregels voor Wedstrijdbridge {edition}"' in source
-        assert (out / pdf.pdf_name(edition)).read_bytes().startswith(b"%PDF-")
+        assert (out / pdf.pdf_name(edition, NL)).read_bytes().startswith(b"%PDF-")
 
 
 def test_books_compile_side_by_side_while_their_memory_fits(tmp_path):
     meminfo = tmp_path / "meminfo"
     meminfo.write_text("MemTotal:       24000000 kB\nMemAvailable:    4000000 kB\n")
-    assert pdf.parallel_limit(meminfo) == 4000000 * 1024 // 2 // pdf.BYTES_PER_SOURCE_CHARACTER
+    assert compiling.parallel_limit(meminfo) == 4000000 * 1024 // 2 // compiling.BYTES_PER_SOURCE_CHARACTER
     meminfo.write_text("MemAvailable:     100000 kB\n")  # a small machine: never below the fixed limit
-    assert pdf.parallel_limit(meminfo) == pdf.PARALLEL_SOURCE_LIMIT
-    assert pdf.parallel_limit(tmp_path / "absent") == pdf.PARALLEL_SOURCE_LIMIT
+    assert compiling.parallel_limit(meminfo) == compiling.PARALLEL_SOURCE_LIMIT
+    assert compiling.parallel_limit(tmp_path / "absent") == compiling.PARALLEL_SOURCE_LIMIT
     stamp = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
     books = []
     for k in range(2):
         (tmp_path / f"{k}.typ").write_text(f"Boek {k}", encoding="utf-8")
-        books.append(pdf.Book(tmp_path / f"{k}.typ", tmp_path / f"{k}.pdf", stamp, str(k), weight=600_000))
+        books.append(compiling.Book(tmp_path / f"{k}.typ", tmp_path / f"{k}.pdf", stamp, str(k), weight=600_000))
     for limit, at_once in ((1_200_000, 2), (1_000_000, 1)):
-        compiles = pdf.Compiles(books, limit=limit)
+        compiles = compiling.Compiles(books, limit=limit)
         try:
             assert len(compiles.running) == at_once and len(compiles.queue) == 2 - at_once
             compiles.wait()

@@ -9,7 +9,9 @@ from pipeline.core import ids, lang, tree
 from pipeline.core.model import Block, Reading, Rules
 from pipeline.core.report import BuildLog
 from pipeline.corpus import structure
-from pipeline.outputs import html, markdown, pdf, serialise
+from pipeline.outputs import markdown, serialise
+from pipeline.outputs.book import source as pdf_source, view as pdf_view
+from pipeline.outputs.site import model, pages
 from pipeline.reading.decode import Line
 
 SOURCES = "a.txt:1"
@@ -59,25 +61,25 @@ def test_both_schemas_take_a_subitem_and_the_json_names_its_type():
 
 
 def test_markdown_heads_a_subitem_in_the_laws_form_anchored_by_its_id():
-    text = markdown.render(corpus_with_subitems(), "2017")
+    text = markdown.render(corpus_with_subitems(), "2017", lang.profile("nl"))
     assert "###### 30B1(b)(i) {#30B1b.i}" in text
     assert "[Law 30B1(b)(i)](#30B1b.i)" in text
 
 
 def test_html_labels_a_subitem_in_the_laws_form_anchored_by_its_id():
-    site = html.Site(corpus_with_subitems(), BuildLog())
+    site = model.Site(corpus_with_subitems(), BuildLog(), lang.profile("nl"))
     view = site.node_view(tree.node_by_id(site.corpus, "2017/30B1b.i"), [])
     assert (view["cite"], view["shown"], view["tag"]) == ("30B1b.i", "30B1(b)(i)", "subitem")
-    section = str(html.Fragments(lang.profile()).child(view))
+    section = str(pages.environment(lang.profile("nl")).get_template("fragments.html").module.child(view))
     assert '<section class="subitem" id="30B1b.i"' in section
     assert '<h5 id="h-30B1b.i"><a class="cite" href="#30B1b.i">30B1(b)(i)</a>' in section
 
 
 def test_the_pdf_marks_a_subitem_as_the_law_does_and_labels_it_by_its_id():
     corpus = corpus_with_subitems()
-    view = pdf.node_view(tree.node_by_id(corpus, "2017/30B1b.i"), set(), None)
+    view = pdf_view.node_view(tree.node_by_id(corpus, "2017/30B1b.i"), set(), lang.profile("nl"))
     assert (view["mark"], str(view["label"]), str(view["level"])) == ("(i)", "n2017-30B1b.i", "5")
-    assert pdf.node_id_of_label("n2017-30B1b.i") == "2017/30B1b.i"
+    assert pdf_source.node_id_of_label("n2017-30B1b.i") == "2017/30B1b.i"
 
 
 def build(blocks, list_numbers):

@@ -14,14 +14,17 @@ from lxml import etree
 from conftest import ROOT
 from pipeline.core import lang
 from pipeline.core.lang import Profile
-from pipeline.outputs import html, markdown, pdf, text
+from pipeline.outputs import markdown, pdf, text
+from pipeline.outputs.book import compiling, view as pdf_view
+from pipeline.outputs.site import editor, model, pages
 from pipeline.outputs.diff import compare, render
 from test_html import SAMPLE, sample_log
 
 DUTCH = lang.profile("nl")
 TEMPLATES = sorted(p for p in (ROOT / "templates").rglob("*") if p.suffix in (".html", ".j2", ".typ"))
 MODULES = [ROOT / "pipeline" / "outputs" / name for name in
-           ("html.py", "markdown.py", "pdf.py", "text.py", "diff/render.py")]
+           ("html.py", "markdown.py", "pdf.py", "text.py", "diff/render.py")] + \
+    sorted((ROOT / "pipeline" / "outputs" / "site").glob("*.py")) + sorted((ROOT / "pipeline" / "outputs" / "book").glob("*.py"))
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
@@ -47,10 +50,10 @@ def module_keys(path):
 
 def table_keys():
     """The English of the word tables the modules look words up in by name, not by literal."""
-    yield from (w for _, title, intro in html.REPORT_SECTIONS for w in (title, intro))
-    yield from pdf.MONTHS
+    yield from (w for _, title, intro in editor.REPORT_SECTIONS for w in (title, intro))
+    yield from pdf_view.MONTHS
     yield from render.STATUS.values()
-    yield from (html.NOT_IN_CORPUS, pdf.PUBLISHER, text.TITLE)
+    yield from (editor.NOT_IN_CORPUS, pdf_view.PUBLISHER, text.TITLE)
 
 
 def missing_words(path, keys, root=ROOT):
@@ -93,7 +96,7 @@ def test_every_word_of_the_word_tables_is_in_the_dutch_profile():
 
 
 def test_the_modules_ask_for_their_words():
-    assert "Commentary on article %(num)s" in {k for _, k in module_keys(ROOT / "pipeline/outputs/pdf.py")}
+    assert "Commentary on article %(num)s" in {k for _, k in module_keys(ROOT / "pipeline/outputs/book/view.py")}
     assert "Editorial note on %(cite)s: %(text)s" in {k for _, k in module_keys(ROOT / "pipeline/outputs/markdown.py")}
 
 
@@ -112,11 +115,11 @@ MADE_UP = Profile(code="xx", region="XQ", name="Test", rules=DUTCH.rules,
 
 
 def article_page(profile, number="41"):
-    site = html.Site(etree.fromstring(SAMPLE), sample_log(), profile)
+    site = model.Site(etree.fromstring(SAMPLE), sample_log(), profile)
     site.link_editions()
     site.fill("2017")
     article = next(a for a in site.articles["2017"] if a.num == number)
-    source = html.environment(profile).get_template("article.html").render(
+    source = pages.environment(profile).get_template("article.html").render(
         root="../", edition="2017", article=article)
     return source, lxml.html.fromstring(source)
 
@@ -136,7 +139,7 @@ def test_an_article_page_speaks_the_language_of_its_profile():
 
 
 def test_the_same_page_in_dutch():
-    source, page = article_page(None)
+    source, page = article_page(DUTCH)
     assert page.get("lang") == "nl"
     assert page.findtext(".//h1") == "Artikel 41"
     assert page.find(".//p//span[@class='ref missing']").get("title") == \
@@ -171,7 +174,7 @@ def test_the_pdf_prints_the_profile_words_in_markup_as_written():
 
     edition = etree.fromstring(SAMPLE).find("edition[@id='2017']")
     source = pdf.typst_source(edition, datetime.date(2025, 11, 30), profile=MADE_UP)
-    document = pypdfium2.PdfDocument(pdf.render_pdf(source, datetime.datetime(2025, 11, 30,
+    document = pypdfium2.PdfDocument(compiling.render_pdf(source, datetime.datetime(2025, 11, 30,
                                                                               tzinfo=datetime.timezone.utc)))
     words = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
     assert "[xx] Contents" in words

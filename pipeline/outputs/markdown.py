@@ -68,12 +68,12 @@ def _one_line(text):
 
 
 class Writer:
-    """Writes one edition in the words of `profile` (Dutch when none); collects each article's
+    """Writes one edition in the words of `profile`, the book's language; collects each article's
     footnotes to place them after the article."""
 
-    def __init__(self, corpus, edition, profile=None):
+    def __init__(self, corpus, edition, profile: lang.Profile):
         self.edition = edition
-        self.profile = profile or lang.profile()
+        self.profile = profile
         self.nodes = {el.get("id") for el in corpus.iter(*tree.NODE_TAGS)}
         self.lines = []
         self.footnotes = []
@@ -228,8 +228,8 @@ def book_number_labels(corpus, edition_id):
             if len(in_article[(article, number)]) == 1}
 
 
-def render(corpus, edition_id, profile=None):
-    """The Markdown text of one edition of the corpus tree, in the words of `profile` (Dutch when none)."""
+def render(corpus, edition_id: str, profile: lang.Profile) -> str:
+    """The Markdown text of one edition of the corpus tree, in the words of `profile`, the book's language."""
     edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
     return Writer(corpus, edition_id, profile).write(edition_el)
 

@@ -28,8 +28,8 @@ The parts of one book are compiled one at a time, so each book in parts is one c
 two editions, two compilers. The sources are kept (pdf/spelregels-<edition>.parts/: front.typ,
 part-NN.typ and inputs.json, the inputs each was compiled with last: `typst compile --input
 lawbook='…' part-01.typ`). The compiling and joining run in a process of its own (`main(PLAN)`,
-started by pdf.Compiles beside the build's other outputs), which answers like a compile child
-(pdf._COMPILE_CHILD): the PDF written, or one line of JSON on stdout and exit status 2.
+started by compiling.Compiles beside the build's other outputs), which answers like a compile child
+(book/compiling.COMPILE_CHILD): the PDF written, or one line of JSON on stdout and exit status 2.
 """
 import contextlib
 import json
@@ -102,7 +102,7 @@ def front_source(view, env, code):
 
 
 def part_sources(view, edition, size, env, code):
-    """The Typst source of each part of `view` (pdf.book_view of the <edition>), `size` articles each
+    """The Typst source of each part of `view` (view.book_view of the <edition>), `size` articles each
     (the loose commentary with the last): [(source, own labels)]."""
     template = env.get_template("part.typ.j2")
     articles = view["articles"]
@@ -129,8 +129,8 @@ def part_sources(view, edition, size, env, code):
 def write_sources(view, edition, folder, size, env, code):
     """Writes front.typ and part-NN.typ into `folder`; returns the plan main() reads (without the
     compile child, the PDF to write, the work folder and the timestamp, which pdf.py adds).
-    `env` is pdf.py's template environment, `code` its TypstCode (Typst printed as is: the labels,
-    checked by pdf.label_name, and fixed markup)."""
+    `env` is the template environment of book/source.py, `code` its TypstCode (Typst printed as is: the labels,
+    checked by source.label_name, and fixed markup)."""
     folder.mkdir(parents=True, exist_ok=True)
     front, bookmarked = front_source(view, env, code)
     (folder / "front.typ").write_text(front, encoding="utf-8")
@@ -150,7 +150,7 @@ def write_sources(view, edition, folder, size, env, code):
 # -- the process that compiles and joins (main) ------------------------------------------------------
 
 class Failed(Exception):
-    """A compile child that gave no PDF: its exit status and its answer (pdf._COMPILE_CHILD)."""
+    """A compile child that gave no PDF: its exit status and its answer (book/compiling.COMPILE_CHILD)."""
 
     def __init__(self, returncode, answer):
         super().__init__(returncode)

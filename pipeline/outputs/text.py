@@ -11,6 +11,7 @@ import hashlib
 import os
 import stat
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
@@ -37,6 +38,35 @@ def title(profile):
     return profile.word(TITLE)
 
 
+@dataclass(frozen=True)
+class FileNames:
+    """The names of the output files a reader sees, in the book's language (its profile's rules): the
+    site's search page, editor's page, an edition's graph page and the citation table, and the book's
+    PDF, its Typst source and the folder of its sources in parts, below pdf/."""
+    search: str
+    editor: str
+    graph: str
+    citations: str
+    book: str  # with {edition}: "spelregels-{edition}"
+
+    def pdf(self, edition: str) -> str:
+        return f"pdf/{self.book.format(edition=edition)}.pdf"
+
+    def typ(self, edition: str) -> str:
+        return f"pdf/{self.book.format(edition=edition)}.typ"
+
+    def parts(self, edition: str) -> str:
+        return f"pdf/{self.book.format(edition=edition)}.parts"
+
+
+def file_names(profile: lang.Profile) -> FileNames:
+    """The output file names of a book in `profile`'s language (zoeken.html in Dutch, search.html in English)."""
+    rules = profile.rules
+    return FileNames(search=f"{rules.SEARCH_PAGE}.html", editor=f"{rules.EDITOR_PAGE}.html",
+                     graph=f"{rules.GRAPH_PAGE}.html", citations=f"{rules.CITATIONS_SCRIPT}.js",
+                     book=rules.BOOK_FILE)
+
+
 def install(env, profile, newstyle=True):
     """Give the templates of `env` the profile's words as _() (and gettext/ngettext).
     newstyle: _() formats its keyword arguments in and, under autoescape, trusts the words as
@@ -52,13 +82,13 @@ def install(env, profile, newstyle=True):
 
 
 def per_profile(make):
-    """`make(profile)` made once per profile (a jinja2 environment compiles each template once);
-    no profile means Dutch. Profiles hold a dict, so they are told apart by identity."""
+    """`make(profile)` made once per profile (a jinja2 environment compiles each template once); the
+    profile is always named, so no book gets another language's words. Profiles hold a dict, so they
+    are told apart by identity."""
     made = {}
 
     @functools.wraps(make)
-    def get(profile=None):
-        profile = profile or lang.profile()
+    def get(profile: lang.Profile):
         if id(profile) not in made:
             made[id(profile)] = (profile, make(profile))  # the profile kept, so its id stays its own
         return made[id(profile)][1]

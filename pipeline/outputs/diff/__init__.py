@@ -24,7 +24,8 @@ from .compare import Comparison
 if TYPE_CHECKING:
     from ..job import Job
 
-FORMATS = {"text": render.to_text, "json": render.to_json, "html": render.to_html}
+# Each takes the comparison and the profile whose words it is in (JSON holds no words).
+FORMATS = {"text": render.to_text, "json": lambda result, profile: render.to_json(result), "html": render.to_html}
 
 
 def compare(old_edition, new_edition):

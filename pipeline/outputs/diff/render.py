@@ -1,6 +1,6 @@
 """The comparison of two editions as JSON, HTML (a redline "in renvooi") and terminal text.
 
-Reads: the dict from compare.Comparison.run(), and for HTML a language profile (Dutch when none):
+Reads: the dict from compare.Comparison.run(), and for HTML and text the book's language profile:
 the page's words and lang. The terminal text is English, the command line's language, citing
 places as the profile does.
 Writes: strings only. Guarantees: the same comparison always gives the same bytes (no dates, no
@@ -11,7 +11,7 @@ import json
 from json.encoder import encode_basestring
 from pathlib import Path
 
-from ...core import lang
+from ...core.lang import Profile
 from ...core.jsonio import json_text
 from .. import text
 from ..text import say
@@ -25,30 +25,30 @@ def to_json(result):
     return json_text(result) + "\n"
 
 
-def node_name(node, profile=None):
+def node_name(node: dict, profile: Profile) -> str:
     """How a node is cited to a reader: '24D', or '24 (aanhef)' for an article's opening text."""
     c = node["new"] or node["old"]
     return opening(c, profile) if node["level"] == "article" else c
 
 
-def opening(cite, profile=None):
+def opening(cite: str, profile: Profile) -> str:
     """The opening text of article `cite`: '24 (aanhef)'."""
-    return say(profile or lang.profile(), "%(cite)s (opening words)", cite=cite)
+    return say(profile, "%(cite)s (opening words)", cite=cite)
 
 
-def place(cite, profile=None):
+def place(cite: str, profile: Profile) -> str:
     """A citation as a place in the text: an article citation alone means its opening text."""
     return opening(cite, profile) if cite.isdigit() else cite
 
 
-def targets(cites, profile=None):
-    return (profile or lang.profile()).word(" and ").join(cites) if cites else "—"
+def targets(cites: list[str], profile: Profile) -> str:
+    return profile.word(" and ").join(cites) if cites else "—"
 
 
 @text.per_profile
 def environment(profile):
-    """The jinja2 environment over templates/, its words and lang from `profile` (Dutch when none);
-    once per process and profile (templates compiled once)."""
+    """The jinja2 environment over templates/, its words and lang from `profile`; once per process and
+    profile (templates compiled once)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
                              auto_reload=False, bytecode_cache=text.template_cache(__file__, TEMPLATES))
@@ -59,10 +59,9 @@ def environment(profile):
     return env
 
 
-def to_html(result, profile=None):
+def to_html(result: dict, profile: Profile) -> str:
     """A self-contained page: summary table, changed references, then one block per article (id art-N),
-    in the words of `profile` (Dutch when none)."""
-    profile = profile or lang.profile()
+    in the words of `profile`."""
     references = [r for a in result["articles"] for r in a["changes"]["references"]]
     labels = {status: say(profile, words, old=result["old"], new=result["new"]) for status, words in STATUS.items()}
     return environment(profile).get_template("diff/redline.html").render(diff=result, labels=labels,
@@ -86,7 +85,7 @@ def status_key(article, old):
 
 
 # -- text ---------------------------------------------------------------------------------------------
-def segments_text(segs):
+def segments_text(segs: list[dict], profile: Profile) -> str:
     """Segments as git-style word diff: [-struck-] {+inserted+}, moved text as [-…-]→24D and ←24{…}."""
     out = []
     for s in segs:
@@ -98,17 +97,18 @@ def segments_text(segs):
         elif op == "insert":
             out.append(f"{{+{s['text']}+}}")
         elif op == "moved-out":
-            out.append(f"[-{s['text']}-](moved to {place(s['to'])})")
+            out.append(f"[-{s['text']}-](moved to {place(s['to'], profile)})")
         elif op == "moved-in":
-            out.append(f"(moved from {place(s['from'])}: {segments_text(s['segments'])})")
+            out.append(f"(moved from {place(s['from'], profile)}: {segments_text(s['segments'], profile)})")
         elif op == "note":
             mark = {"added": "+", "removed": "-"}.get(s["status"], "")
-            out.append(f"[{mark}note: {segments_text(s['segments'])}]")
+            out.append(f"[{mark}note: {segments_text(s['segments'], profile)}]")
     return "".join(out)
 
 
-def to_text(result):
-    """The comparison for a terminal: summary, then per changed article its changes and its redline."""
+def to_text(result: dict, profile: Profile) -> str:
+    """The comparison for a terminal: summary, then per changed article its changes and its redline,
+    citing places as `profile` does."""
     old, new, summary = result["old"], result["new"], result["summary"]
     missing = {"missing_from_old": f"not comparable, missing from the sources of {old}",
                "missing_from_new": f"not comparable, missing from the sources of {new}"}
@@ -136,16 +136,17 @@ def to_text(result):
         for a, b in ch["sections"]["renumbered"]:
             lines.append(f"  renumbered: {a} → {b}")
         for ref in ch["references"]:
-            lines.append(f"  reference in {place(ref['node'])}: {targets(ref['old'])} → {targets(ref['new'])}")
+            lines.append(f"  reference in {place(ref['node'], profile)}: {targets(ref['old'], profile)} → "
+                         f"{targets(ref['new'], profile)}")
         for move in ch["moved"]:
-            lines.append(f"  moved: {place(move['from'])} → {move['to']} (similarity {move['similarity']:.2f}): "
+            lines.append(f"  moved: {place(move['from'], profile)} → {move['to']} (similarity {move['similarity']:.2f}): "
                          f"{move['new']!r}")
         lines.append("")
-        lines += node_text_lines(article, 1, old, new)
+        lines += node_text_lines(article, 1, old, new, profile)
     return "\n".join(lines) + "\n"
 
 
-def node_text_lines(node, depth, old, new):
+def node_text_lines(node: dict, depth: int, old: str, new: str, profile: Profile) -> list[str]:
     """The redline of one node and its changed children, indented."""
     pad = "  " * depth
     out = []
@@ -153,12 +154,12 @@ def node_text_lines(node, depth, old, new):
         head = node["new"] or node["old"]
         if node["renumbered"]:
             head = f"{node['old']} → {node['new']}"
-        label = segments_text(node["label"]["segments"]) if "label" in node else ""
+        label = segments_text(node["label"]["segments"], profile) if "label" in node else ""
         status = {"changed": "", "added": f" [only in the sources of {new}]",
                   "removed": f" [only in the sources of {old}]"}.get(node["status"], f" [{node['status']}]")
         out.append(f"{pad}{head}{status}  {label}".rstrip())
         for p in node["paragraphs"]:
-            out.append(f"{pad}  {segments_text(p)}")
+            out.append(f"{pad}  {segments_text(p, profile)}")
     for child in node["children"]:
-        out += node_text_lines(child, depth + 1, old, new)
+        out += node_text_lines(child, depth + 1, old, new, profile)
     return out

@@ -116,3 +116,14 @@ LIGATURE_WORDS = "ligatures.txt"
 # words themselves, read as written ("do not", never "doff not"; "go", "logo", the letter "B"). "o" is none:
 # in the law it stands alone only where "off" lost its ligature.
 LIGATURE_FREE_WORDS = frozenset({"b", "bi", "do", "flu", "go", "ho", "logo", "mi", "mu", "qua", "ski", "ti"})
+
+# -- the outputs' file names (outputs/html.py, outputs/pdf.py) --------------------------------------
+# Addresses a reader sees and types, so in the book's language; without their suffix (outputs/text.py's
+# file_names adds .html, .js, .pdf). The site's search page, its editor's page, an edition's reference
+# graph (html/<edition>/…) and the citation table of the search box.
+SEARCH_PAGE = "search"
+EDITOR_PAGE = "editorial"
+GRAPH_PAGE = "references"
+CITATIONS_SCRIPT = "citations"
+# The printed book below pdf/ (.pdf, and beside it its Typst source .typ or sources .parts/).
+BOOK_FILE = "laws-{edition}"

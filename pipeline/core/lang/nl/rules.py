@@ -112,3 +112,14 @@ SPACED_DASH = "\u2013"
 LIGATURES = ()
 LIGATURE_WORDS = None
 LIGATURE_FREE_WORDS: frozenset[str] = frozenset()
+
+# -- the outputs' file names (outputs/html.py, outputs/pdf.py) --------------------------------------
+# Addresses a reader sees and types, so in the book's language; without their suffix (outputs/text.py's
+# file_names adds .html, .js, .pdf). The site's search page, its editor's page, an edition's reference
+# graph (html/<edition>/…) and the citation table of the search box.
+SEARCH_PAGE = "zoeken"
+EDITOR_PAGE = "redactie"
+GRAPH_PAGE = "verwijzingen"
+CITATIONS_SCRIPT = "citaten"
+# The printed book below pdf/ (.pdf, and beside it its Typst source .typ or sources .parts/).
+BOOK_FILE = "spelregels-{edition}"
