@@ -12,6 +12,7 @@
     account_lines    every non-blank source line is in the corpus or in the report
     check_book       the corpus against the book's own contents list; an empty book fails (book.py)
     find_references  <ref> around every citation
+    read_register    the book's index, its citations resolved like the law text's (register.py)
 
 make_corpus() runs them: `show`, `check` and `diff` use it, and the build runs the same list
 before its outputs. What an earlier build read (the reading before repair) may be taken from a
@@ -26,7 +27,7 @@ from ..core.model import Detected, Placed
 from ..core.options import Options
 from ..core.report import BuildLog
 from ..reading import decode as read, formats, headings, manifest, repair
-from . import book, corrections, finish, merge, refs, structure
+from . import book, corrections, finish, merge, refs, register, structure
 
 
 class NoStore:
@@ -195,7 +196,8 @@ def check_book(ctx):
 
 
 CORPUS_STAGES = [load_sources, read_sources, parse_sources, split_headings, repair_text, build_structure, merge_editions,
-                 corrections.apply_corrections, finish_corpus, account_lines, check_book, refs.find_references]
+                 corrections.apply_corrections, finish_corpus, account_lines, check_book, refs.find_references,
+                 register.read_register]
 
 
 def make_corpus(sources_dir, options=None, store=None):

@@ -109,3 +109,10 @@ DASH = None  # U+00AD is a soft hyphen only
 LIGATURES = ()
 LIGATURE_WORDS = None
 LIGATURE_FREE_WORDS = frozenset()
+
+# -- the book's index (reading/index.py): the Dutch sources have none; the same fields, in Dutch --
+INDEX_SEE = ("Zie ook", "Zie")
+INDEX_PLACES = {"Begripsomschrijvingen": "def", "Inleiding": "intro"}
+INDEX_FOOTNOTE = ("tweede voetnoot", "voetnoot")
+INDEX_NOTE = "Noot:"
+INDEX_CONTINUED = (r"\(vervolg op\)", r"\(vervolg\)")
