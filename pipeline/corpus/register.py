@@ -15,6 +15,8 @@ Introduction; "93 footnote" cites Law 93. Its status is the law text's (refs.cla
 corpus holds is reported, with its line, as the law text's dangling references are. The reader
 (reading/index.py) reads the index's lines; what it inferred, could not decide or could not read is reported.
 """
+import re
+
 from lxml import etree
 
 from ..core import ids, tree
@@ -29,6 +31,20 @@ def _sources(file: str, lines: list[int]) -> str:
     return tree.format_sources({file: set(lines)})
 
 
+def _terms(words: list[str]) -> list[str]:
+    """The terms a "Definitions" citation may name, the likeliest first: the entry's words ("Visible" under
+    "Card": "Visible Card"), the words in its brackets ("Imp (International Matchpoint)"), then its first words
+    ("Withdrawn Action": "Withdrawn")."""
+    label, head = words[0], words[-1]
+    whole = [label] + ([f"{label} {head}"] if label != head else []) + ([head] if label != head else [])
+    out = list(whole)
+    for term in whole:
+        out += re.findall(r"\(([^()]+)\)", term)
+        parts = re.sub(r"\([^()]*\)", " ", term).split()
+        out += [" ".join(parts[:n]) for n in range(len(parts) - 1, 0, -1)]
+    return out
+
+
 def _target(cited: Cited, edition: str, words: list[str], places: dict, definitions: set) -> tuple[list, str | None]:
     """The IDs one citation names, and why it names none."""
     head = cited.words.split()[0]
@@ -36,7 +52,7 @@ def _target(cited: Cited, edition: str, words: list[str], places: dict, definiti
     if place == PLACES_INTRODUCTION:
         return [ids.join(edition, ids.INTRODUCTION)], None
     if place == PLACES_DEFINITION:
-        for term in words:
+        for term in _terms(words):
             target = ids.definition_id(edition, term)
             if target in definitions:
                 return [target], None
@@ -154,3 +170,19 @@ def read_register(ctx) -> None:
         el = index_element(reading, edition_el, ctx.profile, known, ctx.log)
         if el is not None:
             edition_el.append(el)
+
+
+def references(corpus: etree._Element) -> list:
+    """Every target of every <ref> of the index, as refs.references gives the law text's (refs.Reference): the
+    citing ID is the entry's, the location its line. For the reference check; the graph counts the law's own."""
+    out = []
+    for entry in corpus.iter("entry"):
+        file_lines = tree.parse_sources(entry.get("sources"))
+        for holder in (entry, *entry.iterchildren("sub")):
+            where = [f"{name}:{min(nums)}" for name, nums in sorted(tree.parse_sources(holder.get("sources")).items())]
+            for ref in holder.iterchildren("ref"):
+                for target in (ref.get("to") or "").split() or [""]:
+                    out.append(refs.Reference(entry.get("id"), target, ref.text or "", ref.get("status"),
+                                              ref.get("kind"), ref.get("reason"), where or
+                                              [f"{n}:{min(v)}" for n, v in file_lines.items()]))
+    return out

@@ -126,9 +126,12 @@ class _Reader:
         out: list[tuple[str, list[str]]] = []
         label: list[str] = []
         cites: list[str] = []
-        for token in tokens:
+        for n, token in enumerate(tokens):
             head = token.split("\u00a0")[0]
-            if _is_cite_token(head, self.places) and (label or cites or not out) and \
+            after = tokens[n + 1] if n + 1 < len(tokens) else ""
+            # A place word begins a label when lower-case words follow it ("Introduction to bidding 3").
+            place_label = head.rstrip(",") in self.places and after[:1].islower()
+            if _is_cite_token(head, self.places) and not place_label and (label or cites or not out) and \
                     not (head.rstrip(",") in self.places and not label and not cites and not out):
                 cites.append(token.rstrip(",").replace("\u00a0", " "))
             else:
@@ -360,9 +363,9 @@ def _resolve_see(result: IndexReading, reader: _Reader) -> None:
             # begins the next sub-entry ("See Paddle Blade 3": "Paddle", and "Blade 3").
             run = reader._capitalised_run(words) or len(words)
             cut = run - 1 if run > 1 and (run < len(words) or cited) else run
-            if cut < len(words) or cited:
-                result.findings.append(Finding("uncertain", holder.lines[0], f"'See {raw}' names no headword: "
-                                               f"the target read as {' '.join(words[:cut])!r}"))
+            # Where the target ends is read from the capitals alone.
+            result.findings.append(Finding("uncertain", holder.lines[0], f"'See {raw}' names no headword: "
+                                           f"the target read as {' '.join(words[:cut])!r}"))
         holder.see.append(" ".join(words[:cut]))
         if right_after:
             own.append((entry, " ".join(words[:cut])))

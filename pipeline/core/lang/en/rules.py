@@ -120,7 +120,8 @@ LIGATURE_FREE_WORDS = frozenset({"b", "bi", "do", "flu", "go", "ho", "logo", "mi
 INDEX_SEE = ("See also", "See")
 # Words that stand in a citation list for a part of the book outside the Laws: "Alert Definitions", "May
 # Introduction"; a word after a citation that points at its footnote: "93 footnote", "20 second footnote".
-INDEX_PLACES = {"Definitions": "def", "Definition": "def", "Introduction": "intro"}
+# ("Definition" alone is a sub-entry's label: "Definition of 68A", "Definition 61A".)
+INDEX_PLACES = {"Definitions": "def", "Introduction": "intro"}
 INDEX_FOOTNOTE = ("second footnote", "footnote")
 # An entry's remark, the rest of its line: 'Zero Score 77 Note: A "Zero score" is not identical to …'.
 INDEX_NOTE = "Note:"
