@@ -938,20 +938,23 @@ def introduction_view(site, edition: str) -> dict | None:
 
 def edition_pages(site, edition):
     """The paths (below html/) of one edition's pages, in the order write_edition writes them."""
-    return [f"{edition}/index.html", f"{edition}/verwijzingen.html",
+    from . import register_html
+    return [f"{edition}/index.html", f"{edition}/verwijzingen.html", *register_html.pages(site, edition),
             *(f"{edition}/{article.file}" for article in site.articles[edition])]
 
 
 def write_edition(site, edition, page):
-    """Render html/<edition>/: table of contents, reference graph, one page per article."""
+    """Render html/<edition>/: table of contents, reference graph, the book's index, one page per article."""
+    from . import register_html
     site.fill(edition)
     articles = site.articles[edition]
     comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()
                    if edition in (old, new)]
     page(f"{edition}/index.html", "edition.html", root="../", edition=edition, articles=articles,
          current=edition == site.editions[-1], comparisons=comparisons, definitions=definitions_view(site, edition),
-         introduction=introduction_view(site, edition))
+         introduction=introduction_view(site, edition), register=register_html.contents_link(site, edition))
     page(f"{edition}/verwijzingen.html", "graph.html", root="../", edition=edition, graph=site.graph(edition))
+    register_html.write_register(site, edition, page, href)  # the book's index, where the sources hold one
     for article in articles:
         page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article)
 

@@ -116,3 +116,4 @@ INDEX_PLACES = {"Begripsomschrijvingen": "def", "Inleiding": "intro"}
 INDEX_FOOTNOTE = ("tweede voetnoot", "voetnoot")
 INDEX_NOTE = "Noot:"
 INDEX_CONTINUED = (r"\(vervolg op\)", r"\(vervolg\)")
+INDEX_PAGE = "register.html"
