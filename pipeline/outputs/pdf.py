@@ -282,6 +282,7 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
     colophon names. Commentary follows the article it is on; commentary on an article this
     edition does not hold goes to a closing chapter.
     """
+    from . import register_pdf
     profile = profile or lang.profile()
     edition_id = edition.get("id")
     series = text.title(profile)
@@ -343,6 +344,7 @@ def book_view(edition, built, with_commentary=True, profile=None, sources=()):
         "loose_commentary": loose,
         "loose_commentary_title": say(profile, "Commentaries"),
         "loose_commentary_intro": say(profile, "Commentary on articles that are not in this edition."),
+        "book_index": register_pdf.register_view(edition, targets, profile),  # the book's index, after the Laws
     }
 
 

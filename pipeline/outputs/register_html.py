@@ -1,6 +1,6 @@
-"""The book's index as a page of the site: html/<edition>/register.html (the file name is the language
-profile's INDEX_PAGE), each headword with its citations linked to the nodes they cite, its "See"
-cross-references linked to the headwords they name. Rendered by templates/html/register.html; an edition
+"""The book's index as a page of the site: html/<edition>/index-of-terms.html (the file name is the language
+profile's word for it, PAGE_KEY), each headword with its citations linked to the nodes they cite, its "See"
+cross-references linked to the headwords they name. Rendered by templates/html/index-of-terms.html; an edition
 without an index (the Dutch sources) has no such page and its contents page no link to one."""
 from collections.abc import Callable
 
@@ -30,7 +30,7 @@ def _holder_view(el, href: NodeHref) -> dict:
 
 
 def register_view(edition_el, href: NodeHref) -> dict | None:
-    """The values of templates/html/register.html: the entries grouped by initial letter; None without an index."""
+    """The values of templates/html/index-of-terms.html: the entries grouped by initial letter; None without an index."""
     index = edition_el.find("index")
     if index is None:
         return None
@@ -46,8 +46,12 @@ def register_view(edition_el, href: NodeHref) -> dict | None:
     return {"letters": letters}
 
 
+# The page's file name in the profile's words (nl/words.py): English index-of-terms.html, Dutch register.html.
+PAGE_KEY = "index-of-terms.html"
+
+
 def page_name(site) -> str:
-    return site.profile.rules.INDEX_PAGE
+    return site.profile.word(PAGE_KEY)
 
 
 def pages(site, edition: str) -> list[str]:
@@ -56,10 +60,10 @@ def pages(site, edition: str) -> list[str]:
 
 
 def write_register(site, edition: str, page, href: NodeHref) -> None:
-    """Render html/<edition>/<INDEX_PAGE> with write_html's `page` and `href`, when the edition has an index."""
+    """Render html/<edition>/<page_name> with write_html's `page` and `href`, when the edition has an index."""
     view = register_view(site.edition_el(edition), href)
     if view is not None:
-        page(f"{edition}/{page_name(site)}", "register.html", root="../", edition=edition, register=view)
+        page(f"{edition}/{page_name(site)}", "index-of-terms.html", root="../", edition=edition, register=view)
 
 
 def contents_link(site, edition: str) -> str | None:

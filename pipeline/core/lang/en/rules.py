@@ -127,5 +127,3 @@ INDEX_FOOTNOTE = ("second footnote", "footnote")
 INDEX_NOTE = "Note:"
 # An entry continued on the next page: its last line there, and its first on the next.
 INDEX_CONTINUED = (r"\(continued on\)", r"\(continued\)")
-# The index's page of the site, in html/<edition>/.
-INDEX_PAGE = "register.html"

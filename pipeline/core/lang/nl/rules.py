@@ -113,7 +113,6 @@ LIGATURE_FREE_WORDS = frozenset()
 # -- the book's index (reading/index.py): the Dutch sources have none; the same fields, in Dutch --
 INDEX_SEE = ("Zie ook", "Zie")
 INDEX_PLACES = {"Begripsomschrijvingen": "def", "Inleiding": "intro"}
-INDEX_FOOTNOTE = ("tweede voetnoot", "voetnoot")
+INDEX_FOOTNOTE = ("tweede noot", "noot")
 INDEX_NOTE = "Noot:"
 INDEX_CONTINUED = (r"\(vervolg op\)", r"\(vervolg\)")
-INDEX_PAGE = "register.html"

@@ -34,6 +34,8 @@ WORDS = {
 
     # -- HTML and PDF: the book's index (templates/html/register.html, templates/pdf/register.typ.j2)
     "Index": "Register",
+    # The index's page of the site, in html/<edition>/ (a file name: the language's word for the index).
+    "index-of-terms.html": "register.html",
     "see": "zie",
     "see also": "zie ook",
     "Where the Laws deal with what, as the book's index gives it; each citation links to the text it cites.":
