@@ -136,9 +136,9 @@ def cmd_build(args):
 
 def closing_line(ctx, out):
     """What an editor looks at next: the references that point outside the corpus, and the report."""
-    from .corpus import check, refs
+    from .corpus import check, refs, register
 
-    counts = check.summary(refs.references(ctx))
+    counts = check.summary(refs.references(ctx) + register.references(ctx.corpus))  # the index's citations too
     report = f"{out}/report.txt"
     if not counts["dangling"] and not counts["suspect"]:
         return f"every reference resolves; the report is {report}"

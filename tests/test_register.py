@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from pipeline.core import lang
+from pipeline.core import ids, lang
 from pipeline.core.model import Block, Reading
 from pipeline.core.report import BuildLog
 from pipeline.corpus import register
@@ -117,6 +117,9 @@ def test_the_real_index_headwords_sub_entries_and_citations(book):
     assert [r.get("to") for r in adjusted.find("sub[@label='Artificial adjusted score']").iter("ref")] == [
         "2017/12C1d", "2017/12C2", "2017/86B2"]
     assert index.find("entry[@id='2017/index/agreement']/see").get("to") == "2017/index/partnership-understanding"
+    # The page numbers between the index's pages (104-131) are furniture, never a citation: the Laws stop at 93.
+    laws = [ids.NodeId.parse(r.get("to")) for r in refs if r.get("to")]
+    assert max(int(n.article) for n in laws if n is not None and n.article.isdigit()) == 93
 
 
 def test_the_real_index_dangling_citations_are_reported_with_their_lines(book):
