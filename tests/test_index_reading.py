@@ -13,6 +13,14 @@ def _lines(*texts: str) -> list[tuple[int, str]]:
     return [(n, t) for n, t in enumerate(texts, start=1)]
 
 
+def _accounted(reading) -> set[int]:
+    """The lines an entry, a sub-entry or a finding names: every line of the index must be one of them."""
+    out = {f.line for f in reading.findings}
+    for e in reading.entries:
+        out |= set(e.lines) | {n for s in e.subs for n in s.lines}
+    return out
+
+
 def _shape(reading) -> list:
     return [(e.headword, [c.words for c in e.cites], e.see,
              [(s.label, [c.words for c in s.cites], s.see) for s in e.subs]) for e in reading.entries]
@@ -109,3 +117,14 @@ def test_every_citation_is_kept_in_order_wherever_the_line_breaks(subs, cut):
     assert [e.headword for e in r.entries] == ["Lighthouse"]
     got = [c.words for c in r.entries[0].cites] + [c.words for s in r.entries[0].subs for c in s.cites]
     assert got == ["1"] + [c for _, cs in subs for c in cs]
+    assert _accounted(r) == {n for n, _ in lines}
+
+
+def test_the_title_and_byline_head_the_index_and_a_quote_continues_a_line():
+    r = read_index(_lines("Index of Sailing Terms", "Compiled from the club's notes.",
+                          'Dinghy 3 Note: a "dinghy" is not a', '"yacht".', "Ensign 4"), rules)
+    assert _shape(r) == [("Dinghy", ["3"], [], []), ("Ensign", ["4"], [], [])]
+    assert r.entries[0].note == 'Note: a "dinghy" is not a "yacht".'
+    assert [(f.line, f.kind) for f in r.findings if "heads the index" in f.message] == [(1, "inference"),
+                                                                                       (2, "inference")]
+    assert _accounted(r) == {1, 2, 3, 4, 5}

@@ -212,8 +212,12 @@ def read_index(lines: list[tuple[int, str]], rules) -> IndexReading:
     # An entry continued on the next page: the marker line says nothing more; the next starts with its headword.
     continued_from: dict[int, str] = {}
     parsed: list[tuple[_Logical, list[tuple[str, list[str]]], str | None]] = []
-    # The index's title and the sentences under it (a byline) before the first entry are no entries.
-    while logical and (re.match(rules.INDEX_TITLE, logical[0].text) or logical[0].text.endswith(".")):
+    # The index's title and the sentences under it (a byline: no citation, no note) before the first entry are
+    # no entries.
+    def heads_index(text: str) -> bool:
+        return bool(re.match(rules.INDEX_TITLE, text)) or (text.endswith(".") and reader.note not in text and not any(
+            _is_cite_token(t, reader.places) for t in text.split()))
+    while logical and heads_index(logical[0].text):
         head = logical.pop(0)
         reader.findings.append(Finding("inference", head.lines[0], f"{head.text[:60]!r} heads the index: no entry"))
     for k, item in enumerate(logical):
