@@ -20,7 +20,7 @@ import re
 from lxml import etree
 
 from ..core import ids, tree
-from ..reading.index import Cited, Entry, SubEntry, read_index
+from ..reading.index import Cited, Entry, read_index
 from . import refs
 
 KIND = "index"  # the blocks a reader keeps apart as the book's index (core/model.py APART_KINDS)

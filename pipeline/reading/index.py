@@ -18,8 +18,10 @@ general rule, never by where a line breaks in one file:
 The reader knows no Law: citations are kept as the words the book wrote; corpus/register.py reads them into IDs.
 Nothing is dropped silently: every line is in an entry or in a finding with its line number.
 """
+import bisect
 import re
 from dataclasses import dataclass, field
+from types import ModuleType
 
 # A citation as an index writes it: a Law's number and its parts, "12C1(d)", "40B2(a)(iii)", "93C3(a)".
 CITATION = re.compile(r"\d{1,3}(?:[A-Z](?:\d{1,2}(?:[a-z]|\([a-zA-Z]\))?(?:\([ivx]+\))?)?)?")
@@ -62,6 +64,9 @@ class Finding:
 class IndexReading:
     entries: list[Entry] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    # The cross-references read but not yet resolved (entry, holder, the words after "See", the citations after
+    # them, whether it stood right after the headword's label): empty once read_index returns.
+    pending: list[tuple] = field(default_factory=list, repr=False)
 
 
 @dataclass
@@ -92,7 +97,7 @@ def _continues(text: str, places) -> bool:
 
 
 class _Reader:
-    def __init__(self, rules) -> None:
+    def __init__(self, rules: ModuleType) -> None:
         self.places = dict(rules.INDEX_PLACES)
         self.small = frozenset(rules.HEADING_SMALL_WORDS)
         self.see = re.compile(rf"(?<!\S)(?:{_words_pattern(rules.INDEX_SEE)})(?!\S)")
@@ -183,7 +188,6 @@ def _first_word(text: str) -> str:
 def _letter_order(keys: list[str]) -> set[int]:
     """The positions of the longest run of keys whose initial letters never go down (a longest non-decreasing
     subsequence): the headwords; a line off it breaks the index's alphabetical order."""
-    import bisect
     tails: list[str] = []
     tail_at: list[int] = []
     back: list[int] = [-1] * len(keys)
@@ -204,7 +208,7 @@ def _letter_order(keys: list[str]) -> set[int]:
     return keep
 
 
-def read_index(lines: list[tuple[int, str]], rules) -> IndexReading:
+def read_index(lines: list[tuple[int, str]], rules: ModuleType) -> IndexReading:
     """The entries of an index from its lines (line number, text) without page furniture, read with the words
     of a language profile's `rules` (INDEX_SEE, INDEX_PLACES, INDEX_FOOTNOTE, INDEX_NOTE, INDEX_CONTINUED)."""
     reader = _Reader(rules)
@@ -258,6 +262,8 @@ def read_index(lines: list[tuple[int, str]], rules) -> IndexReading:
                                                                f"order: read as a sub-entry"))
         elif entries and len(segs) == 1 and last_word in reader.small:
             why = f"its label ends with the small word {last_word!r}"
+        if note and entries and (why or k in continued_from):  # a remark on a line that adds to the entry above
+            entries[-1].note = f"{entries[-1].note} {note}" if entries[-1].note else note
         if k in continued_from and entries and _sort_key(continued_from[k]) == _sort_key(entries[-1].headword):
             entry = entries[-1]
             result.findings.append(Finding("inference", first, f"{entry.headword!r} continued from the page before"))
@@ -279,7 +285,7 @@ def read_index(lines: list[tuple[int, str]], rules) -> IndexReading:
             result.findings.append(Finding("inference", first, f"{label!r} read as the headword {head!r} and the "
                                                                f"sub-entry {sub!r} (a capitalised word before "
                                                                f"lower-case ones begins a sub-entry)"))
-        _fill(reader, entry, [(sub or "", segs[0][1])] + segs[1:], item, result, headword_first=sub is None)
+        _fill(reader, entry, [(sub or "", segs[0][1])] + segs[1:], item, result)
         if sub is None and len(head.split()) > 1 and len(segs) > 1 and \
                 any(CITATION.fullmatch(c) for c in segs[0][1]) and reader.see.search(head) is None:
             # "Options Advantageous 10C3, 10C4 Choice among 10C2": a one-word sub-entry reads like the last
@@ -316,7 +322,7 @@ def _merge_self_references(result: IndexReading) -> None:
 
 
 def _fill(reader: _Reader, entry: Entry, segs: list[tuple[str, list[str]]], item: _Logical,
-          result: IndexReading, headword_first: bool = True, sub_first: str | None = None) -> None:
+          result: IndexReading, sub_first: str | None = None) -> None:
     """Add a line's labels and citations to `entry`: the first segment's citations are the headword's own when
     its label is empty, every later label begins a sub-entry. A "See" in a label sends the reader from the
     label before it (or, with none, from the entry or sub-entry just read); the words after it and the
@@ -333,21 +339,14 @@ def _fill(reader: _Reader, entry: Entry, segs: list[tuple[str, list[str]]], item
         else:
             holder = entry.subs[-1] if (m and entry.subs) else entry
         if m:
-            result_pending(result).append((entry, holder, text[m.end():].strip(), cited, False))
+            result.pending.append((entry, holder, text[m.end():].strip(), cited, False))
         else:
             holder.cites += cited
     # The headword's own "See": "Agreement See Partnership Understanding".
     m = reader.see.search(entry.headword)
     if m:
-        result_pending(result).append((entry, entry, entry.headword[m.end():].strip(), [], True))
+        result.pending.append((entry, entry, entry.headword[m.end():].strip(), [], True))
         entry.headword = entry.headword[:m.start()].strip()
-
-
-def result_pending(result: IndexReading) -> list:
-    """The cross-references not yet resolved: (entry, holder, the words after "See", the citations after them)."""
-    if not hasattr(result, "_pending"):
-        result._pending = []
-    return result._pending
 
 
 def _resolve_see(result: IndexReading, reader: _Reader) -> None:
@@ -359,7 +358,7 @@ def _resolve_see(result: IndexReading, reader: _Reader) -> None:
         names.add(_sort_key(e.headword))
         names.add(_sort_key(e.headword.split(",")[0]))
     own: list[tuple[Entry, str]] = []  # a See right after the headword's label, and its target
-    for entry, holder, raw, cited, right_after in result_pending(result):
+    for entry, holder, raw, cited, right_after in result.pending:
         words = raw.split()
         cut = next((n for n in range(len(words), 0, -1) if _sort_key(" ".join(words[:n])) in names), None)
         if cut is None:
@@ -394,4 +393,4 @@ def _resolve_see(result: IndexReading, reader: _Reader) -> None:
                 result.findings.append(Finding("inference", entry.lines[0], f"{whole!r} read as the headword "
                                                f"{entry.headword!r} and the sub-entry {target!r}, which the See "
                                                f"after it names"))
-    result_pending(result).clear()
+    result.pending.clear()
