@@ -1,8 +1,6 @@
 """The book's index read into entries (pipeline/reading/index.py): made-up index pages in a layout of their
 own, then the real English book (skipped when ../shared/english is absent)."""
-from pathlib import Path
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from pipeline.core.lang.en import rules

@@ -16,12 +16,26 @@ corpus holds is reported, with its line, as the law text's dangling references a
 (reading/index.py) reads the index's lines; what it inferred, could not decide or could not read is reported.
 """
 import re
+from typing import Protocol
 
 from lxml import etree
 
 from ..core import ids, tree
+from ..core.lang import Profile
+from ..core.model import Reading
+from ..core.report import BuildLog, FileLog
 from ..reading.index import Cited, Entry, read_index
 from . import refs
+
+
+class CorpusContext(Protocol):
+    """What read_register asks of stages.CorpusContext (not imported: stages imports this module)."""
+    readings: list[Reading]
+    corpus: etree._Element
+    sources_dir: object
+    options: object
+    profile: Profile
+    log: BuildLog
 
 KIND = "index"  # the blocks a reader keeps apart as the book's index (core/model.py APART_KINDS)
 PLACES_DEFINITION, PLACES_INTRODUCTION = "def", "intro"
@@ -45,7 +59,8 @@ def _terms(words: list[str]) -> list[str]:
     return out
 
 
-def _target(cited: Cited, edition: str, words: list[str], places: dict, definitions: set) -> tuple[list, str | None]:
+def _target(cited: Cited, edition: str, words: list[str], places: dict[str, str],
+            definitions: set[str]) -> tuple[list[str], str | None]:
     """The IDs one citation names, and why it names none."""
     head = cited.words.split()[0]
     place = places.get(head)
@@ -63,8 +78,8 @@ def _target(cited: Cited, edition: str, words: list[str], places: dict, definiti
     return [ids.join(edition, ids.make_citation(*(refs._parts(m).get(k) for k in ids.LEVELS)))], None
 
 
-def _refs(parent: etree._Element, cites: list[Cited], edition: str, words: list[str], places: dict,
-          present: set, known: dict, flog, where: str) -> None:
+def _refs(parent: etree._Element, cites: list[Cited], edition: str, words: list[str], places: dict[str, str],
+          present: set[str], known: dict, flog: FileLog, where: str) -> None:
     for cited in cites:
         targets, reason = _target(cited, edition, words, places, present)
         ref = etree.SubElement(parent, "ref", {"to": " ".join(targets)})
@@ -86,7 +101,8 @@ def _refs(parent: etree._Element, cites: list[Cited], edition: str, words: list[
                                     f"corpus ({kind})", "kept as a dangling reference")
 
 
-def _see(parent: etree._Element, targets: list[str], edition: str, headwords: dict, flog, line: int) -> None:
+def _see(parent: etree._Element, targets: list[str], edition: str, headwords: dict[str, str], flog: FileLog,
+         line: int) -> None:
     for words in targets:
         el = etree.SubElement(parent, "see")
         el.text = words
@@ -100,8 +116,9 @@ def _see(parent: etree._Element, targets: list[str], edition: str, headwords: di
             flog.damage(line, f"the index sends the reader to {words!r}, which is no headword", "kept without a link")
 
 
-def entry_element(entry: Entry, edition: str, file: str, headwords: dict, places: dict, present: set,
-                  known: dict, flog) -> etree._Element:
+def entry_element(entry: Entry, edition: str, file: str, headwords: dict[str, str], places: dict[str, str],
+                  present: set[str], known: dict, flog: FileLog) -> etree._Element:
+    """One headword's <entry>: its own citations and See, its remark, then its sub-entries'."""
     el = etree.Element("entry", {"id": ids.index_entry_id(edition, entry.headword), "headword": entry.headword,
                                  "sources": _sources(file, entry.lines)})
     where = repr(entry.headword)
@@ -117,7 +134,8 @@ def entry_element(entry: Entry, edition: str, file: str, headwords: dict, places
     return el
 
 
-def index_element(reading, edition_el: etree._Element, profile, known: dict, log) -> etree._Element | None:
+def index_element(reading: Reading, edition_el: etree._Element, profile: Profile, known: dict,
+                  log: BuildLog) -> etree._Element | None:
     """The <index> of one reading's index blocks, or None when it has none; its findings go to `log`."""
     lines = [(n, b.text) for b in reading.blocks if b.kind == KIND for n in b.lines]
     if not lines:
@@ -155,7 +173,7 @@ def index_element(reading, edition_el: etree._Element, profile, known: dict, log
     return el
 
 
-def read_register(ctx) -> None:
+def read_register(ctx: "CorpusContext") -> None:
     """Reads: ctx.readings (their index blocks), ctx.corpus, known-missing.toml. Writes: an <index> at the end
     of the edition of each source that has an index. Sources without one (the Dutch ones) change nothing."""
     known = None
@@ -172,7 +190,7 @@ def read_register(ctx) -> None:
             edition_el.append(el)
 
 
-def references(corpus: etree._Element) -> list:
+def references(corpus: etree._Element) -> list[refs.Reference]:
     """Every target of every <ref> of the index, as refs.references gives the law text's (refs.Reference): the
     citing ID is the entry's, the location its line. For the reference check; the graph counts the law's own."""
     out = []

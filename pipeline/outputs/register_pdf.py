@@ -4,9 +4,11 @@ pdf.inline_markup), a "See" a link to the headword it names. An edition without 
 
 The values are data: the template prints every word as a Typst string (pdf._finalize); only labels, made here
 from IDs (never from the book's words), are code (markupsafe.Markup, which the template prints as is)."""
+from lxml import etree
 from markupsafe import Markup
 
 from ..core import ids
+from ..core.lang import Profile
 from .text import say
 
 
@@ -15,7 +17,7 @@ def entry_label(entry_id: str) -> Markup:
     return Markup("i" + entry_id.replace(ids.SEPARATOR, "-"))
 
 
-def _cites(el, targets: set) -> dict:
+def _cites(el: etree._Element, targets: set[str]) -> dict:
     """An entry's or sub-entry's citations (words, and the label of the node where the book prints it) and
     its See cross-references (words, and the label of the entry it names)."""
     cites = []
@@ -30,7 +32,7 @@ def _cites(el, targets: set) -> dict:
     return {"cites": cites, "see": see}
 
 
-def register_view(edition, targets: set, profile) -> dict | None:
+def register_view(edition: etree._Element, targets: set[str], profile: Profile) -> dict | None:
     """The values of register.typ.j2 for one <edition>: title and entries; None when it has no index."""
     index = edition.find("index")
     if index is None:
