@@ -37,6 +37,7 @@ class CorpusContext(Protocol):
     profile: Profile
     log: BuildLog
 
+
 KIND = "index"  # the blocks a reader keeps apart as the book's index (core/model.py APART_KINDS)
 PLACES_DEFINITION, PLACES_INTRODUCTION = "def", "intro"
 
