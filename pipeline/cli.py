@@ -138,9 +138,9 @@ def cmd_build(args):
 
 def closing_line(ctx, out):
     """What an editor looks at next: the references that point outside the corpus, and the report."""
-    from .corpus import check, refs
+    from .corpus import check, refs, register
 
-    counts = check.summary(refs.references(ctx))
+    counts = check.summary(refs.references(ctx) + register.references(ctx.corpus))  # the index's citations too
     report = f"{out}/report.txt"
     if not counts["dangling"] and not counts["suspect"]:
         return f"every reference resolves; the report is {report}"
@@ -331,14 +331,14 @@ def register_check(sub):
 def cmd_check(args):
     """Exit 0 when no reference dangles unexpectedly (and, with --strict, none is suspect); else 1."""
     from .publish import run
-    from .corpus import check, refs
+    from .corpus import check, refs, register
 
     from .core.options import Options
 
     options = Options(known_missing=args.known_missing)
     ctx = run.make_corpus(args.sources, options)
     known = refs.load_known_missing(ctx.sources_dir, args.known_missing)
-    references = refs.references(ctx, known)
+    references = refs.references(ctx, known) + register.references(ctx.corpus)  # the index's citations too
     failing = {"dangling"} | ({"suspect"} if args.strict else set())
     status = 1 if any(r.status in failing for r in references) else 0
     # A corpus the build would refuse (a conflict, a lost line) is not ready for print either.

@@ -43,7 +43,8 @@ def test_the_whole_book_reads_without_an_error_as_a_book(book):
     assert book.detected["book.txt"].format == "flowed"
     assert [e.message for e in book.log.entries if e.kind == "error"] == []
     assert [e.message for e in book.log.entries if e.kind == "gap"] == []
-    assert check.uncertain(book.log) == []
+    # The index's readings that two ways are open to are its own (tests/test_register.py counts them).
+    assert [e for e in check.uncertain(book.log) if not e.message.startswith("the index: ")] == []
 
 
 def test_every_law_and_section_as_the_contents_list_gives_them(book):
@@ -145,7 +146,9 @@ def test_the_whole_book_builds_with_exit_0_and_says_what_it_checked(tmp_path):
     assert result.returncode == 0, result.stderr[-2000:]
     assert "2017: 93 articles, 271 sections, 66 definitions, 28 footnotes: as the contents list gives them" in \
         result.stdout
-    assert "every reference resolves" in result.stdout
+    # Every reference of the law text resolves; the book's index cites 70D3 (twice) and 16A3, which the Laws do
+    # not have, and writes 80A1(C) (tests/test_register.py).
+    assert "3 references point outside the corpus, 1 suspect: `lawbook check` lists them" in result.stdout
 
 
 def test_the_dutch_book_aligned_against_the_whole_english_book(tmp_path):

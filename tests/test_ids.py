@@ -151,13 +151,14 @@ def _schema_patterns():
     """The ID patterns of both schemas: (node pattern, note pattern) from RELAX NG and from JSON Schema."""
     rng = etree.parse(str(ROOT / "schema" / "corpus.rng"))
     params = [p.text for p in rng.iter("{*}param") if p.get("name") == "pattern" and "/" in p.text
-              and "/def/" not in p.text and not _introductions_own(p.text)]
+              and "/def/" not in p.text and "/index" not in p.text and not _introductions_own(p.text)]
     schema = json.loads((ROOT / "schema" / "corpus.schema.json").read_text(encoding="utf-8"))
     found = []
 
     def walk(o):
         if isinstance(o, dict):
             if "/" in o.get("pattern", "") and "\\d{4}" in o.get("pattern", "") and "/def/" not in o["pattern"] \
+                    and "/index" not in o["pattern"] \
                     and not _introductions_own(o["pattern"]):
                 found.append(o["pattern"])
             for v in o.values():
@@ -196,3 +197,18 @@ def test_a_definitions_id_is_its_term_in_lower_case_with_hyphens_and_both_schema
     json_pattern = schema["definitions"]["definition"]["properties"]["id"]["pattern"]
     for text, ok in (("2017/def/adjusted-score", True), ("2017/def/a/b", False), ("2017/53A", False)):
         assert bool(re.fullmatch(rng_pattern, text)) == bool(re.search(json_pattern, text)) == ok, text
+
+
+def test_an_index_entrys_id_is_its_headword_in_lower_case_with_hyphens_and_both_schemas_take_it():
+    """The book's index (corpus/register.py): 2017/index and its entries, 2017/index/<the headword's slug>."""
+    assert ids.index_id("2017") == "2017/index"
+    assert ids.index_entry_id("2017", "Communication, Tempo and Deception") == \
+        "2017/index/communication-tempo-and-deception"
+    assert ids.index_entry_id("2017", "Imp (International Matchpoint)") == "2017/index/imp"
+    rng = etree.parse(str(ROOT / "schema" / "corpus.rng"))
+    entry = [p.text for p in rng.iter("{*}param") if p.get("name") == "pattern" and "/index/" in p.text]
+    schema = json.loads((ROOT / "schema" / "corpus.schema.json").read_text(encoding="utf-8"))
+    json_entry = schema["definitions"]["index_entry"]["properties"]["id"]["pattern"]
+    for text, ok in (("2017/index/appeal", True), ("2017/index/a/b", False), ("2017/appeal", False)):
+        assert all(bool(re.fullmatch(p, text)) == ok for p in entry), text
+        assert bool(re.search(json_entry, text)) == ok, text

@@ -445,3 +445,18 @@ def read_typed(text: str | None) -> tuple[str | None, str] | None:
         return None
     rest = f"{cite}{SEPARATOR}{g['annex'].lower()}{g['n']}" if g["annex"] else cite
     return g["edition"], rest
+
+
+# The book's index (register): one per edition, 2017/index; each headword an entry with the slug of its words,
+# 2017/index/adjusted-score (index_entry_id). No citation reaches it: it points at the law, not the other way.
+INDEX = "index"
+
+
+def index_id(edition: str) -> str:
+    """'2017' -> '2017/index'."""
+    return f"{edition}{SEPARATOR}{INDEX}"
+
+
+def index_entry_id(edition: str, headword: str) -> str:
+    """'2017', 'Adjusted Score' -> '2017/index/adjusted-score': the headword as a definition's term is made a slug."""
+    return f"{index_id(edition)}{SEPARATOR}{definition_slug(definition_id(edition, headword))}"

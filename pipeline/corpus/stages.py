@@ -12,6 +12,7 @@
     account_lines    every non-blank source line is in the corpus or in the report
     check_book       the corpus against the book's own contents list; an empty book fails (book.py)
     find_references  <ref> around every citation
+    read_register    the book's index, its citations resolved like the law text's (register.py)
 
 Each is declared in STAGES (core/stage.py: what it reads and writes of the CorpusContext);
 make_corpus() runs them: `show`, `check` and `diff` use it, and the build runs the same chain
@@ -37,7 +38,7 @@ from ..core.stage import Chain, Stage
 from ..reading import decode as read, formats, headings, manifest, repair
 from ..reading.decode import Line
 from ..reading.manifest import Source
-from . import book, corrections, finish, merge, refs, structure
+from . import book, corrections, finish, merge, refs, register, structure
 
 
 class Store(Protocol):
@@ -253,6 +254,8 @@ STAGES = [
     Stage("account_lines", account_lines, reads=("corpus", "fragments", "lines"), writes=("log",)),
     Stage("check_book", check_book, reads=("readings", "fragments", "corpus", "lines"), writes=("checked", "log")),
     Stage("find_references", refs.find_references, reads=("sources_dir", "options", "profile"),
+          writes=("corpus", "log"), files=("known-missing.toml",)),
+    Stage("read_register", register.read_register, reads=("readings", "sources_dir", "options", "profile"),
           writes=("corpus", "log"), files=("known-missing.toml",)),
 ]
 CORPUS = Chain(STAGES)

@@ -192,7 +192,32 @@ def edition_json(ed):
         out["definitions"] = [definition_json(d) for d in definitions]
     out["articles"] = [node_json(a) for a in ed.iterchildren("article")]
     out["commentary"] = [commentary_json(c) for c in ed.iterchildren("commentary")]
+    index = ed.find("index")
+    if index is not None:  # (only a book whose sources hold its index)
+        out["index"] = index_json(index)
     return out
+
+
+def _index_refs(el) -> dict:
+    """The refs and See cross-references of an index entry or sub-entry (schema: index_entry)."""
+    ref_keys = ("to", "status", "kind", "reason")
+    return {"refs": [{"words": r.text or "", **{k: r.get(k) for k in ref_keys if r.get(k) is not None}}
+                     for r in el.iterchildren("ref")],
+            "see": [{"words": s.text or "", **({"to": s.get("to")} if s.get("to") else {})}
+                    for s in el.iterchildren("see")]}
+
+
+def index_json(el) -> dict:
+    """The book's index (schema: index): its entries, each with its refs, See and sub-entries."""
+    entries = []
+    for e in el.iterchildren("entry"):
+        entry = {"id": e.get("id"), "headword": e.get("headword"), "sources": source_lines(e), **_index_refs(e)}
+        if e.findtext("remark") is not None:
+            entry["remark"] = e.findtext("remark")
+        entry["subs"] = [{"label": s.get("label"), "sources": source_lines(s), **_index_refs(s)}
+                         for s in e.iterchildren("sub")]
+        entries.append(entry)
+    return {"id": el.get("id"), "sources": source_lines(el), "entries": entries}
 
 
 def to_json(corpus):

@@ -11,6 +11,7 @@ from ...core import ids, tree
 from ...core.lang import Profile
 from .. import text
 from ..text import say
+from . import register
 from .source import TypstCode, inline_markup, label_name, note_key
 
 PUBLISHER = "Dutch Bridge Federation"  # a profile word, like the months
@@ -138,6 +139,7 @@ def book_view(edition, built, with_commentary=True, *, profile: Profile, sources
         "with_commentary": with_commentary,
         "without_commentary_line": say(profile, "Official text, without commentary"),
         "colophon": colophon_view(profile, description, publisher, date_line, sources, with_commentary),
+        "book_index": register.register_view(edition, targets, profile),  # the book's index, after the Laws
         "articles": articles,
         # The contents' page numbers from sys.inputs, not from the page counter: set for the front of
         # a book in parts (pdf_parts.front_source).

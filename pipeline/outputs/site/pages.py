@@ -14,7 +14,7 @@ from ...core.lang import Profile
 from .. import text
 from ..diff import render as diff_render
 from ..text import per_profile, say
-from . import fragments
+from . import fragments, register
 from .model import Site, article_of, href
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "html"
@@ -95,20 +95,22 @@ def introduction_view(site, edition: str) -> dict | None:
 
 def edition_pages(site: Site, edition: str) -> list[str]:
     """The paths (below html/) of one edition's pages, in the order write_edition writes them."""
-    return [f"{edition}/index.html", f"{edition}/{site.files.graph}",
+    return [f"{edition}/index.html", f"{edition}/{site.files.graph}", *register.pages(site, edition),
             *(f"{edition}/{article.file}" for article in site.articles[edition])]
 
 
 def write_edition(site: Site, edition: str, page) -> None:
-    """Render html/<edition>/: table of contents, reference graph, one page per article."""
+    """Render html/<edition>/: table of contents, reference graph, the book's index, one page per article."""
     site.fill(edition)
     articles = site.articles[edition]
     comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()
                    if edition in (old, new)]
     page(f"{edition}/index.html", "edition.html", root="../", edition=edition, articles=articles,
          in_force=site.editions[-1], current=edition == site.editions[-1], comparisons=comparisons,
-         definitions=definitions_view(site, edition), introduction=introduction_view(site, edition))
+         definitions=definitions_view(site, edition), introduction=introduction_view(site, edition),
+         register=register.contents_link(site, edition))
     page(f"{edition}/{site.files.graph}", "graph.html", root="../", edition=edition, graph=site.graph(edition))
+    register.write_register(site, edition, page, href)  # the book's index, where the sources hold one
     for article in articles:
         page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article,
              in_force=site.editions[-1])

@@ -127,3 +127,16 @@ GRAPH_PAGE = "references"
 CITATIONS_SCRIPT = "citations"
 # The printed book below pdf/ (.pdf, and beside it its Typst source .typ or sources .parts/).
 BOOK_FILE = "laws-{edition}"
+# -- the book's index (reading/index.py) -------------------------------------------------------------
+# The words that send the reader to another headword: "Agreement See Partnership Understanding",
+# "Claim 68, 69, 70 See also Concession" (the longer form first).
+INDEX_SEE = ("See also", "See")
+# Words that stand in a citation list for a part of the book outside the Laws: "Alert Definitions", "May
+# Introduction"; a word after a citation that points at its footnote: "93 footnote", "20 second footnote".
+# ("Definition" alone is a sub-entry's label: "Definition of 68A", "Definition 61A".)
+INDEX_PLACES = {"Definitions": "def", "Introduction": "intro"}
+INDEX_FOOTNOTE = ("second footnote", "footnote")
+# An entry's remark, the rest of its line: 'Zero Score 77 Note: A "Zero score" is not identical to …'.
+INDEX_NOTE = "Note:"
+# An entry continued on the next page: its last line there, and its first on the next.
+INDEX_CONTINUED = (r"\(continued on\)", r"\(continued\)")

@@ -123,3 +123,10 @@ GRAPH_PAGE = "verwijzingen"
 CITATIONS_SCRIPT = "citaten"
 # The printed book below pdf/ (.pdf, and beside it its Typst source .typ or sources .parts/).
 BOOK_FILE = "spelregels-{edition}"
+
+# -- the book's index (reading/index.py): the Dutch sources have none; the same fields, in Dutch --
+INDEX_SEE = ("Zie ook", "Zie")
+INDEX_PLACES = {"Begripsomschrijvingen": "def", "Inleiding": "intro"}
+INDEX_FOOTNOTE = ("tweede noot", "noot")
+INDEX_NOTE = "Noot:"
+INDEX_CONTINUED = (r"\(vervolg op\)", r"\(vervolg\)")

@@ -32,6 +32,16 @@ WORDS = {
     "Editorial": "Redactie",
     "Breadcrumb": "Kruimelpad",
 
+    # -- HTML and PDF: the book's index (templates/html/register.html, templates/pdf/register.typ.j2)
+    "Index": "Register",
+    # The index's page of the site, in html/<edition>/ (a file name: the language's word for the index).
+    "index-of-terms.html": "register.html",
+    "see": "zie",
+    "see also": "zie ook",
+    "Where the Laws deal with what, as the book's index gives it; each citation links to the text it cites.":
+        "Waar de spelregels wat regelen, zoals het register van het boek het geeft; elke verwijzing linkt naar "
+        "de tekst die zij noemt.",
+
     # -- HTML: the index of editions
     "The laws of duplicate bridge, edition by edition. Every article, section and subsection has an address of "
     "its own: <code>2017/50.html#50D2a</code> points to article 50D2a.":
