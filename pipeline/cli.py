@@ -136,11 +136,13 @@ def cmd_build(args):
     return 0
 
 
-def closing_line(ctx, out):
-    """What an editor looks at next: the references that point outside the corpus, and the report."""
+def closing_line(built, out):
+    """What an editor looks at next: the references that point outside the corpus, and the report.
+    `built`: the build (run.Build), which holds its corpus context."""
     from .corpus import check, refs, register
 
-    counts = check.summary(refs.references(ctx) + register.references(ctx.corpus))  # the index's citations too
+    context = built.context
+    counts = check.summary(refs.references(context) + register.references(context.corpus))  # the index's citations too
     report = f"{out}/report.txt"
     if not counts["dangling"] and not counts["suspect"]:
         return f"every reference resolves; the report is {report}"
@@ -154,11 +156,11 @@ def register_show(sub):
     p = sub.add_parser("show", help="show one node of the corpus: its text, notes, children and sources",
                        description="Show one node of the corpus. ID is an edition and a citation (2017/50D2a); "
                                    "case does not matter, the book's citation keyword may stand before it "
-                                   "('artikel 53A', 'Law 53A'), and without an edition the newest edition that "
+                                   "(as in 'Law 53A' in an English book), and without an edition the newest edition that "
                                    "holds the citation is shown. An ID the committee's corrections renumbered "
                                    "shows the node under its new ID, saying so. Exit status 1 for an ID the "
                                    "corpus does not hold, 2 for an edition it does not hold.")
-    p.add_argument("id", metavar="ID", help="e.g. 2017/50D2a, 2017/41A/noot1, 53A, 'artikel 53A' or '2007 41B'")
+    p.add_argument("id", metavar="ID", help="e.g. 2017/50D2a, 2017/41A/noot1, 53A, 'Law 53A' (the book's own citation keyword) or '2007 41B'")
     p.add_argument("--json", action="store_true", help="print the node as JSON instead of text")
     p.add_argument("--sources", default="sources", metavar="DIR", help="the sources folder (default: sources)")
     p.set_defaults(func=cmd_show)

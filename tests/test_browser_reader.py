@@ -11,6 +11,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from pipeline.outputs.job import Job
 from pipeline import serve
 from pipeline.html_screenshots import CHROMIUM, launch
 from pipeline.outputs import html, markdown
@@ -25,8 +26,7 @@ PHONE = {"width": 375, "height": 740}
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    ctx = build.make_corpus("sources")
-    ctx.tmp = tmp_path_factory.mktemp("build")
+    ctx = Job.of(build.make_corpus("sources"), tmp_path_factory.mktemp("build"))
     markdown.write_markdown(ctx)
     html.write_html(ctx)
     html.write_search_index(ctx)
@@ -377,8 +377,7 @@ def english_site(tmp_path_factory):
     (sources / "book.txt").write_bytes(ENGLISH_BOOK.read_bytes())
     (sources / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "book.txt"\nedition = "2017"\n',
                                           encoding="utf-8")
-    ctx = build.make_corpus(str(sources))
-    ctx.tmp = tmp_path_factory.mktemp("en-build")
+    ctx = Job.of(build.make_corpus(str(sources)), tmp_path_factory.mktemp("en-build"))
     markdown.write_markdown(ctx)
     html.write_html(ctx)
     return ctx.tmp / "html"

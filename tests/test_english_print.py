@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from pipeline.outputs.job import Job
 from pipeline.outputs import pdf
 from pipeline.publish import run as build
 from tests.test_english_book import ABSENT, WHOLE, one_source
@@ -17,10 +18,9 @@ pytestmark = pytest.mark.skipif(not WHOLE.is_file(), reason=ABSENT)
 def printed(tmp_path_factory):
     import pypdfium2
 
-    ctx = build.make_corpus(one_source(tmp_path_factory.mktemp("whole-en"), WHOLE.read_bytes()))
-    ctx.tmp = tmp_path_factory.mktemp("out")
+    ctx = Job.of(build.make_corpus(one_source(tmp_path_factory.mktemp("whole-en"), WHOLE.read_bytes())), tmp_path_factory.mktemp("out"))
     pdf.write_pdf(ctx)
-    document = pypdfium2.PdfDocument(ctx.tmp / pdf.pdf_name("2017"))
+    document = pypdfium2.PdfDocument(ctx.tmp / pdf.pdf_name("2017", ctx.profile))
     try:
         texts = [document[i].get_textpage().get_text_range().replace("\r\n", "\n") for i in range(len(document))]
     finally:

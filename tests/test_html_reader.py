@@ -10,7 +10,9 @@ from lxml import etree
 
 from pipeline.core.report import BuildLog
 from pipeline.outputs import html
+from pipeline.core import lang
 from pipeline.outputs.job import Job
+from pipeline.outputs.site.search import SearchIndex
 
 CORPUS = """<corpus>
 <edition id="2010">
@@ -44,7 +46,7 @@ CORPUS = """<corpus>
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("site")
-    html.write_html(Job(corpus=etree.fromstring(CORPUS), log=BuildLog(), tmp=tmp))
+    html.write_html(Job.of_tree(etree.fromstring(CORPUS), tmp, lang.profile("nl"), BuildLog()))
 
     def page(path: str):
         return lxml.html.fromstring((tmp / "html" / path).read_bytes())
@@ -108,7 +110,8 @@ def test_contents_pages_have_a_heading_per_article(site):
 
 
 def test_the_search_index_lists_its_files_for_the_service_worker(tmp_path):
-    """finish_search_index writes pagefind/files.json: every file of the index, from the site's root."""
+    """The search index's process, once done, writes pagefind/files.json: every file of the index, from the
+    site's root."""
     site = tmp_path / "html"
     index = site / "pagefind"
     (index / "fragment").mkdir(parents=True)
@@ -120,8 +123,8 @@ def test_the_search_index_lists_its_files_for_the_service_worker(tmp_path):
 
         def communicate(self):
             return "", ""
-    job = Job(corpus=etree.fromstring(CORPUS), log=BuildLog(), tmp=tmp_path)
-    job.search_index = Done()
-    html.finish_search_index(job)
+    process = SearchIndex.__new__(SearchIndex)  # pagefind itself not run: its index is made above
+    process.site, process.process = site, Done()
+    process.wait()
     assert json.loads((index / "files.json").read_text(encoding="utf-8")) == [
         "pagefind/fragment/nl_1.pf_fragment", "pagefind/pagefind-ui.js", "pagefind/pagefind.js"]

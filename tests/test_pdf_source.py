@@ -104,7 +104,7 @@ def test_dutch_pdf_reads_back_as_its_corpus(dutch_build, tmp_path, edition):
     folder = pdf_source(tmp_path, name, (dutch_build / "pdf" / name).read_bytes(), edition=edition, language="nl")
     ctx = run.make_corpus(folder, Options())  # the corpus stages: the book check's error stops a build
     assert [(e.file, e.line, e.message) for e in ctx.log.errors] == [
-        (name, 3002, f"the article numbers of edition {edition} skip {DUTCH_SKIPS[edition]}: neither the contents "
+        (name, 3003, f"the article numbers of edition {edition} skip {DUTCH_SKIPS[edition]}: neither the contents "
                      f"list nor the corpus has them")]
     corpus = tmp_path / "corpus.xml"
     etree.ElementTree(ctx.corpus).write(str(corpus), encoding="utf-8")

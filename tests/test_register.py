@@ -14,7 +14,7 @@ from pipeline.corpus import register
 from pipeline.outputs import serialise
 from pipeline.outputs.book import register as register_pdf
 from pipeline.outputs.site import register as register_html
-from pipeline.outputs.html import href
+from pipeline.outputs.site.model import href
 
 EN = lang.profile("en")
 

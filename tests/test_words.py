@@ -120,7 +120,7 @@ def article_page(profile, number="41"):
     site.fill("2017")
     article = next(a for a in site.articles["2017"] if a.num == number)
     source = pages.environment(profile).get_template("article.html").render(
-        root="../", edition="2017", article=article)
+        root="../", edition="2017", article=article, in_force="2017")
     return source, lxml.html.fromstring(source)
 
 

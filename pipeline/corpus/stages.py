@@ -255,7 +255,7 @@ STAGES = [
     Stage("check_book", check_book, reads=("readings", "fragments", "corpus", "lines"), writes=("checked", "log")),
     Stage("find_references", refs.find_references, reads=("sources_dir", "options", "profile"),
           writes=("corpus", "log"), files=("known-missing.toml",)),
-    Stage("read_register", register.read_register, reads=("readings", "sources_dir", "options", "profile"),
+    Stage("read_index", register.read_register, reads=("readings", "sources_dir", "options", "profile"),
           writes=("corpus", "log"), files=("known-missing.toml",)),
 ]
 CORPUS = Chain(STAGES)
