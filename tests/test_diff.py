@@ -68,7 +68,7 @@ def test_json_text_and_html_say_the_same_of_every_article(result):
     import re
     from pipeline.core import lang
 
-    text = render.to_text(result).splitlines()
+    text = render.to_text(result, NL).splitlines()
     assert text[1:5] == ["articles: 2 changed, 0 unchanged, 6 not comparable", "  changed: 24, 41",
                          "  not comparable, missing from the sources of 2007: 16, 47, 50, 53, 57",
                          "  not comparable, missing from the sources of 2017: 25"]

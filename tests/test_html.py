@@ -97,7 +97,7 @@ def test_pages_written(site):
 
 
 def test_an_english_book_names_its_files_in_english_and_links_to_them(tmp_path):
-    job = Job(corpus=etree.fromstring(SAMPLE), log=sample_log(), tmp=tmp_path, profile=lang.profile("en"))
+    job = Job.of_tree(etree.fromstring(SAMPLE), tmp_path, lang.profile("en"), sample_log())
     written = html.write_html(job)
     assert written == ["index.html", "2017/index.html", "2017/references.html", "2017/41.html", "2017/47.html",
                        "2017/53.html", "2017/54.html", "2007/index.html", "2007/references.html", "2007/41.html",

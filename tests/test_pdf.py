@@ -843,8 +843,8 @@ def test_a_section_without_a_heading_is_no_entry_of_the_contents():
         if heading:
             _p(sec, heading, tag="heading")
         _p(sec, f"Tekst van 2{num}.")
-    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date())
-    reader = PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT)))
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), profile=NL)
+    reader = PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT)))
     texts = page_texts(reader)
     contents = "\n".join(texts[dest_pages(reader)["contents"]:body_start(reader)])
     assert re.search(r"^A\. Met een kop[ .]+\d+$", contents, re.M)
@@ -858,8 +858,8 @@ def test_the_colophon_counts_sources_without_a_description_and_prints_the_copyri
                                copyright="© 2017 Made-up Federation", description="Een beschreven bron"),
                manifest.Source(path=Path("ongenoemd.txt"), edition="2017", origin="Wiki page export",
                                copyright="© 2017 Made-up Federation")]
-    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), sources=sources)
-    colophon = flat(PdfReader(io.BytesIO(pdf.render_pdf(source, BUILT))).pages[1].extract_text())
+    source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), profile=NL, sources=sources)
+    colophon = flat(PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT))).pages[1].extract_text())
     assert "Nederlandse Bridge Bond © 2017 Made-up Federation Stand van de bronnen" in colophon
     assert "– Een beschreven bron" in colophon and "Bronnen zonder beschrijving in het manifest: 1." in colophon
     assert ".txt" not in colophon and "Wiki page export" not in colophon

@@ -30,7 +30,7 @@ from ..core.options import Options
 
 # The process that holds one book's compiler: it reads one request per line on stdin, {"typ": file,
 # "out": file, "timestamp": seconds}, compiles the file with its kept typst.Compiler (the arguments of
-# pdf._COMPILE_CHILD, so the bytes are the same), writes the PDF and answers one line of JSON on
+# compiling.COMPILE_CHILD, so the bytes are the same), writes the PDF and answers one line of JSON on
 # stdout: {"ok": true}, or the failure in _COMPILE_CHILD's form. It ends with the session (its stdin
 # closes) or with the process that started it (PR_SET_PDEATHSIG).
 _WARM_CHILD = """
@@ -70,11 +70,11 @@ class WarmCompiler:
 
     def start(self, typ: Path, out: Path, timestamp: datetime.datetime) -> None:
         """Send one book to compile; its answer is read by finish()."""
-        from ..outputs import pdf
+        from ..outputs.book import compiling
 
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
-                [sys.executable, "-c", _WARM_CHILD % (pdf.PDF_STANDARDS,)], stdin=subprocess.PIPE,
+                [sys.executable, "-c", _WARM_CHILD % (compiling.PDF_STANDARDS,)], stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=dict(os.environ, RUST_BACKTRACE="0"),
                 text=True)
         request = {"typ": str(typ), "out": str(out), "timestamp": int(timestamp.timestamp())}
@@ -83,16 +83,16 @@ class WarmCompiler:
 
     def finish(self, name: str | None) -> None:
         """Wait for the book sent last; raise the build's one message when it did not compile."""
-        from ..outputs import pdf
+        from ..outputs.book import compiling
 
         answer = self.process.stdout.readline()
         if not answer:  # the process died (a panic, no memory): the next book starts a new one
             returncode = self.process.wait()
             self.process = None
-            raise pdf.compile_failure(returncode or -9, b"", name)
+            raise compiling.compile_failure(returncode or -9, b"", name)
         failure = json.loads(answer)
         if not failure.get("ok"):
-            raise pdf.compile_failure(2, answer.encode("utf-8"), name)
+            raise compiling.compile_failure(2, answer.encode("utf-8"), name)
 
     def stop(self) -> None:
         if self.process is not None:
@@ -109,7 +109,7 @@ class WarmCompiles:
     build compiles it."""
 
     def __init__(self, compilers: dict[str, WarmCompiler], books: list) -> None:
-        from ..outputs import pdf
+        from ..outputs.book import compiling
 
         self.sent = []
         for book in books:
@@ -117,7 +117,7 @@ class WarmCompiles:
                 compiler = compilers.setdefault(book.name, WarmCompiler())
                 compiler.start(book.typ, book.out, book.timestamp)
                 self.sent.append((book, compiler))
-        self.parts = pdf.Compiles([book for book in books if book.parts])
+        self.parts = compiling.Compiles([book for book in books if book.parts])
 
     def wait(self) -> None:
         while self.sent:
