@@ -241,7 +241,10 @@ def revise(rnd, book):
                                         for i in c.children]) for c in sec.children]))
         if sections and len(sections) < 8 and rnd.random() < 0.05:
             letter = chr(ord(sections[-1].num) + 1)
-            sections.append(Node(letter, "Nieuwe bepaling", [Paragraph(sections[0].paragraphs[0].pieces[:])]))
+            # The words of the first paragraph without its notes: its footnote on the same printed page
+            # twice would make the page look like one with running heads.
+            words = [p for p in sections[0].paragraphs[0].pieces if not isinstance(p, Note)]
+            sections.append(Node(letter, "Nieuwe bepaling", [Paragraph(words)]))
         revised.append(Article(article.num, article.title, article.lead, sections))
     return revised
 
@@ -258,8 +261,8 @@ def _reword(rnd, paragraph):
 def wiki_page(page_subject, articles, commentary=None):
     """A wiki page export: page title, "Artikel N", list numbers for letters, inline notes."""
     def note(n):
-        # One note in seven was exported in the malformed form.
-        return f" Noot: ({n.text})" if hash_choice(n.text, 7) else f" (Noot: {n.text})"
+        # Some notes were exported in the malformed form (two of the twenty texts).
+        return f" Noot: ({n.text})" if hash_choice(n.text, 6) else f" (Noot: {n.text})"
     out = [f"ARTIKEL {page_subject}", ""]
     for article in articles:
         out += [f"Artikel\u00a0{article.num}", "", article.title, ""]
