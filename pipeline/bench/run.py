@@ -7,10 +7,15 @@ before the stages are imported), else builds. Writes to FILE (JSON): whether the
 build and of each stage, which sources were read and which came from the cache, the
 number of errors, and the peak resident memory of this process and its children
 (ru_maxrss). With --trace each stage also runs under tracemalloc, and the result
-holds each stage's peak of Python allocations (slower: only for those numbers).
+holds each stage's peak of Python allocations (slower: only for those numbers). With --cpu every
+stage runs in this process (LAWBOOK_NO_FORK: the site too), and the result holds each stage's CPU
+seconds, this process's and those of the children it reaped meanwhile (the Typst compilers, which
+finish_pdf waits for): a stage's cost that the other work on a shared machine does not stretch, as
+it stretches wall time.
 """
 import argparse
 import json
+import os
 import resource
 import sys
 import time
@@ -30,6 +35,24 @@ def traced(stage, peaks):
     return run
 
 
+def cpu_seconds() -> float:
+    """CPU seconds (user and system) of this process and of the children it has reaped."""
+    return sum(u.ru_utime + u.ru_stime for u in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
+def timed_cpu(stage, cpu: dict):
+    """`stage`, recording the CPU seconds it took into cpu[name]."""
+    def run(ctx):
+        began = cpu_seconds()
+        try:
+            return stage(ctx)
+        finally:
+            cpu[stage.__name__] = cpu_seconds() - began
+    run.__name__ = stage.__name__
+    return run
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.run")
     parser.add_argument("--sources", required=True)
@@ -38,21 +61,26 @@ def main(argv=None):
     parser.add_argument("--force", action="store_true")
     parser.add_argument("--no-pdf", action="store_true")
     parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--cpu", action="store_true", help="every stage in this process, its CPU seconds measured")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     # The up-to-date check needs only the cache module: the stages (and their libraries) are imported
     # when there is something to build.
     from ..publish import cache
     options = {"force": args.force, "no_pdf": args.no_pdf}
-    result = {"skipped": False, "timings": {}, "read": [], "cached": [], "errors": 0, "stage_peaks": {}}
+    result = {"skipped": False, "timings": {}, "read": [], "cached": [], "errors": 0, "stage_peaks": {}, "cpu": {}}
     if cache.up_to_date(args.sources, args.out, options):
         result["skipped"] = True
     else:
         from ..publish import run as build
+        all_stages = build.stages(options)
         if args.trace:
             tracemalloc.start()
-            all_stages = build.stages(options)
-            build.stages = lambda options=None: [traced(s, result["stage_peaks"]) for s in all_stages]
+            all_stages = [traced(s, result["stage_peaks"]) for s in all_stages]
+        if args.cpu:
+            os.environ["LAWBOOK_NO_FORK"] = "1"  # the site's stage in this process, where its CPU is counted
+            all_stages = [timed_cpu(s, result["cpu"]) for s in all_stages]
+        build.stages = lambda options=None: all_stages
         ctx = build.build(args.sources, args.out, options)
         result.update(timings=ctx.timings, read=ctx.cache.misses if ctx.cache else [],
                       cached=ctx.cache.hits if ctx.cache else [], errors=len(ctx.log.errors))
