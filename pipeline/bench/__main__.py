@@ -137,6 +137,7 @@ def measure(src, out, force=False, trace=False, no_pdf=False, cpu=False):
     result = json.loads(result_file.read_text(encoding="utf-8"))
     result["wall"] = wall
     result["peak_all_mb"] = peak_all
+    result["peak_by_process_mb"] = memory.at_peak
     return result
 
 
@@ -199,6 +200,7 @@ def bench_scaling(sizes: list[int], runs: int, pdf: bool) -> dict:
                         "stages_cpu": {s: min(r["cpu"][s] for r in cpus) for s in stages},
                         "cpu": min(sum(r["cpu"].values()) for r in cpus),
                         "peak_all_mb": min(r["peak_all_mb"] for r in walls),
+                        "peak_by_process_mb": min(walls, key=lambda r: r["peak_all_mb"])["peak_by_process_mb"],
                         "peak_rss_mb": min(r["peak_rss_mb"] for r in walls)}
     small, large = books[sizes[0]], books[sizes[-1]]
     size_ratio = sizes[-1] / sizes[0]
@@ -235,6 +237,9 @@ def scaling_table(result: dict) -> str:
                + f" {k(whole['cpu_exponent'])}" + "".join(f" {books[str(n)]['wall']:>11.2f}" for n in sizes)
                + f" {k(whole['wall_exponent'])}")
     out.append(f"{'peak MB, all processes':<22}" + "".join(f" {books[str(n)]['peak_all_mb']:>11.0f}" for n in sizes))
+    for n in sizes:
+        shares = sorted(books[str(n)]["peak_by_process_mb"].items(), key=lambda kv: -kv[1])
+        out.append(f"  at the peak, {n}: " + ", ".join(f"{kind} {mb:.0f}" for kind, mb in shares))
     targets = result["targets"]
     holds = {True: "holds", False: "does not hold"}
     out += ["", f"{last}x2 / {first}x2: {whole['wall_ratio']:.1f}x the wall time (target at most "
