@@ -73,6 +73,8 @@ def process_kind(pid: int, root: int) -> str:
             argv = f.read().decode("utf-8", "replace").split("\0")
     except OSError:
         return "ended"
+    if not argv[0]:  # a process that has ended but is not yet reaped has no command line
+        return "ended"
     line = " ".join(argv)
     if "import typst" in line:
         return "typst compile"
