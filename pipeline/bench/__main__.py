@@ -1,6 +1,7 @@
 """The benchmark (`make bench`): build times and memory on books of three sizes.
 
     python -m pipeline.bench --out bench [--books sources,93,930] [--trace-books sources,93]
+    python -m pipeline.bench --quick [--scaling 93,465,930]     (the scaling alone, a few minutes)
 
 Books: the five received sources, a generated 93-article book in two editions (the
 size of the real Spelregels) and the same ten times over (930 articles). For each,
@@ -27,6 +28,16 @@ the machine only ever adds time). The ratio t(2n)/t(n) is taken over the build's
 and start-up, the same at both sizes, left out): linear work doubles, quadratic work quadruples;
 it must stay at or under HOSTILE_MAX_RATIO.
 
+Scaling (--scaling 93,465,930): what grows faster than the book. Each size (articles, two editions)
+is built --scaling-runs times as a user builds it (wall time, each stage's time, the peak memory of all
+its processes) and as many times with every stage in one process and its CPU seconds measured (the
+site's stage not forked; the Typst compilers' and pagefind's CPU counted in the stage that waits for
+them); the least of each number is kept. Each stage's exponent k between the smallest and the largest
+book, t(large) = t(small) * (large/small)^k, from its CPU time (what it costs, which the other work on
+a shared machine does not stretch) and from its wall time; the whole build's ratio (the issue's target:
+930x2 at most 11 times 93x2, at most 600 MB over all processes). --quick: the scaling alone, one run of
+each size, without the PDF (the other books, hostile sizes, PDF reading and target ratios skipped).
+
 PDF books (--pdf-books sources,english): the book's PDF that lawbook writes, read back as a source,
 against the text sources it was printed from. The book is built once (--force) for its PDFs; then
 each form is read (the corpus stages, make_corpus, no output) once in a fresh process: the time of
@@ -36,6 +47,7 @@ Writes bench/bench.json and bench/bench.txt (the tables; their own folder, never
 """
 import argparse
 import json
+import math
 import os
 import platform
 import re
@@ -108,12 +120,12 @@ def change_one_source(src):
     return name
 
 
-def measure(src, out, force=False, trace=False, no_pdf=False):
+def measure(src, out, force=False, trace=False, no_pdf=False, cpu=False):
     """One build in a fresh process; its result (see run.py) with the wall time around it."""
     result_file = out.parent / "result.json"
     cmd = [sys.executable, "-m", "pipeline.bench.run", "--sources", str(src), "--out", str(out),
            "--result", str(result_file)] + (["--force"] if force else []) + (["--trace"] if trace else []) \
-        + (["--no-pdf"] if no_pdf else [])
+        + (["--no-pdf"] if no_pdf else []) + (["--cpu"] if cpu else [])
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     memory = ratios.TreeMemory(proc.pid)
@@ -125,6 +137,7 @@ def measure(src, out, force=False, trace=False, no_pdf=False):
     result = json.loads(result_file.read_text(encoding="utf-8"))
     result["wall"] = wall
     result["peak_all_mb"] = peak_all
+    result["peak_by_process_mb"] = memory.at_peak
     return result
 
 
@@ -146,6 +159,95 @@ def bench_book(book, trace):
         return {"book": book, "label": label, "files": len(full["read"]), "bytes": size,
                 "full": full, "no_pdf": no_pdf, "noop": noop, "one_source": changed, "changed_file": changed_file,
                 "stage_peaks_mb": {k: v / 2 ** 20 for k, v in (traced or {}).get("stage_peaks", {}).items()}}
+
+
+# -- scaling: what grows faster than the book -------------------------------------------------------
+SCALING_SIZES = "93,465,930"
+SCALING_RUNS = 3
+# The issue's targets for the largest book against the smallest (930x2 against 93x2): its full build at
+# most 11 times the time, and at most 600 MB summed over all the build's processes.
+SCALING_TARGETS = {"ratio": 11.0, "peak_mb": 600.0}
+
+
+def exponent(small: float, large: float, size_ratio: float) -> float | None:
+    """k in t(large) = t(small) * size_ratio**k: 1 for linear work, 2 for quadratic. None when the small
+    book's time is too short to tell (under a millisecond) or either is nothing."""
+    if small < 1e-3 or large <= 0:
+        return None
+    return math.log(large / small) / math.log(size_ratio)
+
+
+def bench_scaling(sizes: list[int], runs: int, pdf: bool) -> dict:
+    """Each book of `sizes` articles (two editions) built `runs` times as a user builds it (wall time,
+    each stage's wall time, the peak memory of all its processes) and `runs` times with each stage's
+    CPU time measured in one process (run.py --cpu); of each number the least over the runs (other work
+    on the machine only ever adds to it). The exponent of each stage between the smallest and the
+    largest book, of its CPU time (what the stage costs) and of its wall time."""
+    books = {}
+    for n in sizes:
+        with tempfile.TemporaryDirectory(prefix="lawbook-scaling-") as tmp:
+            folder = Path(tmp)
+            src, label = prepare(str(n), folder)
+            walls, cpus = [], []
+            for k in range(runs):
+                print(f"bench: scaling, {label}, run {k + 1} of {runs} …", file=sys.stderr)
+                walls.append(measure(src, folder / f"build-{k}", force=True, no_pdf=not pdf))
+                cpus.append(measure(src, folder / f"cpu-{k}", force=True, no_pdf=not pdf, cpu=True))
+            stages = list(walls[0]["timings"])
+            books[n] = {"label": label, "bytes": sum(p.stat().st_size for p in src.iterdir()),
+                        "wall": min(r["wall"] for r in walls),
+                        "stages_wall": {s: min(r["timings"][s] for r in walls) for s in stages},
+                        "stages_cpu": {s: min(r["cpu"][s] for r in cpus) for s in stages},
+                        "cpu": min(sum(r["cpu"].values()) for r in cpus),
+                        "peak_all_mb": min(r["peak_all_mb"] for r in walls),
+                        "peak_by_process_mb": min(walls, key=lambda r: r["peak_all_mb"])["peak_by_process_mb"],
+                        "peak_rss_mb": min(r["peak_rss_mb"] for r in walls)}
+    small, large = books[sizes[0]], books[sizes[-1]]
+    size_ratio = sizes[-1] / sizes[0]
+    exponents = {s: {"cpu": exponent(small["stages_cpu"][s], large["stages_cpu"][s], size_ratio),
+                     "wall": exponent(small["stages_wall"][s], large["stages_wall"][s], size_ratio)}
+                 for s in small["stages_cpu"]}
+    whole = {"wall_ratio": large["wall"] / small["wall"], "cpu_ratio": large["cpu"] / small["cpu"],
+             "wall_exponent": exponent(small["wall"], large["wall"], size_ratio),
+             "cpu_exponent": exponent(small["cpu"], large["cpu"], size_ratio),
+             "peak_all_mb": max(b["peak_all_mb"] for b in books.values())}
+    return {"sizes": sizes, "runs": runs, "pdf": pdf, "books": {str(n): b for n, b in books.items()},
+            "exponents": exponents, "whole": whole, "targets": SCALING_TARGETS}
+
+
+def scaling_table(result: dict) -> str:
+    sizes, books = result["sizes"], result["books"]
+    first, last = sizes[0], sizes[-1]
+    kind = "full builds" if result["pdf"] else "builds without the PDF"
+    out = ["", f"Scaling ({kind}, two editions; the least of {result['runs']} run(s) each; CPU: each stage in one "
+               f"process, its own and its reaped children's CPU seconds; exponent k: t({last}) = t({first}) * "
+               f"{last / first:g}^k)", ""]
+    head = (f"{'stage':<22}" + "".join(f" {f'cpu s {n}':>11}" for n in sizes) + f" {'k cpu':>6}"
+            + "".join(f" {f'wall s {n}':>11}" for n in sizes) + f" {'k wall':>6}")
+    out += [head, "-" * len(head)]
+
+    def k(value):
+        return f"{value:>6.2f}" if value is not None else f"{'':>6}"
+    for stage, e in result["exponents"].items():
+        out.append(f"{stage:<22}" + "".join(f" {books[str(n)]['stages_cpu'][stage]:>11.3f}" for n in sizes)
+                   + f" {k(e['cpu'])}" + "".join(f" {books[str(n)]['stages_wall'][stage]:>11.3f}" for n in sizes)
+                   + f" {k(e['wall'])}")
+    whole = result["whole"]
+    out.append(f"{'whole build':<22}" + "".join(f" {books[str(n)]['cpu']:>11.2f}" for n in sizes)
+               + f" {k(whole['cpu_exponent'])}" + "".join(f" {books[str(n)]['wall']:>11.2f}" for n in sizes)
+               + f" {k(whole['wall_exponent'])}")
+    out.append(f"{'peak MB, all processes':<22}" + "".join(f" {books[str(n)]['peak_all_mb']:>11.0f}" for n in sizes))
+    for n in sizes:
+        shares = sorted(books[str(n)]["peak_by_process_mb"].items(), key=lambda kv: -kv[1])
+        out.append(f"  at the peak, {n}: " + ", ".join(f"{kind} {mb:.0f}" for kind, mb in shares))
+    targets = result["targets"]
+    holds = {True: "holds", False: "does not hold"}
+    out += ["", f"{last}x2 / {first}x2: {whole['wall_ratio']:.1f}x the wall time (target at most "
+                f"{targets['ratio']:g}x{', ' + holds[whole['wall_ratio'] <= targets['ratio']] if result['pdf'] else ''}), "
+                f"{whole['cpu_ratio']:.1f}x the CPU time; peak memory of all processes {whole['peak_all_mb']:.0f} MB "
+                f"(target at most {targets['peak_mb']:g} MB"
+                f"{', ' + holds[whole['peak_all_mb'] <= targets['peak_mb']] if result['pdf'] else ''})"]
+    return "\n".join(out) + "\n"
 
 
 # -- PDF books: reading the printed book's PDF against its text sources -------------------------------
@@ -326,7 +428,22 @@ def main(argv=None):
                         help="the book (articles, two editions) the target ratios are measured on; the book "
                              "ten times its size, when among --books, gives the scaling and memory targets; "
                              "0 for none")
+    parser.add_argument("--scaling", default=SCALING_SIZES,
+                        help="comma-separated numbers of articles (two editions each), smallest first: each "
+                             "stage's time at each size and its exponent between the first and the last ('' for "
+                             "none)")
+    parser.add_argument("--scaling-runs", type=int, default=SCALING_RUNS,
+                        help="builds of each size, of each kind (the least time is kept)")
+    parser.add_argument("--quick", action="store_true",
+                        help="the scaling alone, one run of each size, without the PDF (no other book, hostile "
+                             "size, PDF reading or target ratio): a few minutes")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.books = args.hostile = args.pdf_books = ""
+        args.ratios, args.scaling_runs = 0, 1
+    scaling_sizes = [int(n) for n in args.scaling.split(",") if n]
+    if len(scaling_sizes) == 1 or scaling_sizes != sorted(set(scaling_sizes)):
+        parser.error("--scaling: two sizes or more, smallest first")
     traced = set(args.trace_books.split(",")) if args.trace_books else set()
     books = [b for b in args.books.split(",") if b]
     if "english" in books and not ENGLISH.is_dir():
@@ -354,15 +471,16 @@ def main(argv=None):
         pdf_books.remove("english")
     pdf_results = [bench_pdf_book(book) for book in pdf_books]
     watch_result = watch.bench_book(str(args.ratios)) if args.ratios else None  # serve --watch's edit times
+    scaling = bench_scaling(scaling_sizes, args.scaling_runs, pdf=not args.quick) if scaling_sizes else None
     text = ((tables(results) if results else "") + (ratios.ratio_table(targets) if targets else "")
-            + (watch.table(watch_result) if watch_result else "")
+            + (watch.table(watch_result) if watch_result else "") + (scaling_table(scaling) if scaling else "")
             + (hostile_table(hostile_results) if hostile_results else "") + (pdf_table(pdf_results) if pdf_results else ""))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     machine = {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
     (out / "bench.json").write_text(json.dumps({"machine": machine, "books": results, "targets": targets,
                                                 "hostile": hostile_results, "pdf_books": pdf_results,
-                                                "watch": watch_result},
+                                                "watch": watch_result, "scaling": scaling},
                                                indent=1) + "\n", encoding="utf-8")
     (out / "bench.txt").write_text(text, encoding="utf-8")
     print(text)

@@ -70,7 +70,25 @@ NOTE_TEXTS = ["Het Bondsbestuur mag voorschrijven dat uitkomsten gedaan worden m
               "De leider mag uitleg vragen als hij speelt vanuit de blinde of vanuit zijn eigen hand.",
               "Een voor de beurt voorgespeelde kaart in de dertiende slag moet teruggenomen worden.",
               "De eerste keer dat de leider aan de beurt is om te spelen vanuit de blinde.",
-              "Deze bepaling geldt niet voor parenwedstrijden met screens."]
+              "Deze bepaling geldt niet voor parenwedstrijden met screens.",
+              "Bij viertallenwedstrijden beslist de organisator over het gebruik van screens.",
+              "Onder spelen wordt hier ook het noemen van een kaart verstaan.",
+              "Als partner geldt ook de speler die tijdelijk de plaats van de partner inneemt.",
+              "Wat na de laatste slag gebeurt, valt onder de regels voor het afrekenen.",
+              "Tijdens de biedperiode heeft alleen de wedstrijdleider het recht op uitleg te wijzen.",
+              "Voor bekerwedstrijden kan de bond een eigen regeling vaststellen.",
+              "Niet van toepassing wanneer de overtreder de kaart al heeft teruggenomen.",
+              "Spelers die een fout opmerken, roepen de wedstrijdleider direct aan tafel.",
+              "Met de tegenpartij wordt hier de partij bedoeld die niet aan de beurt was.",
+              "Indien beide partijen in overtreding zijn, beslist de wedstrijdleider naar billijkheid.",
+              "Gedurende het spel blijven de kaarten van de blinde open op tafel liggen.",
+              "Een arbitrale score wordt in de uitslag als zodanig aangegeven.",
+              "Kaarten die op de grond vallen, gelden niet als getoond.",
+              "Hierover kan de commissie van beroep een afwijkend oordeel geven."]
+# A printed page holds up to about fifteen footnotes; the text of each differs from the NOTE_WINDOW notes
+# before it, so no page prints a footnote twice (two footnotes of the same text under one page, each a
+# number alone above the same line, are what a running head beside its page number looks like).
+NOTE_WINDOW = 16
 AUTHORS = ["Peter", "Anneke", "Jan de Vries", "Marieke"]
 REWORDINGS = [("moet", "dient"), ("wedstrijdleider", "arbiter"), ("kaart", "speelkaart"),
               ("mag", "kan"), ("partner", "maat")]
@@ -130,6 +148,7 @@ class Writer:
         self.rnd = rnd
         self.n_articles = articles
         self.shape = {}  # article number -> [(section letter, [subsection numbers with item counts])]
+        self.recent_notes = []  # the texts of the last NOTE_WINDOW notes, none of them chosen again
 
     def book(self):
         for num in range(1, self.n_articles + 1):
@@ -185,7 +204,9 @@ class Writer:
         if not places:
             return words
         at = self.rnd.choice(places)
-        return words[:at] + [Note(self.rnd.choice(NOTE_TEXTS))] + words[at:]
+        text = self.rnd.choice([t for t in NOTE_TEXTS if t not in self.recent_notes])
+        self.recent_notes = (self.recent_notes + [text])[-NOTE_WINDOW:]
+        return words[:at] + [Note(text)] + words[at:]
 
     def reference(self, article, section):
         """A citation: another article's node, this article's own sections, or (one in ten) nothing real."""
@@ -220,7 +241,10 @@ def revise(rnd, book):
                                         for i in c.children]) for c in sec.children]))
         if sections and len(sections) < 8 and rnd.random() < 0.05:
             letter = chr(ord(sections[-1].num) + 1)
-            sections.append(Node(letter, "Nieuwe bepaling", [Paragraph(sections[0].paragraphs[0].pieces[:])]))
+            # The words of the first paragraph without its notes: its footnote on the same printed page
+            # twice would make the page look like one with running heads.
+            words = [p for p in sections[0].paragraphs[0].pieces if not isinstance(p, Note)]
+            sections.append(Node(letter, "Nieuwe bepaling", [Paragraph(words)]))
         revised.append(Article(article.num, article.title, article.lead, sections))
     return revised
 
@@ -237,8 +261,8 @@ def _reword(rnd, paragraph):
 def wiki_page(page_subject, articles, commentary=None):
     """A wiki page export: page title, "Artikel N", list numbers for letters, inline notes."""
     def note(n):
-        # One note in seven was exported in the malformed form.
-        return f" Noot: ({n.text})" if hash_choice(n.text, 7) else f" (Noot: {n.text})"
+        # Some notes were exported in the malformed form (two of the twenty texts).
+        return f" Noot: ({n.text})" if hash_choice(n.text, 6) else f" (Noot: {n.text})"
     out = [f"ARTIKEL {page_subject}", ""]
     for article in articles:
         out += [f"Artikel\u00a0{article.num}", "", article.title, ""]

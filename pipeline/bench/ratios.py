@@ -65,19 +65,49 @@ def _pss_kib(pid):
     return 0
 
 
+def process_kind(pid: int, root: int) -> str:
+    """What a process of the build is, from its command line: the build itself, its forked child (the
+    site), a Typst compiler, the process that compiles a book in parts, pagefind, Graphviz's dot."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            argv = f.read().decode("utf-8", "replace").split("\0")
+    except OSError:
+        return "ended"
+    if not argv[0]:  # a process that has ended but is not yet reaped has no command line
+        return "ended"
+    line = " ".join(argv)
+    if "import typst" in line:
+        return "typst compile"
+    if "pdf_parts" in line:
+        return "pdf parts"
+    if "pagefind" in line:
+        return "pagefind"
+    if argv and argv[0].endswith("dot"):
+        return "dot"
+    return "build" if pid == root else "build (forked)" if "pipeline" in line else Path(argv[0]).name
+
+
 class TreeMemory:
-    """Samples the summed PSS of a process and its descendants while it runs; `peak_mb` after stop()."""
+    """Samples the summed PSS of a process and its descendants while it runs; `peak_mb` after stop(), and
+    `at_peak`: the MB of each kind of process (process_kind) at the peak."""
 
     def __init__(self, pid, every=0.1):
         self.pid, self.every, self.peak = pid, every, 0
+        self.at_peak = {}
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
     def _run(self):
         while not self.done.is_set():
-            total = sum(_pss_kib(p) for p in [self.pid] + _children(self.pid))
-            self.peak = max(self.peak, total)
+            each = {p: _pss_kib(p) for p in [self.pid] + _children(self.pid)}
+            total = sum(each.values())
+            if total > self.peak:
+                self.peak = total
+                self.at_peak = {}
+                for p, kib in each.items():
+                    kind = process_kind(p, self.pid)
+                    self.at_peak[kind] = self.at_peak.get(kind, 0) + kib / 1024
             self.done.wait(self.every)
 
     def stop(self):

@@ -7,11 +7,16 @@ before the stages are imported), else builds. Writes to FILE (JSON): whether the
 build and of each stage, which sources were read and which came from the cache, the
 number of errors, and the peak resident memory of this process and its children
 (ru_maxrss). With --trace each stage also runs under tracemalloc, and the result
-holds each stage's peak of Python allocations (slower: only for those numbers).
+holds each stage's peak of Python allocations (slower: only for those numbers). With --cpu every
+stage runs in this process (LAWBOOK_NO_FORK: the site too), and the result holds each stage's CPU
+seconds, this process's and those of the children it reaped meanwhile (the Typst compilers, which
+finish_pdf waits for): a stage's cost that the other work on a shared machine does not stretch, as
+it stretches wall time.
 """
 import argparse
 import dataclasses
 import json
+import os
 import resource
 import sys
 import time
@@ -34,6 +39,27 @@ def traced(stage, peaks):
     return dataclasses.replace(stage, run=run)
 
 
+def cpu_seconds() -> float:
+    """CPU seconds (user and system) of this process and of the children it has reaped."""
+    return sum(u.ru_utime + u.ru_stime for u in (resource.getrusage(resource.RUSAGE_SELF),
+                                                 resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
+def timed_cpu(stage, cpu: dict):
+    """`stage` (a declared Stage), recording the CPU seconds it took into cpu[name]. A stage that only
+    waits for a process (no function) is timed by the runner as it waits."""
+    if stage.run is None:
+        return stage
+
+    def run(ctx):
+        began = cpu_seconds()
+        try:
+            return stage.run(ctx)
+        finally:
+            cpu[stage.name] = cpu_seconds() - began
+    return dataclasses.replace(stage, run=run)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.run")
     parser.add_argument("--sources", required=True)
@@ -42,22 +68,29 @@ def main(argv=None):
     parser.add_argument("--force", action="store_true")
     parser.add_argument("--no-pdf", action="store_true")
     parser.add_argument("--trace", action="store_true")
+    parser.add_argument("--cpu", action="store_true", help="every stage in this process, its CPU seconds measured")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     # The up-to-date check needs only the cache module: the stages (and their libraries) are imported
     # when there is something to build.
     from ..publish import cache
     options = {"force": args.force, "no_pdf": args.no_pdf}
-    result = {"skipped": False, "timings": {}, "read": [], "cached": [], "errors": 0, "stage_peaks": {}}
+    result = {"skipped": False, "timings": {}, "read": [], "cached": [], "errors": 0, "stage_peaks": {}, "cpu": {}}
     if cache.up_to_date(args.sources, args.out, options):
         result["skipped"] = True
     else:
         from ..publish import run as build
+        all_stages = build.stages(options)
         if args.trace:
             tracemalloc.start()
-            corpus, outputs = build.stages(options)
-            build.stages = lambda options=None: ([traced(s, result["stage_peaks"]) for s in corpus],
-                                                 [traced(s, result["stage_peaks"]) for s in outputs])
+            corpus, outputs = all_stages
+            all_stages = ([traced(s, result["stage_peaks"]) for s in corpus],
+                          [traced(s, result["stage_peaks"]) for s in outputs])
+        if args.cpu:
+            os.environ["LAWBOOK_NO_FORK"] = "1"  # the site's stage in this process, where its CPU is counted
+            corpus, outputs = all_stages
+            all_stages = ([timed_cpu(s, result["cpu"]) for s in corpus], [timed_cpu(s, result["cpu"]) for s in outputs])
+        build.stages = lambda options=None: all_stages
         ctx = build.build(args.sources, args.out, options)
         result.update(timings=ctx.timings, read=ctx.cache.misses if ctx.cache else [],
                       cached=ctx.cache.hits if ctx.cache else [], errors=len(ctx.log.errors))
