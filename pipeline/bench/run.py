@@ -90,6 +90,18 @@ def main(argv=None):
             os.environ["LAWBOOK_NO_FORK"] = "1"  # the site's stage in this process, where its CPU is counted
             corpus, outputs = all_stages
             all_stages = ([timed_cpu(s, result["cpu"]) for s in corpus], [timed_cpu(s, result["cpu"]) for s in outputs])
+            # A stage that waits for a process (finish_pdf) has no function: its CPU is the children the
+            # build reaps while it waits.
+            waiting = {s.waits: s.name for s in outputs if s.waits is not None}
+            wait_for = build.Build.wait_for
+
+            def timed_wait(self, name):
+                began = cpu_seconds()
+                try:
+                    return wait_for(self, name)
+                finally:
+                    result["cpu"][waiting.get(name, name)] = cpu_seconds() - began
+            build.Build.wait_for = timed_wait
         build.stages = lambda options=None: all_stages
         ctx = build.build(args.sources, args.out, options)
         result.update(timings=ctx.timings, read=ctx.cache.misses if ctx.cache else [],
