@@ -42,6 +42,7 @@ NOT_IDS = {
     ("pipeline/outputs/site/pages.py", 'f"../{edition}/{cite}.html"'): "an article page's URL",
     ("pipeline/outputs/site/pages.py", 'f"{edition}/{article.file}"'): "a page's path below html/",
     ("pipeline/outputs/site/pages.py", 'f"{edition}/{site.files.graph}"'): "the graph page's path below html/",
+    ("pipeline/outputs/site/register.py", 'f"{edition}/{page_name(site)}"'): "the index page's path below html/",
 }
 
 

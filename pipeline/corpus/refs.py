@@ -188,8 +188,8 @@ class Resolved:
     other: str | None = None  # the target of the other reading, when the words read two ways and both are in the corpus
 
 
-def _parts(m: re.Match[str], article: str | None = None) -> dict[str, str | None]:
-    """The parts of a CITE match, or of a PART match read in `article`."""
+def citation_parts(m: re.Match[str], article: str | None = None) -> dict[str, str | None]:
+    """The parts by level (ids.LEVELS) of a CITE match, or of a PART match read in `article`."""
     return {"article": article or m.group("article"), "section": m.group("section"),
             "subsection": m.group("subsection"), "item": m.group("item") or m.group("pitem"),
             "subitem": m.group("subitem")}
@@ -207,7 +207,7 @@ def parse_keyword_phrase(text: str, pos: int, p: SimpleNamespace) -> list[Citati
     if not m:
         bad = MALFORMED.match(text, kw.end())
         return [Citation(pos, bad.end(), malformed=bad.group())] if bad else []
-    found = [Citation(pos, m.end(), parts=_parts(m))]
+    found = [Citation(pos, m.end(), parts=citation_parts(m))]
     end = m.end()
     # After one keyword, the bare numbers of a rising list that ends with a list word: "Law 30, 31 or 32".
     listed = 0 if plural else _rising_list(text, end, int(m.group("article")), p)
@@ -224,13 +224,13 @@ def parse_keyword_phrase(text: str, pos: int, p: SimpleNamespace) -> list[Citati
         previous = found[-1].range_end or found[-1].parts
         m = CITE.match(text, after)
         if m:
-            parts = _parts(m)
+            parts = citation_parts(m)
             # "artikel 57 en 3 kaarten": a bare number continues only a plural, a range, a cited part or a
             # rising list.
             if not (own_kw or plural or is_range or parts["section"] or len(found) <= listed):
                 break
         elif previous and previous["section"] and (m := PART.match(text, after)):
-            parts = _parts(m, previous["article"])
+            parts = citation_parts(m, previous["article"])
         else:
             break
         if is_range and found[-1].range_end is None:

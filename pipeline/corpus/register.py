@@ -16,6 +16,8 @@ corpus holds is reported, with its line, as the law text's dangling references a
 (reading/index.py) reads the index's lines; what it inferred, could not decide or could not read is reported.
 """
 import re
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Protocol
 
 from lxml import etree
@@ -23,6 +25,7 @@ from lxml import etree
 from ..core import ids, tree
 from ..core.lang import Profile
 from ..core.model import Reading
+from ..core.options import Options
 from ..core.report import BuildLog, FileLog
 from ..reading.index import Cited, Entry, read_index
 from . import refs
@@ -32,8 +35,8 @@ class CorpusContext(Protocol):
     """What read_register asks of stages.CorpusContext (not imported: stages imports this module)."""
     readings: list[Reading]
     corpus: etree._Element
-    sources_dir: object
-    options: object
+    sources_dir: Path
+    options: Options
     profile: Profile
     log: BuildLog
 
@@ -60,7 +63,7 @@ def _terms(words: list[str]) -> list[str]:
     return out
 
 
-def _target(cited: Cited, edition: str, words: list[str], places: dict[str, str],
+def _target(cited: Cited, edition: str, words: list[str], places: Mapping[str, str],
             definitions: set[str]) -> tuple[list[str], str | None]:
     """The IDs one citation names, and why it names none."""
     head = cited.words.split()[0]
@@ -76,10 +79,11 @@ def _target(cited: Cited, edition: str, words: list[str], places: dict[str, str]
     m = refs.CITE.fullmatch(head)
     if m is None:
         return [], f"'{head}' is not a citation of an article or a part of one"
-    return [ids.join(edition, ids.make_citation(*(refs._parts(m).get(k) for k in ids.LEVELS)))], None
+    parts = refs.citation_parts(m)
+    return [ids.join(edition, ids.make_citation(m.group("article"), *(parts[k] for k in ids.LEVELS[1:])))], None
 
 
-def _refs(parent: etree._Element, cites: list[Cited], edition: str, words: list[str], places: dict[str, str],
+def _refs(parent: etree._Element, cites: list[Cited], edition: str, words: list[str], places: Mapping[str, str],
           present: set[str], known: dict, flog: FileLog, where: str) -> None:
     for cited in cites:
         targets, reason = _target(cited, edition, words, places, present)
@@ -96,7 +100,7 @@ def _refs(parent: etree._Element, cites: list[Cited], edition: str, words: list[
         else:
             status, kind = refs.classify(targets[0], present, known)
         ref.set("status", status)
-        if status == "dangling":
+        if status == "dangling" and kind is not None:  # classify gives every dangling target its kind
             ref.set("kind", kind)
             flog.damage(cited.line, f"the index cites {cited.words!r} under {where}: {targets[0]} is not in the "
                                     f"corpus ({kind})", "kept as a dangling reference")
@@ -117,7 +121,7 @@ def _see(parent: etree._Element, targets: list[str], edition: str, headwords: di
             flog.damage(line, f"the index sends the reader to {words!r}, which is no headword", "kept without a link")
 
 
-def entry_element(entry: Entry, edition: str, file: str, headwords: dict[str, str], places: dict[str, str],
+def entry_element(entry: Entry, edition: str, file: str, headwords: dict[str, str], places: Mapping[str, str],
                   present: set[str], known: dict, flog: FileLog) -> etree._Element:
     """One headword's <entry>: its own citations and See, its remark, then its sub-entries'."""
     el = etree.Element("entry", {"id": ids.index_entry_id(edition, entry.headword), "headword": entry.headword,
@@ -150,7 +154,7 @@ def index_element(reading: Reading, edition_el: etree._Element, profile: Profile
             flog.inference(f.line, None, f"the index: {f.message}" + (" (uncertain)" if f.kind == "uncertain" and
                                                                      "uncertain" not in f.message else ""))
     edition = reading.edition
-    present = {el.get("id") for el in edition_el.iter()} - {None}
+    present = {node_id for el in edition_el.iter() if (node_id := el.get("id")) is not None}
     el = etree.Element("index", {"id": ids.index_id(edition), "sources": _sources(reading.file, [n for n, _ in lines])})
     seen: dict[str, int] = {}
     headwords: dict[str, str] = {}
@@ -166,7 +170,7 @@ def index_element(reading: Reading, edition_el: etree._Element, profile: Profile
     seen.clear()
     for entry in read.entries:
         child = entry_element(entry, edition, reading.file, headwords, profile.rules.INDEX_PLACES, present, known, flog)
-        node_id = child.get("id")
+        node_id = tree.attr(child, "id")
         seen[node_id] = seen.get(node_id, 0) + 1
         if seen[node_id] > 1:
             child.set("id", f"{node_id}-{seen[node_id]}")
@@ -201,7 +205,13 @@ def references(corpus: etree._Element) -> list[refs.Reference]:
             where = [f"{name}:{min(nums)}" for name, nums in sorted(tree.parse_sources(holder.get("sources")).items())]
             for ref in holder.iterchildren("ref"):
                 for target in (ref.get("to") or "").split() or [""]:
-                    out.append(refs.Reference(entry.get("id"), target, ref.text or "", ref.get("status"),
-                                              ref.get("kind"), ref.get("reason"), where or
-                                              [f"{n}:{min(v)}" for n, v in file_lines.items()]))
+                    reference = refs.Reference(tree.attr(entry, "id"), target, ref.text or "", tree.attr(ref, "status"),
+                                               locations=where or [f"{n}:{min(v)}" for n, v in file_lines.items()])
+                    # A ref has a kind when dangling and a reason when suspect; else the Reference's None stands.
+                    kind, reason = ref.get("kind"), ref.get("reason")
+                    if kind is not None:
+                        reference.kind = kind
+                    if reason is not None:
+                        reference.reason = reason
+                    out.append(reference)
     return out

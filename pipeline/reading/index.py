@@ -20,8 +20,10 @@ Nothing is dropped silently: every line is in an entry or in a finding with its 
 """
 import bisect
 import re
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
-from types import ModuleType
+
+from ..core.lang import LanguageRules
 
 # A citation as an index writes it: a Law's number and its parts, "12C1(d)", "40B2(a)(iii)", "93C3(a)".
 CITATION = re.compile(r"\d{1,3}(?:[A-Z](?:\d{1,2}(?:[a-z]|\([a-zA-Z]\))?(?:\([ivx]+\))?)?)?")
@@ -60,13 +62,17 @@ class Finding:
     message: str
 
 
+# A cross-reference read but not yet resolved: (entry, holder, the words after "See", the citations after them,
+# whether it stood right after the headword's label).
+Pending = tuple[Entry, Entry | SubEntry, str, list[Cited], bool]
+
+
 @dataclass
 class IndexReading:
     entries: list[Entry] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
-    # The cross-references read but not yet resolved (entry, holder, the words after "See", the citations after
-    # them, whether it stood right after the headword's label): empty once read_index returns.
-    pending: list[tuple] = field(default_factory=list, repr=False)
+    # The cross-references read but not yet resolved: empty once read_index returns.
+    pending: list[Pending] = field(default_factory=list, repr=False)
 
 
 @dataclass
@@ -76,7 +82,7 @@ class _Logical:
     text: str
 
 
-def _words_pattern(words) -> str:
+def _words_pattern(words: Iterable[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
@@ -84,12 +90,12 @@ def _sort_key(text: str) -> str:
     return re.sub(r"[^a-z]", "", text.lower())
 
 
-def _is_cite_token(token: str, places) -> bool:
+def _is_cite_token(token: str, places: Container[str]) -> bool:
     bare = token.rstrip(",")
     return bool(CITATION.fullmatch(bare)) or bare in places
 
 
-def _continues(text: str, places) -> bool:
+def _continues(text: str, places: Container[str]) -> bool:
     """Whether a line continues the one before: it starts with no capital, or it holds citations only."""
     if not text[:1].isupper():
         return True
@@ -97,7 +103,7 @@ def _continues(text: str, places) -> bool:
 
 
 class _Reader:
-    def __init__(self, rules: ModuleType) -> None:
+    def __init__(self, rules: LanguageRules) -> None:
         self.places = dict(rules.INDEX_PLACES)
         self.small = frozenset(rules.HEADING_SMALL_WORDS)
         self.see = re.compile(rf"(?<!\S)(?:{_words_pattern(rules.INDEX_SEE)})(?!\S)")
@@ -208,9 +214,10 @@ def _letter_order(keys: list[str]) -> set[int]:
     return keep
 
 
-def read_index(lines: list[tuple[int, str]], rules: ModuleType) -> IndexReading:
+def read_index(lines: list[tuple[int, str]], rules: LanguageRules) -> IndexReading:
     """The entries of an index from its lines (line number, text) without page furniture, read with the words
-    of a language profile's `rules` (INDEX_SEE, INDEX_PLACES, INDEX_FOOTNOTE, INDEX_NOTE, INDEX_CONTINUED)."""
+    of a language profile's `rules` (INDEX_TITLE, INDEX_SEE, INDEX_PLACES, INDEX_FOOTNOTE, INDEX_NOTE,
+    INDEX_CONTINUED, HEADING_SMALL_WORDS)."""
     reader = _Reader(rules)
     logical = reader.logical(lines)
     # An entry continued on the next page: the marker line says nothing more; the next starts with its headword.
@@ -222,8 +229,8 @@ def read_index(lines: list[tuple[int, str]], rules: ModuleType) -> IndexReading:
         return bool(re.match(rules.INDEX_TITLE, text)) or (text.endswith(".") and reader.note not in text and not any(
             _is_cite_token(t, reader.places) for t in text.split()))
     while logical and heads_index(logical[0].text):
-        head = logical.pop(0)
-        reader.findings.append(Finding("inference", head.lines[0], f"{head.text[:60]!r} heads the index: no entry"))
+        title = logical.pop(0)
+        reader.findings.append(Finding("inference", title.lines[0], f"{title.text[:60]!r} heads the index: no entry"))
     for k, item in enumerate(logical):
         note = None
         if reader.note in item.text:
@@ -294,7 +301,8 @@ def read_index(lines: list[tuple[int, str]], rules: ModuleType) -> IndexReading:
     _resolve_see(result, reader)
     _merge_self_references(result)
     # A headword another entry names (in a See, or as its own headword's start) is confirmed whole.
-    named = {_sort_key(t) for e in entries for h in [e, *e.subs] for t in h.see}
+    named = {_sort_key(t) for e in entries for t in e.see}
+    named |= {_sort_key(t) for e in entries for s in e.subs for t in s.see}
     named |= {_sort_key(s.label) for e in entries for s in e.subs}
     for entry in two_readings:
         if _sort_key(entry.headword) not in named:

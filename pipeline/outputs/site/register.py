@@ -65,16 +65,21 @@ def page_name(site: "Site") -> str:
     return site.profile.word(PAGE_KEY)
 
 
+def page_path(site: "Site", edition: str) -> str:
+    """The index page's path below html/: the edition's folder and the page's file, as pages.py names its pages."""
+    return f"{edition}/{page_name(site)}"
+
+
 def pages(site: "Site", edition: str) -> list[str]:
     """The index page's path below html/, when the edition has an index."""
-    return [f"{edition}/{page_name(site)}"] if site.edition_el(edition).find("index") is not None else []
+    return [page_path(site, edition)] if site.edition_el(edition).find("index") is not None else []
 
 
 def write_register(site: "Site", edition: str, page: Callable[..., None], href: NodeHref) -> None:
     """Render html/<edition>/<page_name> with write_html's `page` and `href`, when the edition has an index."""
     view = register_view(site.edition_el(edition), href)
     if view is not None:
-        page(f"{edition}/{page_name(site)}", "index-of-terms.html", root="../", edition=edition, register=view)
+        page(page_path(site, edition), "index-of-terms.html", root="../", edition=edition, register=view)
 
 
 def contents_link(site: "Site", edition: str) -> str | None:
