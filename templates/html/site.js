@@ -2,6 +2,7 @@
 // - "Dit artikel in uitgave …" keeps the reader's place: the section in view (#41B) goes along.
 // - Keys: "/" goes to the search box; ← and → to the previous and next article (never while typing).
 // - Each section's heading gets a button that copies the link to that section.
+// - The editor view: a switch on the article page that shows the apparatus, remembered (localStorage).
 // - Over http(s) it registers the service worker (sw.js), which caches the site for offline use.
 "use strict";
 (function () {
@@ -47,6 +48,9 @@
       if (!section.querySelector(":scope > h2 a.cite, :scope > h3 a.cite, :scope > h4 a.cite, :scope > h5 a.cite")) {
         continue;  // only the law's sections: not the notes, not "cited in"
       }
+      if (headings[i].classList.contains("hang")) {
+        continue;  // a label hanging in the margin of its text ("1.", "(a)") is itself the link to copy
+      }
       var button = document.createElement("button");
       button.type = "button";
       button.className = "copy-link";
@@ -74,6 +78,30 @@
     } else {
       prompt(button.title, url);  // opened from disk in an older browser: the link to copy by hand
     }
+  });
+
+  // The editor view: the apparatus readers do not see (inferred numbering, a missing title) shows while the
+  // class "editor-view" is on the root; off by default, the reader's choice kept in localStorage.
+  var EDITOR_VIEW = "lawbook-editor-view";
+  function remembered() {
+    try { return localStorage.getItem(EDITOR_VIEW) === "on"; } catch (e) { return false; }  // storage blocked
+  }
+  function editorView(on) {
+    document.documentElement.classList.toggle("editor-view", on);
+    var button = document.getElementById("editor-view");
+    if (button) { button.setAttribute("aria-pressed", on ? "true" : "false"); }
+  }
+  editorView(remembered());
+  document.addEventListener("DOMContentLoaded", function () {
+    var button = document.getElementById("editor-view");
+    if (!button) { return; }
+    button.parentNode.hidden = false;
+    editorView(remembered());
+    button.addEventListener("click", function () {
+      var on = button.getAttribute("aria-pressed") !== "true";
+      try { localStorage.setItem(EDITOR_VIEW, on ? "on" : "off"); } catch (e) { /* this page only */ }
+      editorView(on);
+    });
   });
 
   if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {

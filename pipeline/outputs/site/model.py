@@ -255,7 +255,7 @@ class Site:
                 "status": "missing"}
 
     def node_view(self, el, notes):
-        """A node as nested dicts: id, cite, tag, num, heading, inferred evidence, the correction that
+        """A node as nested dicts: id, cite, tag, num, mark (its number as the law prints it: "1.", "(a)"), heading, inferred evidence, the correction that
         renumbered it (`renumbered`), content blocks (a paragraph with the words a correction replaced)."""
         # Readers learn that a number is inferred (a legend says what ° means); the evidence, in English
         # and with file names, is on the editor's page.
@@ -264,7 +264,7 @@ class Site:
             self._page.marks.add("inferred")
         # "cite" is the anchor (30B1b.i); "shown" what the label reads (30B1(b)(i) for a subitem).
         view = {"id": el.get("id"), "cite": ids.cite_of(el.get("id")), "shown": ids.shown(el.get("id")),
-                "tag": el.tag, "num": el.get("num"),
+                "tag": el.tag, "num": el.get("num"), "mark": tree.mark(el),
                 "heading": tree.label_text(el), "inferred": inferred, "renumbered": None, "content": []}
         # A note marked in the title or heading: its words with the marker, read before the text so that
         # the page's notes stay in reading order (None: the words alone, as "heading").

@@ -211,6 +211,7 @@ WORDS = {
     "refers to an article that is not in this edition": "verwijst naar een artikel dat niet in deze uitgave staat",
     "article": "artikel",
     "numbering inferred": "nummering afgeleid",
+    "Editor view": "Redactieweergave",
     "numbering inferred: the sources do not write this number, the order of the text gives it":
         "nummering afgeleid: de bronnen schrijven dit nummer niet, de volgorde van de tekst geeft het",
     "Sections of article %(num)s": "Onderdelen van artikel %(num)s",
