@@ -121,7 +121,12 @@ def test_every_node_has_its_citation_as_anchor(site):
     doc = site("2017/47.html")
     assert [el.get("id") for el in doc.xpath("//section[@class='section' or @class='subsection' or "
                                              "@class='item']")] == ["47E", "47E1", "47E1a"]
-    assert doc.xpath("//section[@id='47E1a']/h4/a[@class='cite']/@href") == ["#47E1a"]
+    assert doc.xpath("//section[@id='47E1a']/h4/a[@class='cite hang']/@href") == ["#47E1a"]
+    # Below a section the label is the number as the law prints it, hanging; the words read are the citation.
+    [label] = doc.xpath("//section[@id='47E1a']/h4/a")
+    assert (label.get("data-mark"), label.text_content()) == ("(a)", "47E1a")
+    assert doc.xpath("//section[@id='47E1']/h3/a/@data-mark") == ["1."]
+    assert doc.xpath("//section[@id='47E']/h2/a[@class='cite']/text()") == ["47E"]
 
 
 def test_reference_is_a_link_and_dangling_reference_is_marked_text(site):
@@ -187,6 +192,41 @@ def test_article_page_starts_with_its_sections(site):
     assert [(a.get("href"), " ".join(a.text_content().split())) for a in nav.xpath(".//a")] == [
         ("#47E", "47E Wijziging van het spelen")]
     assert not site("2017/54.html").xpath("//nav[@class='sections']")
+
+
+def test_the_apparatus_is_marked_for_the_editor_view_and_the_switch_is_on_every_article_page(site):
+    # A missing title: the editorial box is apparatus (shown in the editor view only, lawbook.css).
+    doc = site("2017/47.html")
+    [box] = doc.xpath("//header[@class='article-head']/p[contains(@class, 'gap')]")
+    assert (box.get("class"), " ".join(box.text_content().split())) == (
+        "gap apparatus", "Redactie: de titel van dit artikel staat in geen van de bronnen.")
+    # The legend: the reader's lines plain, the inferred numbering's line apparatus.
+    doc = site("2017/41.html")
+    assert [(li.get("class"), " ".join(li.text_content().split())) for li in doc.xpath("//ul[@class='legend']/li")] == [
+        (None, "artikel verwijst naar een artikel dat niet in deze uitgave staat"),
+        ("apparatus", "nummering afgeleid: de bronnen schrijven dit nummer niet, de volgorde van de tekst geeft het")]
+    # The one switch, hidden until the script shows it, off.
+    [switch] = doc.xpath("//p[@class='editor-toggle']")
+    assert switch.get("hidden") is not None
+    assert [(b.get("id"), b.get("aria-pressed"), b.text_content()) for b in switch.xpath("button")] == [
+        ("editor-view", "false", "Redactieweergave")]
+    # What a screen reader could announce of inferred numbering: only the marks the style sheet hides.
+    said = doc.xpath("//*[@aria-label='nummering afgeleid']")
+    assert [(el.tag, el.get("class")) for el in said] == [("abbr", "inferred")]
+    css = (site.root / "lawbook.css").read_text(encoding="utf-8")
+    assert "abbr.inferred, .apparatus { display: none; }" in css
+
+
+def test_a_legend_of_inferred_numbering_alone_is_apparatus_as_a_whole(tmp_path):
+    corpus = etree.fromstring("""<corpus><edition id="2020">
+  <article id="2020/8" num="8" sources="x.txt:1-3"><title sources="x.txt:1">Ronde</title>
+    <section id="2020/8A" num="A" numbering="inferred" evidence="made up" sources="x.txt:2-3">
+      <p sources="x.txt:3">Tekst.</p>
+    </section>
+  </article></edition></corpus>""")
+    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile(), BuildLog()))
+    doc = lxml.html.fromstring((tmp_path / "html" / "2020" / "8.html").read_bytes())
+    assert [ul.get("class") for ul in doc.xpath("//ul[contains(@class, 'legend')]")] == ["legend apparatus"]
 
 
 def test_commentary_is_a_separate_attributed_box(site):
@@ -474,7 +514,8 @@ def test_corrected_words_are_marked_with_what_the_sources_say_and_the_basis(corr
 def test_a_renumbered_node_shows_its_number_in_the_sources_and_the_basis(corrected):
     doc = corrected("2017/47.html")
     [h4] = doc.xpath("//section[@id='47E2a']/h4")
-    assert [(el.tag, el.get("class")) for el in h4] == [("a", "cite"), ("a", "corr-mark renumbered")]
+    assert [(el.tag, el.get("class")) for el in h4] == [("a", "cite hang"), ("a", "corr-mark renumbered")]
+    assert h4.get("class") is None  # the sources' number beside the label: the heading keeps its own line
     mark = h4[1]
     assert (mark.get("id"), mark.get("href"), mark.text_content(), mark.get("title")) == (
         "corr-47E2a-1", "../redactie.html#corr-2017-47E2a-1", "was 47E1a",

@@ -46,9 +46,10 @@ def test_inline_pieces_are_escaped_and_marked_as_the_templates_marked_them():
 
 def test_a_nested_node_is_a_section_with_its_label_heading_and_content_on_lines_of_their_own():
     fragments = macros(lang.profile("nl"))
-    item = {"cite": "50D2a", "shown": "50D2(a)", "tag": "item", "heading": None, "inferred": True, "renumbered": None,
+    item = {"cite": "50D2a", "shown": "50D2(a)", "mark": "(a)", "tag": "item", "heading": None, "inferred": True,
+            "renumbered": None,
             "content": [{"kind": "gap", "reason": None}]}
-    node = {"cite": "50D", "shown": "50D", "tag": "section", "heading": "Kaarten & co", "inferred": False,
+    node = {"cite": "50D", "shown": "50D", "mark": "D.", "tag": "section", "heading": "Kaarten & co", "inferred": False,
             "renumbered": None, "content": [{"kind": "p", "pieces": [{"text": "Tekst"}]}, {"kind": "node", "node": item}]}
     assert str(fragments.content({"content": [{"kind": "node", "node": node}]})) == (
         '<section class="section" id="50D" aria-labelledby="h-50D">\n'
@@ -56,9 +57,22 @@ def test_a_nested_node_is_a_section_with_its_label_heading_and_content_on_lines_
         '<span class="heading">Kaarten &amp; co</span></h2>\n'
         '<p>Tekst</p>\n'
         '<section class="item" id="50D2a" aria-labelledby="h-50D2a">\n'
-        '<h4 id="h-50D2a"><a class="cite" href="#50D2a">50D2(a)</a>'
+        '<h4 id="h-50D2a" class="hang"><a class="cite hang" href="#50D2a" data-mark="(a)">'
+        '<span class="visually-hidden">50D2(a)</span></a>'
         '<abbr class="inferred" title="nummering afgeleid" role="img" aria-label="nummering afgeleid"></abbr></h4>\n'
         '<p class="gap" role="note"><span class="gap-label">Redactie:</span> '
         'hier ontbreekt tekst in de bronnen</p>\n\n'
         '</section>\n\n'
+        '</section>\n')
+
+
+def test_a_sub_level_with_heading_words_keeps_its_heading_line_and_hangs_only_its_number():
+    fragments = macros(lang.profile("nl"))
+    node = {"cite": "8B4", "shown": "8B4", "mark": "4.", "tag": "subsection", "heading": "Kop", "inferred": False,
+            "renumbered": None, "content": [{"kind": "p", "pieces": [{"text": "Tekst"}]}]}
+    assert str(fragments.content({"content": [{"kind": "node", "node": node}]})) == (
+        '<section class="subsection" id="8B4" aria-labelledby="h-8B4">\n'
+        '<h3 id="h-8B4"><a class="cite hang" href="#8B4" data-mark="4."><span class="visually-hidden">8B4</span></a> '
+        '<span class="heading">Kop</span></h3>\n'
+        '<p>Tekst</p>\n\n'
         '</section>\n')
