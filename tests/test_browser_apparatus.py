@@ -77,7 +77,10 @@ def open_page(browser):
 # line boxes of the first paragraph below it (its own, or its first sub-level's) and that paragraph's start.
 HANGING = """id => {
     const section = document.getElementById(id);
-    const label = section.querySelector(':scope > .hang > a.cite').getBoundingClientRect();
+    const cite = section.querySelector(':scope > .hang > a.cite'), style = getComputedStyle(cite);
+    const target = cite.getBoundingClientRect();  // the box with its padding: the target a finger hits
+    const label = {top: target.top, bottom: target.bottom, left: target.left + parseFloat(style.paddingLeft),
+                   right: target.right - parseFloat(style.paddingRight)};
     const p = section.querySelector('p');
     const words = document.createRange(); words.selectNodeContents(p);
     // the range's boxes are one per text run and link; a line is the boxes of one top, its left their least
@@ -87,9 +90,8 @@ HANGING = """id => {
         byTop.set(top, line ? {top: r.top, bottom: Math.max(line.bottom, r.bottom), left: Math.min(line.left, r.left)} : r);
     }
     const lines = [...byTop.values()].sort((x, y) => x.top - y.top);
-    const pad = parseFloat(getComputedStyle(section.querySelector(':scope > .hang > a.cite')).paddingTop);
-    return {labelMiddle: (label.top + label.bottom) / 2, labelLeft: label.left, labelRight: label.right,
-            labelBox: label.height - 2 * pad, firstTop: lines[0].top, firstBottom: lines[0].bottom,
+    return {target: [target.width, target.height], labelMiddle: (label.top + label.bottom) / 2, labelLeft: label.left, labelRight: label.right,
+            firstTop: lines[0].top, firstBottom: lines[0].bottom,
             firstLeft: lines[0].left, lefts: lines.map(r => Math.round(r.left)), count: lines.length,
             parentLeft: section.getBoundingClientRect().left,
             rules: [section, ...section.querySelectorAll('section')].map(s => getComputedStyle(s).borderLeftStyle)};
@@ -110,6 +112,7 @@ def test_50D1_and_50D1a_hang_their_numbers_on_the_line_of_their_first_words(open
         assert box["labelRight"] <= box["firstLeft"]  # in the margin, left of the text
         assert box["count"] >= 2 and len(set(box["lefts"])) == 1  # wrapped lines under the text, not the label
         assert set(box["rules"]) == {"none"}  # no nested rules
+        assert min(box["target"]) >= 40  # a 40 × 40 px target, as every label
     assert one["labelLeft"] < a["labelLeft"] < a["firstLeft"]  # "1.  (a)  Met …", as the printed book
     assert page.evaluate("[...document.querySelectorAll('[id=\"50D1\"] a.cite')].map(a => a.dataset.mark)") == [
         "1.", "(a)", "(b)"]
