@@ -33,9 +33,12 @@ Every section, subsection and item carries the anchor of its citation, so
 from elsewhere, so the site works from any web server, in a subfolder, and (except
 full-text search) from file://. Editions are listed newest first: the newest is the one in force.
 Readers see law: a reference to an article this edition lacks is set quietly with a legend on the
-page, inferred numbering has a Dutch legend; the red marks, file names and English messages are
-on the editor's page only. Words a correction of the laws committee replaced, and a part it
-renumbered, carry a quiet mark with the sources' words and the basis, linked to the editor's page.
+page; below a section a part's number hangs in the margin of its text ("1.", "(a)"), as the printed
+book sets it. Inferred numbering and a missing title are apparatus: absent for readers (neither
+seen nor announced), shown by the editor view, a switch on the article page (site.js, remembered
+in localStorage); the red marks, file names and English messages are on the editor's page only.
+Words a correction of the laws committee replaced, and a part it renumbered, carry a quiet mark
+with the sources' words and the basis, linked to the editor's page.
 Pages hold no timestamps: the same corpus gives the same bytes. Every word around the law text
 and the pages' lang are the language profile's (text.py; the templates' _("…")).
 """
