@@ -72,7 +72,9 @@ def test_html_labels_a_subitem_in_the_laws_form_anchored_by_its_id():
     assert (view["cite"], view["shown"], view["tag"]) == ("30B1b.i", "30B1(b)(i)", "subitem")
     section = str(pages.environment(lang.profile("nl")).get_template("fragments.html").module.child(view))
     assert '<section class="subitem" id="30B1b.i"' in section
-    assert '<h5 id="h-30B1b.i"><a class="cite" href="#30B1b.i">30B1(b)(i)</a>' in section
+    # its number hangs as the law prints it, "(i)"; the words read are the law's form of its citation
+    assert ('<h5 id="h-30B1b.i" class="hang"><a class="cite hang" href="#30B1b.i" data-mark="(i)">'
+            '<span class="visually-hidden">30B1(b)(i)</span></a>') in section
 
 
 def test_the_pdf_marks_a_subitem_as_the_law_does_and_labels_it_by_its_id():
