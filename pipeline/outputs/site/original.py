@@ -96,7 +96,7 @@ class Originals:
         for aligned in alignment.nodes:
             self.by_article.setdefault(ids.article_of(aligned.id) or "", []).append(aligned)
 
-    def of(self, article_id: str, anchors: list[str]) -> dict | None:
+    def of(self, article_id: str, anchors: list[str]) -> dict[str, object] | None:
         """{"nodes": [OriginalNode, …] in the book's order, "absent": the original lacks the article};
         `anchors`: the citations the page holds (ArticlePage.anchors)."""
         if ids.edition_of(article_id) not in self.editions:
