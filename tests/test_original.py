@@ -30,8 +30,8 @@ def para(text: str, line: int, notes: tuple = (), refs: tuple = ()) -> dict:
 
 def made_up_original() -> dict:
     """An English 2017 of Laws 41 and 47 in the corpus.json shape: 41 with a note and words that need
-    escaping, a section 41B the translation lacks; 47E with 47E1 and a 47E2 the translation lacks. No 2007,
-    no 53."""
+    escaping, a section 41B the translation lacks; 47 with a 47B the translation lacks, and 47E with 47E1
+    and a 47E2 the translation lacks. No 2007, no 53."""
     lead = "Lead face down <b>&</b> wait"
     return {"format": "lawbook-corpus", "version": 1, "editions": [{
         "id": "2017", "definitions": [], "commentary": [],
@@ -49,6 +49,8 @@ def made_up_original() -> dict:
                   "sources": source("en.txt", 4, 5), "content": [para("Each may ask for a review.", 5)]}]},
             {"id": "2017/47", "type": "article", "num": "47", "title": "RETRACTION", "sources": source("en.txt", 10),
              "content": [
+                 {"id": "2017/47B", "type": "section", "num": "B", "heading": "Illegal Play",
+                  "sources": source("en.txt", 14), "content": [para("A card may be taken back.", 14)]},
                  {"id": "2017/47E", "type": "section", "num": "E", "heading": "Change of Play",
                   "sources": source("en.txt", 11), "content": [
                       {"id": "2017/47E1", "type": "subsection", "num": "1", "sources": source("en.txt", 12),
@@ -88,7 +90,7 @@ def blocks(doc) -> dict[str, dict]:
     for div in doc.xpath("//div[@class='originals']/div"):
         out[div.get("data-node")] = {
             "class": div.get("class"), "place": div.get("data-place"),
-            "only": div.get("data-only-original") is not None,
+            "only": div.get("data-only-original") is not None, "before": div.get("data-before"),
             "status": div.xpath("string(.//span[@class='status-words'])"),
             "label": div.xpath("string(.//p[@class='original-label'])"),
             "text": [p.text_content() for p in div.xpath("./p[not(@class)]")],
@@ -104,7 +106,7 @@ def test_each_node_of_an_article_holds_the_originals_words_and_aligns_status(sit
     doc = page(site, "2017/41.html")
     found = blocks(doc)
     assert list(found) == ["41", "41A", "41B"]
-    assert found["41"] == {"class": "original original-match", "place": "41", "only": False,
+    assert found["41"] == {"class": "original original-match", "place": "41", "only": False, "before": None,
                            "status": "komt overeen met het origineel", "label": "THE START", "text": [],
                            "notes": []}
     # 41A: the translation cites 47E1 (in its note) and 47E2, like the original; one note each.
@@ -114,7 +116,7 @@ def test_each_node_of_an_article_holds_the_originals_words_and_aligns_status(sit
     assert found["41A"]["notes"] == ["7 Face up where the authority says so."]
     # 41B: only the original has it, inside an article whose title the sources give: missing here, and
     # its block goes with its nearest node on the page, the article.
-    assert found["41B"] == {"class": "original original-missing", "place": "41", "only": True,
+    assert found["41B"] == {"class": "original original-missing", "place": "41", "only": True, "before": None,
                             "status": "in het origineel, ontbreekt hier", "label": "Review",
                             "text": ["Each may ask for a review."], "notes": []}
 
@@ -127,12 +129,17 @@ def test_the_originals_words_are_escaped_text(site):
 
 def test_a_node_only_the_translation_has_and_one_only_the_original_has(site):
     found = blocks(page(site, "2017/47.html"))
-    assert {k: (v["class"], v["place"], v["only"]) for k, v in found.items()} == {
-        "47": ("original original-match", "47", False),
-        "47E": ("original original-match", "47E", False),
-        "47E1": ("original original-match", "47E1", False),
-        "47E1a": ("original original-extra", "47E1a", False),
-        "47E2": ("original original-missing", "47E", True)}
+    assert {k: (v["class"], v["place"], v["only"], v["before"]) for k, v in found.items()} == {
+        "47": ("original original-match", "47", False, None),
+        # Article 47's title is in no source: 47B, which only the original has, is outside every part the
+        # sources show; its block goes in the article, before 47E, the next of the article's nodes here.
+        "47B": ("original original-not-in-sources", "47", True, "47E"),
+        "47E": ("original original-match", "47E", False, None),
+        "47E1": ("original original-match", "47E1", False, None),
+        "47E1a": ("original original-extra", "47E1a", False, None),
+        # 47E's heading is in the sources: 47E2 is missing there, at the end of 47E.
+        "47E2": ("original original-missing", "47E", True, None)}
+    assert found["47B"]["status"] == "in het origineel; niet in de bronnen van deze vertaling"
     assert found["47E1a"]["status"] == "niet in het origineel"
     assert found["47E1a"]["text"] == [] and found["47E1a"]["label"] == ""
     assert found["47E2"]["text"] == ["A player may withdraw a card."]

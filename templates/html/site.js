@@ -98,10 +98,14 @@
         if (!node || !/^(SECTION|ARTICLE)$/.test(node.tagName)) { continue; }  // stays hidden in the holder
         var kids = Array.prototype.slice.call(node.children);
         if (block.hasAttribute("data-only-original") || block.classList.contains("original-absent")) {
-          // After the ancestor's own nodes; before an article's legend, notes and what follows them.
-          var end = null;
-          for (var k = 0; k < kids.length; k++) {
-            if (kids[k].matches("ul.legend, section.notes")) { end = kids[k]; break; }
+          // Before the node of the page that follows it in the book (47A before 47B); else after the
+          // ancestor's own nodes, before an article's legend, notes and what follows them.
+          var end = document.getElementById(block.getAttribute("data-before") || "");
+          if (!end || end.parentNode !== node) {
+            end = null;
+            for (var k = 0; k < kids.length; k++) {
+              if (kids[k].matches("ul.legend, section.notes")) { end = kids[k]; break; }
+            }
           }
           node.insertBefore(block, end);
           continue;

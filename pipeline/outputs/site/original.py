@@ -8,7 +8,7 @@ reference Nodes carry the original's label, paragraphs and notes as the referenc
 Writes nothing: the template's values. No word of the original is in the project: it comes from the
 reference build given at build time, and the templates escape it (autoescape).
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...core import ids
 from ...core.lang import Profile
@@ -47,6 +47,9 @@ class OriginalNode:
     status_words: str
     label: str  # the original's title or heading
     paragraphs: list[OriginalParagraph]
+    # For a node the page lacks: the anchor of the node of the page it goes before (the next in the book's
+    # order below the same ancestor), so 47A stands before 47B; "" at the end of its ancestor.
+    before: str = ""
 
 
 def paragraph(text: str, notes: list[tuple[int, str, str]]) -> OriginalParagraph:
@@ -84,6 +87,17 @@ def original_node(aligned: Aligned, on_page: set[str], profile: Profile) -> Orig
                         reference.label if reference is not None else "", paragraphs)
 
 
+def next_below(node: OriginalNode, later: list[OriginalNode], on_page: set[str]) -> str:
+    """The anchor of the first node after `node` in the book's order that the page holds as a child of
+    the node `node`'s block goes in; "" when there is none."""
+    for other in later:
+        parent = ids.parse(other.id)
+        parent = parent.parent if parent is not None else None
+        if other.here and other.cite in on_page and parent is not None and parent.anchor == node.place:
+            return other.cite
+    return ""
+
+
 class Originals:
     """The alignment read once per build, for the article pages: `of(article_id, anchors)` gives a page's
     values, or None for an article of an edition the reference does not hold (the page shows nothing)."""
@@ -103,4 +117,6 @@ class Originals:
             return None
         on_page = set(anchors)
         nodes = [original_node(a, on_page, self.profile) for a in self.by_article.get(article_id, [])]
+        nodes = [replace(n, before=next_below(n, nodes[i + 1:], on_page)) if not n.here else n
+                 for i, n in enumerate(nodes)]
         return {"nodes": nodes, "absent": article_id in self.only_here}
