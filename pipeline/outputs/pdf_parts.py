@@ -34,6 +34,7 @@ started by compiling.Compiles beside the build's other outputs), which answers l
 (book/compiling.COMPILE_CHILD): the PDF written, or one line of JSON on stdout and exit status 2.
 """
 import contextlib
+import math
 import json
 import os
 import re
@@ -51,12 +52,13 @@ PART_ARTICLES = 60
 PARTS_ABOVE = 150
 MAX_ROUNDS = 3
 # Characters of Typst source per page, to estimate each heading's page before the parts are laid
-# out (estimated_pages). Measured on the generated books and the Spelregels (docs/performance.md,
-# "Scaling"): a part's article text about 2,900 characters a page, the front (the contents' headings,
-# the chapters before the articles) about 3,800. Only the estimate's number of digits
-# has to be right for the contents to take the pages they take with the real numbers.
-PART_CHARACTERS_PER_PAGE = 2900
-FRONT_CHARACTERS_PER_PAGE = 3800
+# out (estimated_pages). Measured on the generated 930-article book (docs/performance.md, "Scaling"):
+# a part 3,640-3,920 characters a page (its house style before its first heading not counted), the
+# front (the contents' headings, the chapters before the articles) 4,170-4,180. Only the estimate's
+# number of digits has to be right for the contents to take the pages they take with the real numbers;
+# when it is not, build_parts goes round again.
+PART_CHARACTERS_PER_PAGE = 3800
+FRONT_CHARACTERS_PER_PAGE = 4200
 OWN_LABEL = re.compile(r"\] <(n[0-9A-Za-z-]+)>")  # a heading's label where it is set (part.typ.j2, book.typ.j2)
 STUBBED = re.compile(r"#xref\(<(n[0-9A-Za-z-]+)>")
 LOOSE_LABEL = "toelichtingen"
@@ -175,7 +177,7 @@ def estimated_pages(front_chars: int, parts: list[dict]) -> dict[str, int]:
     contents then print numbers as wide as the real ones will be, so that in the common case its
     page count is already the final one and the parts are laid out once (build_parts checks it, and
     goes round again when not). `parts` as in the plan: each {"chars", "own", "at"}."""
-    page = front_chars / FRONT_CHARACTERS_PER_PAGE
+    page: float = round(front_chars / FRONT_CHARACTERS_PER_PAGE)
     out: dict[str, int] = {}
     for part in parts:
         at = part.get("at", {})
@@ -184,7 +186,7 @@ def estimated_pages(front_chars: int, parts: list[dict]) -> dict[str, int]:
             # A label not found where set (the loose commentary's) is placed by its rank among the own ones.
             offset = at[label] - body if label in at else (part["chars"] - body) * k / max(len(part["own"]), 1)
             out[label] = max(1, int(page + offset / PART_CHARACTERS_PER_PAGE) + 1)  # after the whole pages before it
-        page += (part["chars"] - body) / PART_CHARACTERS_PER_PAGE
+        page = math.ceil(page + (part["chars"] - body) / PART_CHARACTERS_PER_PAGE)  # a part ends its last page
     return out
 
 
