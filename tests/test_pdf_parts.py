@@ -4,6 +4,7 @@ import json
 import os
 
 import pytest
+from hypothesis import given, strategies as st
 from pypdf import PdfReader
 
 from pipeline.publish import run as build
@@ -98,3 +99,71 @@ def test_every_node_has_one_destination_and_no_stub_is_one(real_books):
     expected = {pdf_source.label_name(el.get("id")) for el in edition.iter(*tree.NODE_TAGS)} | {"contents"}
     assert set(page_of) - {"toelichtingen"} == expected
     assert {name for _, name in links(reader)} <= set(page_of)
+
+
+# -- the first round's estimate of the contents' page numbers -----------------------------------------
+
+def test_estimated_pages_follow_the_characters_before_each_heading(monkeypatch):
+    monkeypatch.setattr(pdf_parts, "FRONT_CHARACTERS_PER_PAGE", 100)
+    monkeypatch.setattr(pdf_parts, "PART_CHARACTERS_PER_PAGE", 10)
+    # A made-up book: a front of 4 pages (400 characters), two parts whose house style takes the
+    # first 50 characters; the second part's last label is not set where found (placed by its rank).
+    parts = [{"chars": 250, "own": ["nA", "nA-1", "nB"], "at": {"nA": 50, "nA-1": 75, "nB": 150}},
+             {"chars": 150, "own": ["nC", "nD"], "at": {"nC": 50}}]
+    assert pdf_parts.estimated_pages(400, parts) == {"nA": 5, "nA-1": 7, "nB": 15, "nC": 25, "nD": 30}
+
+
+def test_label_offsets_are_where_an_own_heading_is_set_not_a_stub_or_a_reference():
+    source = ('#xref(<n7-2>, "art. 2")\n#heading(level: 1)[#"Stub";] <n7-9>\n'
+              '#heading(level: 1)[#"Two";] <n7-2>\n#heading(level: 2)[#"A.";] <n7-2A>\n')
+    assert pdf_parts._label_offsets(source, ["n7-2", "n7-2A", "toelichtingen"]) == {
+        "n7-2": source.index('] <n7-2>'), "n7-2A": source.index('] <n7-2A>')}
+
+
+@given(st.lists(st.tuples(st.integers(1, 5000), st.lists(st.integers(0, 4000), max_size=6)), min_size=1, max_size=5),
+       st.integers(0, 50_000))
+def test_estimated_pages_run_on_through_the_book(shape, front_chars):
+    """Whatever the sizes, every own label has a page of at least 1, and the pages never go back."""
+    parts, order = [], []
+    for k, (chars, offsets) in enumerate(shape):
+        offsets = sorted(min(o, chars) for o in offsets)
+        own = [f"n{k}-{i}" for i in range(len(offsets))]
+        parts.append({"chars": chars, "own": own, "at": dict(zip(own, offsets))})
+        order += own
+    pages = pdf_parts.estimated_pages(front_chars, parts)
+    assert list(pages) == order
+    assert all(page >= 1 for page in pages.values())
+    assert [pages[label] for label in order] == sorted(pages[label] for label in order)
+
+
+def _compiles_of_a_book_in_parts(tmp_path, monkeypatch, size):
+    """The 2017 edition of the real sources compiled `size` articles to a part, in this process:
+    (the PDF's bytes, [the file compiled, in order], the number of parts)."""
+    ctx = Job.of(build.make_corpus(ROOT / "sources"), tmp_path)
+    monkeypatch.setenv("LAWBOOK_PDF_PART_ARTICLES", str(size))
+    book = next(b for b in pdf._prepare(ctx) if b.name == "2017")
+    plan = json.loads(book.typ.read_text(encoding="utf-8"))
+    compiled, real = [], pdf_parts._compile
+    monkeypatch.setattr(pdf_parts, "_compile", lambda plan, typ, out, inputs: (compiled.append(typ),
+                                                                                real(plan, typ, out, inputs)))
+    pdf_parts.build_parts(plan)
+    return book.out.read_bytes(), [os.path.basename(typ) for typ in compiled], len(plan["parts"])
+
+
+def test_the_front_is_compiled_twice_and_each_part_once_when_the_estimate_holds(tmp_path, monkeypatch):
+    _, compiled, parts = _compiles_of_a_book_in_parts(tmp_path, monkeypatch, PART)
+    assert parts == 4
+    assert compiled == ["front.typ", "part-01.typ", "part-02.typ", "part-03.typ", "part-04.typ", "front.typ"]
+
+
+def test_a_wrong_estimate_goes_round_again_and_gives_the_same_book(tmp_path, monkeypatch):
+    right, _, _ = _compiles_of_a_book_in_parts(tmp_path / "right", monkeypatch, PART)
+    # A made-up estimate far from any page number: sixty numbers in each entry, which then takes
+    # lines more, so that the first front is pages longer than the real one (a string: the contents
+    # print it as they print a number).
+    monkeypatch.setattr(pdf_parts, "estimated_pages", lambda front_chars, parts: {
+        label: "8888 " * 60 for part in parts for label in part["own"]})
+    wrong, compiled, parts = _compiles_of_a_book_in_parts(tmp_path / "wrong", monkeypatch, PART)
+    every = [f"part-{k:02d}.typ" for k in range(1, parts + 1)]
+    assert compiled == ["front.typ"] + every + ["front.typ"] + every + ["front.typ"]
+    assert wrong == right

@@ -65,6 +65,9 @@ class Node:
     accepted: list[str]  # the bases of the accept corrections on it
     paragraphs: list = field(default_factory=list)  # (text, refs, note offsets, source) of each own <p>
     cited: list = field(default_factory=list)  # (ref, "file:line") of every ref in its paragraphs and notes
+    # Its words, for the original shown beside the translation (outputs/site/original.py); never compared.
+    label: str = ""  # its title or heading
+    notes_of: list = field(default_factory=list)  # per own <p>, its notes as (offset, printed number, text)
 
     def shape(self, book: Book) -> tuple[object, ...]:
         return (self.type, self.text, self.gap, self.notes, tuple(book[c].shape(book) for c in self.children))
@@ -104,6 +107,7 @@ def _read_node(data: Json, nodes: Book) -> None:
     children: list[str] = []
     accepted: list[str] = []
     cited: list[tuple[Json, str]] = []
+    notes_of: list[list[tuple[int, str, str]]] = []
     text = gap = False
     for item in data["content"]:
         kind = item["type"]
@@ -115,6 +119,7 @@ def _read_node(data: Json, nodes: Book) -> None:
             paragraphs.append((item["text"], item["refs"], [n["offset"] for n in item["notes"]],
                                _source(item["sources"])))
             cited += [(r, _source(item["sources"])) for r in item["refs"]]
+            notes_of.append([(n["offset"], n.get("num", ""), n["text"]) for n in item["notes"]])
             cited += [(r, _source(n["sources"])) for n in item["notes"] for r in n.get("refs", [])]
         elif kind == "gap":
             gap = True
@@ -125,7 +130,8 @@ def _read_node(data: Json, nodes: Book) -> None:
             children.append(item["id"])
             _read_node(item, nodes)
     nodes[data["id"]] = Node(data["id"], data["type"], "title" in data or "heading" in data, refs, notes, text,
-                             gap, children, _source(data["sources"]), accepted, paragraphs, cited)
+                             gap, children, _source(data["sources"]), accepted, paragraphs, cited,
+                             data.get("title") or data.get("heading") or "", notes_of)
 
 
 @dataclass

@@ -53,6 +53,7 @@ from .text import file_names, profile_of
 from . import diff as diffs
 from .site.editor import alignment_view, corrections_view, report_view, unresolved_refs
 from .site.model import Site
+from .site.original import Originals
 from .site.pages import REDLINE_CSS, STATIC, TEMPLATES, comparison_view, edition_pages, environment, write_edition
 from .site.reuse import PreviousBuild
 from .site.search import SearchIndex, citations_script
@@ -92,6 +93,8 @@ def write_html(job: Job) -> list[str]:
                  "comparisons": [c for c in comparisons if ed in (c["old"], c["new"])]}
                 for ed in site.newest_first]
     page("index.html", "index.html", root="", editions=editions, comparisons=comparisons)
+    if job.made.alignment is not None:  # build --reference: each article page holds the original beside it
+        site.originals = Originals(job.made.alignment, profile)
     previous = PreviousBuild(job, site)
     for ed in editions:
         if previous.reuse(ed["id"]):

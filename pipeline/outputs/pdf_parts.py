@@ -14,11 +14,13 @@ part takes:
             from the parts before; a node of another part it links to is an invisible heading of
             that label, so the link compiles (and is pointed at the node itself when joined)
 
-    1. the front, with no pages known: its page count F (the pages before the first article)
+    1. the front, with every heading's page estimated from the sources' sizes (estimated_pages):
+       its page count F (the pages before the first article)
     2. the parts one after the other, each in a compiler process of its own, the first starting
        on page F + 1 and each on the page after the last: their page counts and their nodes' pages
-    3. the front again, with every heading's page; should its page count have changed, 2 and 3
-       again (at most MAX_ROUNDS)
+    3. the front again, with every heading's page; should its page count have changed (the
+       estimate gave some entry a number of another width, and the contents another length), 2
+       and 3 again (at most MAX_ROUNDS)
     4. the join: the front's first F pages, then each part's own pages; the named destination of
        every node (from its own part, never a stub), so links land on their targets; the outline
        rebuilt from the front's; /Lang, the XMP metadata (its page count corrected), the output
@@ -32,6 +34,7 @@ started by compiling.Compiles beside the build's other outputs), which answers l
 (book/compiling.COMPILE_CHILD): the PDF written, or one line of JSON on stdout and exit status 2.
 """
 import contextlib
+import math
 import json
 import os
 import re
@@ -48,6 +51,15 @@ from pathlib import Path
 PART_ARTICLES = 60
 PARTS_ABOVE = 150
 MAX_ROUNDS = 3
+# Characters of Typst source per page, to estimate each heading's page before the parts are laid
+# out (estimated_pages). Measured on the generated 930-article book (docs/performance.md, "Scaling"):
+# a part 3,640-3,920 characters a page (its house style before its first heading not counted), the
+# front (the contents' headings, the chapters before the articles) 4,170-4,180. Only the estimate's
+# number of digits has to be right for the contents to take the pages they take with the real numbers;
+# when it is not, build_parts goes round again.
+PART_CHARACTERS_PER_PAGE = 3800
+FRONT_CHARACTERS_PER_PAGE = 4200
+OWN_LABEL = re.compile(r"\] <(n[0-9A-Za-z-]+)>")  # a heading's label where it is set (part.typ.j2, book.typ.j2)
 STUBBED = re.compile(r"#xref\(<(n[0-9A-Za-z-]+)>")
 LOOSE_LABEL = "toelichtingen"
 DEFINITIONS_LABEL = "definities"  # book.typ.j2's label of the Definitions' chapter heading
@@ -83,8 +95,8 @@ def front_source(view, env, code):
     # on every page made a 930-article front take 1.5 GB and 13.5 s (0.9 GB and 11.7 s without them).
     # The contents print each heading's page from sys.inputs (book.contents_pages), not from the page
     # counter: setting the counter before each of 4,100 headings made the outline resolve it entry by
-    # entry (0.9 GB and 12 s; about 0.4 GB and 4 s this way). 8888, as wide as the widest page number,
-    # until the parts are laid out.
+    # entry (0.9 GB and 12 s; about 0.4 GB and 4 s this way). Before the parts are laid out, an
+    # estimate of each page (estimated_pages); 8888 (the template's) for an entry with none.
     skeleton = [{"kind": "p", "markup": code("#set page(header: none, footer: none)")}]
     bookmarked = front_chapters(view)
     for article in view["articles"]:
@@ -138,13 +150,44 @@ def write_sources(view, edition, folder, size, env, code):
     for k, (source, own) in enumerate(part_sources(view, edition, size, env, code), 1):
         path = folder / f"part-{k:02d}.typ"
         path.write_text(source, encoding="utf-8")
-        parts.append({"typ": str(path), "own": own})
+        parts.append({"typ": str(path), "own": own, "chars": len(source),
+                      "at": _label_offsets(source, own)})
         weight = max(weight, len(source))
     # The first page after the front: the first article's (the chapters before it are the front's own).
     body = bookmarked[len(front_chapters(view)):]
     return {"front": str(folder / "front.typ"), "parts": parts, "bookmarked": bookmarked,
             "first": body[0] if body else None,
-            "inputs": str(folder / "inputs.json"), "weight": weight}
+            "inputs": str(folder / "inputs.json"), "weight": weight, "front_chars": len(front)}
+
+
+def _label_offsets(source: str, own: list[str]) -> dict[str, int]:
+    """{label: the character where its heading is set in `source`} for the part's own labels
+    (a stub of another part's node is no own label); a label not found is left out."""
+    wanted = set(own)
+    out: dict[str, int] = {}
+    for found in OWN_LABEL.finditer(source):
+        if found.group(1) in wanted:
+            out.setdefault(found.group(1), found.start())
+    return out
+
+
+def estimated_pages(front_chars: int, parts: list[dict]) -> dict[str, int]:
+    """The page of every own heading of the parts, estimated from the sizes of the Typst sources
+    before it (FRONT_ and PART_CHARACTERS_PER_PAGE), for the first compile of the front: its
+    contents then print numbers as wide as the real ones will be, so that in the common case its
+    page count is already the final one and the parts are laid out once (build_parts checks it, and
+    goes round again when not). `parts` as in the plan: each {"chars", "own", "at"}."""
+    page: float = round(front_chars / FRONT_CHARACTERS_PER_PAGE)
+    out: dict[str, int] = {}
+    for part in parts:
+        at = part.get("at", {})
+        body = min(at.values(), default=0)  # the part's house style before its first heading sets no page
+        for k, label in enumerate(part["own"]):
+            # A label not found where set (the loose commentary's) is placed by its rank among the own ones.
+            offset = at[label] - body if label in at else (part["chars"] - body) * k / max(len(part["own"]), 1)
+            out[label] = max(1, int(page + offset / PART_CHARACTERS_PER_PAGE) + 1)  # after the whole pages before it
+        page = math.ceil(page + (part["chars"] - body) / PART_CHARACTERS_PER_PAGE)  # a part ends its last page
+    return out
 
 
 # -- the process that compiles and joins (main) ------------------------------------------------------
@@ -203,7 +246,7 @@ def build_parts(plan):
     first_label = plan["first"]
     front_pdf = work / "front.pdf"
     parts_pdf = [work / f"part-{k:02d}.pdf" for k in range(1, len(plan["parts"]) + 1)]
-    used = {"front": {}}
+    used = {"front": {"pages": estimated_pages(plan.get("front_chars", 0), plan["parts"])}}
     _compile(plan, plan["front"], front_pdf, used["front"])
     front_pages = _pages(front_pdf, [first_label], 0)[1].get(first_label, 0)
     for _ in range(MAX_ROUNDS):

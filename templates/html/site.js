@@ -104,6 +104,72 @@
     });
   });
 
+  // The original beside the translation (build --reference: an article page holds div.originals, hidden,
+  // one block per node). The toggle pairs each block with its node's own text, once, and shows it; off by
+  // default, the reader's choice remembered. Each block goes with its node's leading paragraphs (a node
+  // only the original has: at the end of its nearest ancestor on the page, in the book's order).
+  function originalBeside() {
+    var holder = document.querySelector("div.originals");
+    var bar = document.querySelector("div.original-bar");
+    if (!holder || !bar) { return; }
+    var button = bar.querySelector("button.original-switch");
+    var KEY = "lawbook-original";
+    var placed = false;
+    function remembered() {
+      try { return localStorage.getItem(KEY) === "on"; } catch (e) { return false; }
+    }
+    function place() {
+      var blocks = Array.prototype.slice.call(holder.querySelectorAll(":scope > .original"));
+      for (var i = 0; i < blocks.length; i++) {
+        var block = blocks[i];
+        var node = document.getElementById(block.getAttribute("data-place"));
+        if (!node || !/^(SECTION|ARTICLE)$/.test(node.tagName)) { continue; }  // stays hidden in the holder
+        var kids = Array.prototype.slice.call(node.children);
+        if (block.hasAttribute("data-only-original") || block.classList.contains("original-absent")) {
+          // Before the node of the page that follows it in the book (47A before 47B); else after the
+          // ancestor's own nodes, before an article's legend, notes and what follows them.
+          var end = document.getElementById(block.getAttribute("data-before") || "");
+          if (!end || end.parentNode !== node) {
+            end = null;
+            for (var k = 0; k < kids.length; k++) {
+              if (kids[k].matches("ul.legend, section.notes")) { end = kids[k]; break; }
+            }
+          }
+          node.insertBefore(block, end);
+          continue;
+        }
+        var pair = document.createElement("div");
+        pair.className = "original-pair";
+        var here = document.createElement("div");
+        here.className = "original-here";
+        pair.appendChild(here);
+        var at = null;
+        for (var j = 0; j < kids.length; j++) {
+          var kid = kids[j];
+          if (/^(H[1-6]|HEADER)$/.test(kid.tagName) || kid === bar || kid === holder) { continue; }
+          if (kid.tagName !== "P") { at = kid; break; }
+          here.appendChild(kid);  // the node's own leading text
+        }
+        node.insertBefore(pair, at);
+        pair.appendChild(block);
+      }
+      placed = true;
+    }
+    function show(on) {
+      if (on && !placed) { place(); }
+      document.documentElement.classList.toggle("original-on", on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    button.addEventListener("click", function () {
+      var on = button.getAttribute("aria-pressed") !== "true";
+      try { localStorage.setItem(KEY, on ? "on" : "off"); } catch (e) { /* not remembered: file:// in some browsers */ }
+      show(on);
+    });
+    bar.hidden = false;
+    show(remembered());
+  }
+  document.addEventListener("DOMContentLoaded", originalBeside);
+
   if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
     navigator.serviceWorker.register(root + "sw.js").catch(function () {});
   }

@@ -166,6 +166,8 @@ class Site:
         self.pages = {page.id: page for pages in self.articles.values() for page in pages}
         self._filled = set()
         self._page = None  # the page being filled: its legends are collected as its text is read
+        # The original beside the translation (site/original.py's Originals), set by write_html with build --reference.
+        self.originals = None
 
     @property
     def newest_first(self):

@@ -113,5 +113,6 @@ def write_edition(site: Site, edition: str, page) -> None:
     register.write_register(site, edition, page, href)  # the book's index, where the sources hold one
     for article in articles:
         page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article,
-             in_force=site.editions[-1])
+             in_force=site.editions[-1],
+             original=site.originals.of(article.id, article.anchors()) if site.originals is not None else None)
 

@@ -361,6 +361,19 @@ WORDS = {
         "Tekst, noten en verwijzingen gelijk in %(old)s en %(new)s.",
     "This article is only in the sources of %(edition)s; there is nothing to compare it with.":
         "Dit artikel staat alleen in de bronnen van %(edition)s; er is niets om mee te vergelijken.",
+
+    # -- HTML: the original beside the translation on an article page (build --reference; site/original.py)
+    "Original alongside": "Origineel ernaast",
+    "This article is not in the original.": "Dit artikel staat niet in het origineel.",
+    "matches the original": "komt overeen met het origineel",
+    "references differ from the original": "verwijzingen wijken af van het origineel",
+    "a different number of notes than the original": "een ander aantal noten dan het origineel",
+    "the sources have a gap where the original has text": "de bronnen hebben hier een leemte, het origineel heeft tekst",
+    "not in the original": "niet in het origineel",
+    "in the original, missing here": "in het origineel, ontbreekt hier",
+    "different from the original on purpose (a correction)": "bewust anders dan het origineel (een correctie)",
+    "in the original; not in the sources of this translation":
+        "in het origineel; niet in de bronnen van deze vertaling",
 }
 
 # Abbreviations that end in a full stop without ending the sentence ("art. 58", "bijv. Noord"):
