@@ -123,7 +123,7 @@ def titled():
         Block("para", "A made-up text" + NOTE_MARK + " of the law.", [3],
               notes=[Note("A made-up text note.", [6], "print", number="3")])],
         rules=formats.FORMATS["flowed"].rules)
-    ctx = stages.CorpusContext(sources_dir=None, profile=profile)
+    ctx = stages.CorpusContext(sources_dir=None, known_profile=profile)
     ctx.readings, ctx.lines = [reading], {"page.txt": []}
     for stage in (stages.build_structure, stages.merge_editions, stages.finish_corpus):
         stage(ctx)
