@@ -232,7 +232,9 @@ def merge_editions(ctx: CorpusContext) -> None:
 
 def finish_corpus(ctx: CorpusContext) -> None:
     """Reads: ctx.corpus, the fragments' nodes written without a lead-in. Writes: note and commentary IDs,
-    gaps (in the tree and the report)."""
+    gaps (in the tree and the report), and the book's language on the corpus (what a reader of corpus.xml or
+    corpus.json, `diff` and `serve`, writes its words in)."""
+    made_tree(ctx).set("language", ctx.profile.code)
     finish.finish(made_tree(ctx), ctx.log, ctx.profile,
                   no_lead_in=frozenset[str]().union(*(f.no_lead_in for f in ctx.fragments)))
 
