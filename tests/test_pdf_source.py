@@ -478,7 +478,7 @@ def test_bench_reads_the_dutch_pdf_beside_its_text_sources(tmp_path):
     # `make bench`'s PDF section on the Dutch sources only (the other measurements left out).
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.run([sys.executable, "-m", "pipeline.bench", "--out", str(tmp_path / "bench"), "--books", "",
-                           "--ratios", "0", "--hostile", "", "--pdf-books", "sources"], cwd=ROOT, env=env,
+                           "--ratios", "0", "--hostile", "", "--scaling", "", "--pdf-books", "sources"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     [book] = json.loads((tmp_path / "bench" / "bench.json").read_text(encoding="utf-8"))["pdf_books"]
