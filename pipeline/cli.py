@@ -24,8 +24,12 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .core.errors import LawbookError, write_failure
+
+if TYPE_CHECKING:
+    from .core.lang import Profile
 
 # Every command imports what it needs when it runs: `lawbook build` with nothing to do reads the
 # stamp without loading lxml, jinja2 or the stages (see docs/architecture.md, "Start-up").
@@ -227,7 +231,7 @@ def _show_definition(ctx, node_id, as_json):
     return 0
 
 
-def _typed_id(text: str, profile=None):
+def _typed_id(text: str, profile: "Profile") -> tuple[str | None, str]:
     """(edition or None, citation) for an ID as typed; the book's citation keyword before it is allowed,
     as search allows it: "artikel 53A" in a Dutch book, "Law 53A" in an English one."""
     from .core import ids
@@ -239,10 +243,8 @@ def _typed_id(text: str, profile=None):
     return typed
 
 
-def _without_keyword(text: str, profile) -> str:
+def _without_keyword(text: str, profile: "Profile") -> str:
     """`text` without a leading citation keyword of `profile` ("artikel", "Law"; any case), the rest as it is."""
-    if profile is None:
-        return text
     words = {profile.rules.ARTICLE, profile.rules.ARTICLE_WORD}
     m = re.match(r"\s*(\S+)\s+(?=\d)", text)
     return text[m.end():] if m and m.group(1).lower() in {w.lower() for w in words} else text
@@ -382,7 +384,6 @@ def register_diff(sub):
 
 
 def cmd_diff(args):
-    from .core import lang
     from .outputs import diff
 
     target = None
@@ -390,11 +391,10 @@ def cmd_diff(args):
         from .publish.outdir import check_diff_out, write_file
 
         target = check_diff_out(args.out, args.sources)
-    built = {}
+    built = {"languages": {}}
     old = resolve_edition(args.old, args.old_edition, args.sources, built, "--old-edition")
     new = resolve_edition(args.new, args.new_edition, args.sources, built, "--new-edition")
-    # The book's language when the editions come from --sources; a corpus.xml records none: the default one.
-    profile = built.get("profile") or lang.profile()
+    profile = book_profile(built["languages"])
     text = diff.FORMATS[args.format](diff.compare(old, new), profile)
     if target is None:
         sys.stdout.write(text)
@@ -405,6 +405,24 @@ def cmd_diff(args):
         raise LawbookError(f"cannot write the diff: {e.strerror}", file=args.out,
                            fix="give a --out path in a folder that exists and is writable")
     return 0
+
+
+def book_profile(languages: dict[str, str | None]) -> "Profile":
+    """The language profile of the book the editions come from: `languages` gives, for each corpus read
+    (a corpus.xml file, or the one built from the sources folder), the language it records. The books must
+    be in one language; a corpus.xml that records none (written before the corpus recorded it) is refused,
+    never read in a language it may not be in."""
+    from .core import lang
+
+    unknown = [where for where, code in languages.items() if code is None]
+    if unknown:
+        raise LawbookError("the corpus.xml does not record the book's language (it was written by an earlier "
+                           "lawbook)", file=unknown[0], status=2, fix="build it again from its sources")
+    codes = sorted(set(languages.values()))
+    if len(codes) > 1:
+        raise LawbookError(f"the editions come from books in different languages ({', '.join(codes)})", status=2,
+                           fix="compare editions of one book")
+    return lang.profile(codes[0])
 
 
 def resolve_edition(arg, chosen, sources, built, flag):
@@ -418,6 +436,7 @@ def resolve_edition(arg, chosen, sources, built, flag):
         corpus = read_corpus(path)
         editions = {ed.get("id"): ed for ed in corpus.iterchildren("edition")}
         where = str(path)
+        built["languages"][where] = corpus.get("language")
     elif re.fullmatch(r"\d{4}", arg):
         if chosen:
             raise LawbookError(f"{flag} only applies to a corpus.xml file, not to the edition id {arg}",
@@ -425,7 +444,8 @@ def resolve_edition(arg, chosen, sources, built, flag):
         if "corpus" not in built:
             from .publish import run
             ctx = run.make_corpus(sources)
-            built["corpus"], built["profile"] = ctx.corpus, ctx.profile
+            built["corpus"] = ctx.corpus
+            built["languages"][f"{sources}/"] = ctx.profile.code
         editions = {ed.get("id"): ed for ed in built["corpus"].iterchildren("edition")}
         chosen, where = arg, f"{sources}/"
     else:

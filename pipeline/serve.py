@@ -27,8 +27,12 @@ import socket
 import sys
 import urllib.parse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .core.errors import LawbookError
+
+if TYPE_CHECKING:
+    from .core.lang import Profile
 
 # Longer than any path of the site; a longer one is refused before it reaches the file system.
 MAX_PATH = 1024
@@ -58,12 +62,26 @@ ERRORS = {
 }
 
 
-def error_words(code):
-    """The page's words for an error `code` in the site's language (the language profile's), or None."""
+def site_profile(html_dir: Path) -> "Profile":
+    """The language profile of the site in `html_dir`: the one its build's corpus.json (beside html/) records."""
     from .core import lang
+
+    try:
+        language = json.loads((html_dir.parent / "corpus.json").read_text(encoding="utf-8")).get("language")
+    except (OSError, ValueError, AttributeError):
+        language = None
+    if not isinstance(language, str) or language not in lang.codes():
+        # No build beside the site records a language (a site copied on its own, or one built before the
+        # corpus recorded it): no book is known whose words the error page could take, and the site's pages
+        # are in the default language unless a manifest said otherwise, so the default's words are right.
+        language = lang.DEFAULT
+    return lang.profile(language)
+
+
+def error_words(code: int, profile: "Profile") -> dict[str, str] | None:
+    """The page's words for an error `code` in the site's language (`profile`), or None."""
     from .outputs.text import file_names
 
-    profile = lang.profile()
     if code not in ERRORS:
         return None
     message, explain = ERRORS[code]
@@ -83,12 +101,13 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
                       ".webmanifest": "application/manifest+json"}
     error_message_format = ERROR_PAGE
     error_content_type = "text/html; charset=utf-8"
+    profile: "Profile"  # the served book's language: set by make_server and make_watch_server
 
     def send_error(self, code, message=None, explain=None):
         """Errors in the site's words and style (a 404 in Dutch); the log line keeps the English reason.
         Any other status (405, 414, 431, 501 …: answers to clients, not to readers) gets the standard
         library's plain page: ERROR_PAGE has fields only the site's words fill."""
-        words = error_words(code)
+        words = error_words(code, self.profile)
         if words is None:
             self.error_message_format = http.server.DEFAULT_ERROR_MESSAGE
             return super().send_error(code, message, explain)
@@ -193,7 +212,9 @@ def make_server(html_dir, port=8000, quiet=False, timeout=TIMEOUT):
     if not (html_dir / "index.html").exists():
         raise LawbookError(f"{html_dir}/ holds no site", file=str(html_dir),
                            fix="run `make build` (or python -m pipeline build) first")
-    handler = functools.partial(_QuietHandler if quiet else _Handler, directory=str(html_dir))
+    base = _QuietHandler if quiet else _Handler
+    site = type("SiteHandler", (base,), {"profile": site_profile(html_dir)})  # the site's language, read once
+    handler = functools.partial(site, directory=str(html_dir))
     try:
         return _Server(("127.0.0.1", port), handler, timeout)
     except OSError as e:
@@ -363,12 +384,13 @@ def overlay_words(profile) -> dict:
             "fix": profile.word("Fix"), "more": profile.word("{count} more errors")}
 
 
-def make_watch_server(html_dir, live: LiveState, profile, port=8000, quiet=False, timeout=TIMEOUT):
+def make_watch_server(html_dir, live: LiveState, profile: "Profile", port=8000, quiet=False, timeout=TIMEOUT):
     """make_server's server with the watch mode's handler: the pages get the live script, /__lawbook/
     the event stream."""
     server = make_server(html_dir, port, quiet, timeout)
     base = _QuietHandler if quiet else _Handler
-    handler = type("WatchHandler", (_WatchHandler, base), {"live": live, "overlay_words": overlay_words(profile)})
+    handler = type("WatchHandler", (_WatchHandler, base), {"live": live, "overlay_words": overlay_words(profile),
+                                                          "profile": profile})
     server.RequestHandlerClass = functools.partial(handler, directory=str(html_dir))
     return server
 

@@ -125,7 +125,7 @@ LINE = st.lists(WORD, min_size=1, max_size=6).map(" ".join)
 def read_page(text):
     log = BuildLog()
     lines = [Line("p.txt", n, t) for n, t in enumerate(text.split("\n"), 1)]
-    return formats.read(lines, manifest.Source(path=Path("p.txt"), edition="2017", format="wiki"), log), log
+    return formats.read(lines, manifest.Source(path=Path("p.txt"), edition="2017", language="nl", format="wiki"), log), log
 
 
 @settings(max_examples=60, deadline=None)

@@ -239,8 +239,33 @@ def test_diff_command_writes_json_and_refuses_an_ambiguous_corpus_file(tmp_path,
     assert capsys.readouterr().out.startswith("Editions 2007 → 2017\narticles: 2 changed")
 
 
+def test_the_diff_of_corpus_files_is_in_the_language_they_record(corpus, tmp_path, capsys):
+    """A corpus records its book's language: the diff of two corpus.xml files is written in it; a file that
+    records none, or files of two languages, are refused rather than read in a language they may not be in."""
+    english, dutch, unmarked = (tmp_path / name for name in ("en.xml", "nl.xml", "none.xml"))
+    assert corpus.get("language") == "nl"
+    dutch.write_bytes(serialise.to_xml(corpus))
+    made_up = etree.fromstring(serialise.to_xml(corpus))
+    made_up.set("language", "en")
+    english.write_bytes(serialise.to_xml(made_up))
+    del made_up.attrib["language"]
+    unmarked.write_bytes(serialise.to_xml(made_up))
+    pair = ["--old-edition", "2007", "--new-edition", "2017", "--format", "html"]
+    assert main(["diff", str(english), str(english), *pair]) == 0
+    assert '<html lang="en">' in capsys.readouterr().out
+    assert main(["diff", str(dutch), "2017", "--old-edition", "2007", "--format", "html"]) == 0
+    assert '<html lang="nl">' in capsys.readouterr().out
+    assert main(["diff", str(english), str(dutch), *pair]) == 2
+    assert capsys.readouterr().err == ("lawbook: error: the editions come from books in different languages (en, nl)\n"
+                                       "  fix: compare editions of one book\n")
+    assert main(["diff", str(unmarked), str(english), *pair]) == 2
+    assert capsys.readouterr().err == (f"lawbook: error: {unmarked}: the corpus.xml does not record the book's "
+                                       f"language (it was written by an earlier lawbook)\n"
+                                       f"  fix: build it again from its sources\n")
+
+
 def test_build_stage_writes_one_diff_per_pair_of_consecutive_editions(corpus, tmp_path):
-    write_diff(Job.of_tree(corpus, tmp_path, lang.profile()))
+    write_diff(Job.of_tree(corpus, tmp_path, lang.profile("nl")))
     assert sorted(p.name for p in (tmp_path / "diff").iterdir()) == ["2007-2017.html", "2007-2017.json"]
 
 

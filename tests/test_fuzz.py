@@ -203,7 +203,7 @@ def test_any_text_reads_or_gives_a_clear_error(text):
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "f.txt"
         path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
-        source = manifest.Source(path=path, edition="2017")
+        source = manifest.Source(path=path, edition="2017", language="nl")
         try:
             lines = read.read_lines(source)
         except LawbookError as error:

@@ -72,7 +72,7 @@ def sample_log():
 def site(tmp_path_factory):
     """The sample corpus written as a site; returns a function page(path) -> parsed lxml.html document."""
     tmp = tmp_path_factory.mktemp("site")
-    ctx = Job.of_tree(etree.fromstring(SAMPLE), tmp, lang.profile(), sample_log())
+    ctx = Job.of_tree(etree.fromstring(SAMPLE), tmp, lang.profile("nl"), sample_log())
     written = html.write_html(ctx)
 
     def page(path):
@@ -151,7 +151,7 @@ def test_reference_is_a_link_and_dangling_reference_is_marked_text(site):
 def test_reference_to_an_article_with_only_commentary_links_to_its_page(tmp_path):
     corpus = etree.fromstring(SAMPLE.replace('<ref to="2017/58" status="dangling">art 58</ref>',
                                              '<ref to="2017/54" status="dangling">artikel 54</ref>'))
-    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile(), sample_log()))
+    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile("nl"), sample_log()))
     doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "54.html").read_bytes())
     assert doc.xpath("//aside//a[@class='ref']/@href") == ["../2017/54.html"]
     assert not doc.xpath("//aside//span[contains(@class, 'ref')]")
@@ -180,7 +180,7 @@ def test_notes_are_footnotes_with_back_links(site):
 def test_cited_by_leaves_out_the_articles_own_sections(tmp_path):
     corpus = etree.fromstring(SAMPLE.replace("<p sources=\"new.txt:11\">Tekst met",
                                              "<p sources=\"new.txt:11\">Zie <ref to=\"2017/47E1a\" status=\"ok\">(a)</ref>. Tekst met"))
-    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile(), sample_log()))
+    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile("nl"), sample_log()))
     doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "47.html").read_bytes())
     citing = doc.xpath("//section[@class='cited-by']//li/a/@href")
     assert "../2017/47.html#47E1" not in citing and len(citing) == 4
@@ -404,7 +404,7 @@ def test_no_external_urls_and_same_bytes_every_time(site, tmp_path):
         doc = site(path)
         for url in doc.xpath("//@href | //@src"):
             assert "//" not in url and not url.startswith(("http:", "https:", "/")), (path, url)
-    ctx = Job.of_tree(site.ctx.corpus, tmp_path, lang.profile(), site.ctx.log)
+    ctx = Job.of_tree(site.ctx.corpus, tmp_path, lang.profile("nl"), site.ctx.log)
     html.write_html(ctx)
     for path in site.written:
         assert (tmp_path / "html" / path).read_bytes() == (site.root / path).read_bytes(), path
@@ -487,7 +487,7 @@ SAID_24E = ("gecorrigeerd door de regelcommissie naar het origineel; de bronnen 
 @pytest.fixture(scope="module")
 def corrected(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("corrected")
-    html.write_html(Job.of_tree(etree.fromstring(CORRECTED), tmp, lang.profile(), BuildLog()))
+    html.write_html(Job.of_tree(etree.fromstring(CORRECTED), tmp, lang.profile("nl"), BuildLog()))
 
     def page(path):
         return lxml.html.fromstring((tmp / "html" / path).read_bytes())
@@ -578,7 +578,7 @@ def test_a_mark_takes_in_a_reference_it_would_cut_and_leaves_a_note_at_its_edge_
 
 def test_a_correction_record_that_does_not_fit_the_text_marks_nothing(tmp_path):
     corpus = etree.fromstring(CORRECTED.replace('start="8"', 'start="9"').replace('end="32"', 'end="33"'))
-    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile(), BuildLog()))
+    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile("nl"), BuildLog()))
     doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "24.html").read_bytes())
     assert not doc.xpath("//span[@class='corr']")
     assert doc.xpath("//section[@id='24E']/p")[0].text_content() == "(zie de artikel 50 en artikel 51)."

@@ -62,7 +62,7 @@ def book_blocks():
 
 def corpus_of(readings, lines):
     """The corpus stages from structure on, over hand-made readings of the English profile."""
-    ctx = stages.CorpusContext(Path("made-up-sources"), profile=lang.profile("en"))
+    ctx = stages.CorpusContext(Path("made-up-sources"), known_profile=lang.profile("en"))
     ctx.lines = lines
     ctx.readings = readings
     for stage in (stages.build_structure, stages.merge_editions, stages.finish_corpus, stages.account_lines,

@@ -253,7 +253,7 @@ def test_script_and_ampersand_render_as_text():
 
 
 def test_write_markdown_writes_one_file_per_edition(tmp_path, real_corpus):
-    ctx = Job.of_tree(real_corpus, tmp_path, lang.profile())
+    ctx = Job.of_tree(real_corpus, tmp_path, lang.profile("nl"))
     written = markdown.write_markdown(ctx)
     assert [p.relative_to(tmp_path).as_posix() for p in written] == ["2007/lawbook.md", "2017/lawbook.md"]
     first = (tmp_path / "2017" / "lawbook.md").read_bytes()

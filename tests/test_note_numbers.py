@@ -123,7 +123,7 @@ def titled():
         Block("para", "A made-up text" + NOTE_MARK + " of the law.", [3],
               notes=[Note("A made-up text note.", [6], "print", number="3")])],
         rules=formats.FORMATS["flowed"].rules)
-    ctx = stages.CorpusContext(sources_dir=None, profile=profile)
+    ctx = stages.CorpusContext(sources_dir=None, known_profile=profile)
     ctx.readings, ctx.lines = [reading], {"page.txt": []}
     for stage in (stages.build_structure, stages.merge_editions, stages.finish_corpus):
         stage(ctx)
@@ -163,7 +163,7 @@ def test_markdown_html_and_pdf_show_a_titles_note_on_the_title(titled, tmp_path)
     profile = lang.profile("en")
     lines = markdown.render(titled.corpus, "2017", profile).splitlines()
     assert "## Law 9 MADE-UP CARDS[^2] {#9}" in lines and "[^2]: A made-up title note." in lines
-    html.write_html(Job.of_tree(titled.corpus, tmp_path, lang.profile(), titled.log))
+    html.write_html(Job.of_tree(titled.corpus, tmp_path, lang.profile("nl"), titled.log))
     doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "9.html").read_bytes())
     assert doc.xpath("//h1/span[@class='title']")[0].text_content() == " MADE-UP CARDS2"
     assert " 9 – MADE-UP CARDS (2017) · " in doc.findtext(".//title")  # the words alone
@@ -193,7 +193,7 @@ def test_markdown_labels_notes_numbered_per_article_by_article_and_number():
 
 
 def test_html_shows_the_books_numbers_and_lists_a_note_cited_twice_once(book, tmp_path):
-    html.write_html(Job.of_tree(book.corpus, tmp_path, lang.profile(), book.log))
+    html.write_html(Job.of_tree(book.corpus, tmp_path, lang.profile("nl"), book.log))
     doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "9.html").read_bytes())
     heading = doc.xpath("//section[@id='9A']/h2/span[@class='heading']")[0]
     assert heading.text_content() == "Penalty Cards3"

@@ -215,7 +215,7 @@ def test_every_marker_gets_a_footnote_of_its_number_that_the_rule_allows(at_feet
 def read(text: str, edition: str = "2007"):
     log = BuildLog()
     lines = [Line("f.txt", n, t) for n, t in enumerate(text.split("\n"), 1)]
-    return formats.read(lines, manifest.Source(path=Path("f.txt"), edition=edition), log), log
+    return formats.read(lines, manifest.Source(path=Path("f.txt"), edition=edition, language="nl"), log), log
 
 
 def print_pages(*pages: list[str]) -> str:

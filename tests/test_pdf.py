@@ -645,7 +645,7 @@ def test_real_folios_stand_in_the_head_on_every_numbered_page(real_books, editio
 
 def test_a_colophon_too_long_for_its_page_still_puts_the_contents_on_a_right_hand_page():
     corpus = hand_made_corpus()
-    many = [manifest.Source(path=Path(f"bron-{n:03d}.txt"), edition="2017", origin=f"Herkomst {n}",
+    many = [manifest.Source(path=Path(f"bron-{n:03d}.txt"), edition="2017", language="nl", origin=f"Herkomst {n}",
                             description=f"Bron nummer {n:03d}") for n in range(60)]
     source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), profile=NL, sources=many)
     reader = PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT)))
@@ -824,7 +824,7 @@ def test_a_source_date_epoch_that_is_no_number_is_one_message(tmp_path):
 
 def test_a_book_without_commentary_says_so_once_in_its_colophon():
     corpus = hand_made_corpus()
-    sources = [manifest.Source(path=Path("bron.txt"), edition="2017", origin="Herkomst", description="Een bron")]
+    sources = [manifest.Source(path=Path("bron.txt"), edition="2017", language="nl", origin="Herkomst", description="Een bron")]
     source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), with_commentary=False, profile=NL, sources=sources)
     colophon = flat(PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT))).pages[1].extract_text())
     assert colophon.startswith("Spelregels voor Wedstrijdbridge, editie 2017, zonder toelichtingen ")
@@ -854,9 +854,9 @@ def test_a_section_without_a_heading_is_no_entry_of_the_contents():
 
 def test_the_colophon_counts_sources_without_a_description_and_prints_the_copyright_line():
     corpus = hand_made_corpus()
-    sources = [manifest.Source(path=Path("a1b2c3d4e5f60718.txt"), edition="2017", origin="Wiki page export",
+    sources = [manifest.Source(path=Path("a1b2c3d4e5f60718.txt"), edition="2017", language="nl", origin="Wiki page export",
                                copyright="© 2017 Made-up Federation", description="Een beschreven bron"),
-               manifest.Source(path=Path("ongenoemd.txt"), edition="2017", origin="Wiki page export",
+               manifest.Source(path=Path("ongenoemd.txt"), edition="2017", language="nl", origin="Wiki page export",
                                copyright="© 2017 Made-up Federation")]
     source = pdf.typst_source(edition_of(corpus, "2017"), BUILT.date(), profile=NL, sources=sources)
     colophon = flat(PdfReader(io.BytesIO(compiling.render_pdf(source, BUILT))).pages[1].extract_text())

@@ -119,4 +119,4 @@ def test_a_page_tree_that_loops_is_walked_once():
     # the one stream it needs is its content.
     data = handmade_pdf([FONT, stream(TEXT), page(4).replace(b"/Parent 2 0 R", b"/Parent 5 0 R")], pages=[5])
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        assert [s.objgen for s in pdfsource._page_streams(pdf.pages[0].obj, pikepdf)] == [(4, 0)]
+        assert [s.objgen for s in pdfsource._page_streams(pdf.pages[0].obj)] == [(4, 0)]

@@ -272,7 +272,7 @@ def read(text):
     lines = []
     for n, t in enumerate(text.split("\n"), 1):
         lines.append(Line("p.txt", n, t.replace("\f", " "), "\f" in t))
-    reading = formats.read(lines, manifest.Source(path=Path("p.txt"), edition="2017", format="print"), log)
+    reading = formats.read(lines, manifest.Source(path=Path("p.txt"), edition="2017", language="nl", format="print"), log)
     repair.repair_reading(reading, set(), log, lang.profile("nl"))
     return reading, log
 

@@ -368,7 +368,7 @@ def test_any_page_size_first_page_and_numerals_read_the_same_corpus(reference, t
 def read(text):
     lines = [Line("p.txt", n, t.replace("\f", " "), "\f" in t) for n, t in enumerate(text.split("\n"), 1)]
     log = BuildLog()
-    reading = formats.read(lines, manifest.Source(path=Path("p.txt"), edition="2017", format="print"), log)
+    reading = formats.read(lines, manifest.Source(path=Path("p.txt"), edition="2017", language="nl", format="print"), log)
     return reading, log
 
 

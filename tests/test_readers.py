@@ -22,7 +22,7 @@ def lines_of(text, name="f.txt"):
 
 def read(text, edition="2017", fmt=None, name="f.txt"):
     log = BuildLog()
-    reading = formats.read(lines_of(text, name), manifest.Source(path=Path(name), edition=edition, format=fmt), log)
+    reading = formats.read(lines_of(text, name), manifest.Source(path=Path(name), edition=edition, language="nl", format=fmt), log)
     return reading, log
 
 

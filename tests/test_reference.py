@@ -179,5 +179,5 @@ def test_the_section_speaks_the_profiles_words(original, tmp_path):
         "The sources have a gap where the original has text."]
     assert lines(section.xpath("p[contains(., 'only in the original')]")) == [
         "Laws only in the original, not compared: 2017/54, 2017/59."]
-    dutch = lang.profile()
+    dutch = lang.profile("nl")
     assert all(meaning in dutch.words for meaning in editor_page.ALIGN_STATUSES.values())

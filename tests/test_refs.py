@@ -279,7 +279,7 @@ def test_plain_text_is_unchanged_by_ref_markup():
 def test_running_the_stage_again_changes_nothing(ctx):
     again = copy.deepcopy(ctx.corpus)
     first = serialise.to_xml(ctx.corpus)
-    rerun = stages.CorpusContext(SOURCES, corpus=again)
+    rerun = stages.CorpusContext(SOURCES, corpus=again, known_profile=ctx.profile)
     refs.find_references(rerun)
     assert serialise.to_xml(again) == first
 

@@ -115,6 +115,22 @@ def test_a_folder_is_404_never_a_listing(server):
     assert get(server, "/2017/") == (200, "text/html; charset=utf-8", "<p>Inhoud 2017</p>".encode())
 
 
+def test_the_error_page_is_in_the_language_the_served_build_records(tmp_path):
+    """The build beside the site (its corpus.json) names the book's language; a site with none beside it is
+    served with the default language's words (the site above)."""
+    html = tmp_path / "build" / "html"
+    html.mkdir(parents=True)
+    (html / "index.html").write_text("<p>The editions</p>", encoding="utf-8")
+    (html.parent / "corpus.json").write_text('{"format":"lawbook-corpus","version":1,"language":"en","editions":[]}',
+                                             encoding="utf-8")
+    for port in serving(html):
+        status, _, body = get(port, "/2017/99.html")
+        assert status == 404 and b"<h1>Page not found</h1>" in body and b'<html lang="en">' in body
+    (html.parent / "corpus.json").write_text('{"language":"nl"}', encoding="utf-8")
+    for port in serving(html):
+        assert b"<h1>Pagina niet gevonden</h1>" in get(port, "/2017/99.html")[2]
+
+
 def test_forty_clients_at_once_are_all_answered(server):
     start = threading.Barrier(40)
     answers = []

@@ -112,7 +112,7 @@ def test_a_source_replaced_by_a_fifo_after_the_check_is_never_read(tmp_path, mon
 
     def attempt():
         try:
-            read.read_bytes(manifest.Source(path=fifo, edition="2017"))
+            read.read_bytes(manifest.Source(path=fifo, edition="2017", language="nl"))
         except LawbookError as e:
             outcome.append(e.message)
     thread = threading.Thread(target=attempt, daemon=True)
@@ -123,7 +123,7 @@ def test_a_source_replaced_by_a_fifo_after_the_check_is_never_read(tmp_path, mon
 
 
 def test_a_device_is_never_read():
-    source = manifest.Source(path=Path("/dev/null"), edition="2017")
+    source = manifest.Source(path=Path("/dev/null"), edition="2017", language="nl")
     with pytest.raises(LawbookError) as caught:
         read.read_bytes(source)
     assert caught.value.message == f"this is a character device, {NOT_REGULAR}"
@@ -174,7 +174,7 @@ def test_size_limit_counts_the_bytes_read_not_the_size_on_disk(monkeypatch):
     assert PROC.stat().st_size == 0
     monkeypatch.setattr(read, "MAX_SOURCE_BYTES", 16)
     with pytest.raises(LawbookError) as caught:
-        read.read_bytes(manifest.Source(path=PROC, edition="2017"))
+        read.read_bytes(manifest.Source(path=PROC, edition="2017", language="nl"))
     assert caught.value.file == str(PROC)
     assert caught.value.message == ("more than 16 bytes could be read from the file, over the limit of 16 bytes for "
                                     "one source (the file system gave its size as 0 bytes: it grows, or is not an "
@@ -188,8 +188,8 @@ def test_total_limit_counts_the_bytes_read(tmp_path):
     other = tmp_path / "kopie.txt"
     other.write_bytes(PROC.read_bytes())
     budget = read.Budget(size + size // 2, str(tmp_path / "sources.toml"))
-    first = manifest.Source(path=PROC, edition="2017", budget=budget)
-    second = manifest.Source(path=other, edition="2017", budget=budget)
+    first = manifest.Source(path=PROC, edition="2017", language="nl", budget=budget)
+    second = manifest.Source(path=other, edition="2017", language="nl", budget=budget)
     assert len(read.read_bytes(first)) == size
     assert len(read.read_bytes(first)) == size  # a source read again counts once
     with pytest.raises(LawbookError) as caught:

@@ -303,7 +303,7 @@ def test_every_output_stage_touches_only_what_it_declares(dutch, tmp_path):
 
 
 def test_a_stage_that_touches_an_undeclared_field_fails_the_check(tmp_path):
-    job = Job.of_tree(etree.fromstring("<corpus/>"), tmp_path, lang.profile())
+    job = Job.of_tree(etree.fromstring("<corpus/>"), tmp_path, lang.profile("nl"))
     sneaky = Stage("sneaky", lambda job: job.made.comparisons, reads=("corpus",))
     with pytest.raises(AssertionError, match=r"sneaky reads made.comparisons, which it does not declare"):
         sneaky.run(Recording(job, sneaky))

@@ -52,7 +52,7 @@ def test_a_print_list_number_directly_under_an_article_is_a_section_restored_fro
     """The book prints section letters "A."; a "1." directly under an article is not a letter it wrote."""
     lines = [Line("p.txt", n, t) for n, t in enumerate(PRINT_PAGE.split("\n"), 1)]
     log = BuildLog()
-    reading = formats.read(lines, Source(path=Path("p.txt"), edition="2007"), log)
+    reading = formats.read(lines, Source(path=Path("p.txt"), edition="2007", language="nl"), log)
     repair.repair_reading(reading, repair.vocabulary(lines), log, lang.profile("nl"))
     fragment = structure.build_fragment(reading, log, structure.Evidence(lines, lang.profile("nl")))
     a = "section A of 2007/30 inferred from list number 1.; confirmed by 'maar zie A' (p.txt:7)"

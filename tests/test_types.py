@@ -1,7 +1,7 @@
-"""The types of core/, reading/ and corpus/ hold: mypy, with the settings of pyproject.toml ([tool.mypy]),
-finds nothing, so a change that breaks an annotation fails here, in `make test`. Also held here: the reading
-model's shape is written once (the cache's JSON comes from the dataclasses, core/records.py), and no reading
-or corpus function takes a language profile by default."""
+"""The types of core/, reading/, corpus/ and the outputs' Job hold: mypy, with the settings of pyproject.toml
+([tool.mypy]), finds nothing, so a change that breaks an annotation fails here, in `make test`. Also held here:
+the reading model's shape is written once (the cache's JSON comes from the dataclasses, core/records.py), and
+no function of the pipeline takes a language profile by default."""
 import ast
 import json
 import subprocess
@@ -18,6 +18,7 @@ from pipeline.core import records
 from pipeline.core.model import Block, Dropped, Gap, Note, Reading
 from pipeline.corpus import stages
 from pipeline.publish import cache
+from pipeline.reading import manifest
 
 
 def test_mypy_finds_no_error_in_the_typed_packages(tmp_path):
@@ -106,11 +107,17 @@ def test_the_cache_stores_every_field_of_the_model_and_reads_it_back():
 
 
 # -- the language profile is never a silent default -----------------------------------------------------------
-TYPED_PACKAGES = ("pipeline/core", "pipeline/reading", "pipeline/corpus")
+# The places that name the default language, each with why no book's language is there to take instead.
+DEFAULT_LANGUAGE_USERS = {
+    "pipeline/reading/manifest.py": "the manifest's `language` is optional and documented as nl when left out "
+                                    "(docs, the fix of an unknown language): the manifest is the book's word",
+    "pipeline/serve.py": "the error page of a site with no build beside it that records a language",
+}
 
 
 def _silent_defaults(source: str) -> list[str]:
-    """Where a module gives a `profile` parameter a default, or asks lang.profile() for the default language."""
+    """Where a module gives a `profile` parameter a default, asks lang.profile() for the default language, or
+    names the default language (lang.DEFAULT)."""
     found = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
@@ -123,24 +130,39 @@ def _silent_defaults(source: str) -> list[str]:
                 isinstance(node.func, ast.Attribute) and node.func.attr == "profile" and \
                 isinstance(node.func.value, ast.Name) and node.func.value.id == "lang":
             found.append(f"line {node.lineno}: lang.profile() without a language")
+        elif isinstance(node, ast.Attribute) and node.attr == "DEFAULT" and \
+                isinstance(node.value, ast.Name) and node.value.id == "lang":
+            found.append(f"line {node.lineno}: the default language")
     return found
 
 
-def test_the_silent_default_finder_finds_both_forms():
-    made_up = "def read(text, profile=None):\n    return lang.profile()\n\n\ndef f(*, profile=NL):\n    pass\n"
-    assert _silent_defaults(made_up) == ["line 1: a default for `profile`", "line 5: a default for `profile`",
-                                         "line 2: lang.profile() without a language"]
+def test_the_silent_default_finder_finds_every_form():
+    made_up = ("def read(text, profile=None):\n    return lang.profile()\n\n\ndef f(*, profile=NL):\n    pass\n"
+               "sign = (0, lambda texts, profile=None: False)\ncode = source.language or lang.DEFAULT\n")
+    assert sorted(_silent_defaults(made_up), key=lambda w: int(w.split()[1].rstrip(":"))) == [
+        "line 1: a default for `profile`", "line 2: lang.profile() without a language",
+        "line 5: a default for `profile`", "line 7: a default for `profile`", "line 8: the default language"]
     assert _silent_defaults("def read(text, profile):\n    return lang.profile(source.language)\n") == []
 
 
-def test_no_reading_or_corpus_function_falls_back_to_a_language_in_silence():
-    # The PDF reader and the corpus stages are reworked on their own (pyproject.toml, [tool.mypy]).
-    own_elsewhere = {"pipeline/reading/formats/pdfsource.py", "pipeline/corpus/stages.py"}
-    found = {str(path.relative_to(ROOT)): where
-             for package in TYPED_PACKAGES for path in sorted((ROOT / package).rglob("*.py"))
-             if str(path.relative_to(ROOT)) not in own_elsewhere
-             and (where := _silent_defaults(path.read_text(encoding="utf-8")))}
-    assert found == {}
+def test_no_function_of_the_pipeline_falls_back_to_a_language_in_silence():
+    found = {str(path.relative_to(ROOT)): where for path in sorted((ROOT / "pipeline").rglob("*.py"))
+             if (where := _silent_defaults(path.read_text(encoding="utf-8")))}
+    assert set(found) == set(DEFAULT_LANGUAGE_USERS)
+    assert all(w.endswith("the default language") for where in found.values() for w in where)
+
+
+def test_the_corpus_context_knows_no_language_before_its_manifest_is_read(tmp_path):
+    ctx = stages.CorpusContext(tmp_path)
+    with pytest.raises(ValueError, match="the book's language is not known yet"):
+        ctx.profile
+    (tmp_path / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "a.txt"\nedition = "2017"\n',
+                                           encoding="utf-8")
+    (tmp_path / "a.txt").write_text("Law 1\n", encoding="utf-8")
+    stages.load_sources(ctx)
+    assert ctx.profile.code == "en" and ctx.sources[0].language == "en"
+    with pytest.raises(TypeError, match="language"):
+        manifest.Source(path=tmp_path / "a.txt", edition="2017")  # noqa  (a source names its book's language)
 
 
 # Any block a reader can make, with its notes: stored and read back, it is the same block.

@@ -320,7 +320,10 @@ def template(edition, article):
 
 
 WIDTH = 62
-SHAPES = (LETTERED, NUMBERED, printed.patterns(lang.profile("nl"))["article"], printed.DIGITS)
+# The generator writes Dutch books (the vocabulary of the Spelregels, Dutch note and citation words): its
+# shapes and hyphen prefixes are the Dutch profile's.
+DUTCH = lang.profile("nl")
+SHAPES = (LETTERED, NUMBERED, printed.patterns(DUTCH)["article"], printed.DIGITS)
 
 
 def printed_page(page, edition, articles):
@@ -397,7 +400,7 @@ def _hyphen_point(word, room, salt):
     if salt % 2 or not re.fullmatch(r"[a-zë]{8,}", word) or room < 4:
         return None
     cut = min(room, len(word) - 3, max(3, len(word) // 2))
-    if cut < 3 or word[:cut] in lang.profile().rules.HYPHEN_PREFIXES:
+    if cut < 3 or word[:cut] in DUTCH.rules.HYPHEN_PREFIXES:
         return None
     return cut
 

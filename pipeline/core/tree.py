@@ -1,6 +1,6 @@
 """The corpus tree: the one model every stage after `structure` works on (lxml).
 
-    <corpus>
+    <corpus language="nl">  (the book's language, its profile's code: from finish_corpus on)
       <edition id="2017">
         <introduction id="2017/intro" sources="…"><title>…</title><p>…</p></introduction>  (these two where the sources hold them)
         <definitions><definition id="2017/def/alert" term="Alert" sources="…"><p>…</p></definition></definitions>

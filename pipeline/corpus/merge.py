@@ -17,7 +17,7 @@ Guarantees:
 import bisect
 import difflib
 import re
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from ..core import ids, tree
 from ..core.report import BuildLog
@@ -42,7 +42,7 @@ class Fragment(Protocol):
 SENTENCE_START_LOWER = re.compile(r"(?:^|[.!?]\s+)[a-z]")
 
 
-def merge(fragments: list[Fragment], log: BuildLog) -> Element:
+def merge(fragments: Sequence[Fragment], log: BuildLog) -> Element:
     corpus = tree.new_corpus()
     # Per edition: num -> article, and the articles in number order. Looking an article up by
     # scanning the edition made merging quadratic in the number of articles.

@@ -29,7 +29,7 @@ from typing import Any, Mapping, Protocol, Sequence
 
 from lxml import etree
 
-from ..core import lang
+from ..core.errors import LawbookError
 from ..core.lang.profile import Profile
 from ..core.model import Detected, Placed, Reading
 from ..core.options import Options
@@ -90,14 +90,26 @@ class CorpusContext:
     fragments: list[structure.Fragment] = field(default_factory=list)
     corpus: etree._Element | None = None  # the corpus tree, from merge_editions on
     store: Store = field(default_factory=NoStore)  # readings of earlier builds (see NoStore, publish/cache.py)
-    profile: Profile = field(default_factory=lang.profile)  # the book's language (the manifest's; core/lang)
     checked: book.BookCheck | None = None  # what the book's own contents list and numbering were checked for
+    # The book's language (core/lang) as far as it is known: given by a caller that made the context for a
+    # book it knows, or the manifest's, which load_sources sets. Stages read it as `profile`, which never
+    # falls back to a default language: asked before it is known, it fails.
+    known_profile: Profile | None = None
+
+    @property
+    def profile(self) -> Profile:
+        """The book's language profile; a ValueError before load_sources (or the caller) set it."""
+        if self.known_profile is None:
+            raise ValueError("the book's language is not known yet: load_sources reads it from the manifest")
+        return self.known_profile
+
+    @profile.setter
+    def profile(self, profile: Profile) -> None:
+        self.known_profile = profile
 
     def frozen(self) -> Corpus:
         """The finished corpus as the outputs see it (raises ValueError before merge_editions ran)."""
-        if self.corpus is None:
-            raise ValueError("the corpus stages have not made a corpus yet")
-        return Corpus(self.corpus, self.profile, self.log, self.options, tuple(self.sources), self.lines,
+        return Corpus(made_tree(self), self.profile, self.log, self.options, tuple(self.sources), self.lines,
                       self.sources_dir)
 
 
@@ -134,8 +146,18 @@ def replay(log: BuildLog, entries: list[dict[str, Any]]) -> None:
 
 
 # -- the stages ---------------------------------------------------------------------------------
+def made_tree(ctx: CorpusContext) -> etree._Element:
+    """The corpus tree, for the stages from merge_editions on (a ValueError before it ran). A function of
+    the context, not a method of it: a stage touches no name of the context but the fields it declares."""
+    if ctx.corpus is None:
+        raise ValueError("the corpus stages have not made a corpus yet")
+    return ctx.corpus
+
+
 def load_sources(ctx: CorpusContext) -> None:
     """Reads: sources/sources.toml. Writes: ctx.sources and ctx.profile (the manifest's language)."""
+    if ctx.sources_dir is None:
+        raise LawbookError("no sources folder was given to read the book from", fix="give --sources FOLDER")
     ctx.sources = manifest.load_manifest(ctx.sources_dir)
     ctx.profile = ctx.sources.profile
 
@@ -183,17 +205,19 @@ def split_headings(ctx: CorpusContext) -> None:
 def repair_text(ctx: CorpusContext) -> None:
     """Reads: ctx.readings as their readers left them, and (for printed lines) every source's word forms.
     Writes: block and note text, repaired (repair.repair_reading, for every format); every change logged."""
-    vocabulary = None  # the book's word forms: evidence for a printed line-end hyphen, made when first needed
+    # The book's word forms: evidence for a printed line-end hyphen, made when first needed. Until then a
+    # reading is repaired with none (its ligatures with the profile's word list alone).
+    vocabulary: set[str] | None = None
     for reading in ctx.readings:
         if vocabulary is None and repair.needs_vocabulary(reading):
             vocabulary = set().union(*(repair.vocabulary(lines) for lines in ctx.lines.values()))
-        repair.repair_reading(reading, vocabulary, ctx.log, ctx.profile)
+        repair.repair_reading(reading, vocabulary if vocabulary is not None else set(), ctx.log, ctx.profile)
 
 
 def build_structure(ctx: CorpusContext) -> None:
     """Reads: ctx.readings. Writes: ctx.fragments (article trees per source, with IDs and a line ledger)."""
     # One evidence index per edition, built once: rebuilding it per source made the stage quadratic.
-    evidence = {}
+    evidence: dict[str, structure.Evidence] = {}
     for edition in dict.fromkeys(r.edition for r in ctx.readings):
         edition_lines = [line for r in ctx.readings if r.edition == edition for line in ctx.lines[r.file]]
         evidence[edition] = structure.Evidence(edition_lines, ctx.profile)
@@ -208,15 +232,17 @@ def merge_editions(ctx: CorpusContext) -> None:
 
 def finish_corpus(ctx: CorpusContext) -> None:
     """Reads: ctx.corpus, the fragments' nodes written without a lead-in. Writes: note and commentary IDs,
-    gaps (in the tree and the report)."""
-    finish.finish(ctx.corpus, ctx.log, ctx.profile,
-                  no_lead_in=frozenset().union(*(f.no_lead_in for f in ctx.fragments)))
+    gaps (in the tree and the report), and the book's language on the corpus (what a reader of corpus.xml or
+    corpus.json, `diff` and `serve`, writes its words in)."""
+    made_tree(ctx).set("language", ctx.profile.code)
+    finish.finish(made_tree(ctx), ctx.log, ctx.profile,
+                  no_lead_in=frozenset[str]().union(*(f.no_lead_in for f in ctx.fragments)))
 
 
 def account_lines(ctx: CorpusContext) -> None:
     """Reads: ctx.lines, the fragments' ledgers, ctx.corpus. Writes: an error for every non-blank source
     line that is neither in a corpus node nor in the report with a reason."""
-    ids_in_corpus = {el.get("id") for el in ctx.corpus.iter() if el.get("id")}
+    ids_in_corpus = {el.get("id") for el in made_tree(ctx).iter() if el.get("id")}
     for fragment in ctx.fragments:
         for line in ctx.lines[fragment.file]:
             if line.blank:
@@ -234,7 +260,7 @@ def check_book(ctx: CorpusContext) -> None:
     """Reads: ctx.readings (the contents lists, the footnotes), ctx.fragments' ledgers, ctx.lines, ctx.corpus. Writes: an
     error for each difference between the corpus and what the book's contents list and numbering promise
     (an empty or mostly unread book included), and ctx.checked, what was checked (corpus/book.py)."""
-    ctx.checked = book.check_books(ctx.readings, ctx.fragments, ctx.corpus, ctx.lines, ctx.log)
+    ctx.checked = book.check_books(ctx.readings, ctx.fragments, made_tree(ctx), ctx.lines, ctx.log)
 
 
 # What each stage reads and writes of the CorpusContext (tests/test_stages.py holds each to it).
@@ -267,5 +293,7 @@ def make_corpus(sources_dir: Path | str | None, options: Options | dict[str, Any
     ctx = CorpusContext(Path(sources_dir) if sources_dir is not None else None, Options.of(options),
                         store=store if store is not None else NoStore())
     for stage in (chain or CORPUS).wanted(ctx.options):
+        if stage.run is None:  # a stage that waits for a process: the corpus stages start none
+            raise ValueError(f"stage {stage.name} waits for {stage.waits}: the corpus stages start no process")
         stage.run(ctx)
     return ctx

@@ -221,7 +221,8 @@ def index_json(el) -> dict:
 
 
 def to_json(corpus):
-    return {"format": "lawbook-corpus", "version": 1,
+    language = {"language": corpus.get("language")} if corpus.get("language") else {}
+    return {"format": "lawbook-corpus", "version": 1, **language,
             "editions": [edition_json(ed) for ed in corpus.iterchildren("edition")]}
 
 

@@ -45,7 +45,9 @@ class Source:
     format: str | None = None  # forced in the manifest, else detected
     encoding: str | None = None  # declared in the manifest
     budget: read.Budget | None = field(default=None, repr=False, compare=False)  # the build's total, shared
-    language: str = lang.DEFAULT  # the book's, from the manifest: what the source is read in
+    # The book's, from the manifest (its `language`, or the documented default when it gives none): what the
+    # source is read in. Required: a source made outside a manifest names its book's language.
+    language: str = field(kw_only=True)
     publisher: str = ""  # the book's, from the manifest's top-level `publisher`; "" for the profile's (the NBB)
     # For readers, in the book's language: what the PDF's colophon names the source by ("" when the manifest
     # gives none: the colophon counts it). `origin` is the editor's note, and stays on the editor's page.
@@ -61,7 +63,7 @@ class Manifest(list[Source]):
     """The sources, in manifest order (a list, as the callers that only need the sources use it),
     and the language of the book."""
 
-    def __init__(self, sources: Iterable[Source], language: str = lang.DEFAULT) -> None:
+    def __init__(self, sources: Iterable[Source], language: str) -> None:
         super().__init__(sources)
         self.language = language
 

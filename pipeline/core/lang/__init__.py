@@ -27,7 +27,7 @@ def _profiles() -> dict[str, Profile]:
 DEFAULT = "nl"
 
 
-def profile(code: str = DEFAULT, where: str | None = None, line: int | None = None) -> Profile:
+def profile(code: str, where: str | None = None, line: int | None = None) -> Profile:
     """The profile of language `code`; a LawbookError naming `where` (the manifest) and its `line` for an
     unknown one."""
     profiles = _profiles()

@@ -42,21 +42,28 @@ Untrusted input: besides the limits of pages, characters and lines, every stream
 unpacked with a bound before PDFium loads the page (a decompression bomb is refused, _guard_unpacked),
 and a page set in two columns is refused (_gutter): the reader reads pages of one column.
 """
+from __future__ import annotations
+
 import base64
 import ctypes
 import io
 import re
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from .. import notes
 from ...core import lang
+from ...core.lang import LanguageRules, Profile
 from ...core.errors import LawbookError
 from ...core.report import PAGE_LINE_STEP, BuildLog, FileLog
 from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Line, Note, Reading, Rules
-from .common import LETTERED, Format
+from .common import LETTERED, Format, ReadSource
+
+if TYPE_CHECKING:  # only a PDF source needs it: imported where one is read
+    import pikepdf
 
 # Limits of one PDF source (docs/pdf-source.md): a book has some hundreds of pages of some thousands of
 # characters; past these a file is refused rather than read.
@@ -212,7 +219,7 @@ def _guard_unpacked(data: bytes, path: str) -> None:
         total = 0
         for p, page in enumerate(pdf.pages, 1):
             own = 0
-            for stream in _page_streams(page.obj, pikepdf):
+            for stream in _page_streams(page.obj):
                 size = sizes.get(stream.objgen)
                 if size is None:
                     size = sizes[stream.objgen] = _unpacked_size(stream, MAX_PAGE_CONTENT, path, p)
@@ -230,15 +237,21 @@ def _guard_unpacked(data: bytes, path: str) -> None:
                                    paged=True, fix="split the PDF into parts of the book")
 
 
-def _page_streams(page: Any, pikepdf: Any) -> list[Any]:
+def _page_streams(page: pikepdf.Object) -> list[pikepdf.Stream]:
     """The streams PDFium unpacks to load a page: its content and every stream its resources reach
     (forms, fonts, patterns, soft masks), but images; the page tree above it is not followed."""
-    roots, node, above = [page.get("/Contents")], page, set()
+    import pikepdf
+
+    roots: list[pikepdf.Object | None] = [page.get("/Contents")]
+    node: pikepdf.Object | None = page
+    above: set[tuple[int, int]] = set()
     while node is not None and node.objgen not in above:  # resources are inherited from the page tree (a
         above.add(node.objgen)  # damaged one may loop)
         roots.append(node.get("/Resources"))
         node = node.get("/Parent")
-    out, seen, todo = [], set(), [r for r in roots if r is not None]
+    out: list[pikepdf.Stream] = []
+    seen: set[tuple[int, int]] = set()
+    todo = [r for r in roots if r is not None]
     while todo:
         obj = todo.pop()
         if not isinstance(obj, (pikepdf.Stream, pikepdf.Dictionary, pikepdf.Array)):
@@ -259,7 +272,7 @@ def _page_streams(page: Any, pikepdf: Any) -> list[Any]:
     return out
 
 
-def _unpacked_size(stream: Any, limit: int, path: str, page: int) -> int:
+def _unpacked_size(stream: pikepdf.Stream, limit: int, path: str, page: int) -> int:
     """What a stream unpacks to, counted up to limit + 1: its filters applied in turn, each bounded."""
     raw = stream.get("/Filter")
     import pikepdf
@@ -471,16 +484,26 @@ def _page_line(file: str, page: int, row: int, chars: list[Glyph]) -> PageLine:
 
 
 # -- the reader ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Words:
+    """The article heading and the part titles as the reader looks for them, in the book's language."""
+    article: re.Pattern[str]  # "Law 12" alone on its line
+    contents_article: re.Pattern[str]  # a contents entry's article: "Law 12 DIRECTOR'S POWERS", "LAW 12 - …"
+    definitions: str  # the definitions' title, lower case
+    introduction: re.Pattern[str]
+    index: re.Pattern[str]
+    contents: str  # the contents list's title
+
+
 @lang.compiled
-def patterns(rules: Any) -> dict[str, Any]:
+def patterns(rules: LanguageRules) -> Words:
     """The article heading and the part titles, in the words of a language's rules."""
     word = re.escape(rules.ARTICLE_WORD_PRINTED)
-    return {"article": re.compile(rf"^{word}[\s\u00a0]+(\d+)\s*$", re.IGNORECASE),
-            # a contents entry's article: "Law 12 DIRECTOR'S POWERS", "LAW 12 - DIRECTOR'S POWERS"
-            "contents_article": re.compile(rf"^{word}[\s\u00a0]+(\d+)(?:[\s\u00a0]*[-\u2013\u2014]|[\s\u00a0])"
-                                           rf"[\s\u00a0]*(.*)$", re.IGNORECASE),
-            "definitions": rules.DEFINITIONS_TITLE.lower(), "introduction": re.compile(rules.INTRODUCTION_TITLE),
-            "index": re.compile(rules.INDEX_TITLE), "contents": rules.CONTENTS_TITLE}
+    return Words(article=re.compile(rf"^{word}[\s\u00a0]+(\d+)\s*$", re.IGNORECASE),
+                 contents_article=re.compile(rf"^{word}[\s\u00a0]+(\d+)(?:[\s\u00a0]*[-\u2013\u2014]|[\s\u00a0])"
+                                             rf"[\s\u00a0]*(.*)$", re.IGNORECASE),
+                 definitions=rules.DEFINITIONS_TITLE.lower(), introduction=re.compile(rules.INTRODUCTION_TITLE),
+                 index=re.compile(rules.INDEX_TITLE), contents=rules.CONTENTS_TITLE)
 
 
 SUBSECTION = re.compile(r"^(\d{1,2})\.\s*(?=\S)")
@@ -498,20 +521,14 @@ BARE_LETTER = re.compile(r"^([A-Z])(\d*)\.$")
 DEFINITION_COLON = re.compile(r"^\s*:\s*")
 
 
-class _Source(Protocol):
-    """What the reader needs of a manifest's source (reading/manifest.py Source)."""
-    name: str
-    edition: str
-    language: str
-
-
-def read(lines: list[PageLine], source: _Source, log: BuildLog) -> Reading:
+def read(source_lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
     """The PageLines of a PDF (page_lines) to a Reading: furniture dropped by position, the parts of the
     book by their titles and the shapes of their lines, the articles by the fonts and indents."""
     flog = log.for_file(source.name)
     reading = Reading(source.name, FORMAT.name, source.edition, [], rules=FORMAT.rules)
-    lines = [line for line in lines if not line.blank]
-    if lines and not isinstance(lines[0], PageLine):
+    kept_lines = [line for line in source_lines if not line.blank]
+    lines = [line for line in kept_lines if isinstance(line, PageLine)]
+    if len(lines) != len(kept_lines):  # lines of a text source: page_lines() made none of them
         raise LawbookError("format = \"pdf\" is set for a file that is not a PDF", file=source.name,
                            fix="leave format out for this file, or give the PDF itself")
     if not lines:
@@ -583,7 +600,7 @@ def _goes_on(line: PageLine, page: list[PageLine], pick: int) -> bool:
 class _Pages:
     """The kept lines of the book, part by part."""
 
-    def __init__(self, reading: Reading, lines: list[PageLine], body: float, words: dict[str, Any],
+    def __init__(self, reading: Reading, lines: list[PageLine], body: float, words: Words,
                  flog: FileLog) -> None:
         self.reading, self.lines, self.body, self.words, self.flog = reading, lines, body, words, flog
         self.part = "front"
@@ -644,16 +661,16 @@ class _Pages:
     def _part_of(self, line: PageLine) -> str | None:
         """The part a line begins, from its own evidence, or None."""
         text = line.text.strip()
-        if self.words["article"].match(text) and line.size >= self.body * 0.95:
+        if self.words.article.match(text) and line.size >= self.body * 0.95:
             return "articles"
         if line.size > self.body * 1.1:
-            if text.lower() == self.words["definitions"]:
+            if text.lower() == self.words.definitions:
                 return "definitions"
-            if self.words["introduction"].match(text) and self.part in ("front", "contents"):
+            if self.words.introduction.match(text) and self.part in ("front", "contents"):
                 return "introduction"
-            if self.words["index"].match(text) and self.part not in ("front",):
+            if self.words.index.match(text) and self.part not in ("front",):
                 return "index"
-            if text == self.words["contents"] or self._next_are_leaders(line):
+            if text == self.words.contents or self._next_are_leaders(line):
                 return "contents"
         return None
 
@@ -709,7 +726,7 @@ class _Pages:
         self.contents_wrapped = []
         entry = " ".join([other.text.strip() for other in lines[:-1]] + [text[:leader.start()].strip()])
         page, nums = int(leader.group(1)), [other.num for other in lines]
-        if m := self.words["contents_article"].match(entry):
+        if m := self.words.contents_article.match(entry):
             self.contents_article = m.group(1)
             block = Block("contents", m.group(2).strip(), nums, cite=m.group(1), number=page)
         elif self.contents_article and (m := CONTENTS_SECTION.match(entry)):
@@ -818,7 +835,7 @@ class _Pages:
 
     def _definition(self, line: PageLine) -> None:
         text = line.text.strip()
-        if line.size > self.body * 1.1 and text.lower() == self.words["definitions"]:
+        if line.size > self.body * 1.1 and text.lower() == self.words.definitions:
             self.reading.blocks.append(Block("part-title", text, [line.num]))
             self.block = None
             return
@@ -842,7 +859,7 @@ class _Pages:
         stripped = text.strip()
         if self._remark(line, stripped):
             return
-        if m := self.words["article"].match(stripped):
+        if m := self.words.article.match(stripped):
             self.block = Block("article", stripped, [line.num], cite=m.group(1))
             self.reading.blocks.append(self.block)
             self.marker_offsets = {}
@@ -1090,14 +1107,19 @@ def _marked_offset(line: PageLine, offset: int) -> int:
     return offset - sum(end - start - 1 for start, end in line.raised if end <= offset and line.text[start:end].isdigit())
 
 
-def is_pdf_lines(lines: list[Any]) -> bool:
+def is_pdf_lines(lines: Sequence[Line]) -> bool:
     """Lines made by page_lines(): the source was a PDF."""
     return bool(lines) and isinstance(lines[0], PageLine)
 
 
+def _no_sign(texts: list[str], profile: Profile) -> bool:
+    """A PDF has no sign in its text: detection never names it (its first bytes do, decode.read_source)."""
+    return False
+
+
 FORMAT = Format(
     # No sign in the text: a PDF is known by its first bytes (decode.read_source) and its lines (is_pdf_lines).
-    "pdf", read, signs=((0, lambda texts, profile=None: False),), notes=("print",),
+    "pdf", read, signs=((0, _no_sign),), notes=("print",),
     # The page writes section letters, subsection numbers, item letters and roman sub-items: each as the
     # node's own.
     rules=Rules(list_numbers={"section": "inferred", "subsection": "source", "item": "source",
