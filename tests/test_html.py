@@ -227,7 +227,7 @@ def test_a_legend_of_inferred_numbering_alone_is_apparatus_as_a_whole(tmp_path):
       <p sources="x.txt:3">Tekst.</p>
     </section>
   </article></edition></corpus>""")
-    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile(), BuildLog()))
+    html.write_html(Job.of_tree(corpus, tmp_path, lang.profile("nl"), BuildLog()))
     doc = lxml.html.fromstring((tmp_path / "html" / "2020" / "8.html").read_bytes())
     assert [ul.get("class") for ul in doc.xpath("//ul[contains(@class, 'legend')]")] == ["legend apparatus"]
 

@@ -33,7 +33,7 @@ def made_up_original() -> dict:
     escaping, a section 41B the translation lacks; 47 with a 47B the translation lacks, and 47E with 47E1
     and a 47E2 the translation lacks. No 2007, no 53."""
     lead = "Lead face down <b>&</b> wait"
-    return {"format": "lawbook-corpus", "version": 1, "editions": [{
+    return {"format": "lawbook-corpus", "version": 1, "language": "en", "editions": [{
         "id": "2017", "definitions": [], "commentary": [],
         "articles": [
             {"id": "2017/41", "type": "article", "num": "41", "title": "THE START", "sources": source("en.txt", 1),
@@ -68,7 +68,7 @@ def original_file(tmp_path_factory):
 
 def write_site(folder, reference=None):
     """The SAMPLE site, with the alignment build --reference leaves on the job when `reference` is given."""
-    job = Job.of_tree(etree.fromstring(SAMPLE), folder, lang.profile(), sample_log())
+    job = Job.of_tree(etree.fromstring(SAMPLE), folder, lang.profile("nl"), sample_log())
     if reference is not None:
         job.made.alignment = align.align(serialise.to_json(job.corpus), read_corpus(reference))
     html.write_html(job)
@@ -198,3 +198,12 @@ def test_every_status_align_gives_has_the_readers_words():
     from pipeline.outputs.site.original import STATUS_WORDS
     assert set(STATUS_WORDS) == set(align.STATUSES)
     assert all(lang.profile("nl").word(words) != words for words in STATUS_WORDS.values())
+
+
+def test_the_originals_words_are_marked_with_its_language_and_the_status_with_the_books(site):
+    """The reference's corpus records its language ("en"): its title, paragraphs and notes carry lang="en",
+    so a screen reader reads them in an English voice; the status words are the page's own (Dutch)."""
+    [block] = page(site, "2017/41.html").xpath("//div[@class='originals']/div[@data-node='41A']")
+    assert [(el.tag, el.get("class"), el.get("lang")) for el in block.iterchildren()] == [
+        ("p", "original-status", None), ("p", "original-label", "en"), ("p", None, "en"),
+        ("ul", "original-notes", "en")]

@@ -161,6 +161,7 @@ class Alignment:
     # others are the whole book.
     reference_pages: dict[str, str] = field(default_factory=dict)
     reference_whole: dict[str, str] = field(default_factory=dict)  # edition -> its evidence: "articles 1-93, each with its title"
+    reference_language: str | None = None  # the language the reference's corpus records ("en"), if it records one
 
     @property
     def status(self) -> int:
@@ -199,8 +200,10 @@ def align(translation: Json, reference: Json) -> Alignment:
     pages = {e: why for e, nodes_of in r_book.items() if (why := reference_pages(nodes_of))}
     whole = {e: f"articles 1-{sum(n.type == 'article' for n in nodes_of.values())}, each with its title"
              for e, nodes_of in r_book.items() if e not in pages}
+    language = reference.get("language")
     return Alignment(nodes, _dangling(cited_in(translation), t_book, r_book, pages), only_t, only_r, editions,
-                     [e for e in t_book if e not in r_book], pages, whole)
+                     [e for e in t_book if e not in r_book], pages, whole,
+                     language if isinstance(language, str) else None)
 
 
 def reference_pages(nodes: dict[str, Node]) -> str | None:

@@ -104,6 +104,7 @@ class Originals:
 
     def __init__(self, alignment: Alignment, profile: Profile) -> None:
         self.profile = profile
+        self.language = alignment.reference_language  # the original's words are in its own language
         self.editions = set(alignment.editions)
         self.only_here = set(alignment.only_in_translation)
         self.by_article: dict[str, list[Aligned]] = {}
@@ -119,4 +120,4 @@ class Originals:
         nodes = [original_node(a, on_page, self.profile) for a in self.by_article.get(article_id, [])]
         nodes = [replace(n, before=next_below(n, nodes[i + 1:], on_page)) if not n.here else n
                  for i, n in enumerate(nodes)]
-        return {"nodes": nodes, "absent": article_id in self.only_here}
+        return {"nodes": nodes, "absent": article_id in self.only_here, "language": self.language}
