@@ -171,6 +171,7 @@ def register_show(sub):
 
 
 def cmd_show(args):
+    from .outputs import show
     from .publish import run
 
     if re.fullmatch(r"\d{4}/def/\S+", args.id.strip()):  # a definition of the book's Definitions
@@ -189,15 +190,15 @@ def cmd_show(args):
         if not commentary:
             raise not_in_corpus(ctx.corpus, node_id)
         print(f"{node_id}: the text of this article is in none of the sources; its commentary:", file=sys.stderr)
-        data = [node_summary(c) for c in commentary]
+        data = [show.node_summary(c) for c in commentary]
         print(json.dumps(data, ensure_ascii=False, indent=1) if args.json else
-              "\n\n".join(render_text(c, pages=commentary_only(ctx.corpus)) for c in commentary))
+              "\n\n".join(show.render_text(c, pages=commentary_only(ctx.corpus)) for c in commentary))
         return 0
-    data = node_summary(el)
+    data = show.node_summary(el)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        print(render_text(el, pages=commentary_only(ctx.corpus)))
+        print(show.render_text(el, pages=commentary_only(ctx.corpus)))
     return 0
 
 
@@ -525,113 +526,6 @@ def read_book(arg):
 
 
 COMMANDS = [register_build, register_show, register_check, register_diff, register_align, register_serve]
-
-
-def node_summary(el):
-    """The `show --json` object: id, title, text, notes, children, sources."""
-    from .core import tree
-    from .outputs import serialise
-
-    if el.tag == "note":
-        return {"id": el.get("id"), "type": "note", "title": "", "text": tree.plain_text(el), "notes": [],
-                "children": [], "sources": serialise.source_lines(el)}
-    label = tree.label(el)
-    own = [c for c in el if c.tag == "p"]
-    # The notes of its title or heading first (reading order), each with the book's number where it has one.
-    notes = [{"id": n.get("id"), "text": tree.plain_text(n), "form": n.get("form"),
-              **({"num": n.get("num")} if n.get("num") else {})}
-             for p in ([label] if label is not None else []) + own for n in p.iter("note")]
-    data = {
-        "id": el.get("id"),
-        "type": el.tag,
-        "title": tree.label_text(el) or "",
-        "text": "\n\n".join(tree.plain_text(p) for p in own),
-        "notes": notes,
-        "children": [c.get("id") for c in tree.child_nodes(el)],
-        "sources": serialise.source_lines(el),
-    }
-    if el.get("numbering"):
-        data["numbering"] = {"inferred": True, "evidence": el.get("evidence")}
-    gaps = [g.get("reason") for g in el.iterchildren("gap")]
-    if gaps:
-        data["gaps"] = gaps
-    corrections = [serialise.corr_json(c) for c in el.iterchildren("corr")]
-    if corrections:
-        data["corrections"] = corrections
-    if el.tag == "commentary":
-        data.update({"on": el.get("on"), "author": el.get("author"), "title": el.findtext("attribution")})
-    return data
-
-
-def render_text(el, depth=0, pages=frozenset()):
-    """A node and everything below it as indented plain text: notes by the book's number ([17]) where
-    they have one, else numbered [1], [2] …, a note marked in a title or heading where it stands, a number
-    the sources do not write marked °, a reference that points outside the corpus marked [?]. `pages`
-    are the articles known only from their commentary (commentary_only): a reference to one has a page
-    to go to, and is never said to be outside the corpus."""
-    from .core import tree
-
-    pad = "  " * depth
-    out = []
-    label = tree.label(el)
-    head = el.get("id") or el.tag
-    if el.get("numbering") == "inferred":
-        head += "°"
-    if el.tag == "commentary":
-        head += f"  commentary by {el.get('author') or '?'} on {el.get('on')} (not law text)"
-    notes, dangling = [], []  # notes: (what its marker shows, <note>)
-
-    def inline(container):
-        parts = []
-        for kind, words, sub in tree.inline(container):
-            if kind == tree.NOTE:
-                notes.append((tree.note_number(sub) or str(len(notes) + 1), sub))
-                parts.append(f"[{notes[-1][0]}]")
-            elif kind == tree.REF and sub.get("status") in ("dangling", "suspect"):
-                dangling.append((words, sub.get("to") or "?", sub.get("status")))
-                parts.append(f"{words}[?]")
-            else:
-                parts.append(words)
-        return "".join(parts)
-
-    out.append(f"{pad}{head}" + (f"  {inline(label)}" if label is not None else ""))
-    if el.tag == "note":
-        out.append(f"{pad}  {inline(el)}")
-    for child in el:
-        if child.tag in ("p", "attribution"):
-            out.append(f"{pad}  {inline(child)}")
-        elif child.tag == "gap":
-            out.append(f"{pad}  [gap: {child.get('reason')}]")
-        elif child.tag == "corr":  # the committee's correction (sources/corrections.toml) and what the source said
-            what = {"renumber": f"numbered {child.get('was')} in the source",
-                    "replace": f"the source says {child.get('was')!r}, corrected to {child.get('now')!r}",
-                    "accept": "differs from the original on purpose"}[child.get("kind")]
-            out.append(f"{pad}  [corrected: {what}; {child.get('basis')} (corrections.toml:{child.get('line')})]")
-        elif child.tag in tree.NODE_TAGS:
-            out.append(render_text(child, depth + 1, pages))
-    for shown, note in notes:
-        out.append(f"{pad}  [{shown}] {note.get('id')}: {tree.plain_text(note)}")
-    if el.get("numbering") == "inferred":
-        out.append(f"{pad}  ° {el.get('evidence')}")
-    for words, to, status in dangling:
-        out.append(f"{pad}  [?] '{words}' -> {to}: {reference_status(to.split(), status, pages)}")
-    if depth == 0:
-        out.append(f"sources: {el.get('sources')}")
-    return "\n".join(out)
-
-
-def reference_status(targets: list[str], status: str, pages: frozenset) -> str:
-    """What `show` says of a reference the corpus cannot resolve in full: suspect; or, per kind of target,
-    the text is in none of the sources (an article known from its commentary) or not in the corpus."""
-    if status != "dangling":
-        return "suspect"
-    commentary = [t for t in targets if t in pages]
-    missing = [t for t in targets if t not in pages]
-    said = [f"{' '.join(commentary) + ' ' if missing else ''}text in none of the sources, its commentary in the "
-            f"corpus"] if commentary else []
-    if missing:
-        said.append(f"{' '.join(missing) + ' ' if commentary else ''}not in the corpus")
-    return "; ".join(said)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from lxml import etree
 from pypdf import PdfReader
 
-from pipeline import cli
+from pipeline.outputs import show
 from pipeline.core import lang, tree
 from pipeline.core.model import NOTE_MARK, Block, Note, Reading
 from pipeline.core.report import BuildLog
@@ -140,10 +140,10 @@ def test_a_title_block_with_a_note_keeps_it_in_the_title(titled):
     assert [n.get("id") for n in article.iter("note")] == ["2017/9/noot1", "2017/9/noot2"]
     assert json.loads(serialise.dump_json(serialise.to_json(ctx.corpus)))["editions"][0]["articles"][0][
         "title_notes"][0]["num"] == "2"
-    assert cli.render_text(article).splitlines()[:4] == [
+    assert show.render_text(article).splitlines()[:4] == [
         "2017/9  MADE-UP CARDS[2]", "  A made-up text[3] of the law.",
         "  [2] 2017/9/noot1: A made-up title note.", "  [3] 2017/9/noot2: A made-up text note."]
-    summary = cli.node_summary(article)
+    summary = show.node_summary(article)
     assert (summary["title"], [(n["id"], n["num"]) for n in summary["notes"]]) == (
         "MADE-UP CARDS", [("2017/9/noot1", "2"), ("2017/9/noot2", "3")])
 
