@@ -299,23 +299,14 @@ def not_in_corpus(corpus, node_id: str) -> LawbookError:
                f"the articles of edition {edition} are {listed}" if articles else f"edition {edition} holds no articles")
         return LawbookError(f"{node_id} is not in the corpus: edition {edition} holds no article "
                             f"{ids.cite_of(article)}", status=1, fix=fix)
-    near = sorted((edits(cite, ids.cite_of(other)), n) for n, other in enumerate(held)
-                  if ids.article_of(other) == article and other != node_id)
+    from rapidfuzz.distance import Levenshtein
+
+    near = sorted((Levenshtein.distance(cite.lower(), ids.cite_of(other).lower()), n)
+                  for n, other in enumerate(held) if ids.article_of(other) == article and other != node_id)
     shown = [held[n] for distance, n in near if distance <= NEAR_EDITS][:3]
     fix = (f"did you mean {', '.join(shown)}?" if shown else
            f"`lawbook show {article}` lists the IDs below it")
     return LawbookError(f"{node_id} is not in the corpus", status=1, fix=fix)
-
-
-def edits(a: str, b: str) -> int:
-    """The edit distance of two citations (insertions, deletions and substitutions; case ignored)."""
-    a, b = a.lower(), b.lower()
-    row = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        diagonal, row[0] = row[0], i
-        for j, y in enumerate(b, 1):
-            diagonal, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, diagonal + (x != y))
-    return row[-1]
 
 
 # -- check ---------------------------------------------------------------------------------------
