@@ -177,3 +177,24 @@ def test_nothing_is_copied_from_a_build_whose_corpus_changed(book):
     build.build(src, out, options)
     assert sorted(rendered["html"]) == sorted(rendered["markdown"]) == ["2007", "2017"]
     assert_same_as_full_build(src, tmp_path, options, out)
+
+
+def test_an_edition_gone_renders_the_older_ones_again_without_their_banner(book):
+    """2007's pages name the edition in force (2017) in a banner. When the sources hold 2017 no more, 2007
+    is in force: its pages are rendered again, with no banner, though 2007's own content is unchanged."""
+    src, tmp_path, options, rendered = book
+    out = tmp_path / "build"
+    build.build(src, out, options)
+    page = sorted(p for p in (out / "html" / "2007").glob("*.html") if p.stem.isdigit())[0]
+    assert b'class="superseded"' in page.read_bytes()
+    head, *entries = (src / manifest.MANIFEST).read_text(encoding="utf-8").split("[[source]]")
+    kept = [e for e in entries if 'edition = "2017"' not in e]
+    (src / manifest.MANIFEST).write_text("[[source]]".join([head, *kept]), encoding="utf-8")
+    for source in entries:
+        if source not in kept:
+            (src / re.search(r'file = "([^"]+)"', source).group(1)).unlink()
+    rendered["html"].clear()
+    build.build(src, out, options)
+    assert rendered["html"] == ["2007"]
+    assert b'class="superseded"' not in page.read_bytes()
+    assert_same_as_full_build(src, tmp_path, options, out)

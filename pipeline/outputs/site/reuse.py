@@ -9,9 +9,10 @@ from lxml import etree
 class PreviousBuild:
     """What write_html may take from the last build (job.previous).
 
-    html/<edition>/ depends on that edition's content and, through the links to the same article in
-    the other editions, on which article numbers the other editions have text for. The folder is
-    copied when the edition is unchanged (job.previous: same content digest) and those numbers
+    html/<edition>/ depends on that edition's content, on the edition in force (named on the pages of
+    the older ones), and, through the links to the same article in the other editions, on which
+    article numbers the other editions have text for. The folder is copied when the edition is
+    unchanged (job.previous: same content digest), the book has the same editions, and those numbers
     are the same as when the previous build was made; otherwise it is rendered. The numbers of an
     edition whose digest is unchanged are known to be the same; for a changed one they are read from
     the previous corpus.xml (once, only then)."""
@@ -61,5 +62,7 @@ class PreviousBuild:
         stamp = self.previous.digests()
         if stamp.get(edition) is None or stamp[edition] != self.previous.digest(edition):
             return False  # changed: reuse would say so too, without the link check's cost
+        if set(stamp) != set(self.site.editions):
+            return False  # an edition came or went: which one is in force (the banner of every older one) may differ
         return self.links_unchanged(edition, stamp) and self.previous.reuse(edition, [f"html/{edition}"])
 
