@@ -46,3 +46,16 @@ def snapshot(folder):
     """Every file below `folder` with its bytes: to compare a build folder before and after."""
     folder = Path(folder)
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through Playwright, one per test module that asks for it (the browser tests; each
+    skips itself where Playwright or Chromium is missing)."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    from pipeline.html_screenshots import launch
+
+    with playwright_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()

@@ -14,7 +14,7 @@ import pytest
 from pipeline.publish import run as build
 from pipeline import serve
 from pipeline.outputs import html, markdown
-from pipeline.html_screenshots import CHROMIUM, launch
+from pipeline.html_screenshots import CHROMIUM
 from pipeline.outputs.job import Job
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -39,14 +39,6 @@ def server(site):
     yield f"http://127.0.0.1:{srv.server_address[1]}"
     srv.shutdown()
     srv.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture

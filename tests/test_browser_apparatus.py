@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.html_screenshots import CHROMIUM, launch
+from pipeline.html_screenshots import CHROMIUM
 from pipeline.outputs import html
 from pipeline.outputs.job import Job
 from pipeline.publish import run as build
@@ -47,14 +47,6 @@ def english_site(tmp_path_factory) -> Path:
     job = Job.of(build.make_corpus(str(sources)), tmp_path_factory.mktemp("en-build"))
     html.write_html(job)
     return job.tmp / "html"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture

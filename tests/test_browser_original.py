@@ -11,7 +11,7 @@ import pytest
 
 from pipeline import serve
 from pipeline.corpus import align
-from pipeline.html_screenshots import CHROMIUM, launch
+from pipeline.html_screenshots import CHROMIUM
 from pipeline.outputs import html, serialise
 from pipeline.outputs.job import Job
 from pipeline.publish import run as build
@@ -43,14 +43,6 @@ def server(tmp_path_factory):
     srv = Server(write_site(tmp_path_factory.mktemp("site"), original))
     yield srv.url
     srv.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 def opened(browser, url: str, viewport: dict):

@@ -13,7 +13,7 @@ import pytest
 
 from pipeline.outputs.job import Job
 from pipeline import serve
-from pipeline.html_screenshots import CHROMIUM, launch
+from pipeline.html_screenshots import CHROMIUM
 from pipeline.outputs import html, markdown
 from pipeline.publish import run as build
 
@@ -59,14 +59,6 @@ def server(site):
     srv = Server(site)
     yield srv.url
     srv.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture
