@@ -15,6 +15,8 @@ WIKI_54 = "000_8d35bcdf16b9ca3e.txt"  # wiki export: articles 53, 41, 24, 50D an
 WIKI_56 = "001_0c222c0b6955047f.txt"  # wiki export: 53 and 50D again
 TEMPLATE_41 = "003_6f949f908cd1d87e.txt"  # 2007 template of article 41 with footnotes 1) 2) 3)
 PRINT_44 = "004_971f733aa3ecb59f.txt"  # 2007 printed page 44: article 24
+# The whole English book in one file: copyrighted, not part of the project (../shared/README.md).
+ENGLISH_BOOK = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
 
 
 @pytest.fixture
@@ -59,3 +61,14 @@ def browser():
         b = launch(p)
         yield b
         b.close()
+
+
+def english_book_sources(folder: Path) -> Path:
+    """`folder` made a sources folder of the whole English book in one file, with its manifest; the test
+    is skipped where the book is absent (it is not part of the project)."""
+    if not ENGLISH_BOOK.is_file():
+        pytest.skip(f"the English book is not at {ENGLISH_BOOK} (it is not part of the project)")
+    (folder / "book.txt").write_bytes(ENGLISH_BOOK.read_bytes())
+    (folder / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "book.txt"\nedition = "2017"\n',
+                                         encoding="utf-8")
+    return folder

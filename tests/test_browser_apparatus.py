@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import english_book_sources
 from pipeline.html_screenshots import CHROMIUM
 from pipeline.outputs import html
 from pipeline.outputs.job import Job
@@ -24,7 +25,6 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-ENGLISH_BOOK = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
 WIDTHS = (375, 1280)
 INFERRED = "nummering afgeleid"  # the Dutch profile's words for the mark
 
@@ -38,12 +38,7 @@ def site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def english_site(tmp_path_factory) -> Path:
-    if not ENGLISH_BOOK.is_file():
-        pytest.skip(f"the English book is not at {ENGLISH_BOOK} (it is not part of the project)")
-    sources = tmp_path_factory.mktemp("en-sources")
-    (sources / "book.txt").write_bytes(ENGLISH_BOOK.read_bytes())
-    (sources / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "book.txt"\nedition = "2017"\n',
-                                          encoding="utf-8")
+    sources = english_book_sources(tmp_path_factory.mktemp("en-sources"))
     job = Job.of(build.make_corpus(str(sources)), tmp_path_factory.mktemp("en-build"))
     html.write_html(job)
     return job.tmp / "html"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import english_book_sources
 from pipeline import serve
 from pipeline.corpus import align
 from pipeline.html_screenshots import CHROMIUM
@@ -16,7 +17,7 @@ from pipeline.outputs import html, serialise
 from pipeline.outputs.job import Job
 from pipeline.publish import run as build
 from pipeline.publish.reference import read_corpus
-from test_browser_reader import AXE, ENGLISH_BOOK, PHONE, Server
+from test_browser_reader import AXE, PHONE, Server
 from test_original import made_up_original, write_site
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -129,12 +130,7 @@ def test_no_serious_or_critical_axe_violations_with_the_original_on(browser, ser
 @pytest.fixture(scope="module")
 def english_beside(tmp_path_factory):
     """The Dutch site built with the English book's build as its reference."""
-    if not ENGLISH_BOOK.is_file():
-        pytest.skip(f"the English book is not at {ENGLISH_BOOK} (it is not part of the project)")
-    sources = tmp_path_factory.mktemp("en-sources")
-    (sources / "book.txt").write_bytes(ENGLISH_BOOK.read_bytes())
-    (sources / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "book.txt"\nedition = "2017"\n',
-                                          encoding="utf-8")
+    sources = english_book_sources(tmp_path_factory.mktemp("en-sources"))
     english = tmp_path_factory.mktemp("en-build")
     english_corpus = Job.of(build.make_corpus(str(sources)), english).corpus
     (english / "corpus.json").write_text(json.dumps(serialise.to_json(english_corpus)), encoding="utf-8")

@@ -11,6 +11,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from conftest import english_book_sources
 from pipeline.outputs.job import Job
 from pipeline import serve
 from pipeline.html_screenshots import CHROMIUM
@@ -358,17 +359,11 @@ def test_no_serious_or_critical_axe_violations_on_any_page(page, site, scheme):
 
 # -- the whole English book (../shared/english, not part of the project: skipped when absent)
 
-ENGLISH_BOOK = Path(__file__).resolve().parents[1].parent / "shared" / "english" / "laws2017-en.txt"
 
 
 @pytest.fixture(scope="module")
 def english_site(tmp_path_factory):
-    if not ENGLISH_BOOK.is_file():
-        pytest.skip(f"the English book is not at {ENGLISH_BOOK} (it is not part of the project)")
-    sources = tmp_path_factory.mktemp("en-sources")
-    (sources / "book.txt").write_bytes(ENGLISH_BOOK.read_bytes())
-    (sources / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "book.txt"\nedition = "2017"\n',
-                                          encoding="utf-8")
+    sources = english_book_sources(tmp_path_factory.mktemp("en-sources"))
     ctx = Job.of(build.make_corpus(str(sources)), tmp_path_factory.mktemp("en-build"))
     markdown.write_markdown(ctx)
     html.write_html(ctx)
