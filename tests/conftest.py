@@ -15,6 +15,8 @@ WIKI_54 = "000_8d35bcdf16b9ca3e.txt"  # wiki export: articles 53, 41, 24, 50D an
 WIKI_56 = "001_0c222c0b6955047f.txt"  # wiki export: 53 and 50D again
 TEMPLATE_41 = "003_6f949f908cd1d87e.txt"  # 2007 template of article 41 with footnotes 1) 2) 3)
 PRINT_44 = "004_971f733aa3ecb59f.txt"  # 2007 printed page 44: article 24
+# axe-core, the accessibility rules the browser tests run: the npm package `make axe` installs (never a CDN).
+AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 # The whole English book in one file: copyrighted, not part of the project (../shared/README.md).
 ENGLISH_BOOK = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
 
@@ -72,3 +74,27 @@ def english_book_sources(folder: Path) -> Path:
     (folder / "sources.toml").write_text('language = "en"\n[[source]]\nfile = "book.txt"\nedition = "2017"\n',
                                          encoding="utf-8")
     return folder
+
+
+def serious_axe_violations(page) -> list[str]:
+    """axe-core run on the page as it stands (AXE put into it): each serious or critical violation as its
+    rule and up to three of the elements it found."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
+        .violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+
+
+@pytest.fixture(scope="module")
+def dutch_site(tmp_path_factory) -> Path:
+    """build/html from the real sources, as the browser tests read it: pages, Markdown beside them, the
+    search index."""
+    from pipeline.outputs import html, markdown
+    from pipeline.outputs.job import Job
+    from pipeline.publish import run
+
+    job = Job.of(run.make_corpus(SOURCES), tmp_path_factory.mktemp("build"))
+    markdown.write_markdown(job)
+    html.write_html(job)
+    html.write_search_index(job)
+    return job.tmp / "html"

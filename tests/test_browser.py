@@ -11,24 +11,17 @@ from urllib.parse import urlparse
 import lxml.html
 import pytest
 
-from pipeline.publish import run as build
 from pipeline import serve
-from pipeline.outputs import html, markdown
 from pipeline.html_screenshots import CHROMIUM
-from pipeline.outputs.job import Job
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is missing: run make browser")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """build/html from the real sources: pages, search index."""
-    ctx = Job.of(build.make_corpus("sources"), tmp_path_factory.mktemp("build"))
-    markdown.write_markdown(ctx)
-    html.write_html(ctx)
-    html.write_search_index(ctx)
-    return ctx.tmp / "html"
+def site(dutch_site):
+    """build/html from the real sources: pages, search index (conftest.dutch_site)."""
+    return dutch_site
 
 
 @pytest.fixture(scope="module")

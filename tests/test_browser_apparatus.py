@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import english_book_sources
+from conftest import AXE, english_book_sources, serious_axe_violations
 from pipeline.html_screenshots import CHROMIUM
 from pipeline.outputs import html
 from pipeline.outputs.job import Job
@@ -23,8 +23,6 @@ from pipeline.publish import run as build
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is missing: run make browser")
 
-ROOT = Path(__file__).resolve().parent.parent
-AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 WIDTHS = (375, 1280)
 INFERRED = "nummering afgeleid"  # the Dutch profile's words for the mark
 
@@ -245,10 +243,7 @@ def test_no_serious_or_critical_axe_violations_in_either_view(open_page, site, v
         page = open_page((site / path).as_uri(), 375)
         if view == "editor" and page.locator("#editor-view").count():
             page.click("#editor-view")
-        page.add_script_tag(path=str(AXE))
-        violations = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
-            .violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+        violations = serious_axe_violations(page)
         if violations:
             found[path] = violations
     assert found == {}

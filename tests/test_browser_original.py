@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import english_book_sources
+from conftest import AXE, english_book_sources, serious_axe_violations
 from pipeline import serve
 from pipeline.corpus import align
 from pipeline.html_screenshots import CHROMIUM
@@ -17,7 +17,7 @@ from pipeline.outputs import html, serialise
 from pipeline.outputs.job import Job
 from pipeline.publish import run as build
 from pipeline.publish.reference import read_corpus
-from test_browser_reader import AXE, PHONE, Server
+from test_browser_reader import PHONE, Server
 from test_original import made_up_original, write_site
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -32,9 +32,6 @@ PAIR = """id => {
         const r = el.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
     });
 }"""
-SERIOUS = """async () => (await axe.run(document, {resultTypes: ['violations']}))
-    .violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-    .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))"""
 
 
 @pytest.fixture(scope="module")
@@ -117,8 +114,7 @@ def test_no_serious_or_critical_axe_violations_with_the_original_on(browser, ser
             pg.goto(f"{server}/{path}")
             if pg.locator("button.original-switch").get_attribute("aria-pressed") == "false":
                 pg.locator("button.original-switch").click()
-            pg.add_script_tag(path=str(AXE))
-            violations = pg.evaluate(SERIOUS)
+            violations = serious_axe_violations(pg)
             if violations:
                 found[(viewport["width"], path)] = violations
         context.close()
@@ -156,6 +152,5 @@ def test_the_english_book_beside_article_41(browser, english_beside):
         else:
             assert there["top"] >= here["bottom"]
         if AXE.exists():
-            pg.add_script_tag(path=str(AXE))
-            assert pg.evaluate(SERIOUS) == []
+            assert serious_axe_violations(pg) == []
         context.close()

@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import english_book_sources
+from conftest import AXE, english_book_sources, serious_axe_violations
 from pipeline.outputs.job import Job
 from pipeline import serve
 from pipeline.html_screenshots import CHROMIUM
@@ -21,17 +21,13 @@ from pipeline.publish import run as build
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is missing: run make browser")
 
-AXE = Path(__file__).resolve().parent.parent / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 375, "height": 740}
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    ctx = Job.of(build.make_corpus("sources"), tmp_path_factory.mktemp("build"))
-    markdown.write_markdown(ctx)
-    html.write_html(ctx)
-    html.write_search_index(ctx)
-    return ctx.tmp / "html"
+def site(dutch_site):
+    """build/html from the real sources: pages, search index (conftest.dutch_site)."""
+    return dutch_site
 
 
 class Server:
@@ -347,10 +343,7 @@ def test_no_serious_or_critical_axe_violations_on_any_page(page, site, scheme):
     paths = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if "pagefind" not in p.parts)
     for path in paths:
         page.goto((site / path).as_uri())
-        page.add_script_tag(path=str(AXE))
-        violations = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
-            .violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+        violations = serious_axe_violations(page)
         if violations:
             found[path] = violations
     assert len(paths) == 20
@@ -377,9 +370,7 @@ def test_every_page_of_the_english_book_passes_axe_and_keeps_punctuation_with_it
     paths = sorted(p.relative_to(english_site).as_posix() for p in english_site.rglob("*.html"))
     for path in paths:
         page.goto((english_site / path).as_uri())
-        page.add_script_tag(path=str(AXE))
-        violations = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']}))
-            .violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id)""")
+        violations = serious_axe_violations(page)
         if violations:
             found[path] = violations
         marks = page.evaluate(MARKER_LINES)
