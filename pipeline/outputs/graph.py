@@ -19,6 +19,7 @@ from ..corpus.check import summary
 from ..core.jsonio import json_text
 from ..core.memory import collector_paused
 from ..core.stage import SIDE, Stage
+from .keyed import KeyedFiles, key_of
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -86,9 +87,16 @@ def write_graph(job: "Job") -> None:
     """Reads: job.corpus with refs. Writes: refs.graphml, refs.json into the output folder."""
     references = refs.references(job)
     g = build_graph(job.corpus, references)
-    write_graphml(g, job.tmp / "refs.graphml")
-    (job.tmp / "refs.json").write_text(json_text(graph_json(g, references)) + "\n", encoding="utf-8")
+    # Both files say what the graph and the references say: copied from the last build when those are the same.
+    keys = KeyedFiles(job, "graph", "")
+    key = key_of("refs", {"nodes": list(g.nodes(data=True)), "edges": list(g.edges(keys=True, data=True)),
+                          "refs": [r.to_json() for r in references], "summary": summary(references)})
+    if not (keys.reuse("refs.graphml", key) & keys.reuse("refs.json", key)):  # & : both keys recorded
+        write_graphml(g, job.tmp / "refs.graphml")
+        (job.tmp / "refs.json").write_text(json_text(graph_json(g, references)) + "\n", encoding="utf-8")
+    keys.save()
 
 
-STAGES = [Stage("write_graph", write_graph, reads=("corpus", "lines", "sources_dir", "options", "profile", "tmp"),
-                files=("refs.graphml", "refs.json"), lane=SIDE)]
+STAGES = [Stage("write_graph", write_graph, reads=("corpus", "lines", "sources_dir", "options", "profile", "previous",
+                                                   "tmp"),
+                files=("refs.graphml", "refs.json", ".lawbook-keys/graph.json"), lane=SIDE)]

@@ -49,6 +49,7 @@ from ..core.memory import collector_paused
 from ..core.errors import LawbookError
 from ..core.stage import FORK, Stage
 from .job import Job
+from .keyed import KeyedFiles, key_of, resolved
 from .text import file_names, profile_of
 from . import diff as diffs
 from .site.editor import alignment_view, corrections_view, report_view, unresolved_refs
@@ -80,13 +81,19 @@ def write_html(job: Job) -> list[str]:
 
     folders = {out}
 
+    # Each page is copied from the last build when it was made there from the same template and values
+    # (keyed.py): an edited article re-renders its own page and those that show what changed.
+    keys = KeyedFiles(job, "html", "html")
+
     def page(path, template, **values):
+        written.append(path)
+        if keys.reuse(path, key_of(template, values)):
+            return
         target = out / path
         if target.parent not in folders:
             target.parent.mkdir(parents=True, exist_ok=True)
             folders.add(target.parent)
-        target.write_text(env.get_template(template).render(**values), encoding="utf-8")
-        written.append(path)
+        target.write_text(env.get_template(template).render(**resolved(values)), encoding="utf-8")
 
     comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()]
     editions = [{"id": ed, "articles": site.articles[ed], "current": ed == site.editions[-1],
@@ -97,8 +104,10 @@ def write_html(job: Job) -> list[str]:
         site.originals = Originals(job.made.alignment, profile)
     previous = PreviousBuild(job, site)
     for ed in editions:
-        if previous.reuse(ed["id"]):
-            written += edition_pages(site, ed["id"])
+        pages = edition_pages(site, ed["id"])
+        if keys.known(pages) and previous.reuse(ed["id"]):  # unchanged: copied whole, keys and all
+            written += pages
+            keys.carry(pages)
             continue
         write_edition(site, ed["id"], page)
     for c in comparisons:
@@ -111,7 +120,7 @@ def write_html(job: Job) -> list[str]:
     alignment = job.made.alignment
     files = file_names(profile)  # in the book's language
     page(files.editor, "editor.html", root="", report=report_view(job.log, profile), refs=unresolved_refs(site),
-         nodes=site.nodes, corrections=corrections_view(site),
+         nodes=frozenset(site.nodes), corrections=corrections_view(site),
          original=alignment_view(alignment, job.options.reference, profile) if alignment is not None else None)
     page(files.search, "search.html", root="", editions=site.newest_first)
     page("404.html", "404.html", root="")
@@ -129,6 +138,7 @@ def write_html(job: Job) -> list[str]:
     for path in sorted(written):
         digest.update(path.encode() + b"\0" + (out / path).read_bytes())
     page("sw.js", "sw.js", root="", files=sorted(written), version=digest.hexdigest()[:16])
+    keys.save()
     return written
 
 
@@ -159,6 +169,9 @@ def write_search_index(job: Job) -> None:
 
 STAGES = [Stage("write_html", write_html, reads=("corpus", "log", "options", "previous", "profile", "tmp",
                                                  "made.comparisons", "made.alignment"),
-                files=("html/",), lane=FORK),
-          Stage("start_search_index", start_search_index, reads=("tmp",), files=("html/pagefind/",)),
+                files=("html/", ".lawbook-keys/html.json"), lane=FORK),
+          # Beside the site in its process: pagefind starts as soon as the pages are written, while the build's
+          # own process writes the other outputs (in a build without that process it starts here and is
+          # waited for at finish_search_index).
+          Stage("start_search_index", start_search_index, reads=("tmp",), files=("html/pagefind/",), lane=FORK),
           Stage("finish_search_index", None, waits="start_search_index")]

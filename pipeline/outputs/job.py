@@ -34,6 +34,10 @@ class PreviousBuild(Protocol):
 
     def reuse(self, edition: str, paths: list[str]) -> bool: ...
 
+    def copy_files(self, paths: list[str]) -> bool: ...
+
+    def keys(self, output: str) -> dict[str, str]: ...
+
     def digest(self, edition: str) -> str | None: ...
 
     def digests(self) -> dict[str, str]: ...
@@ -50,6 +54,14 @@ class NoPrevious:
     def reuse(self, edition: str, paths: list[str]) -> bool:
         """Copy `paths` (below the output folder) of an unchanged `edition` from the last build: True if done."""
         return False
+
+    def copy_files(self, paths: list[str]) -> bool:
+        """Copy the files `paths` (below the output folder) from the last build, as it recorded them: True if done."""
+        return False
+
+    def keys(self, output: str) -> dict[str, str]:
+        """The last build's file keys of `output` (outputs/keyed.py), path -> key."""
+        return {}
 
     def digest(self, edition: str) -> str | None:
         """This build's digest of `edition`'s content (equal digests: equal outputs)."""

@@ -166,9 +166,17 @@ def _a_record(value):
             and set(value[0]) <= HEX and all(type(v) is int for v in value[1:]))
 
 
-def write_stamp(folder, inputs, editions):
-    """Record in `folder` (the build being written) the input digest and the per-edition digests."""
-    data = {"format": FORMAT, "inputs": inputs, "editions": editions, "hashed": _hashed}
+def outputs_version(options=None):
+    """What the outputs' file keys (outputs/keyed.py) leave out, the code version and the settings: keys
+    recorded under another are not offered (Build.keys)."""
+    return hashlib.sha256((code_version() + "\0" + settings(options)).encode()).hexdigest()
+
+
+def write_stamp(folder, inputs, editions, options=None):
+    """Record in `folder` (the build being written) the input digest, the per-edition digests and the
+    version of the outputs' file keys."""
+    data = {"format": FORMAT, "inputs": inputs, "editions": editions, "hashed": _hashed,
+            "outputs": outputs_version(options)}
     (Path(folder) / STAMP).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 

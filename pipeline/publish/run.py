@@ -31,7 +31,7 @@ from ..core.report import BuildLog
 from ..core.stage import FORK, SIDE, Chain, Process, Stage, table
 from ..corpus import book
 from ..corpus.stages import CORPUS, CorpusContext, log_entries
-from ..outputs import diff, graph, html, markdown, pdf, serialise
+from ..outputs import diff, graph, html, keyed, markdown, pdf, serialise
 from ..outputs.job import Job
 from ..reading.decode import Line
 from ..reading.manifest import Source
@@ -114,6 +114,27 @@ class Build:
             return False
         return cache.copy_previous(self.out_dir, self.tmp, paths, previous)
 
+    def copy_files(self, paths: list[str]) -> bool:
+        """Copy the files `paths` (relative to the build folder) from the build in out_dir into tmp, each
+        checked against its record there; False, copying nothing, when one is not what it recorded. The
+        caller knows from their keys that they are what it would make (outputs/keyed.py)."""
+        if self.options.force or self.tmp is None:
+            return False
+        previous = self.previous_files()
+        if not all(path in previous for path in paths):
+            return False
+        return cache.copy_previous(self.out_dir, self.tmp, paths, {path: previous[path] for path in paths})
+
+    def keys(self, output: str) -> dict[str, str]:
+        """The file keys the build in out_dir recorded for `output` (outputs/keyed.py), when they were made
+        by this code with these settings and their file is the one it recorded; else {}."""
+        name = f"{keyed.KEYS_DIR}/{output}.json"
+        if not self.available or name not in self.previous_files():
+            return {}
+        if cache.read_stamp(self.out_dir).get("outputs") != cache.outputs_version(self.options):
+            return {}
+        return keyed.read_keys(self.out_dir, output, self.previous_files()[name])
+
     def digest(self, edition: str) -> str | None:
         """The digest of one edition's content (edition_digest), taken once per build, the first time an
         output stage (or the stamp) asks."""
@@ -181,7 +202,7 @@ def write_stamp(job: Job) -> None:
     if job.log.errors or not isinstance(build, Build) or build.readings().inputs is None:
         return
     editions = {el.get("id"): build.digest(el.get("id")) for el in job.corpus.iterchildren("edition")}
-    cache.write_stamp(job.tmp, build.readings().inputs, editions)
+    cache.write_stamp(job.tmp, build.readings().inputs, editions, build.options)
 
 
 def up_to_date(sources_dir: Path | str, out_dir: Path | str, options: Options | dict | None = None) -> bool:
@@ -196,13 +217,12 @@ STAGES = [Stage("write_report", write_report, reads=("log", "tmp"), files=("repo
 # Everything written to build/, in order; each module declares its stages (STAGES), and a new output is
 # one more module's STAGES in this list. The PDF's compilers start as soon as the corpus exists and are
 # waited for at the end; the other outputs are written meanwhile, the HTML site in a forked process
-# beside the rest (its lane, FORK), and pagefind indexes the site in a process of its own while the
-# build waits for the PDF. The comparison with a reference (build --reference) and the editions'
+# beside the rest (its lane, FORK), and pagefind indexes the site in a process of its own as soon as
+# the site is written (in the forked process's lane too, which waits for it). The comparison with a reference (build --reference) and the editions'
 # comparisons are made before the site, whose pages show them.
 OUTPUTS = (Chain([*pdf.STAGES, *reference.STAGES, *html.STAGES, *serialise.STAGES, *graph.STAGES,
                   *markdown.STAGES, *diff.STAGES, *STAGES])
            .move("compare_editions", before="write_html")
-           .move("start_search_index", after="write_diff")
            .move("finish_pdf", after="write_report")
            .move("finish_search_index", after="finish_pdf"))
 
@@ -337,7 +357,12 @@ class _Lane:
                 for stage in lane:
                     start = time.perf_counter()
                     with _writes_named():
-                        stage.run(job)
+                        made = stage.run(job)
+                        if isinstance(made, Process):  # started here, so waited for here: it dies with the child
+                            try:
+                                made.wait()
+                            finally:
+                                made.kill()
                     result["timings"][stage.name] = time.perf_counter() - start
             except LawbookError as e:
                 result["error"] = ("lawbook", e.message, e.file, e.line, e.fix, e.status, e.paged)

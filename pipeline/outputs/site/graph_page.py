@@ -127,15 +127,16 @@ def rim(x1: float, y1: float, x2: float, y2: float, r: float) -> tuple[float, fl
     return round(x1 + dx / length * r, 1), round(y1 + dy / length * r, 1)
 
 
-def graph_view(site, edition: str) -> dict:
-    """The article-level reference graph of an edition as SVG geometry, laid out by Graphviz's dot.
+def graph_input(site, edition: str) -> dict:
+    """What the graph page of an edition is drawn from: the nodes in article order with their status and
+    the edges with their kind and count (JSON values: the page's key, outputs/keyed.py, is taken from it).
 
     Nodes are the articles with a page in the edition (54, known from its commentary, too) plus every
     article cited but missing; a reference in commentary is the commentary's edge (drawn dashed),
     not the article's. Nodes are added in article order, so the layout (and the SVG) is the same on
     every build."""
     pages = {p.num: p for p in site.articles[edition]}
-    edges = {}
+    edges: dict[tuple[str, str, str], int] = {}
     for ref, citing, targets in site.refs(edition):
         if not citing:
             continue
@@ -147,19 +148,32 @@ def graph_view(site, edition: str) -> dict:
             edges[(source, num, kind)] = edges.get((source, num, kind), 0) + 1
     order = sorted(set(pages) | {n for a, b, _ in edges for n in (a, b)}, key=ids.sort_key)
     at = {n: i for i, n in enumerate(order)}
-    pairs = sorted({(a, b) for a, b, _ in edges}, key=lambda e: (at[e[0]], at[e[1]]))
-    r = 27
-    drawing = grouped_layout(order, pairs, r=r, gap_x=78, gap_y=100, margin=40)
 
     def status(n):
         page = pages.get(n)
         return "missing" if page is None else ("present" if page.element is not None else "commentary")
-    nodes = [{"num": n, "x": drawing.centres[n][0], "y": drawing.centres[n][1], "status": status(n),
-              "present": n in pages} for n in order]
+    return {"nodes": [[n, status(n)] for n in order],
+            "edges": [[a, b, kind, edges[(a, b, kind)]] for a, b, kind in
+                      sorted(edges, key=lambda e: (at[e[0]], at[e[1]], e[2]))]}
+
+
+def graph_view(site, edition: str, drawn: dict | None = None) -> dict:
+    """The article-level reference graph of an edition as SVG geometry, laid out by Graphviz's dot, from
+    graph_input (`drawn`, made here when not given)."""
+    drawn = drawn if drawn is not None else graph_input(site, edition)
+    order = [n for n, _ in drawn["nodes"]]
+    statuses = dict((n, s) for n, s in drawn["nodes"])
+    edges = {(a, b, kind): count for a, b, kind, count in drawn["edges"]}
+    at = {n: i for i, n in enumerate(order)}
+    pairs = sorted({(a, b) for a, b, _ in edges}, key=lambda e: (at[e[0]], at[e[1]]))
+    r = 27
+    drawing = grouped_layout(order, pairs, r=r, gap_x=78, gap_y=100, margin=40)
+    present = {n for n, s in statuses.items() if s != "missing"}
+    nodes = [{"num": n, "x": drawing.centres[n][0], "y": drawing.centres[n][1], "status": statuses[n],
+              "present": n in present} for n in order]
     lines = []
     for (a, b), kinds in ((pair, [k for k in ("law", "commentary") if (*pair, k) in edges]) for pair in pairs):
         for kind in kinds:
             lines.append({"from": a, "to": b, "count": edges[(a, b, kind)], "kind": kind,
-                          "from_present": a in pages, "to_present": b in pages, "d": drawing.paths[(a, b)]})
+                          "from_present": a in present, "to_present": b in present, "d": drawing.paths[(a, b)]})
     return {"width": drawing.width, "height": drawing.height, "r": r, "nodes": nodes, "edges": lines}
-

@@ -5,10 +5,11 @@ Reads: the corpus tree, the build log, the book's language profile. Writes nothi
 (pages.py, editor.py, graph_page.py, search.py) and the templates read it.
 """
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from ...core import ids, tree
 from ...core.lang import Profile
+from ..keyed import Later
 from ..text import UNRESOLVED, file_names, say
 from . import graph_page
 
@@ -125,6 +126,16 @@ class ArticlePage:
     @property
     def file(self):
         return f"{self.num}.html"
+
+    def key_of(self) -> dict:
+        """What of this page its own page and the others can show, for a page's key (outputs/keyed.py):
+        every field but the element (the node view holds what is shown of it); of the neighbours, what
+        their links say."""
+        shallow = ("id", "edition", "num", "title")
+        return {**{f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("element", "prev", "next")},
+                "has_text": self.element is not None,
+                "prev": {name: getattr(self.prev, name) for name in shallow} if self.prev else None,
+                "next": {name: getattr(self.next, name) for name in shallow} if self.next else None}
 
     @property
     def sections(self):
@@ -367,3 +378,8 @@ class Site:
     def graph(self, edition):
         """The article-level reference graph of `edition`, as the graph page draws it (graph_page.py)."""
         return graph_page.graph_view(self, edition)
+
+    def graph_later(self, edition):
+        """The same, laid out only when the page is made, keyed by what it is drawn from (outputs/keyed.py)."""
+        drawn = graph_page.graph_input(self, edition)
+        return Later(drawn, lambda: graph_page.graph_view(self, edition, drawn))

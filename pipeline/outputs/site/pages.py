@@ -109,7 +109,7 @@ def write_edition(site: Site, edition: str, page) -> None:
          in_force=site.editions[-1], current=edition == site.editions[-1], comparisons=comparisons,
          definitions=definitions_view(site, edition), introduction=introduction_view(site, edition),
          register=register.contents_link(site, edition))
-    page(f"{edition}/{site.files.graph}", "graph.html", root="../", edition=edition, graph=site.graph(edition))
+    page(f"{edition}/{site.files.graph}", "graph.html", root="../", edition=edition, graph=site.graph_later(edition))
     register.write_register(site, edition, page, href)  # the book's index, where the sources hold one
     for article in articles:
         page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article,
