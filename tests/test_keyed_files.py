@@ -158,3 +158,35 @@ def test_an_article_pages_key_holds_its_neighbours_links_not_their_text():
     before = keyed.key_of("article.html", {"article": a})
     a.cited_by = [("2017/3A", "2017/1")]  # a new citation of it: its cited-by list
     assert keyed.key_of("article.html", {"article": a}) != before
+
+
+def test_a_file_as_recorded_is_linked_and_a_changed_one_is_checked_by_its_bytes(tmp_path):
+    """copy_previous links a file whose stat is the one the previous build's marker records (no bytes
+    read), reads and checks a file whose stat differs, and copies nothing when one fails its check."""
+    import os
+    import time
+
+    from pipeline.publish import cache, outdir
+
+    old = tmp_path / "build"
+    (old / "html").mkdir(parents=True)
+    (old / "html" / "a.html").write_text("<p>een</p>", encoding="utf-8")
+    (old / "html" / "b.html").write_text("<p>twee</p>", encoding="utf-8")
+    time.sleep(0.01)  # the marker is written after the files (their times must be older than its own)
+    outdir.record(old)
+    marker = outdir.verified_marker(old)
+    recorded = marker["files"]
+    new = tmp_path / "new"
+    new.mkdir()
+    assert cache.copy_previous(old, new, ["html/a.html"], recorded, marker)
+    assert os.stat(new / "html" / "a.html").st_ino == os.stat(old / "html" / "a.html").st_ino
+
+    # Rewritten with other bytes of the same length: its stat differs, its bytes are read and refused.
+    (old / "html" / "b.html").write_text("<p>drie</p>", encoding="utf-8")
+    assert not cache.copy_previous(old, new, ["html/b.html"], recorded, marker)
+    assert not (new / "html" / "b.html").exists()
+    # Rewritten with its own bytes: read, found to be the recorded file, copied (a file of its own).
+    (old / "html" / "b.html").write_text("<p>twee</p>", encoding="utf-8")
+    assert cache.copy_previous(old, new, ["html/b.html"], recorded, marker)
+    assert (new / "html" / "b.html").read_text(encoding="utf-8") == "<p>twee</p>"
+    assert os.stat(new / "html" / "b.html").st_ino != os.stat(old / "html" / "b.html").st_ino

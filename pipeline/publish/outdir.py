@@ -329,13 +329,26 @@ def _matches(path, sha):
 def verified_files(folder, names=()):
     """The files recorded in `folder`'s finished marker ({relative path: sha256}), or {} when it has none
     or when any of `names` (files the caller relies on) is missing or differs from its record."""
+    marker = verified_marker(folder, names)
+    return marker["files"] if marker is not None else {}
+
+
+def verified_marker(folder, names=()):
+    """`folder`'s finished marker, or None when it has none or when any of `names` (files the caller
+    relies on) is missing or differs from its record."""
     marker = read_marker(folder)
     if marker is None or not marker["complete"]:
-        return {}
+        return None
     files = marker["files"]
     if not all(name in files and _matches(Path(folder) / name, files[name]) for name in names):
-        return {}
-    return files
+        return None
+    return marker
+
+
+def as_recorded(folder, marker, rel):
+    """Whether the file `rel` of the finished build in `folder` is the one its marker records, known from
+    its stat alone (size, times, inode: see _unchanged); False when only its bytes could tell."""
+    return _unchanged(Path(folder) / rel, marker, rel)
 
 
 _KEEP = ("remove it yourself if you do not need it (rm -r {}); to keep it without this warning, rename it so that "

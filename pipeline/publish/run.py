@@ -50,6 +50,7 @@ class Build:
     tmp: Path | None = None  # the folder being written
     cache: ReadingCache | None = None  # what this build takes from earlier builds (see readings)
     recorded: dict[str, str] | None = None  # the previous build's files that may be reused, {path: sha256}
+    marker: dict[str, Any] | None = None  # the previous build's marker (their stats too), read with `recorded`
     timings: dict[str, float] = field(default_factory=dict)
     running: dict[str, Process] = field(default_factory=dict)  # stage name -> the process it started
 
@@ -112,7 +113,7 @@ class Build:
         digest = self.digest(edition)
         if digest is None or self.digests().get(edition) != digest:
             return False
-        return cache.copy_previous(self.out_dir, self.tmp, paths, previous)
+        return cache.copy_previous(self.out_dir, self.tmp, paths, previous, self.marker)
 
     def copy_files(self, paths: list[str]) -> bool:
         """Copy the files `paths` (relative to the build folder) from the build in out_dir into tmp, each
@@ -123,7 +124,8 @@ class Build:
         previous = self.previous_files()
         if not all(path in previous for path in paths):
             return False
-        return cache.copy_previous(self.out_dir, self.tmp, paths, {path: previous[path] for path in paths})
+        return cache.copy_previous(self.out_dir, self.tmp, paths, {path: previous[path] for path in paths},
+                                   self.marker)
 
     def keys(self, output: str) -> dict[str, str]:
         """The file keys the build in out_dir recorded for `output` (outputs/keyed.py), when they were made
@@ -158,7 +160,8 @@ class Build:
         marker; {} when it has none, or when its stamp or corpus.xml (which the reuse decisions read) is
         not the one it recorded."""
         if self.recorded is None:
-            self.recorded = outdir.verified_files(self.out_dir, names=(cache.STAMP, "corpus.xml"))
+            self.marker = outdir.verified_marker(self.out_dir, names=(cache.STAMP, "corpus.xml"))
+            self.recorded = self.marker["files"] if self.marker is not None else {}
         return self.recorded
 
     # -- the processes stages started ----------------------------------------------------------------
