@@ -18,6 +18,7 @@ words "noot" and "toelichting"; it also makes the forms other outputs need from 
 law's own form "30B1(b)(i)").
 The module-level functions below are the same rules for callers that hold strings.
 """
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -336,6 +337,7 @@ def cite_of(node_id: str | None) -> str:
     return split_id(node_id)[1]
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the site and the graph ask it of every reference, again and again
 def article_of(node_id: str | None) -> str | None:
     """'2017/50D2a' (or '2017/50D2a/noot1') -> '2017/50'; None when it is no ID."""
     edition, cite = split_id(node_id)
