@@ -9,6 +9,8 @@ into the paragraph's plain text (the text without the notes); a note's `num` is 
 book prints at its marker, where it prints one. A title's or heading's notes are `title_notes` /
 `heading_notes` beside its words, the same way.
 """
+import copy
+import hashlib
 import json
 from collections.abc import Callable
 from functools import lru_cache
@@ -56,13 +58,51 @@ def validate_xml(corpus):
     return [f"line {e.line}: {e.message}" for e in schema.error_log]
 
 
-def validate_json(data):
-    """Errors as strings (the first one found); empty when valid."""
+@lru_cache(maxsize=None)
+def split_validators() -> tuple[Callable[[dict], object], Callable[[dict], object]]:
+    """The same schema as two validators: the corpus with each article taken as any object, and one
+    article (its definition, `node`, with everything it refers to). An article is valid or not whatever
+    stands around it, so validate_json checks each article once per process (a rebuild after an edit
+    checks the articles that changed, not the book)."""
     import fastjsonschema
+
+    schema = json_schema()
+    frame = copy.deepcopy(schema)
+    frame["definitions"]["edition"]["properties"]["articles"]["items"] = {"type": "object"}
+    # The same $id: "#/definitions/node" is resolved in this document, never looked up elsewhere.
+    article = {"$schema": schema["$schema"], "$id": schema["$id"], "$ref": "#/definitions/node",
+               "definitions": schema["definitions"]}
+    return fastjsonschema.compile(frame), fastjsonschema.compile(article)
+
+
+# sha256 of the JSON text of each article found valid in this process, oldest first (at most VALID_KEPT).
+_valid_articles: dict[bytes, None] = {}
+VALID_KEPT = 1 << 16
+
+
+def validate_json(data):
+    """Errors as strings (the first one found, as the whole schema's validator words it); empty when valid.
+    An article found valid before in this process (the same JSON text) is not checked again."""
+    import fastjsonschema
+
+    frame, article = split_validators()
     try:
-        json_validator()(data)
-    except fastjsonschema.JsonSchemaException as e:
-        return [e.message]
+        frame(data)
+        for edition in data["editions"]:
+            for art in edition["articles"]:
+                key = hashlib.sha256(json.dumps(art, ensure_ascii=False, separators=(",", ":")).encode()).digest()
+                if key in _valid_articles:
+                    continue
+                article(art)
+                _valid_articles[key] = None
+                if len(_valid_articles) > VALID_KEPT:
+                    del _valid_articles[next(iter(_valid_articles))]
+    except fastjsonschema.JsonSchemaException as split:
+        try:  # the message with its place in the whole corpus
+            json_validator()(data)
+        except fastjsonschema.JsonSchemaException as e:
+            return [e.message]
+        return [split.message]
     return []
 
 
