@@ -170,8 +170,5 @@ def write_search_index(job: Job) -> None:
 STAGES = [Stage("write_html", write_html, reads=("corpus", "log", "options", "previous", "profile", "tmp",
                                                  "made.comparisons", "made.alignment"),
                 files=("html/", ".lawbook-keys/html.json"), lane=FORK),
-          # Beside the site in its process: pagefind starts as soon as the pages are written, while the build's
-          # own process writes the other outputs (in a build without that process it starts here and is
-          # waited for at finish_search_index).
-          Stage("start_search_index", start_search_index, reads=("tmp",), files=("html/pagefind/",), lane=FORK),
+          Stage("start_search_index", start_search_index, reads=("tmp",), files=("html/pagefind/",)),
           Stage("finish_search_index", None, waits="start_search_index")]

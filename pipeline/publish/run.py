@@ -222,12 +222,14 @@ STAGES = [Stage("write_report", write_report, reads=("log", "tmp"), files=("repo
 # Everything written to build/, in order; each module declares its stages (STAGES), and a new output is
 # one more module's STAGES in this list. The PDF's compilers start as soon as the corpus exists and are
 # waited for at the end; the other outputs are written meanwhile, the HTML site in a forked process
-# beside the rest (its lane, FORK), and pagefind indexes the site in a process of its own as soon as
-# the site is written (in the forked process's lane too, which waits for it). The comparison with a reference (build --reference) and the editions'
+# beside the rest (its lane, FORK), and pagefind indexes the site in a process of its own while the
+# build waits for the PDF. The comparison with a reference (build --reference) and the editions'
 # comparisons are made before the site, whose pages show them.
 OUTPUTS = (Chain([*pdf.STAGES, *reference.STAGES, *html.STAGES, *serialise.STAGES, *graph.STAGES,
                   *markdown.STAGES, *diff.STAGES, *STAGES])
            .move("compare_editions", before="write_html")
+           # After the site's process ended: pagefind beside it held both in memory at once (1.2 GB at 930 × 2).
+           .move("start_search_index", after="write_diff")
            .move("finish_pdf", after="write_report")
            .move("finish_search_index", after="finish_pdf"))
 
