@@ -87,7 +87,6 @@ class Made:
     # (old edition, new edition) -> their comparison (diff.compare), made once for the diff and the site
     comparisons: dict[tuple[str, str], dict[str, Any]] | None = None
     alignment: Alignment | None = None  # the corpus against the original (build --reference; reference.py)
-    json: dict[str, Any] | None = None  # corpus.json's object, once write_corpus made it
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """The original beside the book: `build --reference PATH` compares the corpus with it, for the editor's page.
 
 Reads: the option reference (a build folder of the original, or its corpus.json; any language), the
-corpus as corpus.json writes it (job.made.json, else made from job.corpus). `lawbook align` reads both its
+corpus as corpus.json writes it (made from job.corpus). `lawbook align` reads both its
 books here too.
 Writes: job.made.alignment, corpus/align.py's Alignment of the two books, which html.write_html turns into
 the section "Comparison with the original" of the editor's page (docs/align.md). Without the option it
@@ -106,8 +106,8 @@ def check_reference(arg: str) -> None:
 
 
 def align_reference(job: "Job") -> None:
-    """Reads: options.reference, corpus.json's object when write_corpus made it (job.made.json; else made
-    from job.corpus). Writes: job.made.alignment (None without a reference)."""
+    """Reads: options.reference, job.corpus (as corpus.json's object). Writes: job.made.alignment (None
+    without a reference)."""
     from ..corpus import align
     from ..outputs import serialise
 
@@ -115,9 +115,8 @@ def align_reference(job: "Job") -> None:
     if job.options.reference is None:
         return
     original = read_corpus(job.options.reference, fix=BUILD_FIX)
-    data = job.made.json
-    job.made.alignment = align.align(data if data is not None else serialise.to_json(job.corpus), original)
+    job.made.alignment = align.align(serialise.to_json(job.corpus), original)
 
 
-STAGES = [Stage("align_reference", align_reference, reads=("options", "corpus", "made.json"),
+STAGES = [Stage("align_reference", align_reference, reads=("options", "corpus"),
                 writes=("made.alignment",))]
