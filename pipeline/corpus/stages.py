@@ -19,7 +19,9 @@ make_corpus() runs them: `show`, `check` and `diff` use it, and the build runs t
 before its outputs, which see the finished corpus as a `Corpus` (frozen()). What an earlier
 build read (the reading before repair) may be taken from a store of readings (the build passes
 its cache, publish/cache.py); without one every source is read.
-Repair always runs: it depends on the whole book's vocabulary, which any source may change.
+Repair always runs: it depends on the whole book's vocabulary, which any source may change; what it
+made of a reading is kept in the process and taken again where the reading and the vocabulary's answers to
+what it asked are the same (repair.repaired).
 """
 from __future__ import annotations
 
@@ -207,11 +209,13 @@ def repair_text(ctx: CorpusContext) -> None:
     Writes: block and note text, repaired (repair.repair_reading, for every format); every change logged."""
     # The book's word forms: evidence for a printed line-end hyphen, made when first needed. Until then a
     # reading is repaired with none (its ligatures with the profile's word list alone).
+    # Each reading's repair is taken from the memo of this process where the same reading was repaired
+    # with the same answers of the vocabulary (repair.repaired): a rebuild repairs what changed.
     vocabulary: set[str] | None = None
     for reading in ctx.readings:
         if vocabulary is None and repair.needs_vocabulary(reading):
-            vocabulary = set().union(*(repair.vocabulary(lines) for lines in ctx.lines.values()))
-        repair.repair_reading(reading, vocabulary if vocabulary is not None else set(), ctx.log, ctx.profile)
+            vocabulary = repair.book_vocabulary(ctx.lines, ctx.profile)
+        repair.repaired(reading, vocabulary if vocabulary is not None else set(), ctx.log, ctx.profile)
 
 
 def build_structure(ctx: CorpusContext) -> None:
