@@ -225,8 +225,8 @@ def build_structure(ctx: CorpusContext) -> None:
     for edition in dict.fromkeys(r.edition for r in ctx.readings):
         edition_lines = [line for r in ctx.readings if r.edition == edition for line in ctx.lines[r.file]]
         evidence[edition] = structure.Evidence(edition_lines, ctx.profile)
-    for reading in ctx.readings:
-        ctx.fragments.append(structure.build_fragment(reading, ctx.log, evidence[reading.edition]))
+    for reading in ctx.readings:  # (from the memo of this process where nothing it reads changed: fragment())
+        ctx.fragments.append(structure.fragment(reading, ctx.lines[reading.file], ctx.log, evidence[reading.edition]))
 
 
 def merge_editions(ctx: CorpusContext) -> None:

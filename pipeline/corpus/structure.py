@@ -24,12 +24,13 @@ Guarantees:
 """
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NoReturn
 
 from lxml import etree
 
-from ..core import ids, lang, tree
+from ..core import ids, lang, report, tree
+from ..core.memo import Memo, digest as memo_digest
 from ..core.model import APART_KINDS, CLOSES_LIST, NO_LEAD_IN, NOTE_MARK, Accounted, Block, Placed, Reading, Rules
 from ..core.report import BuildLog, FileLog
 from ..core.tree import Element
@@ -77,9 +78,16 @@ class Evidence:
                     seen.add(m.group(1))
                     self.citing.setdefault(m.group(1), []).append((line.file, line.num, m.group()))
 
+    def citations(self, cite: str) -> list[tuple[str, int, str]]:
+        """The first three lines that cite `cite`: (file, line, the citing words)."""
+        return self.citing.get(cite, [])[:3]
+
+    def line_text(self, file: str, num: int) -> str | None:
+        return self.text.get((file, num))
+
     def find(self, article_lines: set[tuple[str, int]], node_id: str, level: str, num: str) -> list[str]:
         edition, cite = ids.split_id(node_id)
-        found = [f"'{words}' ({file}:{n})" for file, n, words in self.citing.get(cite, [])[:3]]
+        found = [f"'{words}' ({file}:{n})" for file, n, words in self.citations(cite)]
         if len(found) >= 3:
             return found
         if level == "section":
@@ -90,13 +98,38 @@ class Evidence:
         else:
             relative = re.compile(self.rules.EVIDENCE_ITEM.format(num=num))
         for file, n in sorted(article_lines):
-            text = self.text.get((file, n))
+            text = self.line_text(file, n)
             if text is not None and (m := relative.search(text)):
                 # Quote the word before "(a)" too ("volgens (a)"); found by looking back from the
                 # match, since a pattern starting with an optional word is slow on long lines.
                 before = re.search(r"\w+\s+$", text[max(0, m.start() - 40):m.start()])
                 found.append(f"'{before.group() if before else ''}{m.group()}' ({file}:{n})")
         return found[:3]
+
+
+class AskedEvidence(Evidence):
+    """The evidence of an edition as the building of one source's fragment asks it: every answer is kept
+    (the citations of each cited node; the text of a line of another source, where one is asked: the
+    source's own lines are part of the fragment's key), so that a fragment built with these answers is
+    known to be the fragment of any book that gives the same ones (fragment())."""
+
+    def __init__(self, evidence: Evidence, file: str) -> None:  # (the index is the evidence's, not made again)
+        self.evidence = evidence
+        self.profile = evidence.profile
+        self.rules = evidence.rules
+        self.file = file
+        self.cited: dict[str, list[tuple[str, int, str]]] = {}
+        self.texts: dict[tuple[str, int], str | None] = {}
+
+    def citations(self, cite: str) -> list[tuple[str, int, str]]:
+        found = self.cited[cite] = self.evidence.citations(cite)
+        return found
+
+    def line_text(self, file: str, num: int) -> str | None:
+        text = self.evidence.line_text(file, num)
+        if file != self.file:
+            self.texts[(file, num)] = text
+        return text
 
 
 class ArticleBuilder:
@@ -607,3 +640,74 @@ def _commentary(reading: Reading, blocks: list[Block], fragment: Fragment, flog:
     for n in lines:
         fragment.ledger[n] = accounted
     return el
+
+
+@dataclass(frozen=True)
+class Built:
+    """One fragment as the memo keeps it (fragment()): the answers of the evidence it was built with, its
+    trees as XML, its ledger and node lines, the report entries it made and the text of each block after
+    building (a list number kept as text is written into its block)."""
+    cited: dict[str, list[tuple[str, int, str]]]  # AskedEvidence's answers
+    texts_asked: dict[tuple[str, int], str | None]
+    articles: list[bytes]
+    commentary: list[bytes]
+    definitions: list[bytes]
+    introduction: bytes | None
+    second_introduction: bool
+    ledger: dict[int, Placed | Accounted]
+    node_lines: dict[str, frozenset[int]]
+    no_lead_in: frozenset[str]
+    entries: list[report.Entry]
+    texts: list[str]
+
+    def holds(self, evidence: Evidence) -> bool:
+        """Whether `evidence` gives every answer the building was given (for lines of other sources, the text)."""
+        return all(evidence.citations(cite) == found for cite, found in self.cited.items()) and \
+            all(evidence.line_text(file, num) == text for (file, num), text in self.texts_asked.items())
+
+    def fragment(self, file: str, edition: str) -> Fragment:
+        """A new Fragment, its trees new elements (later stages change them)."""
+        return Fragment(file, edition, [_element(x) for x in self.articles], [_element(x) for x in self.commentary],
+                        [_element(x) for x in self.definitions],
+                        _element(self.introduction) if self.introduction is not None else None,
+                        self.second_introduction, dict(self.ledger),
+                        {node: set(lines) for node, lines in self.node_lines.items()}, set(self.no_lead_in))
+
+
+# A text may be as long as a source allows: past libxml2's default limit on one text node.
+_PARSER = etree.XMLParser(huge_tree=True, remove_blank_text=False, resolve_entities=False)
+
+
+def _element(xml: bytes) -> Element:
+    return etree.fromstring(xml, _PARSER)
+
+
+@lang.per_profile
+def fragments(profile: lang.Profile) -> Memo[Built]:
+    """The fragments built in this process, by the digest of the source's repaired reading and lines."""
+    return Memo("structure")
+
+
+def fragment(reading: Reading, lines: list[Line], log: BuildLog, evidence: Evidence) -> Fragment:
+    """build_fragment(), exactly, taken from the memo where the same repaired reading of the same lines was
+    built before and this edition's `evidence` answers each question that building asked as it was
+    answered then; else built, and kept."""
+    memo = fragments(evidence.profile)
+    key = memo_digest(reading, [(line.num, line.text) for line in lines], reading.file in log.paged())
+    known = memo.get(key)
+    if known is not None and known.holds(evidence):
+        memo.reused += 1
+        for block, text in zip(reading.blocks, known.texts):
+            block.text = text
+        log.entries.extend(replace(e) for e in known.entries)
+        return known.fragment(reading.file, reading.edition)
+    asking = AskedEvidence(evidence, reading.file)
+    start = len(log.entries)
+    made = build_fragment(reading, log, asking)
+    memo.put(key, Built(asking.cited, asking.texts, [etree.tostring(a) for a in made.articles], [etree.tostring(c) for c in made.commentary],
+                        [etree.tostring(d) for d in made.definitions],
+                        etree.tostring(made.introduction) if made.introduction is not None else None,
+                        made.second_introduction, dict(made.ledger),
+                        {node: frozenset(lines) for node, lines in made.node_lines.items()}, frozenset(made.no_lead_in),
+                        [replace(e) for e in log.entries[start:]], [b.text for b in reading.blocks]))
+    return made
