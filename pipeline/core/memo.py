@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import pickle
+import weakref
 from collections import OrderedDict
 from typing import Generic, Hashable, TypeVar
 
@@ -29,6 +30,7 @@ class Memo(Generic[V]):
         self.entries: OrderedDict[Hashable, V] = OrderedDict()
         self.reused = 0  # entries taken instead of making them
         self.made = 0  # entries made (not found, or found with other answers from the book)
+        MEMOS.add(self)
 
     def get(self, key: Hashable) -> V | None:
         found = self.entries.get(key)
@@ -46,6 +48,15 @@ class Memo(Generic[V]):
     def clear(self) -> None:
         self.entries.clear()
         self.reused = self.made = 0
+
+
+# Every memo of the process (a test empties them all: a build then does what a fresh process does).
+MEMOS: "weakref.WeakSet[Memo]" = weakref.WeakSet()
+
+
+def clear_all() -> None:
+    for memo in list(MEMOS):
+        memo.clear()
 
 
 def digest(*parts: object) -> bytes:
