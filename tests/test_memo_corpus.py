@@ -1,5 +1,5 @@
-"""The memos of a rebuild in one process (core/memo.py): repair (reading/repair.py repaired), the fragments
-(corpus/structure.py fragment), the references (corpus/refs.py mark_container) and the editions' comparison
+"""The memos of a rebuild in one process (core/memo.py): repair (reading/repair.py repaired), the evidence and
+the fragments (corpus/structure.py Evidence.of_sources, fragment), the references (corpus/refs.py mark_container) and the editions' comparison
 (outputs/diff/compare.py Comparison.article).
 
 A rebuild that takes what it can from the memos writes, byte for byte, what a build of a fresh process
@@ -107,7 +107,8 @@ def outputs(folder: Path) -> dict[str, bytes]:
 def counts() -> dict[str, int]:
     """How many entries each memo made (what was computed, not taken) for the Dutch profile."""
     nl = lang.profile("nl")
-    return {"repair": repair.repairs(nl).made, "structure": structure.fragments(nl).made,
+    return {"repair": repair.repairs(nl).made, "evidence": structure.Evidence.memo(nl).made,
+            "structure": structure.fragments(nl).made,
             "references": refs.markups(nl).made, "diff": compare.ARTICLES.made}
 
 
@@ -167,13 +168,14 @@ def test_after_an_edit_of_one_source_only_what_it_changed_is_made_again(tmp_path
     run.build(sources, tmp_path / "out", OPTIONS)
     built = counts()
     # the first build made every source's repair and fragment, every container and article pair
-    assert built == {"repair": 3, "structure": 3, "references": 7, "diff": 2}  # (7 paragraphs, 2 article pairs)
+    # (3 sources, 7 paragraphs, 2 article pairs)
+    assert built == {"repair": 3, "evidence": 3, "structure": 3, "references": 7, "diff": 2}
 
     # one word of one paragraph of the 2017 page: nothing the other sources asked of the book changes
     edit(sources / "b.txt", "voordat het delen klaar is", "voordat het delen af is")
     run.build(sources, tmp_path / "out", OPTIONS)
     made = {name: count - built[name] for name, count in counts().items()}
-    assert made == {"repair": 1, "structure": 1, "references": 1, "diff": 1}
+    assert made == {"repair": 1, "evidence": 1, "structure": 1, "references": 1, "diff": 1}
 
     # the same sources once more (a forced build): nothing is made, all is taken
     run.build(sources, tmp_path / "out", dict(OPTIONS, force=True))

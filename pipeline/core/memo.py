@@ -14,7 +14,7 @@ import io
 import pickle
 import weakref
 from collections import OrderedDict
-from typing import Generic, Hashable, TypeVar
+from typing import Any, Generic, Hashable, TypeVar
 
 V = TypeVar("V")
 
@@ -51,7 +51,7 @@ class Memo(Generic[V]):
 
 
 # Every memo of the process (a test empties them all: a build then does what a fresh process does).
-MEMOS: "weakref.WeakSet[Memo]" = weakref.WeakSet()
+MEMOS: "weakref.WeakSet[Memo[Any]]" = weakref.WeakSet()
 
 
 def clear_all() -> None:

@@ -220,13 +220,16 @@ def repair_text(ctx: CorpusContext) -> None:
 
 def build_structure(ctx: CorpusContext) -> None:
     """Reads: ctx.readings. Writes: ctx.fragments (article trees per source, with IDs and a line ledger)."""
-    # One evidence index per edition, built once: rebuilding it per source made the stage quadratic.
+    # One evidence index per edition, built once: rebuilding it per source made the stage quadratic. Each
+    # source's part of it, and each fragment, comes from the memo of this process where nothing it reads
+    # changed (Evidence.of_sources, structure.fragment).
+    lines = {r.file: structure.lines_digest(ctx.lines[r.file]) for r in ctx.readings}
     evidence: dict[str, structure.Evidence] = {}
     for edition in dict.fromkeys(r.edition for r in ctx.readings):
-        edition_lines = [line for r in ctx.readings if r.edition == edition for line in ctx.lines[r.file]]
-        evidence[edition] = structure.Evidence(edition_lines, ctx.profile)
-    for reading in ctx.readings:  # (from the memo of this process where nothing it reads changed: fragment())
-        ctx.fragments.append(structure.fragment(reading, ctx.lines[reading.file], ctx.log, evidence[reading.edition]))
+        evidence[edition] = structure.Evidence.of_sources(
+            [(lines[r.file], ctx.lines[r.file]) for r in ctx.readings if r.edition == edition], ctx.profile)
+    for reading in ctx.readings:
+        ctx.fragments.append(structure.fragment(reading, lines[reading.file], ctx.log, evidence[reading.edition]))
 
 
 def merge_editions(ctx: CorpusContext) -> None:

@@ -23,8 +23,8 @@ Guarantees:
     the same text once (the repeat logged), different text a conflict.
 """
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import NoReturn
 
 from lxml import etree
@@ -77,6 +77,31 @@ class Evidence:
                 if m.group(1) not in seen:
                     seen.add(m.group(1))
                     self.citing.setdefault(m.group(1), []).append((line.file, line.num, m.group()))
+
+    @classmethod
+    def of_sources(cls, sources: Iterable[tuple[bytes, Sequence[Line]]], profile: lang.Profile) -> "Evidence":
+        """The evidence of an edition's sources, given as (the digest of a source's lines, the lines) in the
+        order of the book: each source's index taken from the memo of this process where the same lines were
+        indexed before, and put together as one index of all their lines would be."""
+        evidence = cls([], profile)
+        memo = Evidence.memo(profile)
+        for key, lines in sources:
+            found = memo.get(key)
+            if found is None:
+                found = cls(lines, profile)
+                memo.put(key, found)
+            else:
+                memo.reused += 1
+            evidence.text.update(found.text)
+            for cite, citing in found.citing.items():
+                evidence.citing.setdefault(cite, []).extend(citing)
+        return evidence
+
+    @staticmethod
+    @lang.per_profile
+    def memo(profile: lang.Profile) -> "Memo[Evidence]":
+        """Each source's evidence (its lines indexed) made in this process, by lines_digest()."""
+        return Memo("evidence")
 
     def citations(self, cite: str) -> list[tuple[str, int, str]]:
         """The first three lines that cite `cite`: (file, line, the citing words)."""
@@ -682,24 +707,29 @@ def _element(xml: bytes) -> Element:
     return etree.fromstring(xml, _PARSER)
 
 
+def lines_digest(lines: Sequence[Line]) -> bytes:
+    """The digest of a source's lines (file, number and text of each): part of the key of what is made of them."""
+    return memo_digest([(line.file, line.num, line.text) for line in lines])
+
+
 @lang.per_profile
 def fragments(profile: lang.Profile) -> Memo[Built]:
     """The fragments built in this process, by the digest of the source's repaired reading and lines."""
     return Memo("structure")
 
 
-def fragment(reading: Reading, lines: list[Line], log: BuildLog, evidence: Evidence) -> Fragment:
+def fragment(reading: Reading, lines_key: bytes, log: BuildLog, evidence: Evidence) -> Fragment:
     """build_fragment(), exactly, taken from the memo where the same repaired reading of the same lines was
-    built before and this edition's `evidence` answers each question that building asked as it was
-    answered then; else built, and kept."""
+    built before (`lines_key`: lines_digest() of the source's lines) and this edition's `evidence` answers
+    each question that building asked as it was answered then; else built, and kept."""
     memo = fragments(evidence.profile)
-    key = memo_digest(reading, [(line.num, line.text) for line in lines], reading.file in log.paged())
+    key = memo_digest(reading, lines_key, reading.file in log.paged())
     known = memo.get(key)
     if known is not None and known.holds(evidence):
         memo.reused += 1
         for block, text in zip(reading.blocks, known.texts):
             block.text = text
-        log.entries.extend(replace(e) for e in known.entries)
+        log.entries.extend(known.entries)  # (a report entry is never changed once made: shared)
         return known.fragment(reading.file, reading.edition)
     asking = AskedEvidence(evidence, reading.file)
     start = len(log.entries)
@@ -709,5 +739,5 @@ def fragment(reading: Reading, lines: list[Line], log: BuildLog, evidence: Evide
                         etree.tostring(made.introduction) if made.introduction is not None else None,
                         made.second_introduction, dict(made.ledger),
                         {node: frozenset(lines) for node, lines in made.node_lines.items()}, frozenset(made.no_lead_in),
-                        [replace(e) for e in log.entries[start:]], [b.text for b in reading.blocks]))
+                        log.entries[start:], [b.text for b in reading.blocks]))
     return made

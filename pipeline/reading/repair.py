@@ -25,7 +25,7 @@ import heapq
 import re
 import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..core import lang
 from . import normalise
@@ -722,7 +722,7 @@ def repaired(reading: Reading, vocabulary: Collection[str], log: BuildLog, profi
             block.text, block.pieces = text, list(pieces)
             for note, (note_text, note_pieces) in zip(block.notes, notes):
                 note.text, note.pieces = note_text, list(note_pieces)
-        log.entries.extend(replace(e) for e in known.entries)
+        log.entries.extend(known.entries)  # (a report entry is never changed once made: shared)
         return
     asking = Vocabulary(vocabulary)
     start = len(log.entries)
@@ -730,4 +730,4 @@ def repaired(reading: Reading, vocabulary: Collection[str], log: BuildLog, profi
     if asking.whole:
         return
     after = [(b.text, list(b.pieces), [(n.text, list(n.pieces)) for n in b.notes]) for b in reading.blocks]
-    memo.put(key, Repaired(asking.asked, asking.long, after, [replace(e) for e in log.entries[start:]]))
+    memo.put(key, Repaired(asking.asked, asking.long, after, log.entries[start:]))
