@@ -779,8 +779,10 @@ def stands_below(order: Mapping[str, int], target: str, node_id: str) -> bool:
 class Markup:
     """What the reading of one container's text gave (mark_container): the refs of each text run, (start,
     end, attributes), the messages of citations that read two ways, and the answers the corpus gave."""
-    spans: list[list[tuple[int, int, dict[str, str]]]]
-    uncertain: list[str]
+    # (tuples, not lists and dicts: the memo's entries live long, and tuples of strings are no work for the
+    # collector)
+    spans: tuple[tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...], ...]
+    uncertain: tuple[str, ...]
     ids: dict[object, bool]
     missing: dict[object, bool]
     in_order: dict[object, bool]
@@ -811,7 +813,8 @@ def _markup(texts: tuple[str | None, ...], edition: str, node_id: str, asked: As
             if r.other:
                 uncertain.append(f"'{text[c.start:c.end]}' in {node_id} is uncertain: read as "
                                  f"{' '.join(r.targets)}, but {r.other} is in the corpus too")
-    return Markup(spans, uncertain, asked.ids, asked.missing, asked.in_order, asked.below)
+    return Markup(tuple(tuple((start, end, tuple(attrib.items())) for start, end, attrib in run) for run in spans),
+                  tuple(uncertain), asked.ids, asked.missing, asked.in_order, asked.below)
 
 
 @lang.per_profile

@@ -680,7 +680,8 @@ class Built:
     introduction: bytes | None
     second_introduction: bool
     ledger: dict[int, Placed | Accounted]
-    node_lines: dict[str, frozenset[int]]
+    node_lines: tuple[tuple[str, tuple[int, ...]], ...]  # (tuples: the memo's entries live long, and tuples of
+    # numbers are no work for the collector)
     no_lead_in: frozenset[str]
     entries: list[report.Entry]
     texts: list[str]
@@ -696,7 +697,7 @@ class Built:
                         [_element(x) for x in self.definitions],
                         _element(self.introduction) if self.introduction is not None else None,
                         self.second_introduction, dict(self.ledger),
-                        {node: set(lines) for node, lines in self.node_lines.items()}, set(self.no_lead_in))
+                        {node: set(lines) for node, lines in self.node_lines}, set(self.no_lead_in))
 
 
 # A text may be as long as a source allows: past libxml2's default limit on one text node.
@@ -738,6 +739,6 @@ def fragment(reading: Reading, lines_key: bytes, log: BuildLog, evidence: Eviden
                         [etree.tostring(d) for d in made.definitions],
                         etree.tostring(made.introduction) if made.introduction is not None else None,
                         made.second_introduction, dict(made.ledger),
-                        {node: frozenset(lines) for node, lines in made.node_lines.items()}, frozenset(made.no_lead_in),
+                        tuple((node, tuple(lines)) for node, lines in made.node_lines.items()), frozenset(made.no_lead_in),
                         log.entries[start:], [b.text for b in reading.blocks]))
     return made

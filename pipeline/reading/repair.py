@@ -694,7 +694,8 @@ class Repaired:
     text (and pieces) of each block and note after it, and the report entries it made."""
     asked: dict[object, bool]  # word -> whether the vocabulary held it
     long: frozenset[int] | None  # the lengths of its words over _TAIL, where they were asked
-    blocks: list[tuple[str, list[Piece], list[tuple[str, list[Piece]]]]]
+    # (tuples, not lists: the memo's entries live long, and tuples of strings are no work for the collector)
+    blocks: tuple[tuple[str, tuple[Piece, ...], tuple[tuple[str, tuple[Piece, ...]], ...]], ...]
     entries: list[Entry]
 
     def holds(self, words: Collection[str]) -> bool:
@@ -729,5 +730,5 @@ def repaired(reading: Reading, vocabulary: Collection[str], log: BuildLog, profi
     repair_reading(reading, asking, log, profile)
     if asking.whole:
         return
-    after = [(b.text, list(b.pieces), [(n.text, list(n.pieces)) for n in b.notes]) for b in reading.blocks]
+    after = tuple((b.text, tuple(b.pieces), tuple((n.text, tuple(n.pieces)) for n in b.notes)) for b in reading.blocks)
     memo.put(key, Repaired(asking.asked, asking.long, after, log.entries[start:]))
