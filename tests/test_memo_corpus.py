@@ -194,7 +194,7 @@ def test_a_repair_is_not_taken_when_the_vocabulary_answers_otherwise():
     results = []
     for vocabulary in ({"zee-egel"}, {"zee-egel", "kaart"}, set(), {"zee-egel"}):
         reading, log = printed(), BuildLog()
-        repair.repaired(reading, vocabulary, log, nl)
+        repair.repaired(reading, vocabulary, log, nl, paged=False)
         results.append((reading.blocks[0].text, [e.message for e in log.entries]))
     assert results == [("een zee-egel ligt", ["kept: the hyphenated form is used elsewhere in the sources"])] * 2 + \
         [("een zeeegel ligt", ["line-end hyphen joined"])] + \

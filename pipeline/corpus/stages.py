@@ -212,10 +212,12 @@ def repair_text(ctx: CorpusContext) -> None:
     # Each reading's repair is taken from the memo of this process where the same reading was repaired
     # with the same answers of the vocabulary (repair.repaired): a rebuild repairs what changed.
     vocabulary: set[str] | None = None
+    paged = ctx.log.paged()
     for reading in ctx.readings:
         if vocabulary is None and repair.needs_vocabulary(reading):
             vocabulary = repair.book_vocabulary(ctx.lines, ctx.profile)
-        repair.repaired(reading, vocabulary if vocabulary is not None else set(), ctx.log, ctx.profile)
+        repair.repaired(reading, vocabulary if vocabulary is not None else set(), ctx.log, ctx.profile,
+                        reading.file in paged)
 
 
 def build_structure(ctx: CorpusContext) -> None:
@@ -228,8 +230,10 @@ def build_structure(ctx: CorpusContext) -> None:
     for edition in dict.fromkeys(r.edition for r in ctx.readings):
         evidence[edition] = structure.Evidence.of_sources(
             [(lines[r.file], ctx.lines[r.file]) for r in ctx.readings if r.edition == edition], ctx.profile)
+    paged = ctx.log.paged()
     for reading in ctx.readings:
-        ctx.fragments.append(structure.fragment(reading, lines[reading.file], ctx.log, evidence[reading.edition]))
+        ctx.fragments.append(structure.fragment(reading, lines[reading.file], ctx.log, evidence[reading.edition],
+                                                reading.file in paged))
 
 
 def merge_editions(ctx: CorpusContext) -> None:

@@ -143,11 +143,12 @@ class AskedEvidence(Evidence):
         self.profile = evidence.profile
         self.rules = evidence.rules
         self.file = file
-        self.cited: dict[str, list[tuple[str, int, str]]] = {}
+        self.cited: dict[str, tuple[tuple[str, int, str], ...]] = {}
         self.texts: dict[tuple[str, int], str | None] = {}
 
     def citations(self, cite: str) -> list[tuple[str, int, str]]:
-        found = self.cited[cite] = self.evidence.citations(cite)
+        found = self.evidence.citations(cite)
+        self.cited[cite] = tuple(found)
         return found
 
     def line_text(self, file: str, num: int) -> str | None:
@@ -672,23 +673,24 @@ class Built:
     """One fragment as the memo keeps it (fragment()): the answers of the evidence it was built with, its
     trees as XML, its ledger and node lines, the report entries it made and the text of each block after
     building (a list number kept as text is written into its block)."""
-    cited: dict[str, list[tuple[str, int, str]]]  # AskedEvidence's answers
+    cited: dict[str, tuple[tuple[str, int, str], ...]]  # AskedEvidence's answers
     texts_asked: dict[tuple[str, int], str | None]
-    articles: list[bytes]
-    commentary: list[bytes]
-    definitions: list[bytes]
+    articles: tuple[bytes, ...]
+    commentary: tuple[bytes, ...]
+    definitions: tuple[bytes, ...]
     introduction: bytes | None
     second_introduction: bool
     ledger: dict[int, Placed | Accounted]
-    node_lines: tuple[tuple[str, tuple[int, ...]], ...]  # (tuples: the memo's entries live long, and tuples of
-    # numbers are no work for the collector)
+    # (tuples, not lists and sets: the memo's entries live long, and tuples of numbers and strings are no work
+    # for the collector)
+    node_lines: tuple[tuple[str, tuple[int, ...]], ...]
     no_lead_in: frozenset[str]
     entries: list[report.Entry]
-    texts: list[str]
+    texts: tuple[str, ...]
 
     def holds(self, evidence: Evidence) -> bool:
         """Whether `evidence` gives every answer the building was given (for lines of other sources, the text)."""
-        return all(evidence.citations(cite) == found for cite, found in self.cited.items()) and \
+        return all(tuple(evidence.citations(cite)) == found for cite, found in self.cited.items()) and \
             all(evidence.line_text(file, num) == text for (file, num), text in self.texts_asked.items())
 
     def fragment(self, file: str, edition: str) -> Fragment:
@@ -719,12 +721,13 @@ def fragments(profile: lang.Profile) -> Memo[Built]:
     return Memo("structure")
 
 
-def fragment(reading: Reading, lines_key: bytes, log: BuildLog, evidence: Evidence) -> Fragment:
+def fragment(reading: Reading, lines_key: bytes, log: BuildLog, evidence: Evidence, paged: bool) -> Fragment:
     """build_fragment(), exactly, taken from the memo where the same repaired reading of the same lines was
     built before (`lines_key`: lines_digest() of the source's lines) and this edition's `evidence` answers
-    each question that building asked as it was answered then; else built, and kept."""
+    each question that building asked as it was answered then; else built, and kept. `paged`: whether the
+    report shows the source's lines as pages and lines (its file in log.paged())."""
     memo = fragments(evidence.profile)
-    key = memo_digest(reading, lines_key, reading.file in log.paged())
+    key = memo_digest(reading, lines_key, paged)
     known = memo.get(key)
     if known is not None and known.holds(evidence):
         memo.reused += 1
@@ -735,10 +738,11 @@ def fragment(reading: Reading, lines_key: bytes, log: BuildLog, evidence: Eviden
     asking = AskedEvidence(evidence, reading.file)
     start = len(log.entries)
     made = build_fragment(reading, log, asking)
-    memo.put(key, Built(asking.cited, asking.texts, [etree.tostring(a) for a in made.articles], [etree.tostring(c) for c in made.commentary],
-                        [etree.tostring(d) for d in made.definitions],
+    memo.put(key, Built(asking.cited, asking.texts, tuple(etree.tostring(a) for a in made.articles),
+                        tuple(etree.tostring(c) for c in made.commentary),
+                        tuple(etree.tostring(d) for d in made.definitions),
                         etree.tostring(made.introduction) if made.introduction is not None else None,
                         made.second_introduction, dict(made.ledger),
-                        tuple((node, tuple(lines)) for node, lines in made.node_lines.items()), frozenset(made.no_lead_in),
-                        log.entries[start:], [b.text for b in reading.blocks]))
+                        tuple((node, tuple(lines)) for node, lines in made.node_lines.items()),
+                        frozenset(made.no_lead_in), log.entries[start:], tuple(b.text for b in reading.blocks)))
     return made

@@ -710,12 +710,14 @@ def repairs(profile: lang.Profile) -> Memo[Repaired]:
     return Memo("repair")
 
 
-def repaired(reading: Reading, vocabulary: Collection[str], log: BuildLog, profile: lang.Profile) -> None:
+def repaired(reading: Reading, vocabulary: Collection[str], log: BuildLog, profile: lang.Profile,
+             paged: bool) -> None:
     """repair_reading(), exactly, taken from the memo where the same reading (every field, as it stands
     before repair) was repaired before and this book's `vocabulary` answers each question that repair
-    asked as it was answered then; else made, and kept."""
+    asked as it was answered then; else made, and kept. `paged`: whether the report shows the reading's
+    lines as pages and lines (its file in log.paged(), which the messages depend on)."""
     memo = repairs(profile)
-    key = memo_digest(reading, reading.file in log.paged())
+    key = memo_digest(reading, paged)
     known = memo.get(key)
     if known is not None and known.holds(vocabulary):
         memo.reused += 1
