@@ -14,7 +14,7 @@ import importlib
 import json
 from pathlib import Path
 
-import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pipeline.core import lang, memo
 from pipeline.corpus import refs, structure
@@ -220,3 +220,43 @@ def test_the_digest_is_of_the_content_alone():
     assert memo.digest([word, word]) == memo.digest([word, same])
     assert memo.digest([word, word]) != memo.digest([word, "een woord."])
     assert memo.digest([word, word]) != memo.digest((word, word))
+
+
+# A made-up printed paragraph: each line but the last ends in the first part of a word and a hyphen, the
+# next starts with its second part; a line may hold a word cut where a lost ligature stood ("o ender"). The
+# vocabularies drawn below hold the joined and the hyphenated forms, and the ligature's word, or not.
+SPLIT_WORDS = [("zee", "egel"), ("ge", "volg"), ("speel", "wijze"), ("niet", "spelen"), ("bied", "of")]
+CUT_WORDS = ["", "o ender", "sta and"]
+FORMS = ["zee-egel", "zeeegel", "ge-volg", "gevolg", "speel-wijze", "speelwijze", "niet-spelen", "nietspelen",
+         "offender", "staff"]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.tuples(st.sampled_from(SPLIT_WORDS), st.sampled_from(CUT_WORDS)), min_size=1, max_size=4),
+       vocabularies=st.lists(st.sets(st.sampled_from(FORMS)), min_size=2, max_size=5),
+       code=st.sampled_from(["nl", "en"]))
+def test_a_repair_from_the_memo_is_the_repair_of_its_vocabulary(words, vocabularies, code):
+    """Whatever the vocabulary of each build, the memo's repair of a reading (one reading, repaired again
+    with each vocabulary in turn) is what repair_reading makes of it with that vocabulary: text and report."""
+    from pipeline.core.model import Block, Reading
+    from pipeline.core.report import BuildLog
+
+    profile = lang.profile(code)
+    texts, start = [], "de"
+    for (first, second), cut in words:
+        texts.append(f"{start} {cut} {first}-".replace("  ", " "))
+        start = second
+    texts.append(f"{start} klaar.")
+    pieces = list(enumerate(texts, 1))
+
+    def reading() -> Reading:
+        return Reading("p.txt", "printed", "2017", [Block("para", "", [n for n, _ in pieces], pieces=list(pieces))])
+
+    repair.repairs(profile).clear()
+    for vocabulary in vocabularies:
+        fresh, fresh_log = reading(), BuildLog()
+        repair.repair_reading(fresh, set(vocabulary), fresh_log, profile)
+        taken, taken_log = reading(), BuildLog()
+        repair.repaired(taken, set(vocabulary), taken_log, profile, paged=False)
+        assert taken == fresh
+        assert taken_log.entries == fresh_log.entries
