@@ -19,9 +19,15 @@ make_corpus() runs them: `show`, `check` and `diff` use it, and the build runs t
 before its outputs, which see the finished corpus as a `Corpus` (frozen()). What an earlier
 build read (the reading before repair) may be taken from a store of readings (the build passes
 its cache, publish/cache.py); without one every source is read.
-Repair always runs: it depends on the whole book's vocabulary, which any source may change; what it
-made of a reading is kept in the process and taken again where the reading and the vocabulary's answers to
-what it asked are the same (repair.repaired).
+Repair always runs: it depends on the whole book's vocabulary, which any source may change.
+
+A rebuild in the same process (watch mode) does the work of what changed: repair, the evidence index,
+the fragments and the references keep what they made of each source (or paragraph) in a memo of the
+process (core/memo.py), keyed by a digest of everything it was made from; where one was made with
+answers from the whole book (a word of the vocabulary, a node's confirming citations, whether an ID is
+in the corpus), the memo keeps the answers and its entry is taken only when this build's book gives the
+same ones (repair.repaired, structure.fragment, refs.mark_container). So a rebuild is exactly the full
+build, and a fresh process, whose memos are empty, makes everything.
 """
 from __future__ import annotations
 
