@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from lxml import etree
 
@@ -669,9 +669,8 @@ def mark_container(container: Element, index: Collection[str], known: Collection
     key = (edition, node_id, texts)
     known_markup = memo.get(key)
     if known_markup is None or not known_markup.holds(index, known, order):
-        asked = AskedCorpus(index, known, order)
-        known_markup = _markup(texts, edition, node_id, asked, profile)
-        if not asked.whole:
+        known_markup = _markup(texts, edition, node_id, index, known, order, profile)
+        if known_markup.answers is not None:
             memo.put(key, known_markup)
     else:
         memo.reused += 1
@@ -767,6 +766,21 @@ class AskedCorpus:
         self.known = _Asked(known, self.missing, self)
         self.order = _AskedOrder(order, self)
 
+    def answers(self) -> "Answers | None":
+        """The answers given (as the memo keeps them: Markup), or None where the corpus was read whole."""
+        if self.whole:
+            return None
+        return (tuple(self.ids.items()), tuple(self.missing.items()), tuple(self.in_order.items()),
+                tuple(self.below.items()))
+
+
+# The answers a reading was given: whether each ID asked is in the corpus, whether each is known missing,
+# whether each is in the order of the nodes, whether one node stands below another.
+Answers = tuple[tuple[tuple[object, bool], ...], tuple[tuple[object, bool], ...], tuple[tuple[object, bool], ...],
+                tuple[tuple[tuple[str, str], bool], ...]]
+# The answers of a reading that asked nothing (no text run cites anything).
+NO_QUESTIONS: Answers = ((), (), (), ())
+
 
 def stands_below(order: Mapping[str, int], target: str, node_id: str) -> bool:
     """Whether `target` stands below `node_id` in the corpus (both in `order`)."""
@@ -775,46 +789,51 @@ def stands_below(order: Mapping[str, int], target: str, node_id: str) -> bool:
     return order[target] > order[node_id]
 
 
-@dataclass(frozen=True)
-class Markup:
+class Markup(NamedTuple):
     """What the reading of one container's text gave (mark_container): the refs of each text run, (start,
-    end, attributes), the messages of citations that read two ways, and the answers the corpus gave."""
-    # (tuples, not lists and dicts: the memo's entries live long, and tuples of strings are no work for the
-    # collector)
+    end, attributes), the messages of citations that read two ways, and the answers the corpus gave, as
+    AskedCorpus.answers() (None where it was read whole: then the mark-up is not kept).
+    Tuples all through: a memo's entries live as long as the process, and a tuple of strings and numbers is
+    no work for the garbage collector, which walks every list, dict and object at each full collection."""
     spans: tuple[tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...], ...]
     uncertain: tuple[str, ...]
-    ids: dict[object, bool]
-    missing: dict[object, bool]
-    in_order: dict[object, bool]
-    below: dict[tuple[str, str], bool]
+    answers: Answers | None
 
     def holds(self, index: Collection[str], known: Collection[str], order: Mapping[str, int]) -> bool:
         """Whether this corpus answers every question the reading asked as it was answered then."""
-        return (all(_answer(index, q) == answer for q, answer in self.ids.items())
-                and all(_answer(known, q) == answer for q, answer in self.missing.items())
-                and all((q in order) == answer for q, answer in self.in_order.items())
-                and all((order[target] > order[node_id]) == answer for (target, node_id), answer in self.below.items()))
+        if self.answers is None:
+            return False
+        ids_asked, missing, in_order, below = self.answers
+        return (all(_answer(index, q) == answer for q, answer in ids_asked)
+                and all(_answer(known, q) == answer for q, answer in missing)
+                and all((q in order) == answer for q, answer in in_order)
+                and all((order[target] > order[node_id]) == answer for (target, node_id), answer in below))
 
 
-def _markup(texts: tuple[str | None, ...], edition: str, node_id: str, asked: AskedCorpus,
-            profile: lang.Profile) -> Markup:
+def _markup(texts: tuple[str | None, ...], edition: str, node_id: str, index: Collection[str], known: Collection[str],
+            order: Mapping[str, int], profile: lang.Profile) -> Markup:
     """The refs of each text run of one container in node `node_id` (mark_container), the corpus asked
-    through `asked`, and the messages of the citations that read two ways."""
-    spans: list[list[tuple[int, int, dict[str, str]]]] = []
+    through an AskedCorpus (made only where a text run cites something), and the messages of the citations
+    that read two ways."""
+    spans: list[tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...]] = []
     uncertain: list[str] = []
+    asked: AskedCorpus | None = None
     for text in texts:
-        spans.append([])
         citations = find_citations(text, profile) if text else []
         if not text or not citations:
+            spans.append(())
             continue
+        if asked is None:
+            asked = AskedCorpus(index, known, order)
+        run = []
         resolved = resolve_phrase(text, citations, edition, node_id, asked.index, asked.known, asked.order, profile)
         for c, r in zip(citations, resolved):
-            spans[-1].append((c.start, c.end, ref_attributes(r, text[c.start:c.end])))
+            run.append((c.start, c.end, tuple(ref_attributes(r, text[c.start:c.end]).items())))
             if r.other:
                 uncertain.append(f"'{text[c.start:c.end]}' in {node_id} is uncertain: read as "
                                  f"{' '.join(r.targets)}, but {r.other} is in the corpus too")
-    return Markup(tuple(tuple((start, end, tuple(attrib.items())) for start, end, attrib in run) for run in spans),
-                  tuple(uncertain), asked.ids, asked.missing, asked.in_order, asked.below)
+        spans.append(tuple(run))
+    return Markup(tuple(spans), tuple(uncertain), NO_QUESTIONS if asked is None else asked.answers())
 
 
 @lang.per_profile
