@@ -660,8 +660,9 @@ def mark_container(container: Element, index: Collection[str], known: Collection
     """Find, resolve and mark up the citations in one <p> or <note>, read with the words of `profile`; a
     citation that reads two ways is reported as uncertain in `log`. Returns the number of refs.
 
-    What one container's text gives is taken from the memo of this process (marked()) where the same text
-    was read in the same node before and this corpus answers what its reading asked as it was answered."""
+    What one container's text gives (_markup()) is taken from the memo of this process (markups()) where the
+    same text runs were read in the same node before and this corpus answers what that reading asked (is an
+    ID in the corpus, is it known missing, does one node stand below another) as it was answered then."""
     edition, node_id, _ = context_of(container)
     segments = list(_segments(container))
     texts = tuple(getattr(owner, attr) for owner, attr in segments)
