@@ -44,12 +44,13 @@ from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from lxml import etree
 
 from ..core import ids, lang, tree
 from ..core.errors import LawbookError
+from ..core.memo import Memo
 from ..core.options import Options
 from ..core.report import BuildLog
 from ..core.tree import Element
@@ -578,7 +579,7 @@ def resolve_phrase(text: str, citations: list[Citation], edition: str, node_id: 
             r.statuses.append(status)
             r.kinds.append(kind)
         if not problem and c.direction and len(targets) == 1 and targets[0] in order and node_id in order:
-            below = order[targets[0]] > order[node_id]
+            below = stands_below(order, targets[0], node_id)
             if below != (c.direction in below_words):
                 r.reason = f"'{c.direction}' but {targets[0]} stands {'below' if below else 'above'} {node_id}"
         dup = [t for t in targets if t in seen]
@@ -657,27 +658,189 @@ def _wrap(owner: Element, attr: str, spans: list[tuple[int, int, dict[str, str]]
 def mark_container(container: Element, index: Collection[str], known: Collection[str], order: Mapping[str, int],
                    profile: lang.Profile, log: BuildLog | None = None) -> int:
     """Find, resolve and mark up the citations in one <p> or <note>, read with the words of `profile`; a
-    citation that reads two ways is reported as uncertain in `log`. Returns the number of refs."""
+    citation that reads two ways is reported as uncertain in `log`. Returns the number of refs.
+
+    What one container's text gives (_markup()) is taken from the memo of this process (markups()) where the
+    same text runs were read in the same node before and this corpus answers what that reading asked (is an
+    ID in the corpus, is it known missing, does one node stand below another) as it was answered then."""
     edition, node_id, _ = context_of(container)
+    segments = list(_segments(container))
+    texts = tuple(getattr(owner, attr) for owner, attr in segments)
+    memo = markups(profile)
+    key = (edition, node_id, texts)
+    known_markup = memo.get(key)
+    if known_markup is None or not known_markup.holds(index, known, order):
+        known_markup = _markup(texts, edition, node_id, index, known, order, profile)
+        if known_markup.answers is not None:
+            memo.put(key, known_markup)
+    else:
+        memo.reused += 1
     count = 0
-    for owner, attr in list(_segments(container)):
-        text = getattr(owner, attr)
-        if not text:
-            continue
-        citations = find_citations(text, profile)
-        if not citations:
-            continue
-        spans: list[tuple[int, int, dict[str, str]]] = []
-        resolved = resolve_phrase(text, citations, edition, node_id, index, known, order, profile)
-        for c, r in zip(citations, resolved):
-            spans.append((c.start, c.end, ref_attributes(r, text[c.start:c.end])))
-            if r.other and log is not None:
-                file, line = tree.first_line(container)
-                log.add("inference", file, line, f"'{text[c.start:c.end]}' in {node_id} is uncertain: read as "
-                        f"{' '.join(r.targets)}, but {r.other} is in the corpus too", node=node_id)
-        _wrap(owner, attr, spans)
-        count += len(spans)
+    for (owner, attr), spans in zip(segments, known_markup.spans):
+        if spans:
+            _wrap(owner, attr, [(start, end, dict(attrib)) for start, end, attrib in spans])
+            count += len(spans)
+    if log is not None:
+        for message in known_markup.uncertain:
+            file, line = tree.first_line(container)
+            log.add("inference", file, line, message, node=node_id)
     return count
+
+
+class _Asked(Collection[str]):
+    """A set of IDs as the reading of one container asks it: each answer kept in `answers` (whether the set
+    is empty under NONEMPTY)."""
+
+    def __init__(self, ids: Collection[str], answers: dict[object, bool], corpus: "AskedCorpus") -> None:
+        self.ids, self.answers, self.corpus = ids, answers, corpus
+
+    def __contains__(self, node_id: object) -> bool:
+        answer = self.answers.get(node_id)
+        if answer is None:
+            answer = self.answers[node_id] = node_id in self.ids
+        return answer
+
+    def __bool__(self) -> bool:  # (resolve() asks whether there is an index at all)
+        answer = self.answers.get(NONEMPTY)
+        if answer is None:
+            answer = self.answers[NONEMPTY] = bool(self.ids)
+        return answer
+
+    def __iter__(self) -> Iterator[str]:
+        self.corpus.whole = True
+        return iter(self.ids)
+
+    def __len__(self) -> int:
+        self.corpus.whole = True
+        return len(self.ids)
+
+
+# The key of the answer to "is the set empty": no ID (an ID holds no control character).
+NONEMPTY = "\x00nonempty"
+
+
+def _answer(ids: Collection[str], question: object) -> bool:
+    return bool(ids) if question == NONEMPTY else question in ids
+
+
+class _AskedOrder(Mapping[str, int]):
+    """The order of the corpus's nodes as the reading of one container asks it: whether a node is in it, and
+    whether one stands below another (stands_below), never a position (which every node above moves)."""
+
+    def __init__(self, order: Mapping[str, int], corpus: "AskedCorpus") -> None:
+        self.order, self.corpus = order, corpus
+
+    def __contains__(self, node_id: object) -> bool:
+        answer = self.corpus.in_order.get(node_id)
+        if answer is None:
+            answer = self.corpus.in_order[node_id] = node_id in self.order
+        return answer
+
+    def below(self, target: str, node_id: str) -> bool:
+        answer = self.corpus.below[(target, node_id)] = self.order[target] > self.order[node_id]
+        return answer
+
+    def __getitem__(self, node_id: str) -> int:
+        self.corpus.whole = True
+        return self.order[node_id]
+
+    def __iter__(self) -> Iterator[str]:
+        self.corpus.whole = True
+        return iter(self.order)
+
+    def __len__(self) -> int:
+        self.corpus.whole = True
+        return len(self.order)
+
+
+class AskedCorpus:
+    """The corpus's IDs, the known-missing list and the nodes' order as one container's reading asks them,
+    every answer kept (Markup.holds compares them with another build's)."""
+
+    def __init__(self, index: Collection[str], known: Collection[str], order: Mapping[str, int]) -> None:
+        self.ids: dict[object, bool] = {}
+        self.missing: dict[object, bool] = {}
+        self.in_order: dict[object, bool] = {}
+        self.below: dict[tuple[str, str], bool] = {}
+        self.whole = False  # read whole: the answers cannot be compared, the mark-up is not kept
+        self.index = _Asked(index, self.ids, self)
+        self.known = _Asked(known, self.missing, self)
+        self.order = _AskedOrder(order, self)
+
+    def answers(self) -> "Answers | None":
+        """The answers given (as the memo keeps them: Markup), or None where the corpus was read whole."""
+        if self.whole:
+            return None
+        return (tuple(self.ids.items()), tuple(self.missing.items()), tuple(self.in_order.items()),
+                tuple(self.below.items()))
+
+
+# The answers a reading was given: whether each ID asked is in the corpus, whether each is known missing,
+# whether each is in the order of the nodes, whether one node stands below another.
+Answers = tuple[tuple[tuple[object, bool], ...], tuple[tuple[object, bool], ...], tuple[tuple[object, bool], ...],
+                tuple[tuple[tuple[str, str], bool], ...]]
+# The answers of a reading that asked nothing (no text run cites anything).
+NO_QUESTIONS: Answers = ((), (), (), ())
+
+
+def stands_below(order: Mapping[str, int], target: str, node_id: str) -> bool:
+    """Whether `target` stands below `node_id` in the corpus (both in `order`)."""
+    if isinstance(order, _AskedOrder):
+        return order.below(target, node_id)
+    return order[target] > order[node_id]
+
+
+class Markup(NamedTuple):
+    """What the reading of one container's text gave (mark_container): the refs of each text run, (start,
+    end, attributes), the messages of citations that read two ways, and the answers the corpus gave, as
+    AskedCorpus.answers() (None where it was read whole: then the mark-up is not kept).
+    Tuples all through: a memo's entries live as long as the process, and a tuple of strings and numbers is
+    no work for the garbage collector, which walks every list, dict and object at each full collection."""
+    spans: tuple[tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...], ...]
+    uncertain: tuple[str, ...]
+    answers: Answers | None
+
+    def holds(self, index: Collection[str], known: Collection[str], order: Mapping[str, int]) -> bool:
+        """Whether this corpus answers every question the reading asked as it was answered then."""
+        if self.answers is None:
+            return False
+        ids_asked, missing, in_order, below = self.answers
+        return (all(_answer(index, q) == answer for q, answer in ids_asked)
+                and all(_answer(known, q) == answer for q, answer in missing)
+                and all((q in order) == answer for q, answer in in_order)
+                and all((order[target] > order[node_id]) == answer for (target, node_id), answer in below))
+
+
+def _markup(texts: tuple[str | None, ...], edition: str, node_id: str, index: Collection[str], known: Collection[str],
+            order: Mapping[str, int], profile: lang.Profile) -> Markup:
+    """The refs of each text run of one container in node `node_id` (mark_container), the corpus asked
+    through an AskedCorpus (made only where a text run cites something), and the messages of the citations
+    that read two ways."""
+    spans: list[tuple[tuple[int, int, tuple[tuple[str, str], ...]], ...]] = []
+    uncertain: list[str] = []
+    asked: AskedCorpus | None = None
+    for text in texts:
+        citations = find_citations(text, profile) if text else []
+        if not text or not citations:
+            spans.append(())
+            continue
+        if asked is None:
+            asked = AskedCorpus(index, known, order)
+        run = []
+        resolved = resolve_phrase(text, citations, edition, node_id, asked.index, asked.known, asked.order, profile)
+        for c, r in zip(citations, resolved):
+            run.append((c.start, c.end, tuple(ref_attributes(r, text[c.start:c.end]).items())))
+            if r.other:
+                uncertain.append(f"'{text[c.start:c.end]}' in {node_id} is uncertain: read as "
+                                 f"{' '.join(r.targets)}, but {r.other} is in the corpus too")
+        spans.append(tuple(run))
+    return Markup(tuple(spans), tuple(uncertain), NO_QUESTIONS if asked is None else asked.answers())
+
+
+@lang.per_profile
+def markups(profile: lang.Profile) -> Memo[Markup]:
+    """The containers read in this process, by their edition, node and text runs."""
+    return Memo("references", size=1 << 16)
 
 
 def ref_attributes(r: Resolved, words: str) -> dict[str, str]:

@@ -20,6 +20,14 @@ before its outputs, which see the finished corpus as a `Corpus` (frozen()). What
 build read (the reading before repair) may be taken from a store of readings (the build passes
 its cache, publish/cache.py); without one every source is read.
 Repair always runs: it depends on the whole book's vocabulary, which any source may change.
+
+A rebuild in the same process (watch mode) does the work of what changed: repair, the evidence index,
+the fragments and the references keep what they made of each source (or paragraph) in a memo of the
+process (core/memo.py), keyed by a digest of everything it was made from; where one was made with
+answers from the whole book (a word of the vocabulary, a node's confirming citations, whether an ID is
+in the corpus), the memo keeps the answers and its entry is taken only when this build's book gives the
+same ones (repair.repaired, structure.fragment, refs.mark_container). So a rebuild is exactly the full
+build, and a fresh process, whose memos are empty, makes everything.
 """
 from __future__ import annotations
 
@@ -207,22 +215,31 @@ def repair_text(ctx: CorpusContext) -> None:
     Writes: block and note text, repaired (repair.repair_reading, for every format); every change logged."""
     # The book's word forms: evidence for a printed line-end hyphen, made when first needed. Until then a
     # reading is repaired with none (its ligatures with the profile's word list alone).
+    # Each reading's repair is taken from the memo of this process where the same reading was repaired
+    # with the same answers of the vocabulary (repair.repaired): a rebuild repairs what changed.
     vocabulary: set[str] | None = None
+    paged = ctx.log.paged()
     for reading in ctx.readings:
         if vocabulary is None and repair.needs_vocabulary(reading):
-            vocabulary = set().union(*(repair.vocabulary(lines) for lines in ctx.lines.values()))
-        repair.repair_reading(reading, vocabulary if vocabulary is not None else set(), ctx.log, ctx.profile)
+            vocabulary = repair.book_vocabulary(ctx.lines, ctx.profile)
+        repair.repaired(reading, vocabulary if vocabulary is not None else set(), ctx.log, ctx.profile,
+                        reading.file in paged)
 
 
 def build_structure(ctx: CorpusContext) -> None:
     """Reads: ctx.readings. Writes: ctx.fragments (article trees per source, with IDs and a line ledger)."""
-    # One evidence index per edition, built once: rebuilding it per source made the stage quadratic.
+    # One evidence index per edition, built once: rebuilding it per source made the stage quadratic. Each
+    # source's part of it, and each fragment, comes from the memo of this process where nothing it reads
+    # changed (Evidence.of_sources, structure.fragment).
+    lines = {r.file: structure.lines_digest(ctx.lines[r.file]) for r in ctx.readings}
     evidence: dict[str, structure.Evidence] = {}
     for edition in dict.fromkeys(r.edition for r in ctx.readings):
-        edition_lines = [line for r in ctx.readings if r.edition == edition for line in ctx.lines[r.file]]
-        evidence[edition] = structure.Evidence(edition_lines, ctx.profile)
+        evidence[edition] = structure.Evidence.of_sources(
+            [(lines[r.file], ctx.lines[r.file]) for r in ctx.readings if r.edition == edition], ctx.profile)
+    paged = ctx.log.paged()
     for reading in ctx.readings:
-        ctx.fragments.append(structure.build_fragment(reading, ctx.log, evidence[reading.edition]))
+        ctx.fragments.append(structure.fragment(reading, lines[reading.file], ctx.log, evidence[reading.edition],
+                                                reading.file in paged))
 
 
 def merge_editions(ctx: CorpusContext) -> None:

@@ -23,13 +23,14 @@ Guarantees:
     the same text once (the repeat logged), different text a conflict.
 """
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn
 
 from lxml import etree
 
-from ..core import ids, lang, tree
+from ..core import ids, lang, report, tree
+from ..core.memo import Memo, digest as memo_digest
 from ..core.model import APART_KINDS, CLOSES_LIST, NO_LEAD_IN, NOTE_MARK, Accounted, Block, Placed, Reading, Rules
 from ..core.report import BuildLog, FileLog
 from ..core.tree import Element
@@ -77,9 +78,41 @@ class Evidence:
                     seen.add(m.group(1))
                     self.citing.setdefault(m.group(1), []).append((line.file, line.num, m.group()))
 
+    @classmethod
+    def of_sources(cls, sources: Iterable[tuple[bytes, Sequence[Line]]], profile: lang.Profile) -> "Evidence":
+        """The evidence of an edition's sources, given as (the digest of a source's lines, the lines) in the
+        order of the book: each source's index taken from the memo of this process where the same lines were
+        indexed before, and put together as one index of all their lines would be."""
+        evidence = cls([], profile)
+        memo = Evidence.memo(profile)
+        for key, lines in sources:
+            found = memo.get(key)
+            if found is None:
+                found = cls(lines, profile)
+                memo.put(key, found)
+            else:
+                memo.reused += 1
+            evidence.text.update(found.text)
+            for cite, citing in found.citing.items():
+                evidence.citing.setdefault(cite, []).extend(citing)
+        return evidence
+
+    @staticmethod
+    @lang.per_profile
+    def memo(profile: lang.Profile) -> "Memo[Evidence]":
+        """Each source's evidence (its lines indexed) made in this process, by lines_digest()."""
+        return Memo("evidence")
+
+    def citations(self, cite: str) -> list[tuple[str, int, str]]:
+        """The first three lines that cite `cite`: (file, line, the citing words)."""
+        return self.citing.get(cite, [])[:3]
+
+    def line_text(self, file: str, num: int) -> str | None:
+        return self.text.get((file, num))
+
     def find(self, article_lines: set[tuple[str, int]], node_id: str, level: str, num: str) -> list[str]:
         edition, cite = ids.split_id(node_id)
-        found = [f"'{words}' ({file}:{n})" for file, n, words in self.citing.get(cite, [])[:3]]
+        found = [f"'{words}' ({file}:{n})" for file, n, words in self.citations(cite)]
         if len(found) >= 3:
             return found
         if level == "section":
@@ -90,13 +123,39 @@ class Evidence:
         else:
             relative = re.compile(self.rules.EVIDENCE_ITEM.format(num=num))
         for file, n in sorted(article_lines):
-            text = self.text.get((file, n))
+            text = self.line_text(file, n)
             if text is not None and (m := relative.search(text)):
                 # Quote the word before "(a)" too ("volgens (a)"); found by looking back from the
                 # match, since a pattern starting with an optional word is slow on long lines.
                 before = re.search(r"\w+\s+$", text[max(0, m.start() - 40):m.start()])
                 found.append(f"'{before.group() if before else ''}{m.group()}' ({file}:{n})")
         return found[:3]
+
+
+class AskedEvidence(Evidence):
+    """The evidence of an edition as the building of one source's fragment asks it: every answer is kept
+    (the citations of each cited node; the text of a line of another source, where one is asked: the
+    source's own lines are part of the fragment's key), so that a fragment built with these answers is
+    known to be the fragment of any book that gives the same ones (fragment())."""
+
+    def __init__(self, evidence: Evidence, file: str) -> None:  # (the index is the evidence's, not made again)
+        self.evidence = evidence
+        self.profile = evidence.profile
+        self.rules = evidence.rules
+        self.file = file
+        self.cited: dict[str, tuple[tuple[str, int, str], ...]] = {}
+        self.texts: dict[tuple[str, int], str | None] = {}
+
+    def citations(self, cite: str) -> list[tuple[str, int, str]]:
+        found = self.evidence.citations(cite)
+        self.cited[cite] = tuple(found)
+        return found
+
+    def line_text(self, file: str, num: int) -> str | None:
+        text = self.evidence.line_text(file, num)
+        if file != self.file:
+            self.texts[(file, num)] = text
+        return text
 
 
 class ArticleBuilder:
@@ -607,3 +666,83 @@ def _commentary(reading: Reading, blocks: list[Block], fragment: Fragment, flog:
     for n in lines:
         fragment.ledger[n] = accounted
     return el
+
+
+@dataclass(frozen=True)
+class Built:
+    """One fragment as the memo keeps it (fragment()): the answers of the evidence it was built with, its
+    trees as XML, its ledger and node lines, the report entries it made and the text of each block after
+    building (a list number kept as text is written into its block)."""
+    cited: dict[str, tuple[tuple[str, int, str], ...]]  # AskedEvidence's answers
+    texts_asked: dict[tuple[str, int], str | None]
+    articles: tuple[bytes, ...]
+    commentary: tuple[bytes, ...]
+    definitions: tuple[bytes, ...]
+    introduction: bytes | None
+    second_introduction: bool
+    ledger: dict[int, Placed | Accounted]
+    # (tuples, not lists and sets: the memo's entries live long, and tuples of numbers and strings are no work
+    # for the collector)
+    node_lines: tuple[tuple[str, tuple[int, ...]], ...]
+    no_lead_in: frozenset[str]
+    entries: list[report.Entry]
+    texts: tuple[str, ...]
+
+    def holds(self, evidence: Evidence) -> bool:
+        """Whether `evidence` gives every answer the building was given (for lines of other sources, the text)."""
+        return all(tuple(evidence.citations(cite)) == found for cite, found in self.cited.items()) and \
+            all(evidence.line_text(file, num) == text for (file, num), text in self.texts_asked.items())
+
+    def fragment(self, file: str, edition: str) -> Fragment:
+        """A new Fragment, its trees new elements (later stages change them)."""
+        return Fragment(file, edition, [_element(x) for x in self.articles], [_element(x) for x in self.commentary],
+                        [_element(x) for x in self.definitions],
+                        _element(self.introduction) if self.introduction is not None else None,
+                        self.second_introduction, dict(self.ledger),
+                        {node: set(lines) for node, lines in self.node_lines}, set(self.no_lead_in))
+
+
+# A text may be as long as a source allows: past libxml2's default limit on one text node.
+_PARSER = etree.XMLParser(huge_tree=True, remove_blank_text=False, resolve_entities=False)
+
+
+def _element(xml: bytes) -> Element:
+    return etree.fromstring(xml, _PARSER)
+
+
+def lines_digest(lines: Sequence[Line]) -> bytes:
+    """The digest of a source's lines (file, number and text of each): part of the key of what is made of them."""
+    return memo_digest([(line.file, line.num, line.text) for line in lines])
+
+
+@lang.per_profile
+def fragments(profile: lang.Profile) -> Memo[Built]:
+    """The fragments built in this process, by the digest of the source's repaired reading and lines."""
+    return Memo("structure")
+
+
+def fragment(reading: Reading, lines_key: bytes, log: BuildLog, evidence: Evidence, paged: bool) -> Fragment:
+    """build_fragment(), exactly, taken from the memo where the same repaired reading of the same lines was
+    built before (`lines_key`: lines_digest() of the source's lines) and this edition's `evidence` answers
+    each question that building asked as it was answered then; else built, and kept. `paged`: whether the
+    report shows the source's lines as pages and lines (its file in log.paged())."""
+    memo = fragments(evidence.profile)
+    key = memo_digest(reading, lines_key, paged)
+    known = memo.get(key)
+    if known is not None and known.holds(evidence):
+        memo.reused += 1
+        for block, text in zip(reading.blocks, known.texts):
+            block.text = text
+        log.entries.extend(known.entries)  # (a report entry is never changed once made: shared)
+        return known.fragment(reading.file, reading.edition)
+    asking = AskedEvidence(evidence, reading.file)
+    start = len(log.entries)
+    made = build_fragment(reading, log, asking)
+    memo.put(key, Built(asking.cited, asking.texts, tuple(etree.tostring(a) for a in made.articles),
+                        tuple(etree.tostring(c) for c in made.commentary),
+                        tuple(etree.tostring(d) for d in made.definitions),
+                        etree.tostring(made.introduction) if made.introduction is not None else None,
+                        made.second_introduction, dict(made.ledger),
+                        tuple((node, tuple(lines)) for node, lines in made.node_lines.items()),
+                        frozenset(made.no_lead_in), log.entries[start:], tuple(b.text for b in reading.blocks)))
+    return made

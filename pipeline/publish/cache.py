@@ -255,7 +255,7 @@ class ReadingCache:
             warn(path, f"cache entry ignored: {e.strerror}", "none needed: the source is read again")
             return None
         try:
-            return entry_from_json(data, key, source)
+            return read_entry(data, key, source)
         except ValueError as e:
             warn(path, f"cache entry ignored: {e}", "none needed: the source is read again and the entry made anew")
             return None
@@ -310,6 +310,39 @@ def entry_to_json(entry, key):
     body = _canonical(content)
     return b'{"format":%d,"key":"%s","sha256":"%s","content":%s}\n' % (
         FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode(), body)
+
+
+_read = []  # the memo of read_entry, made when first needed (the no-op check imports this module)
+
+
+def read_entry(data, key, source):
+    """entry_from_json(data, key, source), taken from a memo of this process where the same bytes were read
+    for the same key and source before: a rebuild in watch mode reads every unchanged source's entry again,
+    and checking and converting it was most of parse_sources. A new Entry each time (stages change it)."""
+    import pickle
+    from ..core.memo import Memo
+
+    if not _read:
+        _read.append(Memo("readings"))
+    memo = _read[0]
+    name = (hashlib.sha256(data).digest(), key, source.name, source.edition)
+    known = memo.get(name)
+    if known is not None:
+        memo.reused += 1
+        entry = pickle.loads(known)
+        entry.reading.rules = _rules(entry.reading.format)
+        return entry
+    entry = entry_from_json(data, key, source)
+    rules, entry.reading.rules = entry.reading.rules, None  # (the format's own object, set again on use)
+    memo.put(name, pickle.dumps(entry, protocol=5))
+    entry.reading.rules = rules
+    return entry
+
+
+def _rules(format_name):
+    from ..reading import formats
+
+    return formats.FORMATS[format_name].rules
 
 
 def entry_from_json(data, key, source):

@@ -24,12 +24,14 @@ import bisect
 import heapq
 import re
 import weakref
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..core import lang
 from . import normalise
+from ..core.memo import Memo, digest as memo_digest
 from ..core.model import NOTE_MARK, UNREAD_KINDS, Piece, Reading
-from ..core.report import CONTEXT, ELLIPSIS, BuildLog, FileLog
+from ..core.report import CONTEXT, ELLIPSIS, BuildLog, Entry, FileLog
 from .decode import Line
 
 WORD = r"[^\W\d_]"
@@ -126,7 +128,7 @@ def spaced_dashes(text: str, line: int, log: FileLog, profile: lang.Profile) -> 
 
 
 def restore_ligatures(text: str, line: int, log: FileLog, profile: lang.Profile,
-                      vocabulary: frozenset[str] | set[str] = frozenset()) -> str:
+                      vocabulary: Collection[str] = frozenset()) -> str:
     """"o ender" -> "offender", "insu cient" -> "insufficient", "Shu e" -> "Shuffle", "sta and" -> "staff and",
     "o the" -> "off the": a word the extraction cut where a lost ligature (the profile's LIGATURES) stood,
     inside it or at its end. Restored where exactly one ligature makes a word of the book's own words
@@ -144,7 +146,12 @@ def restore_ligatures(text: str, line: int, log: FileLog, profile: lang.Profile,
     rules = profile.rules
     if not rules.LIGATURES:
         return text
-    known = _ligature_words(profile) | vocabulary
+    listed = _ligature_words(profile)
+
+    def known(word: str) -> bool:
+        # Asked word by word (never a union of the two: that copied the whole vocabulary for every text),
+        # so that a Vocabulary keeps exactly the answers it gave.
+        return word in listed or word in vocabulary
     out, pos = [], 0
     for m in LIGATURE_PIECE.finditer(text):  # every word: "the o ender" tries "the", then "o ender"
         left, start = m.group(), m.start()
@@ -153,7 +160,7 @@ def restore_ligatures(text: str, line: int, log: FileLog, profile: lang.Profile,
         after = NEXT_WORD.match(text, m.end())
         if after:  # inside a word: "o ender"
             right = after.group(1)
-            words = sorted({left + lig + right for lig in rules.LIGATURES if (left + lig + right).lower() in known})
+            words = sorted({left + lig + right for lig in rules.LIGATURES if known((left + lig + right).lower())})
             if len(words) == 1:
                 log.repair(line, "lost ligature restored", f"{left} {right}", words[0])
                 out.append(text[pos:start] + words[0])
@@ -169,19 +176,19 @@ def restore_ligatures(text: str, line: int, log: FileLog, profile: lang.Profile,
     return "".join(out) + text[pos:]
 
 
-def _restore_at_end(text: str, m: re.Match[str], rules: lang.LanguageRules, known: frozenset[str], line: int,
-                    log: FileLog) -> str | None:
+def _restore_at_end(text: str, m: re.Match[str], rules: lang.LanguageRules, known: Callable[[str], bool],
+                    line: int, log: FileLog) -> str | None:
     """The word `m` (a word of `text`) with a lost ligature restored at its end ("sta" -> "staff"), where
     exactly one ligature makes a known word of it and it is no word alone (see restore_ligatures); else
     None, reported as uncertain where two readings fit."""
     left = m.group()
     if left.lower() in rules.LIGATURE_FREE_WORDS or not PIECE_ALONE.match(text, m.start()):
         return None
-    words = sorted({left + lig for lig in rules.LIGATURES if (left + lig).lower() in known})
+    words = sorted({left + lig for lig in rules.LIGATURES if known((left + lig).lower())})
     if not words:
         return None
     cut = CUT_REST.match(text, m.end())  # the letters after it, joined to it, make a word: no end
-    if cut and any((left + lig + cut.group(1)).lower() in known for lig in rules.LIGATURES):
+    if cut and any(known((left + lig + cut.group(1)).lower()) for lig in rules.LIGATURES):
         return None
     follows = _matched(FOLLOWS, text, m.end())
     if len(words) > 1:
@@ -400,12 +407,12 @@ def space_after_comma(text: str, line: int, log: FileLog) -> str:
 
 
 def repair_text(text: str, line: int, log: FileLog, profile: lang.Profile,
-                vocabulary: frozenset[str] | set[str] = frozenset()) -> str:
+                vocabulary: Collection[str] = frozenset()) -> str:
     """All in-line repairs, in order, with the word lists of `profile` (and the book's words,
     `vocabulary`, for lost ligatures). Returns the repaired, space-normalised text."""
     text = read_dashes(text, line, log, profile)
     text = drop_soft_hyphens(text, line, log)
-    text = restore_ligatures(normalise_space(text), line, log, profile, vocabulary or frozenset())
+    text = restore_ligatures(normalise_space(text), line, log, profile, vocabulary)
     text = normalise_space(text)
     text = collapse_duplicates(text, line, log, profile)
     text = space_after_comma(text, line, log)
@@ -413,7 +420,7 @@ def repair_text(text: str, line: int, log: FileLog, profile: lang.Profile,
     return text
 
 
-def repair_reading(reading: Reading, vocabulary: set[str], log: BuildLog, profile: lang.Profile) -> None:
+def repair_reading(reading: Reading, vocabulary: Collection[str], log: BuildLog, profile: lang.Profile) -> None:
     """The repair stage for one Reading, in place: a printed paragraph's lines joined (each line-end
     hyphen decided with `vocabulary`, the book's word forms: see vocabulary()), then the in-line
     repairs of every block's and note's text. Every change is logged. What the reader kept apart and
@@ -596,6 +603,8 @@ class _Joined:
 
 def _long_lengths(vocabulary: Collection[str]) -> frozenset[int]:
     """The lengths of the words of `vocabulary` over _TAIL characters, found once per vocabulary."""
+    if isinstance(vocabulary, Vocabulary):
+        return vocabulary.long_lengths()
     known = _LONG_LENGTHS
     if known.vocabulary is None or known.vocabulary() is not vocabulary:
         try:
@@ -623,3 +632,105 @@ def vocabulary(all_lines: Iterable[Line]) -> set[str]:
     for line in all_lines:
         words.update(w.lower() for w in re.findall(rf"{WORD}+(?:-{WORD}+)*", line.text))
     return words
+
+
+@lang.per_profile
+def _line_words(profile: lang.Profile) -> Memo[frozenset[str]]:
+    """The word forms of each source's lines (vocabulary()), by the digest of the lines' text."""
+    return Memo("vocabulary")
+
+
+def book_vocabulary(lines_by_file: Mapping[str, Sequence[Line]], profile: lang.Profile) -> set[str]:
+    """vocabulary() of every source's lines: each source's word forms taken from the memo when its lines are
+    the ones read before (the vocabulary's rule asks a line nothing but its text)."""
+    memo = _line_words(profile)
+    words: set[str] = set()
+    for lines in lines_by_file.values():
+        key = memo_digest([line.text for line in lines])
+        found = memo.get(key)
+        if found is None:
+            found = frozenset(vocabulary(lines))
+            memo.put(key, found)
+        else:
+            memo.reused += 1
+        words |= found
+    return words
+
+
+class Vocabulary(Collection[str]):
+    """The book's word forms as one reading's repair asks them: every answer given is kept (`asked`, and
+    the lengths of its longest words when asked), so that a repair made with these answers is known to be
+    the repair of any book that gives the same ones (repaired())."""
+
+    def __init__(self, words: Collection[str]) -> None:
+        self.words = words
+        self.asked: dict[object, bool] = {}
+        self.long: frozenset[int] | None = None
+        self.whole = False  # read whole (iterated or counted): no answers to compare, the repair is not kept
+
+    def __contains__(self, word: object) -> bool:
+        answer = self.asked.get(word)
+        if answer is None:
+            answer = self.asked[word] = word in self.words
+        return answer
+
+    def long_lengths(self) -> frozenset[int]:
+        if self.long is None:
+            self.long = _long_lengths(self.words)
+        return self.long
+
+    def __iter__(self) -> Iterator[str]:
+        self.whole = True
+        return iter(self.words)
+
+    def __len__(self) -> int:
+        self.whole = True
+        return len(self.words)
+
+
+@dataclass(frozen=True)
+class Repaired:
+    """One reading's repair as the memo keeps it: the answers of the vocabulary it was made with, the
+    text (and pieces) of each block and note after it, and the report entries it made."""
+    asked: dict[object, bool]  # word -> whether the vocabulary held it
+    long: frozenset[int] | None  # the lengths of its words over _TAIL, where they were asked
+    # (tuples, not lists: the memo's entries live long, and tuples of strings are no work for the collector)
+    blocks: tuple[tuple[str, tuple[Piece, ...], tuple[tuple[str, tuple[Piece, ...]], ...]], ...]
+    entries: list[Entry]
+
+    def holds(self, words: Collection[str]) -> bool:
+        """Whether the vocabulary `words` answers every question this repair asked as it was answered."""
+        return all((word in words) == answer for word, answer in self.asked.items()) and \
+            (self.long is None or _long_lengths(words) == self.long)
+
+
+@lang.per_profile
+def repairs(profile: lang.Profile) -> Memo[Repaired]:
+    """The repairs made in this process, by the digest of the reading before repair (per profile)."""
+    return Memo("repair")
+
+
+def repaired(reading: Reading, vocabulary: Collection[str], log: BuildLog, profile: lang.Profile,
+             paged: bool) -> None:
+    """repair_reading(), exactly, taken from the memo where the same reading (every field, as it stands
+    before repair) was repaired before and this book's `vocabulary` answers each question that repair
+    asked as it was answered then; else made, and kept. `paged`: whether the report shows the reading's
+    lines as pages and lines (its file in log.paged(), which the messages depend on)."""
+    memo = repairs(profile)
+    key = memo_digest(reading, paged)
+    known = memo.get(key)
+    if known is not None and known.holds(vocabulary):
+        memo.reused += 1
+        for block, (text, pieces, notes) in zip(reading.blocks, known.blocks):
+            block.text, block.pieces = text, list(pieces)
+            for note, (note_text, note_pieces) in zip(block.notes, notes):
+                note.text, note.pieces = note_text, list(note_pieces)
+        log.entries.extend(known.entries)  # (a report entry is never changed once made: shared)
+        return
+    asking = Vocabulary(vocabulary)
+    start = len(log.entries)
+    repair_reading(reading, asking, log, profile)
+    if asking.whole:
+        return
+    after = tuple((b.text, tuple(b.pieces), tuple((n.text, tuple(n.pieces)) for n in b.notes)) for b in reading.blocks)
+    memo.put(key, Repaired(asking.asked, asking.long, after, log.entries[start:]))

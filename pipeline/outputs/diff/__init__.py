@@ -4,7 +4,9 @@
     compare  article and section matching, word diffs per node, moved sentences, changed references
     render   the comparison as JSON, HTML (templates/diff/) and terminal text
 
-The matching rules and thresholds are in docs/diff.md.
+The matching rules and thresholds are in docs/diff.md. An article pair compared before in the same
+process (a rebuild in watch mode) is taken from a memo keyed by the two articles' XML (compare.py,
+Comparison.article).
 """
 import re
 import sys

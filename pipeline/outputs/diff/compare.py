@@ -7,8 +7,13 @@ renderers turn into HTML and text.
 Guarantees: the same two editions always give the same result, in the order of the new edition (nodes
 only in the old edition stand after their old predecessor).
 """
+import pickle
+
+from lxml import etree
+
 from . import words as w
 from ...core import ids, tree
+from ...core.memo import Memo, digest
 
 # Matching (see docs/diff.md). Scores are difflib ratios over the words of a node and everything below it.
 SAME_NUM_MIN = 0.3  # same citation: paired unless the texts share less than this
@@ -161,7 +166,7 @@ class Comparison:
             anchor = f"art-{(n if n is not None else o).get('num')}"
             if n is None and o.get("num") in new_nums:
                 anchor += f"-{self.old.get('id')}"
-            articles.append(ArticleDiff(self, o, n, how, anchor).as_dict())
+            articles.append(self.article(o, n, how, anchor))
         summary = {"changed": [], "unchanged": [], "missing_from_old": [], "missing_from_new": [], "renumbered": []}
         for a in articles:
             if a["status"] == NOT_COMPARABLE:
@@ -173,6 +178,30 @@ class Comparison:
                 summary["renumbered"].append([a["old"], a["new"]])
         return {"format": "lawbook-diff", "version": 1, "old": self.old.get("id"), "new": self.new.get("id"),
                 "summary": summary, "articles": articles}
+
+
+    def article(self, old, new, how, anchor):
+        """ArticleDiff(…).as_dict() of one article pair, exactly: taken from the memo of this process where
+        the same two articles (their XML), paired the same way under the same anchor between editions of
+        the same names, were compared before. An article pair's comparison reads nothing outside the two
+        articles (its sections are matched, and its sentences found moved, within them)."""
+        key = digest(_xml(old), _xml(new), how, anchor, self.old.get("id"), self.new.get("id"))
+        found = ARTICLES.get(key)
+        if found is not None:
+            ARTICLES.reused += 1
+            return pickle.loads(found)  # a new dict each time: a caller may change what it is given
+        data = ArticleDiff(self, old, new, how, anchor).as_dict()
+        ARTICLES.put(key, pickle.dumps(data, protocol=5))
+        return data
+
+
+# The article pairs compared in this process (Comparison.article), pickled.
+ARTICLES: Memo[bytes] = Memo("diff")
+
+
+def _xml(el):
+    """An article's own XML (not the whitespace after it), or None."""
+    return etree.tostring(el, with_tail=False) if el is not None else None
 
 
 class NodePair:
