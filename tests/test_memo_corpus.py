@@ -14,12 +14,22 @@ import importlib
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pipeline.core import lang, memo
 from pipeline.corpus import refs, structure
 from pipeline.publish import run
 from pipeline.reading import repair
+
+
+@pytest.fixture(autouse=True)
+def memos_on():
+    """The memos keep what they are given only in a process that builds again (watch mode switches them on)."""
+    memo.keep()
+    yield
+    memo.clear_all()
+    memo.keep(False)
 
 compare = importlib.import_module("pipeline.outputs.diff.compare")  # (the package's `compare` is a function)
 
@@ -260,3 +270,25 @@ def test_a_repair_from_the_memo_is_the_repair_of_its_vocabulary(words, vocabular
         repair.repaired(taken, set(vocabulary), taken_log, profile, paged=False)
         assert taken == fresh
         assert taken_log.entries == fresh_log.entries
+
+
+def test_memos_keep_nothing_unless_switched_on():
+    """A one-off build keeps nothing (the memos' memory for no reuse): off, a memo counts what was made
+    and gives nothing back; watch mode switches them on for its session (publish/watch.py)."""
+    box = memo.Memo("test-off", size=4)
+    memo.keep(False)
+    box.put(b"k", "v")
+    assert box.get(b"k") is None and box.made == 1 and not box.entries
+    memo.keep()
+    box.put(b"k", "v")
+    assert box.get(b"k") == "v"
+
+
+def test_a_watch_session_switches_the_memos_on_for_its_life(tmp_path):
+    from pipeline.publish import watch
+
+    memo.keep(False)
+    session = watch.Session(tmp_path / "src", tmp_path / "build")
+    assert memo.keeping()
+    session.close()
+    assert not memo.keeping()

@@ -20,6 +20,21 @@ V = TypeVar("V")
 
 SIZE = 4096  # entries per memo: several versions of every source of a large book
 
+# Whether the memos keep what they are given. On in a process that builds the book again and again (watch
+# mode, publish/watch.py; the memos' tests): a one-off `lawbook build` would only pay their memory (a
+# tenth more at 400 articles x 2) and never take from them.
+_keeping = False
+
+
+def keep(on: bool = True) -> None:
+    """Let every memo keep (on) or drop (off) what it is given from now on."""
+    global _keeping
+    _keeping = on
+
+
+def keeping() -> bool:
+    return _keeping
+
 
 class Memo(Generic[V]):
     """A bounded map from a digest to what a step made; counts what it reused and what had to be made."""
@@ -33,6 +48,8 @@ class Memo(Generic[V]):
         MEMOS.add(self)
 
     def get(self, key: Hashable) -> V | None:
+        if not _keeping:
+            return None
         found = self.entries.get(key)
         if found is not None:
             self.entries.move_to_end(key)
@@ -40,6 +57,8 @@ class Memo(Generic[V]):
 
     def put(self, key: Hashable, value: V) -> None:
         self.made += 1
+        if not _keeping:
+            return
         self.entries[key] = value
         self.entries.move_to_end(key)
         while len(self.entries) > self.size:

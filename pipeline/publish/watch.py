@@ -7,7 +7,11 @@ leaves the previous build exactly as it was. What the process keeps warm between
 
   - the imported stages and their libraries, and the code version (cache.code_version);
   - the cached reading of each source (cache.py: an unchanged source is not read again) and the
-    previous build's outputs of an unchanged edition (run.reuse_edition, html.PreviousBuild);
+    previous build's outputs of an unchanged edition (run.reuse_edition, html.PreviousBuild), and of
+    each page whose key is unchanged (outputs/keyed.py);
+  - the memos of the corpus stages and the comparison (core/memo.py, switched on for the session): a
+    source's repair, structure and references, and an article pair's comparison, made again only
+    where what they were made from changed;
   - a Typst compiler per book, each in a process of its own that lives as long as the session
     (WarmCompiler): Typst keeps what it laid out, so a book with one changed word is compiled again
     in a fraction of a fresh compile's time.
@@ -25,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import cache, outdir
+from ..core import memo
 from ..core.errors import BuildFailed, LawbookError
 from ..core.options import Options
 
@@ -187,6 +192,7 @@ class Session:
         self.compilers: dict[str, WarmCompiler] = {}
         self.generation = 0
         self.last: Outcome | None = None
+        memo.keep()  # the corpus stages' and the comparison's memos (core/memo.py): this process builds again
 
     def _compiles(self, books: list) -> WarmCompiles:
         return WarmCompiles(self.compilers, books)
@@ -223,3 +229,5 @@ class Session:
         for compiler in self.compilers.values():
             compiler.stop()
         self.compilers.clear()
+        memo.clear_all()
+        memo.keep(False)
