@@ -273,6 +273,35 @@ def record(folder):
     _write_marker(folder, {"complete": True, "folders": sorted(folders), "files": files, "stats": stats, **where})
 
 
+def restat(folder):
+    """Record anew the stats of the files of the finished build in `folder` whose stat changed while it was
+    put in place. A file hard-linked from the previous build (cache.copy_previous) changes its ctime when
+    that build is removed (an unlink changes the file's ctime), so its recorded stat no longer tells and
+    the next build would hash and copy it instead of linking it. Each such file is hashed once more: still
+    the recorded file, its stat is recorded; else its stat is dropped (intact() then hashes it and finds
+    it changed). The marker is replaced in one step; on any error it is left as it was (only slower)."""
+    path = Path(folder) / MARKER
+    try:
+        with open(path, "rb", opener=no_follow) as f:
+            data = json.loads(f.read(16 * 1024 * 1024))
+        files, stats = data["files"], data["stats"]
+        changed = False
+        for rel, recorded in list(stats.items()):
+            now = _stat_of(Path(folder) / rel)
+            if now == recorded:
+                continue
+            changed = True
+            if now[0] == recorded[0] and now[1] == recorded[1] and now[3] == recorded[3] \
+                    and sha256_of(Path(folder) / rel) == files.get(rel):
+                stats[rel] = now
+            else:
+                del stats[rel]
+        if changed:
+            _write_marker(folder, {k: v for k, v in data.items() if k not in ("lawbook", "format")})
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return
+
+
 def foreign(folder, marker=None):
     """What in `folder` the build did not write, as relative paths (a folder without its contents).
     Without a marker everything is foreign, lawbook's tool outputs too; with an unfinished marker

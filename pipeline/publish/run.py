@@ -492,6 +492,7 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict 
                 os.chmod(run.tmp, mode)
             _swap(run.tmp, out_dir)
         run.tmp = None
+        outdir.restat(out_dir)  # the files linked from the build just removed (cache.copy_previous)
         outdir.discard(failed_dir)
     finally:
         run.stop_all()  # a stage failed while processes ran: stop them before cleaning up
