@@ -62,10 +62,10 @@ def test_one_changed_sentence_renders_its_article_and_what_shows_it(book, made):
     made["html"].clear()
     made["graph"].clear()
     build.build(src, out, options)
-    # Its page; the contents, whose key holds every article's text; the comparison 2007-2017, which
-    # shows the changed words; the service worker, which names the bytes of every file. Nothing else:
-    # not the other 2017 articles, not a 2007 page, not the editor's page (no new report entry).
-    assert sorted(made["html"]) == sorted([f"2017/{number}.html", "2017/index.html", "diff/2007-2017.html", "sw.js"])
+    # Its page; the comparison 2007-2017, which shows the changed words; the service worker, which names
+    # the bytes of every file. Nothing else: not the contents (no title or section changed), not the
+    # other 2017 articles, not a 2007 page, not the editor's page (no new report entry).
+    assert sorted(made["html"]) == sorted([f"2017/{number}.html", "diff/2007-2017.html", "sw.js"])
     assert made["graph"] == []  # the sentence cites nothing: the graph is the last build's
     assert_same_as_full_build(src, tmp_path, options, out)
 

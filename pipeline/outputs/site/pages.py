@@ -93,6 +93,14 @@ def introduction_view(site, edition: str) -> dict | None:
             "paragraphs": paragraphs, "footnotes": notes}
 
 
+def contents_view(site: Site, edition: str) -> list[dict]:
+    """The edition's articles as its contents page lists them: file, number, title, whether only commentary
+    is known, and the sections (cite, heading). Only what the page shows, so that its key (outputs/keyed.py)
+    changes when the contents do, not when an article's text does."""
+    return [{"file": a.file, "num": a.num, "title": a.title, "commentary_only": a.node is None,
+             "sections": a.sections} for a in site.articles[edition]]
+
+
 def edition_pages(site: Site, edition: str) -> list[str]:
     """The paths (below html/) of one edition's pages, in the order write_edition writes them."""
     return [f"{edition}/index.html", f"{edition}/{site.files.graph}", *register.pages(site, edition),
@@ -105,7 +113,7 @@ def write_edition(site: Site, edition: str, page) -> None:
     articles = site.articles[edition]
     comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()
                    if edition in (old, new)]
-    page(f"{edition}/index.html", "edition.html", root="../", edition=edition, articles=articles,
+    page(f"{edition}/index.html", "edition.html", root="../", edition=edition, articles=contents_view(site, edition),
          in_force=site.editions[-1], current=edition == site.editions[-1], comparisons=comparisons,
          definitions=definitions_view(site, edition), introduction=introduction_view(site, edition),
          register=register.contents_link(site, edition))
