@@ -68,8 +68,8 @@ def write_html(job: Job) -> list[str]:
     Writes: html/ — the index of editions, per edition a table of contents, one page per article and
     the reference graph, the editor's page, the search page and the style sheet.
     An edition whose pages would come out as in the previous build (see PreviousBuild) is copied
-    from there instead of rendered; the index of editions, the editor's page and the search page
-    depend on every edition and are always rendered.
+    from there instead of rendered; of the other pages, each whose key (the template and the values
+    it is given, keyed.py) is the one the previous build recorded is copied too.
     Guarantees: relative links only, no external requests, no timestamps; returns the pages written."""
     out = job.tmp / "html"
     out.mkdir(parents=True, exist_ok=True)
