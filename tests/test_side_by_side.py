@@ -138,3 +138,18 @@ def test_books_compile_side_by_side_while_their_memory_fits(tmp_path):
         finally:
             compiles.kill()
         assert all(book.out.read_bytes().startswith(b"%PDF-") for book in books)
+
+
+def test_a_memory_budget_for_the_compilers_is_the_users_to_set(tmp_path):
+    """LAWBOOK_PDF_MEMORY_MB replaces half of the memory available; a budget that is not a number is one
+    message naming the variable and the fix (status 2), never a traceback."""
+    from pipeline.core.errors import LawbookError
+
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal: 8000000 kB\nMemAvailable: 4000000 kB\n", encoding="ascii")
+    assert compiling.parallel_limit(meminfo, {"LAWBOOK_PDF_MEMORY_MB": "300"}) == 300_000
+    assert compiling.parallel_limit(meminfo, {}) == 4000000 * 1024 // 2 // compiling.BYTES_PER_SOURCE_CHARACTER
+    for bad in ("", "lots", "0", "-5"):
+        with pytest.raises(LawbookError, match="LAWBOOK_PDF_MEMORY_MB") as e:
+            compiling.parallel_limit(meminfo, {"LAWBOOK_PDF_MEMORY_MB": bad})
+        assert e.value.status == 2

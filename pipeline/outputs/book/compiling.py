@@ -29,10 +29,21 @@ PDF_STANDARDS = ["a-2b"]
 # together, two books in parts when the machine has about 2 GB free.
 PARALLEL_SOURCE_LIMIT = 1_000_000
 BYTES_PER_SOURCE_CHARACTER = 1000
+# LAWBOOK_PDF_MEMORY_MB=N sets what the compilers running at once may take instead (a machine shared
+# with other work, a container's limit): at 930 articles x 2, 300 keeps one compiler at a time.
+MEMORY_VARIABLE = "LAWBOOK_PDF_MEMORY_MB"
 
 
-def parallel_limit(meminfo="/proc/meminfo"):
-    """The characters of Typst source the compilers running at once may hold (see above)."""
+def parallel_limit(meminfo="/proc/meminfo", environ=os.environ):
+    """The characters of Typst source the compilers running at once may hold (see above); one book
+    always compiles, however heavy."""
+    budget = environ.get(MEMORY_VARIABLE)
+    if budget is not None:
+        if not budget.strip().isdigit() or int(budget) == 0:
+            raise LawbookError(f"{MEMORY_VARIABLE} is {budget!r}, not a number of megabytes", status=2,
+                               fix=f"set {MEMORY_VARIABLE} to a whole number above 0 (e.g. 300), or unset it to "
+                                   "let the compilers take up to half of the memory available")
+        return int(budget) * 1_000_000 // BYTES_PER_SOURCE_CHARACTER
     try:
         with open(meminfo, encoding="ascii") as f:
             available = next(int(line.split()[1]) * 1024 for line in f if line.startswith("MemAvailable:"))
