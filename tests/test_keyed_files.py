@@ -214,3 +214,32 @@ def test_after_a_rebuild_every_file_is_known_by_its_stat(book):
     marker = outdir.verified_marker(out)
     assert not outdir.as_recorded(out, marker, "html/2007/1.html")
     assert not build.up_to_date(src, out, options)
+
+
+def test_a_file_changed_in_place_while_the_build_took_it_fails_the_build(book, monkeypatch):
+    """A file linked from the last build is that build's file: written into in place while this build
+    runs, it would hold what neither build made. The build says so and leaves the last build where it
+    is; built again, the page is made anew."""
+    from pipeline.core.errors import LawbookError
+
+    src, tmp_path, options, _ = book
+    out = tmp_path / "build"
+    build.build(src, out, options)
+    page = out / "html" / "2007" / "1.html"
+    change_sentence(src / last_source_of(src, "2017").name)  # 2007 unchanged: its pages are linked
+    write_diff = build.OUTPUTS["write_diff"]
+
+    def meddle(job):  # after the site was written: the old page gets a word more, in place
+        with open(page, "r+b") as f:
+            f.seek(0, 2)
+            f.write(b" ")
+        return write_diff.run(job)
+    from dataclasses import replace
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.replace(replace(write_diff, run=meddle)))
+    with pytest.raises(LawbookError, match=r"changed while this build took them from it, first html/2007/1.html"):
+        build.build(src, out, options)
+    assert page.read_bytes().endswith(b" ")  # the last build as the user left it
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.replace(write_diff))
+    build.build(src, out, options)
+    assert not page.read_bytes().endswith(b" ")
+    assert_same_as_full_build(src, tmp_path, options, out)

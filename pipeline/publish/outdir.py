@@ -273,6 +273,25 @@ def record(folder):
     _write_marker(folder, {"complete": True, "folders": sorted(folders), "files": files, "stats": stats, **where})
 
 
+def changed_since_linked(folder, home, recorded):
+    """The files of the build just recorded in `folder` that are the same file as in the build at `home`
+    (hard-linked from it, cache.copy_previous) but whose bytes are not what that build recorded
+    (`recorded`, {path: sha256}): changed in place while this build ran. A file is linked only when it
+    is the one recorded, so its bytes can differ only so; such a build would hold what it did not make."""
+    marker = read_marker(folder)
+    if not recorded or marker is None or not marker.get("complete"):
+        return []
+    changed = []
+    for rel, sha in marker["files"].items():
+        if rel in recorded and sha != recorded[rel]:
+            try:
+                if os.path.samefile(Path(folder) / rel, Path(home) / rel):
+                    changed.append(rel)
+            except OSError:
+                continue
+    return sorted(changed)
+
+
 def restat(folder):
     """Record anew the stats of the files of the finished build in `folder` whose stat changed while it was
     put in place. A file hard-linked from the previous build (cache.copy_previous) changes its ctime when

@@ -488,6 +488,11 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict 
                 _write_failed(run.log, failed_dir)
                 raise BuildFailed(run.log.errors, _shown(failed_dir / "report.txt"), out_dir.name, run.log.paged())
             outdir.record(run.tmp)
+            changed = outdir.changed_since_linked(run.tmp, out_dir, run.recorded)
+            if changed:
+                raise LawbookError(f"{len(changed)} file(s) of the last build changed while this build took them "
+                                   f"from it, first {changed[0]}", file=_shown(out_dir / changed[0]), status=1,
+                                   fix="build again (the last build, as it now is, was left in place)")
             if mode is not None:
                 os.chmod(run.tmp, mode)
             _swap(run.tmp, out_dir)
