@@ -271,18 +271,19 @@ def record(folder):
     where = {"path": was["home"] or was["path"], "made": was["made"], "id": was["id"], "pid": was["pid"],
              "started": was["started"]}
     _write_marker(folder, {"complete": True, "folders": sorted(folders), "files": files, "stats": stats, **where})
+    return files
 
 
-def changed_since_linked(folder, home, recorded):
-    """The files of the build just recorded in `folder` that are the same file as in the build at `home`
-    (hard-linked from it, cache.copy_previous) but whose bytes are not what that build recorded
-    (`recorded`, {path: sha256}): changed in place while this build ran. A file is linked only when it
-    is the one recorded, so its bytes can differ only so; such a build would hold what it did not make."""
-    marker = read_marker(folder)
-    if not recorded or marker is None or not marker.get("complete"):
+def changed_since_linked(files, folder, home, recorded):
+    """Of the files of the build just recorded in `folder` (`files`, {path: sha256}, as record() returns
+    them), those that are the same file as in the build at `home` (hard-linked from it,
+    cache.copy_previous) but whose bytes are not what that build recorded (`recorded`): changed in place
+    while this build ran. A file is linked only when it is the one recorded, so its bytes can differ
+    only so; such a build would hold what it did not make."""
+    if not recorded:
         return []
     changed = []
-    for rel, sha in marker["files"].items():
+    for rel, sha in files.items():
         if rel in recorded and sha != recorded[rel]:
             try:
                 if os.path.samefile(Path(folder) / rel, Path(home) / rel):

@@ -51,6 +51,7 @@ class Build:
     cache: ReadingCache | None = None  # what this build takes from earlier builds (see readings)
     recorded: dict[str, str] | None = None  # the previous build's files that may be reused, {path: sha256}
     marker: dict[str, Any] | None = None  # the previous build's marker (their stats too), read with `recorded`
+    stamp: dict[str, Any] | None = None  # the previous build's stamp, read when first asked (previous_stamp)
     timings: dict[str, float] = field(default_factory=dict)
     running: dict[str, Process] = field(default_factory=dict)  # stage name -> the process it started
 
@@ -133,7 +134,7 @@ class Build:
         name = f"{keyed.KEYS_DIR}/{output}.json"
         if not self.available or name not in self.previous_files():
             return {}
-        if cache.read_stamp(self.out_dir).get("outputs") != cache.outputs_version(self.options):
+        if self.previous_stamp().get("outputs") != cache.outputs_version(self.options):
             return {}
         return keyed.read_keys(self.out_dir, output, self.previous_files()[name])
 
@@ -147,7 +148,13 @@ class Build:
         return readings.editions.get(edition)
 
     def digests(self) -> dict[str, str]:
-        return cache.read_stamp(self.out_dir).get("editions", {})
+        return self.previous_stamp().get("editions", {})
+
+    def previous_stamp(self) -> dict[str, Any]:
+        """The stamp of the build in out_dir (cache.read_stamp), read once."""
+        if self.stamp is None:
+            self.stamp = cache.read_stamp(self.out_dir)
+        return self.stamp
 
     def has(self, path: str) -> bool:
         return (Path(self.out_dir) / path).exists()
@@ -487,8 +494,8 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict 
             if run.log.errors:
                 _write_failed(run.log, failed_dir)
                 raise BuildFailed(run.log.errors, _shown(failed_dir / "report.txt"), out_dir.name, run.log.paged())
-            outdir.record(run.tmp)
-            changed = outdir.changed_since_linked(run.tmp, out_dir, run.recorded)
+            files = outdir.record(run.tmp)
+            changed = outdir.changed_since_linked(files, run.tmp, out_dir, run.recorded)
             if changed:
                 raise LawbookError(f"{len(changed)} file(s) of the last build changed while this build took them "
                                    f"from it, first {changed[0]}", file=_shown(out_dir / changed[0]), status=1,
