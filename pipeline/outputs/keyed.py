@@ -71,7 +71,6 @@ class KeyedFiles:
         self.job, self.output, self.folder = job, output, folder
         self.before: dict[str, str] = job.previous.keys(output) if job.previous.available else {}
         self.now: dict[str, str] = {}
-        self.reused = 0
 
     def _rel(self, path: str) -> str:
         return f"{self.folder}/{path}" if self.folder else path
@@ -80,10 +79,7 @@ class KeyedFiles:
         """Record `key` for `path` (below the folder); copy the file from the last build when it recorded
         the same key and still holds that file. True if copied: the caller then does not make it."""
         self.now[path] = key
-        if self.before.get(path) == key and self.job.previous.copy_files([self._rel(path)]):
-            self.reused += 1
-            return True
-        return False
+        return self.before.get(path) == key and self.job.previous.copy_files([self._rel(path)])
 
     def known(self, paths: list[str]) -> bool:
         """Whether the last build recorded a key for each of `paths`: only then may the output copy them by

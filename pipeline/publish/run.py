@@ -125,8 +125,7 @@ class Build:
         previous = self.previous_files()
         if not all(path in previous for path in paths):
             return False
-        return cache.copy_previous(self.out_dir, self.tmp, paths, {path: previous[path] for path in paths},
-                                   self.marker)
+        return cache.copy_previous(self.out_dir, self.tmp, paths, previous, self.marker)
 
     def keys(self, output: str) -> dict[str, str]:
         """The file keys the build in out_dir recorded for `output` (outputs/keyed.py), when they were made
@@ -371,12 +370,7 @@ class _Lane:
                 for stage in lane:
                     start = time.perf_counter()
                     with _writes_named():
-                        made = stage.run(job)
-                        if isinstance(made, Process):  # started here, so waited for here: it dies with the child
-                            try:
-                                made.wait()
-                            finally:
-                                made.kill()
+                        stage.run(job)
                     result["timings"][stage.name] = time.perf_counter() - start
             except LawbookError as e:
                 result["error"] = ("lawbook", e.message, e.file, e.line, e.fix, e.status, e.paged)
