@@ -4,6 +4,7 @@ pages set in two columns (refused: the reader reads pages of one column)."""
 from hypothesis import assume, given, settings, strategies as st
 
 from pipeline.reading.formats import pdfsource
+from pipeline.reading.book import pdf as pdfadapter
 from test_pdf_source import build, compile_typst, headings, pdf_source, read_back, set_line
 
 LINES = st.lists(st.lists(st.text(alphabet="abcdefghij", min_size=1, max_size=9), min_size=1, max_size=10),
@@ -141,7 +142,7 @@ def test_a_page_set_in_two_columns_is_refused_with_its_page(tmp_path):
 
 
 def shifted(glyphs: list, dx: float) -> list:
-    return [pdfsource.Glyph(g.char, g.x0 + dx, g.x1 + dx, g.y, g.bottom, g.size, g.bold) for g in glyphs]
+    return [pdfadapter.Glyph(g.char, g.x0 + dx, g.x1 + dx, g.y, g.bottom, g.size, g.bold) for g in glyphs]
 
 
 @settings(max_examples=60, deadline=None)
@@ -149,7 +150,7 @@ def shifted(glyphs: list, dx: float) -> list:
 def test_lines_of_one_column_have_no_gutter_however_their_words_fall(lines, gap):
     # Words spaced up to nine tenths of a character: the spaces of one column never make a gutter.
     rows = [set_line(words, 700 - 12 * k, gap=gap) for k, words in enumerate(lines)]
-    assert pdfsource._gutter(rows) is None
+    assert pdfadapter._gutter(rows) is None
 
 
 @settings(max_examples=60, deadline=None)
@@ -163,5 +164,5 @@ def test_two_columns_side_by_side_have_their_gutter_between_them(left, right, gu
     end = max(g.x1 for row in rights for g in row)
     middle = (edge + edge + gutter * 10) / 2
     assume(50 + (end - 50) / 4 <= middle <= 50 + (end - 50) * 3 / 4)  # the gutter is looked for in the middle half
-    x, to_left, to_right = pdfsource._gutter(sorted([*lefts, *rights], key=lambda row: -row[0].y))
+    x, to_left, to_right = pdfadapter._gutter(sorted([*lefts, *rights], key=lambda row: -row[0].y))
     assert edge < x < edge + gutter * 10 and (to_left, to_right) == (len(lefts), len(rights))

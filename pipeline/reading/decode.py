@@ -337,8 +337,8 @@ def read_source(source: SourceFile, log: BuildLog | None = None, data: bytes | N
     if data is None:
         data = read_bytes(source)
     if data.startswith(b"%PDF-") and not source.encoding:  # the printed book's PDF: read from its characters
-        from .formats import pdfsource
-        printed: list[Line] = list(pdfsource.page_lines(data, name, source.name))
+        from .book import pdf
+        printed: list[Line] = list(pdf.page_lines(data, name, source.name))
         return printed, "pdf"
     text, encoding = decode(data, name, source.encoding)
     del data
