@@ -15,7 +15,12 @@ reads it falls back to what the text alone shows:
   - raised: the runs of characters set small on a raised baseline (footnote markers), as (start, end)
     offsets into the text (PDF only);
   - runs: the line's pieces between wide gaps (table cells, a column of page numbers at the right), as
-    (start, end) offsets into the text, with their x where known.
+    (start, end) offsets into the text, with their x where known;
+  - column: on a page set in columns, which one the line is in (0 the first); None on a page of one;
+  - damaged: the stretches of its text set in a font whose codes map to no usable Unicode (the text
+    shown is not the text printed), as (start, end, the font's name);
+  - hidden: set when the line holds only text no reader of the page sees (white, under 2 pt, outside
+    the page): why; the reader leaves it out and the report says so.
 """
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -45,6 +50,9 @@ class PrintedLine(Line):
     bold_head: int | None = None
     raised: tuple[tuple[int, int], ...] | None = None
     runs: tuple[Run, ...] | None = None
+    column: int | None = None
+    damaged: tuple[tuple[int, int, str], ...] = ()
+    hidden: str | None = None
 
 
 @dataclass(frozen=True)
