@@ -5,9 +5,11 @@ layout of its own; the real English book is tested in test_english_book.py."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from pipeline.core.report import BuildLog
 from pipeline.core import lang
 from pipeline.corpus import stages
-from pipeline.reading.formats import flowed, parts, printed
+from pipeline.reading.book import furniture, parts, text as text_adapter
+from pipeline.reading.book.words import book_words
 from tests.conftest import run_lawbook
 
 RUN_ON = "and the made-up words run on for long enough to make this one flowed paragraph line of the page"
@@ -69,7 +71,7 @@ def whole(tmp_path_factory):
 
 
 def test_the_whole_book_is_detected_and_read_part_by_part(whole):
-    assert whole.detected["book.txt"].format == "flowed"
+    assert whole.detected["book.txt"].format == "print"
     assert errors(whole) == []
     assert ids_of(whole, "article") == ["2017/1", "2017/2", "2017/3"]
     assert ids_of(whole, "section") == ["2017/1A", "2017/1B", "2017/2A", "2017/2B", "2017/3A", "2017/3B", "2017/3C"]
@@ -240,15 +242,15 @@ def test_every_line_is_in_exactly_one_part_in_the_files_order(names):
     text = "".join(PIECES[n] for n in names).lstrip(FF)
     lines = [Line("b.txt", n, t.replace(FF, ""), FF in t) for n, t in enumerate(text.split("\n"), 1)]
     profile = lang.profile("en")
-    words, own = printed.patterns(profile), flowed.patterns(profile)
-    cut, furniture = printed.pages(lines, words)
-    book = parts.split(cut, furniture, words, own)
+    words = book_words(profile)
+    stream = text_adapter.stream(lines, BuildLog().for_file("b.txt"), words)
+    book = parts.split(stream, furniture.find(stream, words), words)
     seen = [line.num for part in book for line in part.lines]
     assert seen == [line.num for line in lines if not line.blank]
     # A part with an article heading in it is the articles part: nothing with a Law is kept apart.
     for part in book:
         if part.kind != "articles":
-            assert not any(words["article"].match(line.text.strip()) for line in part.lines)
+            assert not any(words.article.match(line.text.strip()) for line in part.lines)
 
 
 def test_a_closing_sentence_after_a_list_is_text_of_the_lists_parent(tmp_path):

@@ -15,7 +15,7 @@ from pipeline.core import lang, tree
 from pipeline.core.report import BuildLog
 from pipeline.corpus import stages
 from pipeline.reading import repair
-from pipeline.reading.formats import flowed
+from pipeline.reading import formats
 
 ENGLISH = Path(__file__).resolve().parents[1].parent / "shared" / "english"
 PAGES = ["laws2017-en_contents.txt", "laws2017-en_definitions.txt", "laws2017-en_p22-25.txt",
@@ -246,7 +246,7 @@ def test_the_dash_and_the_ligatures_are_english_repairs_only():
     assert repair.repair_text("LAW 22 \u00ad END 0\u00ad10 co\u00adoperate", 1, log, EN) == "LAW 22 \u2013 END 0\u201310 cooperate"
     assert repair.repair_text("the o ender and the Shu e", 1, log, EN) == "the offender and the Shuffle"
     assert repair.repair_text("the o ender", 1, log, lang.profile("nl")) == "the o ender"
-    assert flowed.FORMAT.name == "flowed"
+    assert formats.FORMATS["flowed"].read is formats.FORMATS["print"].read
 
 
 @needs_pages
@@ -400,8 +400,8 @@ def test_a_damaged_law_heading_is_one_error_and_its_text_is_set_aside(tmp_path):
                                               f"A. Heading {FILLER}\n")
     ctx = stages.make_corpus(folder)
     assert [(e.line, e.message) for e in ctx.log.entries if e.kind == "error"] == [
-        (5, "'LAW 10A' looks like an article heading but does not read as one: a heading is 'LAW' and the number "
-            "alone on its line, as in 'LAW 53'; the text up to the next heading is not read until the line is "
+        (5, "'LAW 10A' looks like an article heading but does not read as one: a heading is 'LAW' and the article number "
+            "alone on its line, as in 'LAW 24'; the text up to the next heading is not read until the line is "
             "corrected")]
     assert [a.get("id") for a in ctx.corpus.iter("article")] == ["2017/9"]
     assert children_of(ctx, "2017/9") == ["2017/9A"]

@@ -40,7 +40,7 @@ def own_text(el):
 
 
 def test_the_whole_book_reads_without_an_error_as_a_book(book):
-    assert book.detected["book.txt"].format == "flowed"
+    assert book.detected["book.txt"].format == "print"
     assert [e.message for e in book.log.entries if e.kind == "error"] == []
     assert [e.message for e in book.log.entries if e.kind == "gap"] == []
     # The index's readings that two ways are open to are its own (tests/test_register.py counts them).
@@ -49,8 +49,8 @@ def test_the_whole_book_reads_without_an_error_as_a_book(book):
 
 def test_every_law_and_section_as_the_contents_list_gives_them(book):
     assert [a.get("num") for a in book.corpus.iter("article")] == [str(n) for n in range(1, 94)]
-    assert book.checked.said == ["2017: 93 articles, 271 sections, 66 definitions, 28 footnotes: as the contents "
-                                 "list gives them"]
+    assert book.checked.said == ["2017: 93 articles, 271 sections, 66 definitions, 28 footnotes and 1 note marked *: "
+                                 "as the contents list gives them"]
 
 
 def test_the_introduction_and_the_definitions_are_text_of_their_own(book):
@@ -66,7 +66,10 @@ def test_the_introduction_and_the_definitions_are_text_of_their_own(book):
 
 def test_28_footnotes_with_the_books_numbers_none_inside_law_text(book):
     numbers = {n.get("num") for n in book.corpus.iter("note")}
-    assert numbers == {str(n) for n in range(1, 29)}
+    assert numbers == {str(n) for n in range(1, 29)} | {"*"}
+    # The one note the book marks with a sign: the publisher's, on Law 77's tables, at both its markers.
+    signed = [(n.get("id"), tree.plain_text(n)[:30]) for n in book.corpus.iter("note") if n.get("num") == "*"]
+    assert signed == [("2017/77/noot1", "These tables from the original"), ("2017/77/noot2", "These tables from the original")]
     for p in book.corpus.iter("p"):
         assert not re.search(r"[a-z]\d{1,2}\b", tree.plain_text(p).replace("4NT", "")), tree.plain_text(p)[:80]
 
@@ -144,8 +147,8 @@ def test_the_whole_book_builds_with_exit_0_and_says_what_it_checked(tmp_path):
     folder = one_source(tmp_path / "src", WHOLE.read_bytes())
     result = run_lawbook("build", "--no-pdf", "--sources", folder, "--out", tmp_path / "out")
     assert result.returncode == 0, result.stderr[-2000:]
-    assert "2017: 93 articles, 271 sections, 66 definitions, 28 footnotes: as the contents list gives them" in \
-        result.stdout
+    assert "2017: 93 articles, 271 sections, 66 definitions, 28 footnotes and 1 note marked *: as the contents list " \
+           "gives them" in result.stdout
     # Every reference of the law text resolves; the book's index cites 70D3 (twice) and 16A3, which the Laws do
     # not have, and writes 80A1(C) (tests/test_register.py).
     assert "3 references point outside the corpus, 1 suspect: `lawbook check` lists them" in result.stdout

@@ -224,10 +224,13 @@ def test_footnote_lookups_are_indexed_and_give_what_a_scan_of_every_footnote_giv
 
 
 def test_a_block_s_pieces_take_the_line_each_starts_on():
-    from pipeline.reading.formats.flowed import _Body
+    from pipeline.core.report import BuildLog
+    from pipeline.reading.book.markers import Paragraph, Splitter
+    from pipeline.reading.book.words import book_words
     joined = "een\ntwee\ndrie\nvier"
     starts = [(0, 10), (4, 11), (9, 13), (14, 14)]
-    block = _Body._block(None, None, joined, 2, len(joined), starts, 2)
+    splitter = Splitter(book_words(lang.profile("nl")), BuildLog().for_file("f"))
+    [block] = splitter._blocks(None, None, joined, 2, len(joined), starts, 2, Paragraph([]))
     assert block.pieces == [(10, "n"), (11, "twee"), (13, "drie"), (14, "vier")] and block.lines == [10, 11, 13, 14]
 
 

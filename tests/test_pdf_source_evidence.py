@@ -131,12 +131,12 @@ def test_a_section_the_contents_list_names_and_the_book_lacks_is_the_difference(
 def test_the_contents_entries_are_read_with_their_cites_titles_and_pages():
     from types import SimpleNamespace
 
-    from pipeline.reading.formats import pdfsource
+    from pipeline.reading.formats import book
     from pipeline.reading.book import pdf as pdfadapter
 
     data = compile_typst(BOOK.replace("LISTED", ""))
     source = SimpleNamespace(name="book.pdf", edition="2017", language="en")
-    reading = pdfsource.read(pdfadapter.page_lines(data, "book.pdf", "book.pdf"), source, BuildLog())
+    reading = book.read(pdfadapter.page_lines(data, "book.pdf", "book.pdf"), source, BuildLog())
     entries = [(b.cite, b.text, b.number, b.lines) for b in reading.blocks if b.kind == "contents"]
     assert entries == [("1", "THE TABLE", 2, [1002]), ("1A", "Shape of the Table", 2, [1003]),
                        ("1B", "Cloth", 2, [1004]), ("2", "THE CHAIRS", 3, [1005]),

@@ -1,9 +1,8 @@
 """More made-up layouts of a book's PDF, compiled with Typst here, read as a source with their exact nodes
-(pipeline/reading/formats/pdfsource.py): list markers hanging in the margin, two page sizes in one PDF, and
+(pipeline/reading/book/pdf.py): list markers hanging in the margin, two page sizes in one PDF, and
 pages set in two columns (refused: the reader reads pages of one column)."""
 from hypothesis import assume, given, settings, strategies as st
 
-from pipeline.reading.formats import pdfsource
 from pipeline.reading.book import pdf as pdfadapter
 from test_pdf_source import build, compile_typst, headings, pdf_source, read_back, set_line
 

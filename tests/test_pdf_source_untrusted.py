@@ -1,5 +1,5 @@
 """A PDF source as untrusted input: a page whose compressed streams unpack to far more than a page needs (a
-decompression bomb) is refused before PDFium unpacks it (pipeline/reading/formats/pdfsource.py,
+decompression bomb) is refused before PDFium unpacks it (pipeline/reading/book/pdf.py,
 _guard_unpacked). The PDFs are written by hand here, their streams packed with zlib."""
 import io
 import time
@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, strategies as st
 
 from conftest import run_lawbook
-from pipeline.reading.formats import pdfsource
 from pipeline.reading.book import pdf as pdfadapter
 
 FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"

@@ -20,9 +20,9 @@ from pipeline.core import tree
 from pipeline.core.model import NOTE_MARK, Accounted, Gap, Placed
 from pipeline.core.lang.nl import rules as nl_rules
 from pipeline.core.report import BuildLog
-from pipeline.reading import formats, manifest, repair
+from pipeline.reading import formats, headings, manifest, repair
 from pipeline.reading.decode import Line
-from pipeline.reading.formats import printed
+from pipeline.reading.book import ends
 from pipeline.core import lang
 
 from conftest import run_lawbook
@@ -273,6 +273,7 @@ def read(text):
     for n, t in enumerate(text.split("\n"), 1):
         lines.append(Line("p.txt", n, t.replace("\f", " "), "\f" in t))
     reading = formats.read(lines, manifest.Source(path=Path("p.txt"), edition="2017", language="nl", format="print"), log)
+    headings.split_headings([reading], log, lang.profile("nl"))  # the stage after the reader: headings split
     repair.repair_reading(reading, set(), log, lang.profile("nl"))
     return reading, log
 
@@ -376,7 +377,7 @@ def test_footnotes_numbered_per_page_page_numbers_at_the_bottom_and_a_wrapped_he
 ])
 def test_an_article_that_stops_mid_sentence_or_mid_structure_is_cut_off(end, reason):
     reading, log = read(f"Kop\n12\nARTIKEL 5\nTitel\n{end}")
-    assert printed._ending(reading.blocks) == (reason, True)
+    assert ends._ending(reading.blocks) == (reason, True)
     assert reading.gaps == [Gap(4 + end.count("\n") + 1, "5", "article 5 is cut off at the end of page 12: the "
                                                                "rest is on a page that is not in the sources",
                                 "Artikel 5 breekt af aan het eind van pagina 12; het vervolg staat op een pagina "
@@ -387,7 +388,7 @@ def test_an_article_that_stops_mid_sentence_or_mid_structure_is_cut_off(end, rea
                                  "Hij zei: \u201cNee!\u201d"])
 def test_one_page_that_ends_with_a_full_sentence_may_be_cut_off(end):
     reading, _ = read(f"Kop\n12\nARTIKEL 5\nTitel\n{end}")
-    assert printed._ending(reading.blocks) is None
+    assert ends._ending(reading.blocks) is None
     [gap] = reading.gaps
     assert gap.message == ("article 5 may be cut off at the end of page 12 (uncertain): its text ends with a full "
                            "sentence and leaves no section or numbered part open, but the extraction is this one "

@@ -29,7 +29,7 @@ from pipeline.core.model import NOTE_MARK
 from pipeline.core.report import BuildLog
 from pipeline.reading import formats, manifest
 from pipeline.reading.decode import Line
-from pipeline.reading.formats import printed
+from pipeline.reading.book.furniture import is_page_number
 
 from test_print_book import wrap
 
@@ -249,7 +249,7 @@ def test_the_layouts_hold_what_the_tests_need(reference):
     assert sum(p.body[-1].endswith("-") for p in pages + notes) >= 2  # a word split across a page break
     # No text line reads as a page number, a running head or the law's structure by accident.
     texts = [t for p in pages + notes for t in p.body if not t.isdigit()]
-    assert not any(printed.is_page_number(t) or t.startswith(("Artikel", TITLE)) for t in texts)
+    assert not any(is_page_number(t) or t.startswith(("Artikel", TITLE)) for t in texts)
 
 
 # -- layout 1: alternating running heads, the number first on even pages ---------------------------

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ..core import lang
 from ..reading import manifest
-from ..reading.formats import printed
+from ..reading.book.words import book_words
 from ..reading.formats.common import LETTERED, NUMBERED
 
 SUBJECTS = ["de leider", "de blinde", "een tegenspeler", "de partner van de overtreder", "de overtreder",
@@ -323,7 +323,7 @@ WIDTH = 62
 # The generator writes Dutch books (the vocabulary of the Spelregels, Dutch note and citation words): its
 # shapes and hyphen prefixes are the Dutch profile's.
 DUTCH = lang.profile("nl")
-SHAPES = (LETTERED, NUMBERED, printed.patterns(DUTCH)["article"], printed.DIGITS)
+SHAPES = (LETTERED, NUMBERED, book_words(DUTCH).capitals, re.compile(r"^\d{1,4}$"))
 
 
 def printed_page(page, edition, articles):

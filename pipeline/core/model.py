@@ -57,6 +57,9 @@ class Block:
     # A printed paragraph's lines as the page broke them, (line, text); until the repair stage joins
     # them (line-end hyphens need the book's vocabulary), text is these lines joined by "\n".
     pieces: list[Piece] = field(default_factory=list)
+    # A list block's marker as the page wrote it: "number" ("1."), "letter" ("(a)"), "roman" ("(i)"); None
+    # where the format does not tell (a wiki's list numbers stand for whatever its level is).
+    marker: str | None = None
 
     @property
     def first_line(self) -> int:

@@ -55,7 +55,8 @@ def check_books(readings: list, fragments: list, corpus: etree._Element, lines: 
         found = sum(1 for e in log.entries if e.kind == "error") - before
         result.differences += found
         what = (f"{counts['articles']} articles, {counts['sections']} sections, {counts['definitions']} definitions, "
-                f"{counts['footnotes']} footnotes")
+                f"{counts['footnotes']} footnotes" + (f" and {counts['signed']} note{'s' if counts['signed'] > 1 else ''} "
+                                                      f"marked {' '.join(counts['signs'])}" if counts['signed'] else ""))
         if not contents:
             verdict = "no contents list to check them against"
         elif found:
@@ -72,13 +73,23 @@ def check_books(readings: list, fragments: list, corpus: etree._Element, lines: 
 
 
 def _counts(edition_el: etree._Element, readings: list) -> dict:
-    # A footnote the book numbers through and cites twice counts once; any other note each time.
-    footnotes = {(r.file, n.number) if n.form == "print" and n.number is not None else id(n)
-                 for r in readings for b in r.blocks if b.kind not in APART_KINDS for n in b.notes}
+    # A footnote the book numbers through and cites twice counts once; any other note each time. Notes
+    # a book marks with a sign ("*", "**", "†": a publisher's or a federation's own) are counted apart
+    # from its numbered footnotes, each sign on each page once.
+    notes = [(r.file, n) for r in readings for b in r.blocks if b.kind not in APART_KINDS for n in b.notes]
+    footnotes = {(file, n.number) if n.form == "print" and n.number is not None else id(n)
+                 for file, n in notes if not _signed(n.number)}
+    signed = {(file, n.number, n.lines[-1]) for file, n in notes if _signed(n.number)}
     return {"articles": sum(1 for _ in edition_el.iter("article")),
             "sections": sum(1 for _ in edition_el.iter("section")),
             "definitions": sum(1 for _ in edition_el.iter("definition")),
-            "footnotes": len(footnotes)}
+            "footnotes": len(footnotes), "signed": len(signed),
+            "signs": sorted({str(n) for _, n, _ in signed})}
+
+
+def _signed(number: str | None) -> bool:
+    """A note marked with a sign, not a number: "*", "**", "†"."""
+    return bool(number) and not any(c.isdigit() for c in str(number))
 
 
 APART_REASONS = tuple(re.sub(r"\{.*", "", APART[k]) for k in ("contents", "index", "front", "back"))

@@ -33,6 +33,7 @@ from ..core import ids
 from ..core.lang import LanguageRules, Profile
 from ..core.model import NOTE_MARK, Block, Gap, Piece, Reading
 from ..core.report import BuildLog, FileLog
+from .formats.common import LONG_HEADING, continues_heading, is_heading_like
 
 PAGE = re.compile(r"^page number (\S+)")
 ARTICLE_NUMBER = re.compile(r"\d+")
@@ -100,8 +101,13 @@ def _split(block: Block, article: str | None, contents: Contents, rules: Languag
                                                f"{contents[article][0].first_line}), so its text is all text")
         return [Block("heading", "", [block.first_line], cite=block.cite), _rest(block, 0)]
     if split is None:
+        split, why = _by_line_break(block)
+    if split is None:
         split, why = _by_capitals(text, rules, cite or block.cite, flog, block.first_line,
                                   "the contents entry does not match" if entry else "no contents entry")
+    if split is None and len(block.pieces) == 1 and is_heading_like(text, LONG_HEADING):
+        # A heading alone on its line, its section's text in the blocks after it ("Niet bedoelde bieding").
+        split, why = len(text), None
     if split is None:
         return [Block("heading", "", [block.first_line], cite=block.cite), _rest(block, 0)]
     return _cut(block, text, split, why, cite, node, flog)
@@ -121,7 +127,7 @@ def _cut(block: Block, text: str, split: int, why: str | None, cite: str | None,
                                                f"{cite or block.cite} split from its text at "
                                                f"{rest.text.replace(NOTE_MARK, '')[:30]!r}… by {why}")
     marks = heading.count(NOTE_MARK)
-    head = Block("heading", heading, sorted({n for n, _ in block.pieces[:1]} | {block.first_line}),
+    head = Block("heading", heading, sorted(set(_lines_before(block, split)) | {block.first_line}),
                  cite=block.cite, notes=list(block.notes[:marks]))
     rest.notes = list(block.notes[marks:])
     if marks:
@@ -186,6 +192,25 @@ def _difference(listed: str, written: str) -> str:
             for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=theirs, b=ours, autojunk=False).get_opcodes()
             if op != "equal"]
     return f"; the contents list writes {'; '.join(said)} (the text's words are kept)"
+
+
+def _by_line_break(block: Block) -> tuple[int | None, str | None]:
+    """Where the page's line breaks show a heading's end: the heading alone on its line(s), the text after it
+    starting a line with a capital (a wrapped heading goes on with lines that start in lower case and end no
+    clause): (offset, why), or (None, None) where they show none (a heading glued to its text on one line, a
+    section without a heading whose text wraps)."""
+    pieces = [t for _, t in block.pieces]
+    if len(pieces) < 2 or not is_heading_like(pieces[0], LONG_HEADING):
+        return None, None
+    k = 1
+    while k < len(pieces) and continues_heading(pieces[k]):
+        k += 1
+    if k < len(pieces) and not pieces[k][:1].isupper():
+        return None, None
+    heading = " ".join(pieces[:k])
+    if len(heading) > LONG_HEADING:
+        return None, None
+    return len(heading), "its line breaks: it stands alone on its line(s), the text after it starts a line"
 
 
 def _by_capitals(text: str, rules: LanguageRules, cite: str | None, flog: FileLog, line: int,
@@ -342,6 +367,17 @@ def _run_in(text: str, rules: LanguageRules) -> tuple[int, str, bool, int | None
     if sum(t.group()[:1].isupper() for t in run if t.start() < opener.start()) < 2:
         return None
     return opener.start(), opener.group(), sure, other
+
+
+def _lines_before(block: Block, split: int) -> list[int]:
+    """The lines of the block's pieces that hold its text before `split` (a heading wrapped over lines)."""
+    out: list[int] = []
+    offset = 0
+    for line, part in block.pieces:
+        if offset < split or not out:
+            out.append(line)
+        offset += len(part) + 1
+    return out
 
 
 def _rest(block: Block, split: int) -> Block:

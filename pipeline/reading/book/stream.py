@@ -16,6 +16,7 @@ reads it falls back to what the text alone shows:
     offsets into the text (PDF only);
   - runs: the line's pieces between wide gaps (table cells, a column of page numbers at the right), as
     (start, end) offsets into the text, with their x where known;
+  - space_before: a blank line stands above it (a text; None where the adapter does not say);
   - column: on a page set in columns, which one the line is in (0 the first); None on a page of one;
   - damaged: the stretches of its text set in a font whose codes map to no usable Unicode (the text
     shown is not the text printed), as (start, end, the font's name);
@@ -50,6 +51,7 @@ class PrintedLine(Line):
     bold_head: int | None = None
     raised: tuple[tuple[int, int], ...] | None = None
     runs: tuple[Run, ...] | None = None
+    space_before: bool | None = None
     column: int | None = None
     damaged: tuple[tuple[int, int, str], ...] = ()
     hidden: str | None = None

@@ -6,21 +6,18 @@ rules (core.model.Rules), which the structure stage asks instead of the format's
               inline "(Noot: …)" notes, a page title on the first line
     template  a MediaWiki template: "Sjabloon:…", "ARTIKEL 41 title", "A. heading",
               numbered footnotes "1)"
-    print     a text extraction of the printed book: running header, page number,
-              "ARTIKEL 24", short lines with line-end hyphens, bare footnote digits
-    flowed    a text extraction of the printed book with each paragraph on one line:
-              "LAW 53", headings glued to their text, subsections and items inline,
-              footnote markers glued to words (the English original's PDF extraction);
-              also a whole book in one file: its front matter, introduction, contents list,
-              definitions, index and back matter (parts.py)
-    pdf       the printed book's PDF itself: its characters with their font, size and position
-              (pdfsource.py); a file that starts with "%PDF" is read by it
+    print     a text extraction of the printed book, from any extractor and in any layout (one page,
+              some pages or the whole book: its front matter, contents list, definitions, index …),
+              read by the one reader of printed books (reading/book/); "flowed" is read the same
+    pdf       the printed book's PDF itself, read by the same reader from its characters with their
+              font, size and position (reading/book/pdf.py); a file that starts with "%PDF" is read by it
 
-Adding a format: one module with its reader and FORMAT, and its FORMAT in REGISTRY.
+Adding a format: one module with its reader and FORMAT, and its FORMAT in REGISTRY. Adding an extractor
+of printed books is no format: its output is a text extraction, or it is an adapter (reading/book/).
 
 Before a reader sees them, the heads of the lines (article headings, list and section numbers,
 page titles) are normalised (normalise.py). A line that starts like an article heading but
-does not read as one is an error, never text of the article before it (common.looks_like_article).
+does not read as one is an error, never text of the article before it.
 A reader repairs no text: the repair stage (repair.py) does, after every reader.
 
 detect() picks the format from the content; the manifest can force one.
@@ -30,11 +27,12 @@ from ...core import lang
 from ...core.errors import LawbookError
 from ...core.model import Reading
 from ...core.report import BuildLog
+from ..book import is_pdf_lines
 from ..decode import Line
 from .common import ReadSource
-from . import flowed, pdfsource, printed, template, wiki
+from . import book, template, wiki
 
-REGISTRY = (wiki.FORMAT, template.FORMAT, flowed.FORMAT, printed.FORMAT, pdfsource.FORMAT)
+REGISTRY = (wiki.FORMAT, template.FORMAT, book.PRINT, book.FLOWED, book.PDF)
 FORMATS = {f.name: f for f in REGISTRY}
 NAMES = tuple(FORMATS)  # the manifest's allowed `format = …` values
 # Every sign of every format, tried in order of priority.
@@ -49,7 +47,7 @@ def detect(lines: list[Line], name: str, profile: lang.Profile) -> str:
     for _, fmt, test in SIGNS:
         if test(texts, profile):
             return fmt
-    text_formats = [n for n in NAMES if n != pdfsource.FORMAT.name]  # a PDF is told by its bytes, never forced
+    text_formats = [n for n in NAMES if n not in (book.PDF.name, book.FLOWED.name)]  # a PDF is told by its bytes
     quoted = ", ".join(f'"{n}"' for n in text_formats[:-1]) + f' or "{text_formats[-1]}"'
     keyword = profile.rules.ARTICLE_WORD
     raise LawbookError(f"cannot tell the format of this file: no '{keyword} N' heading, template name or page "
@@ -61,7 +59,6 @@ def read(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
     """Lines to a Reading by the reader of the source's format (text not yet repaired)."""
     profile = lang.profile(source.language)
     lines = normalise.lines(lines, log.for_file(source.name), profile)
-    # A PDF's lines are its own (pdfsource.page_lines): no sign in their text is needed to tell it.
-    fmt = source.format or (pdfsource.FORMAT.name if pdfsource.is_pdf_lines(lines) else detect(lines, source.name,
-                                                                                                profile))
+    # A PDF's lines are its own (book/pdf.py): no sign in their text is needed to tell it.
+    fmt = source.format or (book.PDF.name if is_pdf_lines(lines) else detect(lines, source.name, profile))
     return FORMATS[fmt].read(lines, source, log)
