@@ -3,7 +3,7 @@
 Each is a %-format string: `%(num)s` is where the value goes (so a phrase keeps its own word
 order), a literal % is written %%. Words the HTML pages print are trusted as markup (<code>);
 the other outputs escape them. The keys are the Dutch profile's (nl/words.py), the one list of
-words every profile covers; tests/test_profile.py checks that this profile has every one.
+words every profile covers; tests/test_french.py checks that this profile has every one.
 
 The book's own usage: a numbered part is "la Loi 53" (capitalised, as the FFB writes it), its cross-
 references "renvois", its editors "la rédaction". French typography puts a no-break space before
