@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="lawbook", description="Publishing pipeline for the laws of duplicate "
-                                                                  "bridge, in Dutch and English")
+                                                                  "bridge, in Dutch, English and French")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     sub = parser.add_subparsers(dest="command", required=True)
     for register in COMMANDS:

@@ -235,16 +235,18 @@ def test_the_digest_is_of_the_content_alone():
 # A made-up printed paragraph: each line but the last ends in the first part of a word and a hyphen, the
 # next starts with its second part; a line may hold a word cut where a lost ligature stood ("o ender"). The
 # vocabularies drawn below hold the joined and the hyphenated forms, and the ligature's word, or not.
-SPLIT_WORDS = [("zee", "egel"), ("ge", "volg"), ("speel", "wijze"), ("niet", "spelen"), ("bied", "of")]
+# ("sur-" is a French prefix that yields to the joined word where the vocabulary has it alone: "surcontre".)
+SPLIT_WORDS = [("zee", "egel"), ("ge", "volg"), ("speel", "wijze"), ("niet", "spelen"), ("bied", "of"),
+               ("sur", "contre")]
 CUT_WORDS = ["", "o ender", "sta and"]
 FORMS = ["zee-egel", "zeeegel", "ge-volg", "gevolg", "speel-wijze", "speelwijze", "niet-spelen", "nietspelen",
-         "offender", "staff"]
+         "offender", "staff", "sur-contre", "surcontre"]
 
 
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(words=st.lists(st.tuples(st.sampled_from(SPLIT_WORDS), st.sampled_from(CUT_WORDS)), min_size=1, max_size=4),
        vocabularies=st.lists(st.sets(st.sampled_from(FORMS)), min_size=2, max_size=5),
-       code=st.sampled_from(["nl", "en"]))
+       code=st.sampled_from(["nl", "en", "fr"]))
 def test_a_repair_from_the_memo_is_the_repair_of_its_vocabulary(words, vocabularies, code):
     """Whatever the vocabulary of each build, the memo's repair of a reading (one reading, repaired again
     with each vocabulary in turn) is what repair_reading makes of it with that vocabulary: text and report."""

@@ -236,8 +236,9 @@ def test_the_manifest_language_picks_the_profile_of_every_stage(tmp_path, monkey
 
 
 @pytest.mark.parametrize("top, message, fix", [
-    ('language = "fr"', "unknown language 'fr'", "set language to one of en, nl (or leave it out for nl)"),
-    ("language = 31", "the manifest's language must be a string", 'write language = "nl" in quotes (one of en, nl)'),
+    ('language = "de"', "unknown language 'de'", "set language to one of en, fr, nl (or leave it out for nl)"),
+    ("language = 31", "the manifest's language must be a string",
+     'write language = "nl" in quotes (one of en, fr, nl)'),
 ])
 def test_an_unknown_language_is_refused_naming_the_manifest_and_its_line(tmp_path, top, message, fix):
     folder = book(tmp_path, f"# the book\n\n{top}")
@@ -249,11 +250,11 @@ def test_an_unknown_language_is_refused_naming_the_manifest_and_its_line(tmp_pat
 
 def test_an_unknown_language_fails_the_command_with_one_message(tmp_path):
     from conftest import run_lawbook
-    folder = book(tmp_path, 'language = "fr"')
+    folder = book(tmp_path, 'language = "de"')
     done = run_lawbook("build", "--sources", folder, "--out", tmp_path / "out")
     assert done.returncode == 2
-    assert done.stderr == (f"lawbook: error: {folder / 'sources.toml'}:1: unknown language 'fr'\n"
-                           f"  fix: set language to one of en, nl (or leave it out for nl)\n")
+    assert done.stderr == (f"lawbook: error: {folder / 'sources.toml'}:1: unknown language 'de'\n"
+                           f"  fix: set language to one of en, fr, nl (or leave it out for nl)\n")
     assert not (tmp_path / "out").exists()
 
 

@@ -42,16 +42,19 @@ from ..core.report import FileLog
 NUMBERED_MARKER = re.compile(r"\s+(\d{1,2})\)(?=[\s.,;:]|$)")
 NUMBERED_BODY = re.compile(r"^(\d{1,2})\)\s+(.*)$")
 PARENS = re.compile(r"[()]")
+# The colon after the note word, with the space (plain, no-break or narrow no-break) French sets before it.
+COLON = "[ \u00a0\u202f]?:"
 
 
 @lang.compiled
 def _patterns(rules: lang.LanguageRules) -> SimpleNamespace:
-    """The patterns of the inline note forms, from the language's note word."""
-    word = re.escape(rules.NOTE)
+    """The patterns of the inline note forms, from the language's note word. The colon may have a space
+    before it, as French typography writes it: "(Note : …)", with a plain or a no-break space."""
+    word = re.escape(rules.NOTE) + COLON
     return SimpleNamespace(
-        opens=f"{rules.NOTE}:",  # in every note of both forms: a text without it has none
-        inline=re.compile(rf"\s*\({word}:\s*"),  # "(Noot: …)"
-        malformed=re.compile(rf"\s*(?<!\(){word}:\s*\("),  # "Noot: (…)"
+        opens=rules.NOTE,  # in every note of both forms: a text without it has none
+        inline=re.compile(rf"\s*\({word}\s*"),  # "(Noot: …)"
+        malformed=re.compile(rf"\s*(?<!\(){word}\s*\("),  # "Noot: (…)"
         written=lambda body: f"({rules.NOTE}: {body})")
 
 

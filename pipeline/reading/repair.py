@@ -451,7 +451,8 @@ def join_print_lines(lines: Sequence[Piece], vocabulary: Collection[str], log: F
 
     A line-end hyphen is dropped ("ge-" + "volg" -> "gevolg") unless the hyphen
     is real: the hyphenated form is attested elsewhere in the sources and the
-    joined form is not, the first part is a hyphen prefix ("niet-"), the next line
+    joined form is not, the first part is a hyphen prefix ("niet-") and the joined
+    form is not attested without the hyphenated one ("surcontre"), the next line
     starts with a capital or digit, or the next word is a conjunction ("bied- of").
     A line that starts with closing punctuation (". De gedekte", after a footnote
     marker) is joined without a space. Every hyphen decision is logged; the prefixes and
@@ -498,7 +499,9 @@ def join_print_lines(lines: Sequence[Piece], vocabulary: Collection[str], log: F
             text.add(part)
             rule = "kept: the hyphenated form is used elsewhere in the sources"
             after = f"{shown}-{right}"
-        elif left is not None and left.lower() in rules.HYPHEN_PREFIXES:
+        elif left is not None and left.lower() in rules.HYPHEN_PREFIXES and \
+                not ((left + right).lower() in vocabulary and f"{left}-{right}".lower() not in vocabulary):
+            # (The sources' own word forms first: French "sur-" keeps its hyphen, "surcontre" is one word.)
             text.add(part)
             rule = "kept: a prefix that keeps its hyphen"
             after = f"{shown}-{right}"

@@ -1,6 +1,6 @@
 """Language profiles: every word and pattern that belongs to one language, in one place per language.
 
-A profile is a folder here (nl/ for Dutch): rules.py holds how the language writes the law
+A profile is a folder here (nl/ for Dutch, en/ for English, fr/ for French): rules.py holds how the language writes the law
 (citation keywords, relative words, note markers, repair word lists, gap texts), words.py the
 words readers see in the outputs (HTML, PDF, Markdown, diff), keyed by their English. The
 manifest's top-level `language = "nl"` (the default) picks the profile of a book.
@@ -19,8 +19,8 @@ T = TypeVar("T")
 
 
 def _profiles() -> dict[str, Profile]:
-    from . import en, nl
-    return {"en": en.PROFILE, "nl": nl.PROFILE}
+    from . import en, fr, nl
+    return {"en": en.PROFILE, "fr": fr.PROFILE, "nl": nl.PROFILE}
 
 
 # The language of a manifest that names none (reading/manifest.py); no stage falls back to it.

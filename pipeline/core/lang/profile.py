@@ -5,8 +5,8 @@ from typing import Protocol
 
 
 class LanguageRules(Protocol):
-    """How a language writes the law: the fields of nl/rules.py and en/rules.py (a module satisfies it; what
-    each field means is said there). Read-only: a profile's rules are data, never changed while a build runs."""
+    """How a language writes the law: the fields of nl/rules.py, en/rules.py and fr/rules.py (a module satisfies
+    it; what each field means is said there). Read-only: a profile's rules are data, never changed while a build runs."""
 
     @property
     def ARTICLE(self) -> str: ...

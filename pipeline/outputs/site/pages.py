@@ -14,7 +14,7 @@ from ...core.lang import Profile
 from .. import text
 from ..diff import render as diff_render
 from ..text import per_profile, say
-from . import fragments, register
+from . import fragments, register, search
 from .model import Site, article_of, href
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "html"
@@ -40,7 +40,7 @@ def environment(profile: Profile) -> jinja2.Environment:
     # of an edition and the citation table are named as write_html names the files.
     files = text.file_names(profile)
     env.globals.update(search_page=files.search, editor_page=files.editor, graph_page=files.graph,
-                       citations_script=files.citations)
+                       citations_script=files.citations, citation_keywords=search.citation_keywords(profile))
     env.filters["cite"] = functools.lru_cache(maxsize=1 << 16)(lambda node_id: ids.shown(node_id) if node_id else "")
     env.filters.update(place=lambda cite: diff_render.place(cite, profile),
                        targets=lambda cites: diff_render.targets(cites, profile))

@@ -4,12 +4,14 @@ command of the full-text index (pagefind), which html.py's start_search_index ru
 Reads: the Site (model.py), or html/ for pagefind. Writes nothing itself.
 """
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 from ...core import ids, tree
 from ...core.errors import LawbookError
+from ...core.lang import Profile
 from .model import Site, corrections_of, href
 
 # Pages with data-pagefind-body: the article pages, all in html/<edition>/. Naming them spares pagefind
@@ -31,6 +33,15 @@ def pagefind_command(site: Path) -> list[str]:
     except (ImportError, OSError):
         program = [sys.executable, "-m", "pagefind"]
     return program + ["--site", str(site), "--output-subdir", "pagefind", "--glob", SEARCHED_PAGES, "--quiet"]
+
+
+def citation_keywords(profile: Profile) -> str:
+    """The book's citation keywords as an alternation for the search page's citation jump (a JavaScript
+    regular expression, read in any case): "Loi|Lois" in French, so "Loi 16C" opens 16C as "art. 16C" does
+    in every book. The longest first; every character but a letter escaped."""
+    rules = profile.rules
+    words = sorted({rules.ARTICLES, rules.ARTICLE, *rules.ARTICLE_SHORT}, key=lambda w: (-len(w), w))
+    return "|".join(re.sub(r"([^\w\s])", r"\\\1", w).replace(" ", r"\s+") for w in words)
 
 
 def citations_script(site: Site) -> str:
