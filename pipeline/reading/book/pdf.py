@@ -59,7 +59,9 @@ unpacked with a bound before PDFium loads the page (a decompression bomb is refu
 from __future__ import annotations
 
 import base64
+import bisect
 import ctypes
+import functools
 import hashlib
 import io
 import math
@@ -112,6 +114,9 @@ ITALIC_ABBREVIATION = re.compile(r"(?<=[a-z,-])It(?=$|[A-Z,-])")  # MinionPro-It
 SUBSET = re.compile(r"^[A-Z]{6}\+")  # the tag of an embedded subset: YLXNWP+Gotham-Book
 MARKERS = "*†‡"  # besides digits, the marks a raised note marker is made of
 PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlcdm]{1,7}", re.IGNORECASE)
+# Where the scripts written right to left are (Hebrew to N'Ko and beyond, their presentation forms, the
+# historic ones): only a run with one of these characters is looked at by its bidirectional classes.
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
 MIRRORED = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹"))
 FORCE_BOLD, ITALIC_FLAG = 1 << 18, 1 << 6  # a font descriptor's /Flags
 
@@ -140,9 +145,14 @@ class _Piece:
     x0: float
     x1: float
 
-    @property
+    @functools.cached_property
     def text(self) -> str:
         return "".join(g.char for g in self.glyphs).strip()
+
+    @functools.cached_property
+    def value(self) -> bool:
+        """Whether it is a number or a reference more than words (_value)."""
+        return _value(self.text)
 
 
 @dataclass(frozen=True)
@@ -413,6 +423,11 @@ class _Fonts:
             buf = ctypes.create_string_buffer(max(size, 1))
             raw.FPDFFont_GetBaseFontName(handle, buf, size)
             name = SUBSET.sub("", buf.value.decode("latin-1"))
+            if not name:  # a Type 3 font has no name of its own; its family, if it gives one
+                size = raw.FPDFFont_GetFamilyName(handle, None, 0)
+                buf = ctypes.create_string_buffer(max(size, 1))
+                raw.FPDFFont_GetFamilyName(handle, buf, size)
+                name = buf.value.decode("latin-1") or "unnamed font"
             flags = raw.FPDFFont_GetFlags(handle)
             angle = ctypes.c_int()
             raw.FPDFFont_GetItalicAngle(handle, ctypes.byref(angle))
@@ -944,23 +959,25 @@ def _two_columns(rows: list[list[_Piece]], size: float) -> list[tuple[int, list[
             if sum(p.x0 < mid < p.x1 for p in pieces) * 4 <= len(rows):
                 candidates[round(mid)] = True
     text = (min(p.x0 for p in pieces), max(p.x1 for p in pieces))
+    gaps = [_gaps(row, size) for row in rows]
     found: dict[tuple[int, int], tuple[int, list[float]]] = {}  # (first row, row after) -> (runs, splits)
+    tried: set[tuple[int, tuple[float, float]]] = set()  # (row, its gap) a stretch was grown from
     for x, band in sorted(candidates.items()):
-        start = 0
-        while start < len(rows):
-            row = rows[start]
+        for start, row in enumerate(rows):
             # A stretch starts at a row parted at x; at a band, at any row it leaves empty (columns whose
             # lines stand on baselines of their own: no row is parted)
             if _crosses(row, x, size) or not band and not (any(p.x1 <= x for p in row) and any(p.x0 >= x for p in row)):
-                start += 1
                 continue
-            first, splits = _stretch(rows, start, x, size, text)
+            gap = next(g for g in gaps[start] if g[0] <= x <= g[1])
+            if (start, gap) in tried:  # the stretch grows from the row's gap the same wherever x is in it
+                continue
+            tried.add((start, gap))
+            first, splits = _stretch(rows, gaps, start, x, gap, text)
             end = first + len(splits)
-            if _text_columns(rows[first:end], splits):
-                found.setdefault((first, end), (sum(len(r) for r in rows[first:end]), splits))
-                start = max(end, start + 1)
-            else:
-                start += 1
+            for k, split in enumerate(splits, first):  # grown from any of its rows' gaps, the stretch is this one
+                tried.update((k, g) for g in gaps[k] if g[0] <= split <= g[1])
+            if (first, end) not in found and _text_columns(rows[first:end], splits):
+                found[(first, end)] = (sum(len(r) for r in rows[first:end]), splits)
     chosen: list[tuple[int, list[float]]] = []
     for (first, end), (_, splits) in sorted(found.items(), key=lambda f: (-f[1][0], f[0])):
         if all(end <= s or first >= s + len(sp) for s, sp in chosen):
@@ -973,25 +990,26 @@ def _crosses(row: list[_Piece], x: float, size: float) -> bool:
     return any(p.x0 - 0.2 * size < x < p.x1 + 0.2 * size for p in row)
 
 
-def _stretch(rows: list[list[_Piece]], at: int, x: float, size: float,
-             text: tuple[float, float]) -> tuple[int, list[float]]:
-    """(first row, where each row is parted) of the rows around row `at` that part into a left and a right
-    side: going up and down from x in row `at`, each row parts where its gap overlaps the one of the row
-    before it (columns whose lines start at some tabs, not at one edge), a row of one side only where it
-    leaves the gap before it empty (a run standing inside the gap, a page number centred under two columns,
-    ends the stretch). A band read from a few rows of a table (an index's short entries and
-    their references) so grows over the whole table. A gap counts where it lies within the page's text
-    (`text`, its left and right edge): the margins part no columns."""
-    def gaps(row: list[_Piece]) -> list[tuple[float, float]]:
-        edges = [-math.inf] + [e for p in row for e in (p.x0 - 0.2 * size, p.x1 + 0.2 * size)] + [math.inf]
-        return [(a, b) for a, b in zip(edges[::2], edges[1::2]) if b > a]
+def _gaps(row: list[_Piece], size: float) -> list[tuple[float, float]]:
+    """The stretches of x a row leaves empty (its runs widened by a fifth of an em), its margins too."""
+    edges = [-math.inf] + [e for p in row for e in (p.x0 - 0.2 * size, p.x1 + 0.2 * size)] + [math.inf]
+    return [(a, b) for a, b in zip(edges[::2], edges[1::2]) if b > a]
 
-    start = next(g for g in gaps(rows[at]) if g[0] <= x <= g[1])
+
+def _stretch(rows: list[list[_Piece]], gaps: list[list[tuple[float, float]]], at: int, x: float,
+             start: tuple[float, float], text: tuple[float, float]) -> tuple[int, list[float]]:
+    """(first row, where each row is parted) of the rows around row `at` that part into a left and a right
+    side: going up and down from x in row `at` (in its gap `start`; `gaps`: every row's, _gaps), each row
+    parts where its gap overlaps the one of the row before it (columns whose lines start at some tabs, not
+    at one edge), a row of one side only where it leaves the gap before it empty (a run standing inside
+    the gap, a page number centred under two columns, ends the stretch). A band read from a few rows of a
+    table (an index's short entries and their references) so grows over the whole table. A gap counts
+    where it lies within the page's text (`text`, its left and right edge): the margins part no columns."""
     splits = {at: x}
     for step in (1, -1):
         gap, k = start, at + step
         while 0 <= k < len(rows):
-            overlaps = [(max(a, gap[0], text[0]), min(b, gap[1], text[1]), (a, b)) for a, b in gaps(rows[k])]
+            overlaps = [(max(a, gap[0], text[0]), min(b, gap[1], text[1]), (a, b)) for a, b in gaps[k]]
             overlaps = [o for o in overlaps if o[1] - o[0] > 0]
             if not overlaps:
                 break
@@ -1004,13 +1022,17 @@ def _stretch(rows: list[list[_Piece]], at: int, x: float, size: float,
             k += step
     first = min(splits)
     ks = range(first, max(splits) + 1)
-    parted = {k: g for k in ks for g in gaps(rows[k]) if g[0] < splits[k] < g[1] and
+    parted = {k: g for k in ks for g in gaps[k] if g[0] < splits[k] < g[1] and
               any(p.x1 <= g[0] for p in rows[k]) and any(p.x0 >= g[1] for p in rows[k])}
-    for k in ks:  # a row of one side standing inside the gap of the nearest parted row is in no column
-        near = min(parted, key=lambda j: abs(j - k), default=None)
-        if k not in parted and near is not None and \
-                any(p.x0 >= parted[near][0] and p.x1 <= parted[near][1] for p in rows[k]):
-            return at, [x]
+    if parted:  # a row of one side standing inside the gap of the nearest parted row is in no column
+        order = sorted(parted)
+        for k in ks:
+            if k in parted:
+                continue
+            place = bisect.bisect(order, k)
+            near = min(order[max(place - 1, 0):place + 1], key=lambda j: abs(j - k))
+            if any(p.x0 >= parted[near][0] and p.x1 <= parted[near][1] for p in rows[k]):
+                return at, [x]
     return first, [splits[k] for k in ks]
 
 
@@ -1040,7 +1062,11 @@ def _text_columns(rows: list[list[_Piece]], splits: list[float]) -> bool:
 
 def _is_value(piece: _Piece) -> bool:
     """A run that is a number or a reference (a page number, "12C1(d), 86B2", a score) more than words."""
-    text = piece.text
+    return piece.value
+
+
+def _value(text: str) -> bool:
+    """A page number, or a text of as many digits as letters or more."""
     if PAGE_NUMBER.fullmatch(text):
         return True
     digits = sum(c.isdigit() for c in text)
@@ -1126,6 +1152,8 @@ def _logical(part: list[tuple[str, Glyph | None]]) -> list[tuple[str, Glyph | No
     right-to-left letters (Hebrew, Arabic: bidirectional class R or AL) their stretches are turned, the
     numbers and left-to-right words inside them keeping their order and brackets in them mirrored; a run
     mostly of right-to-left letters is turned whole, its left-to-right stretches keeping theirs."""
+    if not any(RIGHT_TO_LEFT.match(c) for c, _ in part):
+        return part
     kinds = [unicodedata.bidirectional(c) for c, _ in part]
     if not any(k in ("R", "AL") for k in kinds):
         return part
