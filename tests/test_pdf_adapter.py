@@ -296,6 +296,32 @@ def test_white_words_among_seen_ones_are_never_part_of_their_line():
         ("Seen words and more.", None), ("hidden words", "white text on the page's white")]
 
 
+def test_light_text_on_a_dark_band_of_a_form_and_invisible_text_on_a_scan_are_seen():
+    # A form (placed by its matrix) of a black band with white text on it; a scanned page's image with its
+    # OCR layer (invisible text, render mode 3) over it: what the image shows is what the text says.
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(300, 400))
+    page = pdf.pages[0]
+    fonts = pikepdf.Dictionary({name: pdf.make_indirect(font(pdf)) for name, font in HELVETICA.items()})
+    form = pdf.make_stream(b"0 g 0 0 200 20 re f 1 1 1 rg " + text("F1", 10, 10, 6, "White in a form on black.")
+                           + b" 0 g", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form, BBox=[0, 0, 200, 20],
+                           Resources=pikepdf.Dictionary(Font=fonts))
+    scan = pdf.make_stream(b"\x80", Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=1, Height=1,
+                           ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=8)
+    page.obj.Resources = pikepdf.Dictionary(Font=fonts, XObject=pikepdf.Dictionary(Fm1=form, Im1=scan))
+    page.obj.Contents = pdf.make_stream(
+        b"q 1 0 0 1 50 300 cm /Fm1 Do Q q 200 0 0 100 20 50 cm /Im1 Do Q\n"
+        b"BT 3 Tr /F1 10 Tf 30 90 Td (OCR words on the scan.) Tj 0 Tr ET\n"
+        b"BT 3 Tr /F1 10 Tf 30 200 Td (Invisible words off the scan.) Tj 0 Tr ET\n"
+        b"1 1 1 rg " + text("F1", 10, 30, 250, "White off the band.") + b" 0 g\n")
+    out = io.BytesIO()
+    pdf.save(out)
+    assert [(line.text, line.hidden) for line in lines_of(out.getvalue())] == [
+        ("White in a form on black.", None), ("OCR words on the scan.", None),
+        ("White off the band.", "white text on the page's white"),
+        ("Invisible words off the scan.", "invisible text (text render mode 3)")]
+
+
 def test_text_outside_the_crop_box_is_left_out():
     content = text("F1", 10, 30, 200, "Inside the crop box.") + text("F1", 10, 30, 380, "Cropped away.")
     lines = lines_of(one_page(content, crop=[0, 0, 300, 300]))

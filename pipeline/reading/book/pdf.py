@@ -45,8 +45,9 @@ docs/pdf-source.md):
     its ink starting high above the baseline) are `raised` runs;
   - text no reader sees is left out of the visible lines and given as lines with `hidden` set: text
     filled white or very light (contrast with white under LIGHT_CONTRAST) that no filled shape or image
-    lies under, transparent text, invisible text (render mode 3 or 7), characters under MIN_SIZE (2 pt),
-    characters outside the page's box (its CropBox within its MediaBox);
+    lies under, transparent or invisible text (render mode 3 or 7) that no image lies under (on a scan's
+    image it is the scan's OCR layer: what the image shows), characters under MIN_SIZE (2 pt), characters
+    outside the page's box (its CropBox within its MediaBox);
   - damaged text: a character whose code the font maps to no Unicode (PDFium's map error: no ToUnicode
     map and an encoding it cannot read, so the code itself is shown) is read from its glyph's name by the
     Adobe Glyph List rules where the font's encoding names one (ligatures named f_f_l), else marked in
@@ -399,8 +400,10 @@ class _Style:
     bold: bool
     italic: bool
     turn: int
-    hidden: str | None  # why no reader sees them (invisible, transparent, too small), or None
-    light: str | None  # "white" or "very light (#eeeeee)": seen only on a dark shape or an image
+    hidden: str | None  # why no reader sees them (too small), or None
+    # Why no reader sees them unless they stand on what is printed under them: ("light", "white text") is
+    # seen on a dark shape or an image; ("unseen", "invisible text …") only on an image (a scan's OCR layer)
+    pending: tuple[str, str] | None
 
 
 class _Fonts:
@@ -561,7 +564,8 @@ def _glyphs(page: Any, text_page: Any, n: int, raw: Any, box: tuple[float, ...],
     frames: dict[int, tuple[float, float, float, float]] = {}
     out: list[Glyph] = []
     hidden: list[tuple[Glyph, str]] = []
-    light: list[tuple[Glyph, str, float, float]] = []  # glyphs in a light fill, with their centre on the page
+    pending: list[tuple[Glyph, tuple[str, str], float, float]] = []  # glyphs seen only on something, with
+    # their centre on the page
     codes = _codes(text_page, n, raw)
     map_error = raw.FPDFText_HasUnicodeMapError
     text_object = raw.FPDFText_GetTextObject
@@ -617,20 +621,20 @@ def _glyphs(page: Any, text_page: Any, n: int, raw: Any, box: tuple[float, ...],
         for part in parts:
             if why is not None:
                 hidden.append((part, why))
-            elif style.light is not None:
-                light.append((part, style.light, cx, cy))
+            elif style.pending is not None:
+                pending.append((part, style.pending, cx, cy))
             else:
                 out.append(part)
                 if code != 32:
                     tally[(font_name, damaged)] += 1
-    if light:
-        shapes = _backdrops(page, raw)
-        for glyph, shade, cx, cy in light:
-            if any(l <= cx <= r and b <= cy <= t for l, b, r, t in shapes):
-                out.append(glyph)  # light text on a dark shape or an image: seen
+    if pending:
+        under = _backdrops(page, raw)
+        for glyph, (kind, why), cx, cy in pending:
+            if any(l <= cx <= r and b <= cy <= t and (image or kind == "light") for l, b, r, t, image in under):
+                out.append(glyph)  # light text on a dark shape or an image, invisible text on a scan: seen
                 tally[(glyph.font, glyph.damaged)] += glyph.char != " "
             else:
-                hidden.append((glyph, f"{shade} text on the page's white"))
+                hidden.append((glyph, why))
     for (font_name, damaged), k in tally.items():
         counts = fonts.printed.setdefault(font_name, [0, 0])
         counts[0] += k
@@ -666,21 +670,23 @@ def _style(text_page: Any, i: int, obj: Any, raw: Any, fonts: _Fonts) -> _Style:
     if mode == 2 and not bold:  # filled and stroked: a made-up bold, when the stroke has a width
         width = ctypes.c_float()
         bold = bool(raw.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(width))) and width.value > 0.01 * size
-    hidden = light = None
-    if mode in (3, 7):
-        hidden = f"invisible text (text render mode {mode})"
-    elif size < MIN_SIZE:
+    hidden: str | None = None
+    pending: tuple[str, str] | None = None
+    if size < MIN_SIZE:
         hidden = f"text set in {size:.2g} pt, under {MIN_SIZE:g} pt"
+    elif mode in (3, 7):  # (a scan's OCR layer is so: on its page's image it is what the image shows)
+        pending = ("unseen", f"invisible text (text render mode {mode})")
     elif obj:
         rgba = [ctypes.c_uint() for _ in range(4)]
         get = raw.FPDFPageObj_GetStrokeColor if mode in (1, 5) else raw.FPDFPageObj_GetFillColor
         if get(obj, *(ctypes.byref(v) for v in rgba)):
             r, g, b_, alpha = (v.value for v in rgba)
             if alpha < 26:
-                hidden = f"transparent text (opacity {alpha * 100 // 255}%)"
+                pending = ("unseen", f"transparent text (opacity {alpha * 100 // 255}%)")
             elif _contrast_with_white(r, g, b_) < LIGHT_CONTRAST:
-                light = "white" if (r, g, b_) == (255, 255, 255) else f"very light (#{r:02x}{g:02x}{b_:02x})"
-    return _Style(font, round(size, 2), bold, bool(font and font.italic) or slanted, turn, hidden, light)
+                shade = "white" if (r, g, b_) == (255, 255, 255) else f"very light (#{r:02x}{g:02x}{b_:02x})"
+                pending = ("light", f"{shade} text on the page's white")
+    return _Style(font, round(size, 2), bold, bool(font and font.italic) or slanted, turn, hidden, pending)
 
 
 def _contrast_with_white(r: int, g: int, b: int) -> float:
@@ -691,10 +697,10 @@ def _contrast_with_white(r: int, g: int, b: int) -> float:
     return 1.05 / (0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) + 0.05)
 
 
-def _backdrops(page: Any, raw: Any) -> list[tuple[float, float, float, float]]:
-    """The boxes (left, bottom, right, top, on the page) of the page's filled shapes that are not light,
-    its images and its shadings: what light text may be printed on and be seen."""
-    out: list[tuple[float, float, float, float]] = []
+def _backdrops(page: Any, raw: Any) -> list[tuple[float, float, float, float, bool]]:
+    """The boxes (left, bottom, right, top, on the page, and whether an image) of the page's filled shapes
+    that are not light, its images and its shadings: what light text may be printed on and be seen."""
+    out: list[tuple[float, float, float, float, bool]] = []
     todo: list[tuple[Any, tuple[float, ...] | None]] = [
         (raw.FPDFPage_GetObject(page, k), None) for k in range(raw.FPDFPage_CountObjects(page))]
     box = [ctypes.c_float() for _ in range(4)]
@@ -724,7 +730,7 @@ def _backdrops(page: Any, raw: Any) -> list[tuple[float, float, float, float]]:
                 xs_ys = [_apply(matrix, x, y) for x in (l, r) for y in (b, t)]
                 l, r = min(p[0] for p in xs_ys), max(p[0] for p in xs_ys)
                 b, t = min(p[1] for p in xs_ys), max(p[1] for p in xs_ys)
-            out.append((l, b, r, t))
+            out.append((l, b, r, t, kind == raw.FPDF_PAGEOBJ_IMAGE))
     return out
 
 
