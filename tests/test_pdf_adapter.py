@@ -456,7 +456,7 @@ def page(lines: list[pdfadapter.PageLine], number: int) -> list[pdfadapter.PageL
 
 
 def test_the_english_book_is_read_whole_its_contents_pages_as_one_column(english):
-    assert {line.page for line in english} >= set(range(1, 156)) - {2, 4, 6, 8, 10, 24} - set()
+    assert {line.page for line in english} == set(range(1, 158)) - {2, 156}  # two pages are blank
     contents = page(english, 11)
     entry = next(line for line in contents if line.text == "LAW 1 - THE PACK 7")
     assert cells(entry) == ["LAW 1 - THE PACK", "7"]

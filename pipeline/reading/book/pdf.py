@@ -20,10 +20,13 @@ docs/pdf-source.md):
     most of its characters have first;
   - lines: characters on one baseline (a quarter of their size apart at most), a marker set smaller on a
     raised baseline staying on the line it is raised above (before or after its text);
-  - runs: a line is cut into runs where the ink of two characters is RUN_GAP (0.75 em) apart or more (a
-    word space is 0.2 to 0.65 em in the books measured, a table's cells, an index entry's references and a
-    contents entry's page number 0.8 em or more); a page number that ends where three or more of the
-    page's page-number runs end is a run of its own from NUMBER_GAP (0.4 em) on;
+  - runs: a line is cut into runs where the ink of two characters is RUN_GAP (0.7 em) apart or more (a
+    word space is 0.67 em at most in the books measured, a table's cells, an index entry's references, a
+    contents entry's page number 0.72 em or more); a page number that ends where three or more of the
+    page's page-number runs end is a run of its own from NUMBER_GAP (0.4 em) on (a long contents entry
+    leaves less before it); in three rows or more of three runs or more (a table), a run of numbers a word
+    space apart is cut where every row leaves the space between two of them empty (figures set close in
+    columns);
   - columns: a page's rows are read top to bottom, each one line with its runs (the cells of a table,
     an entry and its page number), unless a stretch of consecutive rows is set in two columns of text: no
     run of those rows crosses a vertical band, three runs or more stand on either side, neither side is
@@ -101,7 +104,7 @@ SOFT_HYPHEN = "\u00ad"
 # noncharacters, bidirectional controls): each is refused with its page (decode.REFUSED, for text sources).
 REFUSED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue000-\uf8ff\ufffe\uffff]")
 # The layout's thresholds, in ems of the line's type size (the measurements: docs/pdf-source.md).
-RUN_GAP = 0.75  # the ink of two runs is this far apart or more; a word space never is
+RUN_GAP = 0.7  # the ink of two runs is this far apart or more; a word space never is
 NUMBER_GAP = 0.4  # a page number standing where the page's other page numbers end is a run from this on
 COLUMN_WIDTHS = 0.4  # the narrower of two columns of text is at least this part of the wider
 MIN_SIZE = 2.0  # points: a character set smaller is read by no one
