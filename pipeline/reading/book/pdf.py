@@ -107,6 +107,7 @@ REFUSED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue0
 RUN_GAP = 0.7  # the ink of two runs is this far apart or more; a word space never is
 NUMBER_GAP = 0.4  # a page number standing where the page's other page numbers end is a run from this on
 COLUMN_WIDTHS = 0.4  # the narrower of two columns of text is at least this part of the wider
+MOST_BANDS = 8  # the widest empty bands of a page a stretch of two columns is looked for at
 MIN_SIZE = 2.0  # points: a character set smaller is read by no one
 LIGHT_CONTRAST = 1.25  # a fill whose contrast with white is under this is white or very light
 BOLD_WEIGHT = 700  # a font's weight number from which it is bold, where its name says nothing
@@ -859,8 +860,8 @@ def _number_runs(rows: list[list[_Piece]]) -> None:
     """A page number ending where three or more of the page's page-number runs end (a contents page's
     column of numbers at the right margin) is a run of its own when NUMBER_GAP ems or more part it from
     the entry: a long entry leaves less than a run's gap before it."""
-    ends = [row[-1].x1 for row in rows if len(row) > 1 and PAGE_NUMBER.fullmatch(row[-1].text)]
-    edges = [e for e in ends if sum(abs(e - other) <= 1.5 for other in ends) >= 3]
+    ends = sorted(row[-1].x1 for row in rows if len(row) > 1 and PAGE_NUMBER.fullmatch(row[-1].text))
+    edges = [e for e in ends if bisect.bisect_right(ends, e + 1.5) - bisect.bisect_left(ends, e - 1.5) >= 3]
     if not edges:
         return
     for row in rows:
@@ -887,7 +888,7 @@ def _table_cells(rows: list[list[_Piece]]) -> None:
         while end < len(rows) and len(rows[end]) >= 3:
             end += 1
         if end - k >= 3:
-            words = [w for row in rows[k:end] for p in row for w in _words(p.glyphs)]
+            covered = _union([(w0, w1) for row in rows[k:end] for p in row for w0, w1, _ in _words(p.glyphs)])
             for row in rows[k:end]:
                 cut: list[_Piece] = []
                 for piece in row:
@@ -895,7 +896,7 @@ def _table_cells(rows: list[list[_Piece]]) -> None:
                     start = 0
                     for j in [j for _, _, j in spans[1:]]:
                         lo = max(g.x1 for g in piece.glyphs[:j] if g.char.strip())
-                        if _free(words, lo, piece.glyphs[j].x0):
+                        if _free(covered, lo, piece.glyphs[j].x0):
                             cut.append(_piece(piece.glyphs[start:j]))
                             start = j
                     cut.append(_piece(piece.glyphs[start:]))
@@ -919,17 +920,27 @@ def _words(glyphs: list[Glyph]) -> list[tuple[float, float, int]]:
     return out
 
 
-def _free(words: list[tuple[float, float, int]], lo: float, hi: float) -> bool:
-    """Whether some stretch of (lo, hi) a tenth of a point wide or more holds no word of the row."""
-    edge = lo
-    for w0, w1, _ in sorted(words):
-        if w1 <= edge:
-            continue
-        if w0 >= hi:
+def _union(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The stretches of x that spans cover, apart and left to right."""
+    out: list[tuple[float, float]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _free(covered: list[tuple[float, float]], lo: float, hi: float) -> bool:
+    """Whether some stretch of (lo, hi) a tenth of a point wide or more is not covered (_union)."""
+    k = bisect.bisect_left(covered, (lo, -math.inf))
+    edge = max(lo, covered[k - 1][1]) if k else lo
+    for a, b in covered[k:]:
+        if a >= hi:
             break
-        if w0 - edge >= 0.1:
+        if a - edge >= 0.1:
             return True
-        edge = max(edge, w1)
+        edge = max(edge, b)
     return hi - edge >= 0.1
 
 
@@ -958,35 +969,35 @@ def _two_columns(rows: list[list[_Piece]], size: float) -> list[tuple[int, list[
     pieces = [p for row in rows for p in row]
     if len(pieces) < 6:
         return []
-    candidates: dict[float, bool] = {}  # x -> whether it is a band few runs of the page cross
-    for row in rows:  # the gaps between a row's runs, and the bands few runs of the page cross
-        candidates.update((round((a.x1 + b.x0) / 2), False) for a, b in zip(row, row[1:]))
-    edges = sorted({p.x0 for p in pieces} | {p.x1 for p in pieces})
+    # Where a stretch may start: each gap between two runs of a row, and (columns whose lines stand on
+    # baselines of their own: no row is parted) each row the MOST_BANDS widest bands few runs cross leave
+    # empty
+    starts: list[tuple[int, float]] = [(k, (a.x1 + b.x0) / 2) for k, row in enumerate(rows) for a, b in zip(row, row[1:])]
+    lefts, rights = sorted(p.x0 for p in pieces), sorted(p.x1 for p in pieces)
+    edges = sorted(set(lefts) | set(rights))
+    bands = []
     for u, v in zip(edges, edges[1:]):
-        if v - u >= RUN_GAP * size:
-            mid = (u + v) / 2
-            if sum(p.x0 < mid < p.x1 for p in pieces) * 4 <= len(rows):
-                candidates[round(mid)] = True
-    text = (min(p.x0 for p in pieces), max(p.x1 for p in pieces))
+        mid = (u + v) / 2
+        through = bisect.bisect_left(lefts, mid) - bisect.bisect_right(rights, mid)  # runs over mid
+        if v - u >= RUN_GAP * size and through * 4 <= len(rows):
+            bands.append((v - u, mid))
+    for _, x in sorted(bands, reverse=True)[:MOST_BANDS]:
+        starts += [(k, x) for k, row in enumerate(rows) if not _crosses(row, x, size)]
+    text = (lefts[0], max(rights))
     gaps = [_gaps(row, size) for row in rows]
     found: dict[tuple[int, int], tuple[int, list[float]]] = {}  # (first row, row after) -> (runs, splits)
     tried: set[tuple[int, tuple[float, float]]] = set()  # (row, its gap) a stretch was grown from
-    for x, band in sorted(candidates.items()):
-        for start, row in enumerate(rows):
-            # A stretch starts at a row parted at x; at a band, at any row it leaves empty (columns whose
-            # lines stand on baselines of their own: no row is parted)
-            if _crosses(row, x, size) or not band and not (any(p.x1 <= x for p in row) and any(p.x0 >= x for p in row)):
-                continue
-            gap = next(g for g in gaps[start] if g[0] <= x <= g[1])
-            if (start, gap) in tried:  # the stretch grows from the row's gap the same wherever x is in it
-                continue
-            tried.add((start, gap))
-            first, splits = _stretch(rows, gaps, start, x, gap, text)
-            end = first + len(splits)
-            for k, split in enumerate(splits, first):  # grown from any of its rows' gaps, the stretch is this one
-                tried.update((k, g) for g in gaps[k] if g[0] <= split <= g[1])
-            if (first, end) not in found and _text_columns(rows[first:end], splits):
-                found[(first, end)] = (sum(len(r) for r in rows[first:end]), splits)
+    for start, x in starts:
+        gap = next((g for g in gaps[start] if g[0] <= x <= g[1]), None)
+        if gap is None or (start, gap) in tried:  # a stretch grows from a row's gap the same wherever x is in it
+            continue
+        tried.add((start, gap))
+        first, splits = _stretch(rows, gaps, start, x, gap, text)
+        end = first + len(splits)
+        for k, split in enumerate(splits, first):  # grown from any of its rows' gaps, the stretch is this one
+            tried.update((k, g) for g in gaps[k] if g[0] <= split <= g[1])
+        if (first, end) not in found and _text_columns(rows[first:end], splits):
+            found[(first, end)] = (sum(len(r) for r in rows[first:end]), splits)
     chosen: list[tuple[int, list[float]]] = []
     for (first, end), (_, splits) in sorted(found.items(), key=lambda f: (-f[1][0], f[0])):
         if all(end <= s or first >= s + len(sp) for s, sp in chosen):
