@@ -322,6 +322,14 @@ def test_light_text_on_a_dark_band_of_a_form_and_invisible_text_on_a_scan_are_se
         ("Invisible words off the scan.", "invisible text (text render mode 3)")]
 
 
+def test_a_pdf_whose_every_line_is_hidden_is_refused_with_why():
+    data = one_page(b"1 1 1 rg\n" + text("F1", 10, 30, 360, "White words.") + text("F1", 1, 30, 340, "Tiny words."))
+    with pytest.raises(LawbookError) as refused:
+        lines_of(data)
+    assert "the PDF's text is all hidden from its readers (text set in 1 pt, under 2 pt, white text on the page's " \
+           "white): what its pages show is not in its text layer" in str(refused.value)
+
+
 def test_text_outside_the_crop_box_is_left_out():
     content = text("F1", 10, 30, 200, "Inside the crop box.") + text("F1", 10, 30, 380, "Cropped away.")
     lines = lines_of(one_page(content, crop=[0, 0, 300, 300]))

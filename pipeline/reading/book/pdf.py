@@ -205,7 +205,7 @@ def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
         names = _GlyphNames(data)
         fonts = _Fonts(raw)
         lines: list[PageLine] = []
-        total, with_text = 0, 0
+        total, with_text, seen = 0, 0, 0
         for p in range(count):
             try:
                 page = doc[p]
@@ -232,6 +232,7 @@ def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
                 text_page.close()
                 page.close()
             with_text += bool(glyphs or hidden)
+            seen += bool(glyphs)
             page_lines_ = _lay_out(file, p + 1, glyphs, hidden)
             if len(page_lines_) > MAX_PAGE_LINES:
                 raise LawbookError(f"page {p + 1} has {len(page_lines_)} lines, over the limit of {MAX_PAGE_LINES}",
@@ -242,6 +243,11 @@ def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
             raise LawbookError(f"the PDF has no text layer ({count} page(s) of images, as a scan gives): its text "
                                f"cannot be read; OCR is not done", file=path,
                                fix="give a PDF with a text layer (run OCR on it first) or the book's text export")
+        if not seen:
+            reasons = ", ".join(sorted({line.hidden for line in lines if line.hidden}))
+            raise LawbookError(f"the PDF's text is all hidden from its readers ({reasons}): what its pages show is "
+                               f"not in its text layer", file=path,
+                               fix="give the book's PDF as its publisher made it, or the book's text export")
         _refuse_unreadable_fonts(fonts, path)
         return lines
     finally:
