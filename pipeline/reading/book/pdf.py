@@ -122,6 +122,11 @@ PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlcdm]{1,7}", re.IGNORECASE)
 # Where the scripts written right to left are (Hebrew to N'Ko and beyond, their presentation forms, the
 # historic ones): only a run with one of these characters is looked at by its bidirectional classes.
 RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
+# The bidirectional classes runs are put in order by, as unicodedata names them: letters written left to
+# right (L), right to left (R: Hebrew; AL: Arabic), numbers (EN: European digits; AN: Arabic-Indic ones).
+LTR_LETTERS = frozenset({unicodedata.bidirectional("a")})
+RTL_LETTERS = frozenset({unicodedata.bidirectional("\u05d0"), unicodedata.bidirectional("\u0627")})
+NUMBERS = frozenset({unicodedata.bidirectional("0"), unicodedata.bidirectional("\u0660")})
 MIRRORED = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹"))
 FORCE_BOLD, ITALIC_FLAG = 1 << 18, 1 << 6  # a font descriptor's /Flags
 
@@ -227,6 +232,8 @@ def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
                                        f"the limit for one source", file=path, line=(p + 1) * LINE_STEP, paged=True,
                                        fix="split the PDF into parts of the book")
                 box = tuple(float(v) for v in page.get_bbox())
+                fonts.fonts.clear()  # PDFium may free a page's fonts with the page: an address is one page's
+                names.digests.clear()
                 glyphs, hidden = _glyphs(page.raw, text_page.raw, n, raw, box, fonts, names)
             finally:
                 text_page.close()
@@ -1181,11 +1188,11 @@ def _logical(part: list[tuple[str, Glyph | None]]) -> list[tuple[str, Glyph | No
     if not any(RIGHT_TO_LEFT.match(c) for c, _ in part):
         return part
     kinds = [unicodedata.bidirectional(c) for c, _ in part]
-    if not any(k in ("R", "AL") for k in kinds):
+    if not any(k in RTL_LETTERS for k in kinds):
         return part
-    strong = [k for k in kinds if k in ("R", "AL", "L")]
-    if sum(k != "L" for k in strong) * 2 > len(strong):  # the run reads right to left
-        order, kept = _keep_order(list(range(len(part)))[::-1], kinds, {"L", "EN", "AN"}, {"R", "AL"})
+    strong = [k for k in kinds if k in RTL_LETTERS or k in LTR_LETTERS]
+    if sum(k in RTL_LETTERS for k in strong) * 2 > len(strong):  # the run reads right to left
+        order, kept = _keep_order(list(range(len(part)))[::-1], kinds, LTR_LETTERS | NUMBERS, RTL_LETTERS)
         turned = set(range(len(part))) - kept
     else:
         order, turned = _turn(list(range(len(part))), kinds)
@@ -1199,14 +1206,14 @@ def _turn(order: list[int], kinds: list[str]) -> tuple[list[int], set[int]]:
     turned: set[int] = set()
     k = 0
     while k < len(order):
-        if kinds[order[k]] in ("R", "AL"):
+        if kinds[order[k]] in RTL_LETTERS:
             end = k
             for j in range(k, len(order)):
-                if kinds[order[j]] == "L":
+                if kinds[order[j]] in LTR_LETTERS:
                     break
-                if kinds[order[j]] in ("R", "AL"):
+                if kinds[order[j]] in RTL_LETTERS:
                     end = j
-            stretch, kept = _keep_order(order[k:end + 1][::-1], kinds, {"EN", "AN"}, {"R", "AL", "L"})
+            stretch, kept = _keep_order(order[k:end + 1][::-1], kinds, NUMBERS, RTL_LETTERS | LTR_LETTERS)
             out += stretch
             turned |= set(order[k:end + 1]) - kept
             k = end + 1
@@ -1216,7 +1223,8 @@ def _turn(order: list[int], kinds: list[str]) -> tuple[list[int], set[int]]:
     return out, turned
 
 
-def _keep_order(order: list[int], kinds: list[str], keep: set[str], stop: set[str]) -> tuple[list[int], set[int]]:
+def _keep_order(order: list[int], kinds: list[str], keep: frozenset[str],
+                stop: frozenset[str]) -> tuple[list[int], set[int]]:
     """order (turned) with each stretch that starts and ends with a character of a class in keep, and holds
     none of a class in stop, turned back (the stretches that read left to right); and those characters."""
     out = list(order)
