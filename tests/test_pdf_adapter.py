@@ -383,7 +383,8 @@ def test_the_bold_font_without_its_tounicode_map_is_marked_and_the_other_read():
     out = io.BytesIO()
     pdf.save(out)
     [line] = lines_of(out.getvalue())
-    assert line.text.startswith("Plain text here. ")
+    assert line.text.startswith("Plain text here. ") and not any(c in line.text for c in "\t\n\r")
+    assert "\ufffd" in line.text[17:]  # its glyphs' codes 1 to 31 are no text
     assert line.damaged == ((17, len(line.text), "LibertinusSerif-Bold"),)
 
 

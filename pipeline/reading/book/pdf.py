@@ -608,8 +608,8 @@ def _glyphs(page: Any, text_page: Any, n: int, raw: Any, box: tuple[float, ...],
             # PDFium found no Unicode for the code and shows the code itself: the glyph's name may tell
             named = names.text(style.font, code, raw)
             chars, damaged = (named, False) if named else (chars, True)
-        if REFUSED.match(chars) or chars == "\ufffd":
-            chars, damaged = "\ufffd", True  # reported by the reader with its page and line
+        if REFUSED.match(chars) or chars in ("\ufffd", "\t", "\n", "\r"):  # (a tab or line end left here is a
+            chars, damaged = "\ufffd", True  # code shown as itself) reported by the reader with its page and line
         raw.FPDFText_GetCharOrigin(text_page, i, *origin)
         raw.FPDFText_GetLooseCharBox(text_page, i, loose_ref)
         turn = style.turn
