@@ -1,7 +1,7 @@
 """More made-up layouts of a book's PDF, compiled with Typst here, read as a source with their exact nodes
 (pipeline/reading/formats/pdfsource.py): list markers hanging in the margin, two page sizes in one PDF, and
 pages set in two columns (read column by column, reading/book/pdf.py)."""
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, example, given, settings, strategies as st
 
 from pipeline.reading.formats import pdfsource
 from pipeline.reading.book import pdf as pdfadapter
@@ -171,6 +171,8 @@ def test_lines_of_one_column_are_read_row_by_row_however_their_words_fall(lines,
 
 @settings(max_examples=60, deadline=None)
 @given(LINES, LINES, st.floats(min_value=1.0, max_value=4.0), st.floats(min_value=0.0, max_value=6.0))
+@example(left=[["a"], ["a"], ["a"], ["a"], ["a"], ["a", "a"]], right=[["a"], ["a"], ["a"], ["a"], ["aaaaa"], ["a"]],
+         gutter=1.0, offset=2.0)  # the margin right of the short lines is no gutter: the last line is the right's
 def test_two_columns_side_by_side_are_read_column_by_column(left, right, gutter, offset):
     # The right column starts a gutter (1 to 4 characters of 10 pt) after the left column's longest line,
     # its baselines the left's or offset from them (a heading in one column shifts its lines).

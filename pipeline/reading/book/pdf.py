@@ -1072,7 +1072,8 @@ def _stretch(rows: list[list[_Piece]], gaps: list[list[tuple[float, float]]], at
 def _text_columns(rows: list[list[_Piece]], splits: list[float]) -> bool:
     """Whether rows parted at splits are two columns of text: three lines or more on either side, neither
     side mostly numbers (page numbers, references, scores: the rows are entries or a table's rows), no
-    side parted again in a quarter of the rows (a table of three columns or more), the sides alike in
+    side parted again in a quarter of the rows (a table of three columns or more), every line of the first
+    column starting and ending left of where every line of the second starts and ends, the sides alike in
     width (the narrower at least COLUMN_WIDTHS of the wider), the parting in the middle three fifths."""
     left = [p for row, x in zip(rows, splits) for p in row if p.x1 <= x]
     right = [p for row, x in zip(rows, splits) for p in row if p.x0 >= x]
@@ -1084,6 +1085,8 @@ def _text_columns(rows: list[list[_Piece]], splits: list[float]) -> bool:
     split = sum(1 for row, x in zip(rows, splits) if sum(p.x1 <= x for p in row) > 1 or sum(p.x0 >= x for p in row) > 1)
     if split >= 2 and split * 4 >= len(rows):
         return False
+    if max(p.x0 for p in left) >= min(p.x0 for p in right) or max(p.x1 for p in left) >= min(p.x1 for p in right):
+        return False  # a line of the first column starts or ends where one of the second does
     wide_left = max(p.x1 for p in left) - min(p.x0 for p in left)
     wide_right = max(p.x1 for p in right) - min(p.x0 for p in right)
     if min(wide_left, wide_right) < COLUMN_WIDTHS * max(wide_left, wide_right):
