@@ -1,7 +1,7 @@
 """More made-up layouts of a book's PDF, compiled with Typst here, read as a source with their exact nodes
-(pipeline/reading/book/pdf.py): list markers hanging in the margin, two page sizes in one PDF, and
-pages set in two columns (refused: the reader reads pages of one column)."""
-from hypothesis import assume, given, settings, strategies as st
+(pipeline/reading/book/): list markers hanging in the margin, two page sizes in one PDF, and pages set in
+two columns (read column by column, reading/book/pdf.py)."""
+from hypothesis import assume, example, given, settings, strategies as st
 
 from pipeline.reading.book import pdf as pdfadapter
 from test_pdf_source import build, compile_typst, headings, pdf_source, read_back, set_line
@@ -128,40 +128,60 @@ TWO_COLUMNS = r"""
 #range(12).map(_ => [RULE]).join(" ")
 #law(2)[THE CHAIRS]
 #range(14).map(_ => [RULE]).join(" ")
+#law(3)[THE CARDS]
+#range(30).map(_ => [RULE]).join(" ")
 """.replace("RULE", RULE)
 
 
-def test_a_page_set_in_two_columns_is_refused_with_its_page(tmp_path):
-    folder = pdf_source(tmp_path, "columns.pdf", compile_typst(TWO_COLUMNS))
-    result = build(folder, tmp_path / "out")
-    assert result.returncode == 2
-    assert "columns.pdf:p1: page 1 is set in two columns (an empty band at " in result.stderr
-    assert "the reader reads pages of one column, not columns\n" in result.stderr
-    assert result.stderr.count("error:") == 1
+def test_a_page_set_in_two_columns_is_read_column_by_column(tmp_path):
+    # Three pages in two columns and a fourth with one line: each page's left column, then its right, then
+    # its page number (centred under the gutter: in neither column), every law word for word.
+    data = compile_typst(TWO_COLUMNS)
+    lines = pdfadapter.page_lines(data, "columns.pdf", "columns.pdf")
+    for page in (1, 2, 3):
+        columns = [line.column for line in lines if line.page == page]
+        assert columns == sorted(columns[:-1]) + [None] and columns[0] == 0 and 1 in columns
+        assert [line.text for line in lines if line.page == page][-1] == str(page)
+    assert {line.column for line in lines if line.page == 4} == {None}
+    read = read_back(tmp_path, "columns.pdf", data)
+    assert read == {"2017/1": "THE TABLE " + " ".join([RULE] * 12), "2017/2": "THE CHAIRS " + " ".join([RULE] * 14),
+                    "2017/3": "THE CARDS " + " ".join([RULE] * 30)}
 
 
 def shifted(glyphs: list, dx: float) -> list:
     return [pdfadapter.Glyph(g.char, g.x0 + dx, g.x1 + dx, g.y, g.bottom, g.size, g.bold) for g in glyphs]
 
 
+def laid_out(rows: list) -> list:
+    """(text, column) of each line of rows of glyphs, in the order the adapter reads them."""
+    pieced = [pdfadapter._pieces(row, 10.0) for row in rows]
+    return [("".join(g.char for p in pieces for g in p.glyphs), column)
+            for pieces, column in pdfadapter._layout(pieced, 10.0)]
+
+
 @settings(max_examples=60, deadline=None)
-@given(LINES, st.floats(min_value=0.2, max_value=0.9))
-def test_lines_of_one_column_have_no_gutter_however_their_words_fall(lines, gap):
-    # Words spaced up to nine tenths of a character: the spaces of one column never make a gutter.
+@given(LINES, st.floats(min_value=0.2, max_value=0.65))
+def test_lines_of_one_column_are_read_row_by_row_however_their_words_fall(lines, gap):
+    # Words spaced up to 0.65 of a character (the books' word spaces are 0.67 at most; from 0.7, RUN_GAP,
+    # words are runs, as a table's cells are): the spaces of one column never make two columns.
     rows = [set_line(words, 700 - 12 * k, gap=gap) for k, words in enumerate(lines)]
-    assert pdfadapter._gutter(rows) is None
+    assert laid_out(rows) == [("".join(words), None) for words in lines]
 
 
 @settings(max_examples=60, deadline=None)
 @given(LINES, LINES, st.floats(min_value=1.0, max_value=4.0), st.floats(min_value=0.0, max_value=6.0))
-def test_two_columns_side_by_side_have_their_gutter_between_them(left, right, gutter, offset):
+@example(left=[["a"], ["a"], ["a"], ["a"], ["a"], ["a", "a"]], right=[["a"], ["a"], ["a"], ["a"], ["aaaaa"], ["a"]],
+         gutter=1.0, offset=2.0)  # the margin right of the short lines is no gutter: the last line is the right's
+def test_two_columns_side_by_side_are_read_column_by_column(left, right, gutter, offset):
     # The right column starts a gutter (1 to 4 characters of 10 pt) after the left column's longest line,
     # its baselines the left's or offset from them (a heading in one column shifts its lines).
     lefts = [set_line(words, 700 - 12 * k) for k, words in enumerate(left)]
     edge = max(g.x1 for row in lefts for g in row)
     rights = [shifted(set_line(words, 700 - 12 * k - offset), edge + gutter * 10 - 50) for k, words in enumerate(right)]
     end = max(g.x1 for row in rights for g in row)
+    wide_left, wide_right = edge - 50, end - (edge + gutter * 10)
     middle = (edge + edge + gutter * 10) / 2
-    assume(50 + (end - 50) / 4 <= middle <= 50 + (end - 50) * 3 / 4)  # the gutter is looked for in the middle half
-    x, to_left, to_right = pdfadapter._gutter(sorted([*lefts, *rights], key=lambda row: -row[0].y))
-    assert edge < x < edge + gutter * 10 and (to_left, to_right) == (len(lefts), len(rights))
+    assume(min(wide_left, wide_right) >= 0.4 * max(wide_left, wide_right))  # columns alike in width
+    assume(50 + (end - 50) / 5 <= middle <= 50 + (end - 50) * 4 / 5)  # the gutter in the middle three fifths
+    rows = pdfadapter._rows([g for row in [*lefts, *rights] for g in row])
+    assert laid_out(rows) == [("".join(words), 0) for words in left] + [("".join(words), 1) for words in right]

@@ -1,13 +1,61 @@
 """The PDF adapter: a book's PDF itself, read from the characters of its text layer with their font,
-size, weight and position (pypdfium2; docs/pdf-source.md gives the measurements behind the choice).
+size, weight and position (pypdfium2; docs/pdf-source.md gives the measurements behind every rule).
 
 Reads: a source's bytes that start with "%PDF" (decode.read_source hands them to page_lines()).
-Writes: one PrintedLine (stream.py) per printed line: its text and the layout evidence of its characters
-(position, size, weight, raised digits), which every layer of the book reader reads.
+Writes: one PrintedLine (stream.py) per printed line, in the order a reader reads them: its text and the
+layout evidence of its characters (position, size, weight, raised markers, runs, column, damage), which
+every layer of the book reader reads; and one PrintedLine with `hidden` set for each line of text no
+reader of the page sees.
 
-Where a line is: Line.num is the page's number * 1000 + the line's place on its page (counted from the
-top, 1-based); the report and every message show it as "book.pdf:p31:5", page 31, line 5 (core/report.py
-location); a page holds at most MAX_PAGE_LINES lines.
+Where a line is: Line.num is the page's number * 1000 + the line's place on its page in reading order
+(1-based; the lines no reader sees come after the page's other lines); the report and every message
+show it as "book.pdf:p31:5", page 31, line 5 (core/report.py location); a page holds at most
+MAX_PAGE_LINES lines.
+
+How the characters become lines (sizes in ems of the line's type size; the measurements are in
+docs/pdf-source.md):
+  - direction: every character is read in the frame of its own baseline (its text matrix, the page's
+    /Rotate left aside: it turns the page, not the lines): x along the line, y up from it, both from the
+    page box's corner in that frame. A page's lines of one direction are read together, the direction
+    most of its characters have first;
+  - lines: characters on one baseline (a quarter of their size apart at most), a marker set smaller on a
+    raised baseline staying on the line it is raised above (before or after its text);
+  - runs: a line is cut into runs where the ink of two characters is RUN_GAP (0.7 em) apart or more (a
+    word space is 0.67 em at most in the books measured, a table's cells, an index entry's references, a
+    contents entry's page number 0.72 em or more); a page number that ends where three or more of the
+    page's page-number runs end is a run of its own from NUMBER_GAP (0.4 em) on (a long contents entry
+    leaves less before it); in three rows or more of three runs or more (a table), a run of numbers a word
+    space apart is cut where every row leaves the space between two of them empty (figures set close in
+    columns);
+  - columns: a page's rows are read top to bottom, each one line with its runs (the cells of a table,
+    an entry and its page number), unless a stretch of consecutive rows is set in two columns of text: no
+    run of those rows crosses a vertical band, three runs or more stand on either side, neither side is
+    mostly numbers (page numbers, references, scores: then the rows are a table or a list of entries), no
+    side holds a second band of its own (then the rows are a table of three columns or more), the two
+    sides are alike in width (the narrower at least COLUMN_WIDTHS of the wider) and the band lies in the
+    middle three fifths. Such a stretch is read column by column: the first column's lines top to bottom,
+    then the second's, each with `column` set (0, 1); the rows above and below it (a title over both
+    columns) keep their places;
+  - right to left: the characters of a run that holds Hebrew or Arabic letters are put in their logical
+    order (the Unicode bidirectional classes: the stretches of right-to-left letters are turned, numbers
+    and left-to-right words in them keep their order, brackets in them mirrored);
+  - weight and slant: bold when the font's name says so (Bold, Black, Heavy, Semibold, Demi, ExtraBold,
+    UltraBold); when its name names another weight (Regular, Book, Roman, Light, Medium, Thin …) it is not;
+    when the name says nothing, when its weight is BOLD_WEIGHT (700) or more, it is flagged ForceBold, or
+    its text is filled and stroked (render mode 2, a word processor's made-up bold). Italic when the name
+    says Italic, Oblique or It, the font is flagged italic or slanted, or the text matrix slants it;
+  - raised markers: digits, *, **, †, ‡ set smaller on a raised baseline (digits also: a superscript glyph,
+    its ink starting high above the baseline) are `raised` runs;
+  - text no reader sees is left out of the visible lines and given as lines with `hidden` set: text
+    filled white or very light (contrast with white under LIGHT_CONTRAST) that no filled shape or image
+    lies under, transparent or invisible text (render mode 3 or 7) that no image lies under (on a scan's
+    image it is the scan's OCR layer: what the image shows), characters under MIN_SIZE (2 pt), characters
+    outside the page's box (its CropBox within its MediaBox);
+  - damaged text: a character whose code the font maps to no Unicode (PDFium's map error: no ToUnicode
+    map and an encoding it cannot read, so the code itself is shown) is read from its glyph's name by the
+    Adobe Glyph List rules where the font's encoding names one (ligatures named f_f_l), else marked in
+    `damaged` with its font's name, as is a character mapped to U+FFFD, to private use or to a control
+    character. A PDF whose every font is unusable so is refused, naming the fonts.
 
 Untrusted input: besides the limits of pages, characters and lines, every stream a page's text needs is
 unpacked with a bound before PDFium loads the page (a decompression bomb is refused, _guard_unpacked).
@@ -15,17 +63,22 @@ unpacked with a bound before PDFium loads the page (a decompression bomb is refu
 from __future__ import annotations
 
 import base64
+import bisect
 import ctypes
+import functools
+import hashlib
 import io
+import math
 import re
+import unicodedata
 import zlib
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import LawbookError
 from ...core.report import PAGE_LINE_STEP
-from .stream import PrintedLine
+from .stream import PrintedLine, Run
 
 if TYPE_CHECKING:  # only a PDF source needs it: imported where one is read
     import pikepdf
@@ -50,11 +103,38 @@ SOFT_HYPHEN = "\u00ad"
 # Characters a text layer may hold that are never law text (control characters but tab, private use,
 # noncharacters, bidirectional controls): each is refused with its page (decode.REFUSED, for text sources).
 REFUSED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ue000-\uf8ff\ufffe\uffff]")
+# The layout's thresholds, in ems of the line's type size (the measurements: docs/pdf-source.md).
+RUN_GAP = 0.7  # the ink of two runs is this far apart or more; a word space never is
+NUMBER_GAP = 0.4  # a page number standing where the page's other page numbers end is a run from this on
+COLUMN_WIDTHS = 0.4  # the narrower of two columns of text is at least this part of the wider
+MOST_BANDS = 8  # the widest empty bands of a page a stretch of two columns is looked for at
+MIN_SIZE = 2.0  # points: a character set smaller is read by no one
+LIGHT_CONTRAST = 1.25  # a fill whose contrast with white is under this is white or very light
+BOLD_WEIGHT = 700  # a font's weight number from which it is bold, where its name says nothing
+# The weights a font's name may give: bold, or another (a name with neither says nothing).
+BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|extrabold|ultrabold", re.IGNORECASE)
+OTHER_WEIGHT = re.compile(r"regular|book|roman|light|thin|medium|normal|plain|hairline", re.IGNORECASE)
+ITALIC_NAME = re.compile(r"italic|oblique|slanted|inclined|kursiv", re.IGNORECASE)
+ITALIC_ABBREVIATION = re.compile(r"(?<=[a-z,-])It(?=$|[A-Z,-])")  # MinionPro-It, MinionPro-BoldIt
+SUBSET = re.compile(r"^[A-Z]{6}\+")  # the tag of an embedded subset: YLXNWP+Gotham-Book
+MARKERS = "*†‡"  # besides digits, the marks a raised note marker is made of
+PAGE_NUMBER = re.compile(r"\d{1,4}|[ivxlcdm]{1,7}", re.IGNORECASE)
+# Where the scripts written right to left are (Hebrew to N'Ko and beyond, their presentation forms, the
+# historic ones): only a run with one of these characters is looked at by its bidirectional classes.
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
+# The bidirectional classes runs are put in order by, as unicodedata names them: letters written left to
+# right (L), right to left (R: Hebrew; AL: Arabic), numbers (EN: European digits; AN: Arabic-Indic ones).
+LTR_LETTERS = frozenset({unicodedata.bidirectional("a")})
+RTL_LETTERS = frozenset({unicodedata.bidirectional("\u05d0"), unicodedata.bidirectional("\u0627")})
+NUMBERS = frozenset({unicodedata.bidirectional("0"), unicodedata.bidirectional("\u0660")})
+MIRRORED = dict(zip("()[]{}<>«»‹›", ")(][}{><»«›‹"))
+FORCE_BOLD, ITALIC_FLAG = 1 << 18, 1 << 6  # a font descriptor's /Flags
 
 
 @dataclass(frozen=True)
 class Glyph:
-    """One character of the text layer: its text and where and how it is printed."""
+    """One character of the text layer: its text and where and how it is printed, in the frame of its
+    baseline (x along the line from the page box's edge, y up from its foot)."""
     char: str
     x0: float  # left of its box (the loose box: the glyph's advance, so spaces are gaps between boxes)
     x1: float  # right of its box
@@ -63,13 +143,44 @@ class Glyph:
     size: float
     bold: bool
     italic: bool = False
+    font: str = ""  # its font's name, without a subset's tag
+    damaged: bool = False  # its font maps its code to no usable Unicode: the text is not what is printed
+    turn: int = 0  # the direction of its baseline, degrees counterclockwise on the page
 
 
-# A PDF's printed line: a PrintedLine whose evidence fields are all set.
-PageLine = PrintedLine
+@dataclass
+class _Piece:
+    """A run of a row while the page is laid out: its glyphs and where its ink starts and ends."""
+    glyphs: list[Glyph]
+    x0: float
+    x1: float
+
+    @functools.cached_property
+    def text(self) -> str:
+        return "".join(g.char for g in self.glyphs).strip()
+
+    @functools.cached_property
+    def value(self) -> bool:
+        """Whether it is a number or a reference more than words (_value)."""
+        return _value(self.text)
 
 
-def page_lines(data: bytes, path: str, file: str) -> list[PrintedLine]:
+@dataclass(frozen=True)
+class PageLine(PrintedLine):
+    """A PDF's printed line: a PrintedLine whose evidence fields are all set (the PDF's text layer gives
+    them all; `column` and `hidden` stay None where the line is in no column and seen)."""
+    x: float = 0.0
+    right: float = 0.0
+    y: float = 0.0
+    size: float = 0.0
+    bold: bool = False
+    italic: bool = False
+    bold_head: int = 0
+    raised: tuple[tuple[int, int], ...] = ()
+    runs: tuple[Run, ...] = ()
+
+
+def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
     """The PageLines of a PDF's text layer; every problem is one LawbookError naming the file and page."""
     import pypdfium2 as pdfium  # type: ignore[import-untyped]  # (no type information); only a PDF source needs it
     import pypdfium2.raw as raw  # type: ignore[import-untyped]
@@ -96,8 +207,10 @@ def page_lines(data: bytes, path: str, file: str) -> list[PrintedLine]:
             raise LawbookError(f"the PDF has {count} pages, over the limit of {MAX_PAGES} for one source",
                                file=path, fix="split the PDF into parts of the book")
         _guard_unpacked(data, path)
-        lines: list[PrintedLine] = []
-        total, with_text = 0, 0
+        names = _GlyphNames(data)
+        fonts = _Fonts(raw)
+        lines: list[PageLine] = []
+        total, with_text, seen = 0, 0, 0
         for p in range(count):
             try:
                 page = doc[p]
@@ -118,32 +231,48 @@ def page_lines(data: bytes, path: str, file: str) -> list[PrintedLine]:
                     raise LawbookError(f"the PDF holds more than {MAX_CHARS} characters (at page {p + 1}), over "
                                        f"the limit for one source", file=path, line=(p + 1) * LINE_STEP, paged=True,
                                        fix="split the PDF into parts of the book")
-                glyphs = _glyphs(text_page.raw, n, raw)
+                box = tuple(float(v) for v in page.get_bbox())
+                fonts.fonts.clear()  # PDFium may free a page's fonts with the page: an address is one page's
+                names.digests.clear()
+                glyphs, hidden = _glyphs(page.raw, text_page.raw, n, raw, box, fonts, names)
             finally:
                 text_page.close()
                 page.close()
-            with_text += bool(glyphs)
-            page_rows = _rows(glyphs)
-            if (gutter := _gutter(page_rows)) is not None:
-                x, to_left, to_right = gutter
-                raise LawbookError(f"page {p + 1} is set in two columns (an empty band at {x:.0f} pt from the page's "
-                                   f"left edge, {to_left} lines of text to its left and {to_right} to its right): "
-                                   f"the reader reads pages of one column, not columns", file=path,
-                                   line=(p + 1) * LINE_STEP, paged=True,
-                                   fix="give the book's PDF set in one column, or its text export")
-            if len(page_rows) > MAX_PAGE_LINES:
-                raise LawbookError(f"page {p + 1} has {len(page_rows)} lines, over the limit of {MAX_PAGE_LINES}",
+            with_text += bool(glyphs or hidden)
+            seen += bool(glyphs)
+            page_lines_ = _lay_out(file, p + 1, glyphs, hidden)
+            if len(page_lines_) > MAX_PAGE_LINES:
+                raise LawbookError(f"page {p + 1} has {len(page_lines_)} lines, over the limit of {MAX_PAGE_LINES}",
                                    file=path, line=(p + 1) * LINE_STEP, paged=True,
                                    fix="check the PDF; it is not a book's pages")
-            for r, row in enumerate(page_rows, 1):
-                lines.append(_page_line(file, p + 1, r, row))
+            lines += page_lines_
         if not with_text:
             raise LawbookError(f"the PDF has no text layer ({count} page(s) of images, as a scan gives): its text "
                                f"cannot be read; OCR is not done", file=path,
                                fix="give a PDF with a text layer (run OCR on it first) or the book's text export")
+        if not seen:
+            reasons = ", ".join(sorted({line.hidden for line in lines if line.hidden}))
+            raise LawbookError(f"the PDF's text is all hidden from its readers ({reasons}): what its pages show is "
+                               f"not in its text layer", file=path,
+                               fix="give the book's PDF as its publisher made it, or the book's text export")
+        _refuse_unreadable_fonts(fonts, path)
         return lines
     finally:
         doc.close()
+
+
+def _refuse_unreadable_fonts(fonts: _Fonts, path: str) -> None:
+    """Refuses a PDF whose every font that prints visible text maps most of its codes to no Unicode: its
+    text layer is not its text (a font without a usable ToUnicode map, in every font)."""
+    used = {name: counts for name, counts in fonts.printed.items() if counts[0]}
+    if not used or any(damaged * 2 < printed for printed, damaged in used.values()):
+        return
+    named = ", ".join(sorted(used))
+    raise LawbookError(f"the PDF's text cannot be read: none of its fonts ({named}) maps the codes of its "
+                       f"characters to Unicode (no usable ToUnicode map and an encoding that names no characters), "
+                       f"so its text layer does not hold the text it prints", file=path,
+                       fix="export the PDF again with its fonts embedded with their Unicode maps, or give the "
+                           "book's text export")
 
 
 # The filters PDF streams are packed with whose output is bounded here while it is unpacked; for the others
@@ -271,56 +400,366 @@ def _inflate(data: bytes, limit: int) -> bytes:
     return bytes(out)
 
 
-def _glyphs(text_page: Any, n: int, raw: Any) -> list[Glyph]:
-    """The page's characters, without the spaces and line ends the text layer generates (spaces are
-    placed again from the gaps between the characters: the generated ones are missing after a bold
-    run-in)."""
-    buf = ctypes.create_string_buffer(128)
-    flags = ctypes.c_int()
+@dataclass(frozen=True)
+class _Font:
+    """What the reader takes from one font: its name and whether it is bold or italic."""
+    name: str
+    bold: bool
+    italic: bool
+    handle: Any  # PDFium's FPDF_FONT, to read its data where a glyph's name is looked up
+
+
+@dataclass(frozen=True)
+class _Style:
+    """What the characters of one text object share: their font, size, direction and colour."""
+    font: _Font | None
+    size: float
+    bold: bool
+    italic: bool
+    turn: int
+    hidden: str | None  # why no reader sees them (too small), or None
+    # Why no reader sees them unless they stand on what is printed under them: ("light", "white text") is
+    # seen on a dark shape or an image; ("unseen", "invisible text …") only on an image (a scan's OCR layer)
+    pending: tuple[str, str] | None
+
+
+class _Fonts:
+    """The fonts of a PDF as PDFium gives them, each read once; and how many characters each printed
+    visibly and how many of those it printed damaged (_refuse_unreadable_fonts)."""
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+        self.fonts: dict[int, _Font] = {}
+        self.printed: dict[str, list[int]] = {}  # font name -> [visible characters, damaged ones]
+
+    def font(self, handle: Any) -> _Font | None:
+        key = ctypes.cast(handle, ctypes.c_void_p).value
+        if not key:
+            return None
+        font = self.fonts.get(key)
+        if font is None:
+            raw = self.raw
+            size = raw.FPDFFont_GetBaseFontName(handle, None, 0)
+            buf = ctypes.create_string_buffer(max(size, 1))
+            raw.FPDFFont_GetBaseFontName(handle, buf, size)
+            name = SUBSET.sub("", buf.value.decode("latin-1"))
+            if not name:  # a Type 3 font has no name of its own; its family, if it gives one
+                size = raw.FPDFFont_GetFamilyName(handle, None, 0)
+                buf = ctypes.create_string_buffer(max(size, 1))
+                raw.FPDFFont_GetFamilyName(handle, buf, size)
+                name = buf.value.decode("latin-1") or "unnamed font"
+            flags = raw.FPDFFont_GetFlags(handle)
+            angle = ctypes.c_int()
+            raw.FPDFFont_GetItalicAngle(handle, ctypes.byref(angle))
+            bold = font_bold(name, raw.FPDFFont_GetWeight(handle), flags)
+            italic = bool(ITALIC_NAME.search(name) or ITALIC_ABBREVIATION.search(name) or flags & ITALIC_FLAG
+                          or abs(angle.value) >= 5)
+            font = self.fonts[key] = _Font(name, bold, italic, handle)
+        return font
+
+
+def font_bold(name: str, weight: int, flags: int) -> bool:
+    """Whether a font is bold: its name first (Bold, Black, Semibold …; another weight named, Regular, Book,
+    Light, Medium …, is not bold); where the name says nothing, its weight number (PDFium's: the font
+    descriptor's /FontWeight, else one made from its stems, 640 for a regular Calibri) or its ForceBold flag."""
+    if BOLD_NAME.search(name):
+        return True
+    if OTHER_WEIGHT.search(name):
+        return False
+    return weight >= BOLD_WEIGHT or bool(flags & FORCE_BOLD)
+
+
+class _GlyphNames:
+    """The glyph names a PDF's simple fonts give their codes (their encoding's /Differences), looked up
+    where PDFium maps a code to no Unicode: a name of the Adobe Glyph List's form (f_f_l, uni00E9) gives its
+    text. Read from the PDF (pikepdf) only when a character needs it; a font is found by its embedded
+    program's digest (PDFium's font data is the PDF's font file), else by its name."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.by_digest: dict[bytes, list[dict[int, str]]] | None = None
+        self.by_name: dict[str, list[dict[int, str]]] = {}
+        self.digests: dict[int, bytes] = {}
+
+    def text(self, font: _Font | None, code: int, raw: Any) -> str | None:
+        """The text of the glyph a font prints for a code, from its name; None where no name gives one."""
+        if font is None or not 0 <= code < 256:
+            return None
+        if self.by_digest is None:
+            self._read()
+        assert self.by_digest is not None
+        candidates = self.by_digest.get(self._digest(font, raw)) or self.by_name.get(font.name) or []
+        glyph_names = {names[code] for names in candidates if code in names}
+        if len(glyph_names) != 1:
+            return None
+        from fontTools import agl  # type: ignore[import-untyped]  # only a font without a usable map needs it
+
+        text: str = agl.toUnicode(glyph_names.pop())
+        return text if text and not REFUSED.search(text) and "\ufffd" not in text else None
+
+    def _digest(self, font: _Font, raw: Any) -> bytes:
+        key = ctypes.cast(font.handle, ctypes.c_void_p).value or 0
+        digest = self.digests.get(key)
+        if digest is None:
+            size = ctypes.c_ulong()
+            raw.FPDFFont_GetFontData(font.handle, None, 0, ctypes.byref(size))
+            buf = (ctypes.c_ubyte * max(size.value, 1))()
+            raw.FPDFFont_GetFontData(font.handle, buf, size.value, ctypes.byref(size))
+            digest = self.digests[key] = hashlib.sha256(bytes(buf[:size.value])).digest() if size.value else b""
+        return digest
+
+    def _read(self) -> None:
+        import pikepdf
+
+        self.by_digest = {}
+        with pikepdf.open(io.BytesIO(self.data)) as pdf:
+            for font in _page_fonts(pdf):
+                encoding = font.get("/Encoding")
+                if not isinstance(encoding, pikepdf.Dictionary) or "/Differences" not in encoding:
+                    continue
+                names: dict[int, str] = {}
+                code = 0
+                for item in encoding.Differences:
+                    if isinstance(item, pikepdf.Name):
+                        names[code] = str(item)[1:]
+                        code += 1
+                    else:
+                        code = int(item)
+                self.by_name.setdefault(SUBSET.sub("", str(font.get("/BaseFont", "/"))[1:]), []).append(names)
+                descriptor = font.get("/FontDescriptor")
+                for key in ("/FontFile", "/FontFile2", "/FontFile3"):
+                    stream = descriptor.get(key) if isinstance(descriptor, pikepdf.Dictionary) else None
+                    if isinstance(stream, pikepdf.Stream):
+                        try:
+                            digest = hashlib.sha256(bytes(stream.read_bytes())).digest()
+                        except pikepdf.PdfError:
+                            continue  # a damaged font file: PDFium reads no names from it either
+                        self.by_digest.setdefault(digest, []).append(names)
+
+
+def _page_fonts(pdf: pikepdf.Pdf) -> list[pikepdf.Dictionary]:
+    """The fonts the pages' resources reach (forms' and patterns' resources too): the streams they hold
+    are the ones _guard_unpacked bounded."""
+    import pikepdf
+
+    out: list[pikepdf.Dictionary] = []
+    seen: set[tuple[int, int]] = set()
+    for page in pdf.pages:
+        todo: list[Any] = [page.obj.get("/Resources")]
+        while todo:
+            obj = todo.pop()
+            if isinstance(obj, pikepdf.Stream):
+                obj = obj.stream_dict
+            if not isinstance(obj, (pikepdf.Dictionary, pikepdf.Array)):
+                continue
+            if obj.is_indirect:
+                if obj.objgen in seen:
+                    continue
+                seen.add(obj.objgen)
+            if isinstance(obj, pikepdf.Array):
+                todo += list(obj)
+            elif obj.get("/Type") == pikepdf.Name.Font:
+                out.append(obj)
+                todo.append(obj.get("/Resources"))  # a Type3 font's glyphs may use fonts of their own
+            else:
+                todo += [v for k, v in obj.items() if k not in ("/Parent", "/P")]
+    return out
+
+
+def _glyphs(page: Any, text_page: Any, n: int, raw: Any, box: tuple[float, ...], fonts: _Fonts,
+            names: _GlyphNames) -> tuple[list[Glyph], list[tuple[Glyph, str]]]:
+    """The page's visible characters, without the spaces and line ends the text layer generates (spaces
+    are placed again from the gaps between the characters: the generated ones are missing after a bold
+    run-in); and the characters no reader sees, each with why."""
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
     tight = [ctypes.byref(v) for v in (left, right, bottom, top)]
     ox, oy = ctypes.c_double(), ctypes.c_double()
     origin = (ctypes.byref(ox), ctypes.byref(oy))
     loose = raw.FS_RECTF()
     loose_ref = ctypes.byref(loose)
-    by_object: dict[int, tuple[float, bool, bool]] = {}  # a text object's address -> (size, bold, italic): its
-    # characters share its font
-    fonts: dict[tuple[bytes, int], tuple[bool, bool]] = {}
+    styles: dict[int, _Style] = {}  # a text object's address -> its style: its characters share it
+    frames: dict[int, tuple[float, float, float, float]] = {}
     out: list[Glyph] = []
+    hidden: list[tuple[Glyph, str]] = []
+    pending: list[tuple[Glyph, tuple[str, str], float, float]] = []  # glyphs seen only on something, with
+    # their centre on the page
     codes = _codes(text_page, n, raw)
+    map_error = raw.FPDFText_HasUnicodeMapError
+    text_object = raw.FPDFText_GetTextObject
+    tally: Counter[tuple[str, bool]] = Counter()
     for i in range(n):
         code = codes[i]
         # The spaces and line ends the text layer generates are left out: spaces are put back from the gaps
         # between the glyphs (_page_line); a space the PDF itself has is kept.
-        if code in (32, 10, 13, 9) and (code != 32 or raw.FPDFText_IsGenerated(text_page, i)):
+        if code in (32, 10, 13, 9) and (code != 32 or raw.FPDFText_IsGenerated(text_page, i)) and \
+                not map_error(text_page, i):  # (a code of a font without a usable map shows as itself)
             continue
-        char = chr(code) if 0 < code < 0x110000 else "\ufffd"
-        char = SOFT_HYPHENS.get(char, char)
-        if REFUSED.match(char):
-            char = "\ufffd"  # reported by the reader with its page and line
-        key = ctypes.cast(raw.FPDFText_GetTextObject(text_page, i), ctypes.c_void_p).value or 0
-        style = by_object.get(key)
+        obj = text_object(text_page, i)
+        key = ctypes.addressof(obj.contents) if obj else 0
+        style = styles.get(key) if key else None
         if style is None:
-            size = raw.FPDFText_GetFontSize(text_page, i)
-            weight = raw.FPDFText_GetFontWeight(text_page, i)
-            raw.FPDFText_GetFontInfo(text_page, i, buf, len(buf), ctypes.byref(flags))
-            name = buf.value
-            face = fonts.get((name, weight))
-            if face is None:
-                lower = name.lower()
-                face = fonts[(name, weight)] = (weight >= 600 or b"bold" in lower or b"black" in lower,
-                                                b"italic" in lower or b"oblique" in lower)
-            style = (round(size, 2), *face)
+            style = _style(text_page, i, obj, raw, fonts)
             if key:
-                by_object[key] = style
+                styles[key] = style
+        chars = chr(code) if 0 < code < 0x110000 else "\ufffd"
+        chars = SOFT_HYPHENS.get(chars, chars)
+        damaged = False
+        if map_error(text_page, i):
+            # PDFium found no Unicode for the code and shows the code itself: the glyph's name may tell
+            named = names.text(style.font, code, raw)
+            chars, damaged = (named, False) if named else (chars, True)
+        if REFUSED.match(chars) or chars in ("\ufffd", "\t", "\n", "\r"):  # (a tab or line end left here is a
+            chars, damaged = "\ufffd", True  # code shown as itself) reported by the reader with its page and line
         raw.FPDFText_GetCharOrigin(text_page, i, *origin)
         raw.FPDFText_GetLooseCharBox(text_page, i, loose_ref)
-        ink = oy.value
-        if char.isdigit():  # only a digit may be a footnote marker: where its ink starts tells
+        turn = style.turn
+        frame = frames.get(turn)
+        if frame is None:
+            frame = frames[turn] = _frame(turn, box)
+        cos, sin, fx, fy = frame
+        if turn == 0:
+            x0, x1, y = loose.left - fx, loose.right - fx, oy.value - fy
+        else:
+            xs = [x * cos + yy * sin - fx for x in (loose.left, loose.right) for yy in (loose.bottom, loose.top)]
+            x0, x1, y = min(xs), max(xs), -ox.value * sin + oy.value * cos - fy
+        ink = y
+        if chars.isdigit():  # only a digit may be a footnote marker in a superscript glyph: where its ink starts
             raw.FPDFText_GetCharBox(text_page, i, *tight)
-            ink = bottom.value
-        out.append(Glyph(char, loose.left, loose.right, oy.value, ink, *style))
+            ink = min(-x * sin + yy * cos - fy for x in (left.value, right.value) for yy in (bottom.value, top.value))
+        font_name = style.font.name if style.font else ""
+        glyph = Glyph(chars, x0, x1, y, ink, style.size, style.bold, style.italic, font_name, damaged, turn)
+        parts = [glyph] if len(chars) == 1 else [
+            replace(glyph, char=c, x0=x0 + (x1 - x0) * k / len(chars), x1=x0 + (x1 - x0) * (k + 1) / len(chars))
+            for k, c in enumerate(chars)]  # a ligature's name gives its letters: each a share of its box
+        why = style.hidden
+        cx, cy = (loose.left + loose.right) / 2, (loose.bottom + loose.top) / 2
+        if why is None and not (box[0] - 1 <= cx <= box[2] + 1 and box[1] - 1 <= cy <= box[3] + 1):
+            why = "text outside the page (beyond its crop box or media box)"
+        for part in parts:
+            if why is not None:
+                hidden.append((part, why))
+            elif style.pending is not None:
+                pending.append((part, style.pending, cx, cy))
+            else:
+                out.append(part)
+                if code != 32:
+                    tally[(font_name, damaged)] += 1
+    if pending:
+        under = _backdrops(page, raw)
+        for glyph, (kind, why), cx, cy in pending:
+            if any(l <= cx <= r and b <= cy <= t and (image or kind == "light") for l, b, r, t, image in under):
+                out.append(glyph)  # light text on a dark shape or an image, invisible text on a scan: seen
+                tally[(glyph.font, glyph.damaged)] += glyph.char != " "
+            else:
+                hidden.append((glyph, why))
+    for (font_name, damaged), k in tally.items():
+        counts = fonts.printed.setdefault(font_name, [0, 0])
+        counts[0] += k
+        counts[1] += k if damaged else 0
+    return out, hidden
+
+
+def _frame(turn: int, box: tuple[float, ...]) -> tuple[float, float, float, float]:
+    """(cos, sin, x, y): a point of the page turned by -turn degrees (so a baseline of that direction
+    runs along x), less the corner of the page box turned so: x from the box's edge, y from its foot."""
+    if turn == 0:
+        return 1.0, 0.0, box[0], box[1]
+    t = math.radians(turn)
+    cos, sin = math.cos(t), math.sin(t)
+    corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+    return cos, sin, min(x * cos + y * sin for x, y in corners), min(-x * sin + y * cos for x, y in corners)
+
+
+def _style(text_page: Any, i: int, obj: Any, raw: Any, fonts: _Fonts) -> _Style:
+    """The style of the text object character i belongs to: size and direction from its matrix (the font
+    size times the matrix's scale across the baseline: InDesign sets 1 pt text scaled up), weight and slant
+    from its font (and its render mode, its matrix's slant), and whether a reader sees it."""
+    matrix = raw.FS_MATRIX()
+    raw.FPDFText_GetMatrix(text_page, i, ctypes.byref(matrix))
+    a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
+    along, across = math.hypot(a, b), math.hypot(c, d)
+    size = raw.FPDFText_GetFontSize(text_page, i) * (abs(a * d - b * c) / along if along else 1.0)
+    turn = round(math.degrees(math.atan2(b, a))) % 360 if along else 0
+    slanted = bool(along and across and abs(a * c + b * d) / (along * across) > 0.14)  # 8 degrees or more
+    font = fonts.font(raw.FPDFTextObj_GetFont(obj)) if obj else None
+    mode = raw.FPDFTextObj_GetTextRenderMode(obj) if obj else 0
+    bold = bool(font and font.bold)
+    if mode == 2 and not bold:  # filled and stroked: a made-up bold, when the stroke has a width
+        width = ctypes.c_float()
+        bold = bool(raw.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(width))) and width.value > 0.01 * size
+    hidden: str | None = None
+    pending: tuple[str, str] | None = None
+    if size < MIN_SIZE:
+        hidden = f"text set in {size:.2g} pt, under {MIN_SIZE:g} pt"
+    elif mode in (3, 7):  # (a scan's OCR layer is so: on its page's image it is what the image shows)
+        pending = ("unseen", f"invisible text (text render mode {mode})")
+    elif obj:
+        rgba = [ctypes.c_uint() for _ in range(4)]
+        get = raw.FPDFPageObj_GetStrokeColor if mode in (1, 5) else raw.FPDFPageObj_GetFillColor
+        if get(obj, *(ctypes.byref(v) for v in rgba)):
+            r, g, b_, alpha = (v.value for v in rgba)
+            if alpha < 26:
+                pending = ("unseen", f"transparent text (opacity {alpha * 100 // 255}%)")
+            elif _contrast_with_white(r, g, b_) < LIGHT_CONTRAST:
+                shade = "white" if (r, g, b_) == (255, 255, 255) else f"very light (#{r:02x}{g:02x}{b_:02x})"
+                pending = ("light", f"{shade} text on the page's white")
+    return _Style(font, round(size, 2), bold, bool(font and font.italic) or slanted, turn, hidden, pending)
+
+
+def _contrast_with_white(r: int, g: int, b: int) -> float:
+    """The contrast ratio of a colour with white (WCAG's: 1 for white, 21 for black)."""
+    def linear(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+    return 1.05 / (0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) + 0.05)
+
+
+def _backdrops(page: Any, raw: Any) -> list[tuple[float, float, float, float, bool]]:
+    """The boxes (left, bottom, right, top, on the page, and whether an image) of the page's filled shapes
+    that are not light, its images and its shadings: what light text may be printed on and be seen."""
+    out: list[tuple[float, float, float, float, bool]] = []
+    todo: list[tuple[Any, tuple[float, ...] | None]] = [
+        (raw.FPDFPage_GetObject(page, k), None) for k in range(raw.FPDFPage_CountObjects(page))]
+    box = [ctypes.c_float() for _ in range(4)]
+    count = 0
+    while todo and count < 100_000:
+        obj, matrix = todo.pop()
+        count += 1
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            m = raw.FS_MATRIX()
+            raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m))
+            inner = (m.a, m.b, m.c, m.d, m.e, m.f) if matrix is None else _times((m.a, m.b, m.c, m.d, m.e, m.f), matrix)
+            todo += [(raw.FPDFFormObj_GetObject(obj, k), inner) for k in range(raw.FPDFFormObj_CountObjects(obj))]
+            continue
+        if kind == raw.FPDF_PAGEOBJ_PATH:
+            fill, stroke = ctypes.c_int(), ctypes.c_int()
+            rgba = [ctypes.c_uint() for _ in range(4)]
+            if not raw.FPDFPath_GetDrawMode(obj, ctypes.byref(fill), ctypes.byref(stroke)) or not fill.value or \
+                    not raw.FPDFPageObj_GetFillColor(obj, *(ctypes.byref(v) for v in rgba)) or \
+                    _contrast_with_white(*(v.value for v in rgba[:3])) < LIGHT_CONTRAST:
+                continue
+        elif kind not in (raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_SHADING):
+            continue
+        if raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in box)):
+            l, b, r, t = (v.value for v in box)
+            if matrix is not None:  # an object of a form: its box is in the form's space
+                xs_ys = [_apply(matrix, x, y) for x in (l, r) for y in (b, t)]
+                l, r = min(p[0] for p in xs_ys), max(p[0] for p in xs_ys)
+                b, t = min(p[1] for p in xs_ys), max(p[1] for p in xs_ys)
+            out.append((l, b, r, t, kind == raw.FPDF_PAGEOBJ_IMAGE))
     return out
+
+
+def _times(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, ...]:
+    """The matrix m then n (PDF's row-vector convention)."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u)
+
+
+def _apply(m: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
 def _codes(text_page: Any, n: int, raw: Any) -> list[int]:
@@ -334,9 +773,40 @@ def _codes(text_page: Any, n: int, raw: Any) -> list[int]:
     return [raw.FPDFText_GetUnicode(text_page, i) for i in range(n)]
 
 
+# -- characters to lines ------------------------------------------------------------------------------
+def _lay_out(file: str, page: int, glyphs: list[Glyph], hidden: list[tuple[Glyph, str]]) -> list[PageLine]:
+    """A page's lines in reading order: for each direction its characters take (the commonest first), its
+    rows cut into runs and read row by row or column by column (_layout); then the lines no reader sees."""
+    turns = Counter(g.turn for g in glyphs)
+    parts: list[tuple[list[_Piece], int | None, str | None]] = []
+    for turn, _ in turns.most_common():
+        rows = _rows([g for g in glyphs if g.turn == turn])
+        pieced = [_pieces(row, _line_size(row)) for row in rows]
+        _number_runs(pieced)
+        _table_cells(pieced)
+        size = Counter(g.size for g in glyphs if g.turn == turn).most_common(1)[0][0]
+        parts += [(pieces, column, None) for pieces, column in _layout(pieced, size)]
+    why = {id(g): reason for g, reason in hidden}
+    for turn in dict.fromkeys(g.turn for g, _ in hidden):
+        for row in _rows([g for g, _ in hidden if g.turn == turn]):
+            reasons = "; ".join(dict.fromkeys(why[id(g)] for g in row))
+            parts.append((_pieces(row, _line_size(row)), None, reasons))
+    return [_page_line(file, page, k, [g for p in pieces for g in p.glyphs], pieces, column, reason)
+            for k, (pieces, column, reason) in enumerate(parts, 1)]
+
+
+def _line_size(chars: list[Glyph]) -> float:
+    """The size most of a line's characters have."""
+    first = chars[0].size
+    if all(g.size == first for g in chars):
+        return first
+    return Counter(g.size for g in chars).most_common(1)[0][0]
+
+
 def _rows(glyphs: list[Glyph]) -> list[list[Glyph]]:
     """The characters in printed lines, top to bottom: a character on a raised baseline in a smaller size
-    (a footnote marker) stays on the line it is raised above."""
+    (a footnote marker) stays on the line it is raised above, whether it comes before or after the line's
+    text; rows the characters' order left apart on one baseline (a table drawn column by column) are one."""
     rows: list[_Row] = []
     for g in glyphs:
         placed = False
@@ -348,10 +818,28 @@ def _rows(glyphs: list[Glyph]) -> list[list[Glyph]]:
                     row.baseline, row.size = g.y, g.size
                 placed = True
                 break
+            if g.size > size and 0 < base - g.y < 0.6 * g.size and all(h.size < 0.85 * g.size for h in row.glyphs):
+                row.glyphs.append(g)  # the row so far is a marker raised above this character's line
+                row.baseline, row.size = g.y, g.size
+                placed = True
+                break
         if not placed:
             rows.append(_Row(g.y, g.size, [g]))
     rows.sort(key=lambda r: -r.baseline)
-    return [sorted(row.glyphs, key=lambda g: g.x0) for row in rows]
+    merged: list[_Row] = []
+    for row in rows:
+        before = merged[-1] if merged else None
+        if before is not None and abs(before.baseline - row.baseline) <= 0.1 * max(before.size, row.size) and \
+                0.85 <= before.size / row.size <= 1 / 0.85 and _apart(before.glyphs, row.glyphs):
+            before.glyphs += row.glyphs
+        else:
+            merged.append(row)
+    return [sorted(row.glyphs, key=lambda g: g.x0) for row in merged]
+
+
+def _apart(a: list[Glyph], b: list[Glyph]) -> bool:
+    """Two sets of characters on one baseline that do not overlap (not one text printed twice)."""
+    return min(g.x0 for g in b) >= max(g.x1 for g in a) - 0.5 or min(g.x0 for g in a) >= max(g.x1 for g in b) - 0.5
 
 
 @dataclass
@@ -362,76 +850,400 @@ class _Row:
     glyphs: list[Glyph]
 
 
-def _gutter(rows: list[list[Glyph]]) -> tuple[float, int, int] | None:
-    """(x, lines to its left, lines to its right) of the gutter of a page set in two columns, else None:
-    a band a body character wide or more in the middle half of the page's text that at most a quarter of
-    the lines go through (a title over both columns), with three lines or more on either side of it. A
-    line's text runs through the spaces between its words (narrower than a character), never through a
-    wider gap: the columns' lines may share a baseline or not."""
-    if len(rows) < 6:
-        return None
-    left, right = min(row[0].x0 for row in rows), max(row[-1].x1 for row in rows)
-    low, high = left + (right - left) * 0.25, left + (right - left) * 0.75
-    size = Counter(g.size for row in rows for g in row).most_common(1)[0][0]
-    runs = []  # (left, right) of each run of text: a line split where its gap is a character wide or more
-    # (lines in small type, a page number, a footnote, may stand anywhere)
-    for row in [row for row in rows if row[0].size >= 0.95 * size]:
-        start = row[0].x0
-        for a, b in zip(row, row[1:]):
-            if b.x0 - a.x1 >= size:
-                runs.append((start, a.x1))
-                start = b.x0
-        runs.append((start, row[-1].x1))
-    events = sorted([(a, 1) for a, _ in runs] + [(b, -1) for _, b in runs])
-    best: tuple[float, int, int] | None = None
-    through, before = 0, None
-    for x, change in events:
-        if before is not None and x - before >= size and through * 4 <= len(rows) and low <= (x + before) / 2 <= high:
-            mid = (x + before) / 2
-            to_left, to_right = sum(1 for _, b in runs if b <= mid), sum(1 for a, _ in runs if a >= mid)
-            if to_left >= 3 and to_right >= 3 and (best is None or to_left + to_right > best[1] + best[2]):
-                best = (mid, to_left, to_right)
-        through += change
-        before = x
-    return best
+def _pieces(row: list[Glyph], size: float) -> list[_Piece]:
+    """A row cut into runs where the ink of two characters is RUN_GAP ems apart or more (the spaces the PDF
+    holds itself go with the run before them)."""
+    pieces: list[list[Glyph]] = [[]]
+    last: Glyph | None = None
+    for g in row:
+        if g.char.strip():
+            if last is not None and g.x0 - last.x1 >= RUN_GAP * size:
+                pieces.append([])
+            last = g
+        pieces[-1].append(g)
+    return [_piece(p) for p in pieces if p]
 
 
-def _page_line(file: str, page: int, row: int, chars: list[Glyph]) -> PrintedLine:
-    """One printed line: its text with the spaces put back from the gaps, and its evidence."""
-    size = Counter(g.size for g in chars).most_common(1)[0][0]
-    base = Counter(round(g.y, 1) for g in chars if g.size == size).most_common(1)[0][0]
-    text: list[str] = []
+def _piece(glyphs: list[Glyph]) -> _Piece:
+    ink = [g for g in glyphs if g.char.strip()] or glyphs
+    return _Piece(glyphs, min(g.x0 for g in ink), max(g.x1 for g in ink))
+
+
+def _number_runs(rows: list[list[_Piece]]) -> None:
+    """A page number ending where three or more of the page's page-number runs end (a contents page's
+    column of numbers at the right margin) is a run of its own when NUMBER_GAP ems or more part it from
+    the entry: a long entry leaves less than a run's gap before it."""
+    ends = sorted(row[-1].x1 for row in rows if len(row) > 1 and PAGE_NUMBER.fullmatch(row[-1].text))
+    edges = [e for e in ends if bisect.bisect_right(ends, e + 1.5) - bisect.bisect_left(ends, e - 1.5) >= 3]
+    if not edges:
+        return
+    for row in rows:
+        last = row[-1]
+        if not any(abs(last.x1 - e) <= 1.5 for e in edges) or (len(row) > 1 and PAGE_NUMBER.fullmatch(last.text)):
+            continue
+        ink = [k for k, g in enumerate(last.glyphs) if g.char.strip()]
+        size = _line_size(last.glyphs)
+        for a, b in zip(reversed(ink[:-1]), reversed(ink[1:])):
+            if last.glyphs[b].x0 - last.glyphs[a].x1 > 0.18 * size:  # the last word's start
+                if last.glyphs[b].x0 - last.glyphs[a].x1 >= NUMBER_GAP * size and \
+                        PAGE_NUMBER.fullmatch("".join(g.char for g in last.glyphs[b:]).strip()):
+                    row[-1:] = [_piece(last.glyphs[:b]), _piece(last.glyphs[b:])]
+                break
+
+
+def _table_cells(rows: list[list[_Piece]]) -> None:
+    """In three or more consecutive rows of three runs or more (a table), a run of numbers parted by word
+    spaces (right-aligned figures set close: "5 9 13") is cut where every row of the table leaves the
+    space between two of its numbers empty: the numbers are cells of columns."""
+    k = 0
+    while k < len(rows):
+        end = k
+        while end < len(rows) and len(rows[end]) >= 3:
+            end += 1
+        if end - k >= 3:
+            covered = _union([(w0, w1) for row in rows[k:end] for p in row for w0, w1, _ in _words(p.glyphs)])
+            for row in rows[k:end]:
+                cut: list[_Piece] = []
+                for piece in row:
+                    spans = _words(piece.glyphs) if _is_value(piece) else []
+                    start = 0
+                    for j in [j for _, _, j in spans[1:]]:
+                        lo = max(g.x1 for g in piece.glyphs[:j] if g.char.strip())
+                        if _free(covered, lo, piece.glyphs[j].x0):
+                            cut.append(_piece(piece.glyphs[start:j]))
+                            start = j
+                    cut.append(_piece(piece.glyphs[start:]))
+                row[:] = cut
+        k = max(end, k + 1)
+
+
+def _words(glyphs: list[Glyph]) -> list[tuple[float, float, int]]:
+    """(left, right, index of its first glyph) of each word of a run: ink parted by more than a fifth of
+    an em (where the line gets a space)."""
+    out: list[tuple[float, float, int]] = []
+    last: Glyph | None = None
+    for k, g in enumerate(glyphs):
+        if not g.char.strip():
+            continue
+        if last is None or g.x0 - last.x1 > 0.18 * min(g.size, last.size):
+            out.append((g.x0, g.x1, k))
+        else:
+            out[-1] = (out[-1][0], g.x1, out[-1][2])
+        last = g
+    return out
+
+
+def _union(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The stretches of x that spans cover, apart and left to right."""
+    out: list[tuple[float, float]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _free(covered: list[tuple[float, float]], lo: float, hi: float) -> bool:
+    """Whether some stretch of (lo, hi) a tenth of a point wide or more is not covered (_union)."""
+    k = bisect.bisect_left(covered, (lo, -math.inf))
+    edge = max(lo, covered[k - 1][1]) if k else lo
+    for a, b in covered[k:]:
+        if a >= hi:
+            break
+        if a - edge >= 0.1:
+            return True
+        edge = max(edge, b)
+    return hi - edge >= 0.1
+
+
+def _layout(rows: list[list[_Piece]], size: float) -> list[tuple[list[_Piece], int | None]]:
+    """The page's rows in reading order, each with the column it is in: row by row (a table's rows, a
+    contents page's entries with their page numbers, one column of text), but for the stretches set in
+    two columns of text (_two_columns), read column by column."""
+    out: list[tuple[list[_Piece], int | None]] = []
+    at = 0
+    for start, splits in _two_columns(rows, size):
+        end = start + len(splits)
+        out += [(row, None) for row in rows[at:start]]
+        for side in (0, 1):
+            for row, x in zip(rows[start:end], splits):
+                part = [p for p in row if (p.x1 <= x) == (side == 0)]
+                if part:
+                    out.append((part, side))
+        at = end
+    out += [(row, None) for row in rows[at:]]
+    return out
+
+
+def _two_columns(rows: list[list[_Piece]], size: float) -> list[tuple[int, list[float]]]:
+    """(first row, where each row of the stretch is parted) of each stretch of rows set in two columns of
+    text, top to bottom (_stretch finds the stretches, _text_columns tells text columns from a table)."""
+    pieces = [p for row in rows for p in row]
+    if len(pieces) < 6:
+        return []
+    # Where a stretch may start: each gap between two runs of a row, and (columns whose lines stand on
+    # baselines of their own: no row is parted) each row the MOST_BANDS widest bands few runs cross leave
+    # empty
+    starts: list[tuple[int, float]] = [(k, (a.x1 + b.x0) / 2) for k, row in enumerate(rows) for a, b in zip(row, row[1:])]
+    lefts, rights = sorted(p.x0 for p in pieces), sorted(p.x1 for p in pieces)
+    edges = sorted(set(lefts) | set(rights))
+    bands = []
+    for u, v in zip(edges, edges[1:]):
+        mid = (u + v) / 2
+        through = bisect.bisect_left(lefts, mid) - bisect.bisect_right(rights, mid)  # runs over mid
+        if v - u >= RUN_GAP * size and through * 4 <= len(rows):
+            bands.append((v - u, mid))
+    for _, x in sorted(bands, reverse=True)[:MOST_BANDS]:
+        starts += [(k, x) for k, row in enumerate(rows) if not _crosses(row, x, size)]
+    text = (lefts[0], max(rights))
+    gaps = [_gaps(row, size) for row in rows]
+    found: dict[tuple[int, int], tuple[int, list[float]]] = {}  # (first row, row after) -> (runs, splits)
+    tried: set[tuple[int, tuple[float, float]]] = set()  # (row, its gap) a stretch was grown from
+    for start, x in starts:
+        gap = next((g for g in gaps[start] if g[0] <= x <= g[1]), None)
+        if gap is None or (start, gap) in tried:  # a stretch grows from a row's gap the same wherever x is in it
+            continue
+        tried.add((start, gap))
+        first, splits = _stretch(rows, gaps, start, x, gap, text)
+        end = first + len(splits)
+        for k, split in enumerate(splits, first):  # grown from any of its rows' gaps, the stretch is this one
+            tried.update((k, g) for g in gaps[k] if g[0] <= split <= g[1])
+        if (first, end) not in found and _text_columns(rows[first:end], splits):
+            found[(first, end)] = (sum(len(r) for r in rows[first:end]), splits)
+    chosen: list[tuple[int, list[float]]] = []
+    for (first, end), (_, splits) in sorted(found.items(), key=lambda f: (-f[1][0], f[0])):
+        if all(end <= s or first >= s + len(sp) for s, sp in chosen):
+            chosen.append((first, splits))
+    return sorted(chosen, key=lambda c: c[0])
+
+
+def _crosses(row: list[_Piece], x: float, size: float) -> bool:
+    """Whether a run of the row stands over x (or within a fifth of an em of it)."""
+    return any(p.x0 - 0.2 * size < x < p.x1 + 0.2 * size for p in row)
+
+
+def _gaps(row: list[_Piece], size: float) -> list[tuple[float, float]]:
+    """The stretches of x a row leaves empty (its runs widened by a fifth of an em), its margins too."""
+    edges = [-math.inf] + [e for p in row for e in (p.x0 - 0.2 * size, p.x1 + 0.2 * size)] + [math.inf]
+    return [(a, b) for a, b in zip(edges[::2], edges[1::2]) if b > a]
+
+
+def _stretch(rows: list[list[_Piece]], gaps: list[list[tuple[float, float]]], at: int, x: float,
+             start: tuple[float, float], text: tuple[float, float]) -> tuple[int, list[float]]:
+    """(first row, where each row is parted) of the rows around row `at` that part into a left and a right
+    side: going up and down from x in row `at` (in its gap `start`; `gaps`: every row's, _gaps), each row
+    parts where its gap overlaps the one of the row before it (columns whose lines start at some tabs, not
+    at one edge), a row of one side only where it leaves the gap before it empty (a run standing inside
+    the gap, a page number centred under two columns, ends the stretch). A band read from a few rows of a
+    table (an index's short entries and their references) so grows over the whole table. A gap counts
+    where it lies within the page's text (`text`, its left and right edge): the margins part no columns."""
+    splits = {at: x}
+    for step in (1, -1):
+        gap, k = start, at + step
+        while 0 <= k < len(rows):
+            overlaps = [(max(a, gap[0], text[0]), min(b, gap[1], text[1]), (a, b)) for a, b in gaps[k]]
+            overlaps = [o for o in overlaps if o[1] - o[0] > 0]
+            if not overlaps:
+                break
+            lo, hi, own = max(overlaps, key=lambda o: o[1] - o[0])
+            both = any(p.x1 <= lo for p in rows[k]) and any(p.x0 >= hi for p in rows[k])
+            if not both and math.isfinite(gap[0] + gap[1]) and any(p.x0 >= gap[0] and p.x1 <= gap[1] for p in rows[k]):
+                break  # a run inside the gap (a page number centred under the columns) is in neither column
+            gap = own if both else (lo, hi)  # a row of one side narrows the gap, a parted row sets it
+            splits[k] = (lo + hi) / 2
+            k += step
+    first = min(splits)
+    ks = range(first, max(splits) + 1)
+    parted = {k: g for k in ks for g in gaps[k] if g[0] < splits[k] < g[1] and
+              any(p.x1 <= g[0] for p in rows[k]) and any(p.x0 >= g[1] for p in rows[k])}
+    if parted:  # a row of one side standing inside the gap of the nearest parted row is in no column
+        order = sorted(parted)
+        for k in ks:
+            if k in parted:
+                continue
+            place = bisect.bisect(order, k)
+            near = min(order[max(place - 1, 0):place + 1], key=lambda j: abs(j - k))
+            if any(p.x0 >= parted[near][0] and p.x1 <= parted[near][1] for p in rows[k]):
+                return at, [x]
+    return first, [splits[k] for k in ks]
+
+
+def _text_columns(rows: list[list[_Piece]], splits: list[float]) -> bool:
+    """Whether rows parted at splits are two columns of text: three lines or more on either side, neither
+    side mostly numbers (page numbers, references, scores: the rows are entries or a table's rows), no
+    side parted again in a quarter of the rows (a table of three columns or more), every line of the first
+    column starting and ending left of where every line of the second starts and ends, the sides alike in
+    width (the narrower at least COLUMN_WIDTHS of the wider), the parting in the middle three fifths."""
+    left = [p for row, x in zip(rows, splits) for p in row if p.x1 <= x]
+    right = [p for row, x in zip(rows, splits) for p in row if p.x0 >= x]
+    if sum(any(p.x1 <= x for p in row) for row, x in zip(rows, splits)) < 3 or \
+            sum(any(p.x0 >= x for p in row) for row, x in zip(rows, splits)) < 3:
+        return False  # a column has three lines or more
+    if sum(map(_is_value, left)) * 2 >= len(left) or sum(map(_is_value, right)) * 2 >= len(right):
+        return False
+    split = sum(1 for row, x in zip(rows, splits) if sum(p.x1 <= x for p in row) > 1 or sum(p.x0 >= x for p in row) > 1)
+    if split >= 2 and split * 4 >= len(rows):
+        return False
+    if max(p.x0 for p in left) >= min(p.x0 for p in right) or max(p.x1 for p in left) >= min(p.x1 for p in right):
+        return False  # a line of the first column starts or ends where one of the second does
+    wide_left = max(p.x1 for p in left) - min(p.x0 for p in left)
+    wide_right = max(p.x1 for p in right) - min(p.x0 for p in right)
+    if min(wide_left, wide_right) < COLUMN_WIDTHS * max(wide_left, wide_right):
+        return False
+    start, end = min(p.x0 for p in left), max(p.x1 for p in right)
+    middle = (max(p.x1 for p in left) + min(p.x0 for p in right)) / 2
+    return start + 0.2 * (end - start) <= middle <= start + 0.8 * (end - start)
+
+
+def _is_value(piece: _Piece) -> bool:
+    """A run that is a number or a reference (a page number, "12C1(d), 86B2", a score) more than words."""
+    return piece.value
+
+
+def _value(text: str) -> bool:
+    """A page number, or a text of as many digits as letters or more."""
+    if PAGE_NUMBER.fullmatch(text):
+        return True
+    digits = sum(c.isdigit() for c in text)
+    return digits > 0 and digits >= sum(c.isalpha() for c in text)
+
+
+def _page_line(file: str, page: int, row: int, chars: list[Glyph], pieces: list[_Piece] | None = None,
+               column: int | None = None, hidden: str | None = None) -> PageLine:
+    """One printed line: its text with the spaces put back from the gaps, each run in its logical order,
+    and its evidence."""
+    size = _line_size(chars)
+    ys = [round(g.y, 1) for g in chars if g.size == size]
+    base = ys[0] if all(y == ys[0] for y in ys) else Counter(ys).most_common(1)[0][0]
+    if pieces is None:
+        pieces = _pieces(chars, size)
+    seq: list[tuple[str, Glyph | None]] = []  # the line's characters, with the spaces put back (no glyph)
+    spans: list[tuple[int, int, float, float]] = []
+    last: Glyph | None = None
+    for piece in pieces:
+        part: list[tuple[str, Glyph | None]] = []
+        for g in piece.glyphs:
+            before = part[-1][0] if part else seq[-1][0] if seq else None
+            if last is not None and g.char != " " and before is not None and before not in (" ", SOFT_HYPHEN) and \
+                    g.x0 - last.x1 > 0.18 * min(g.size, last.size):
+                (part if part else seq).append((" ", None))
+            part.append((g.char if g.char != "\u00a0" else " ", g))
+            last = g
+        start = len(seq)
+        seq += _logical(part)
+        first, end = start, len(seq)
+        while first < end and seq[first][0] == " ":
+            first += 1
+        while end > first and seq[end - 1][0] == " ":
+            end -= 1
+        spans.append((first, end, piece.x0, piece.x1))
     raised: list[tuple[int, int]] = []
-    bold_head, head_open, last = 0, True, None
-    for g in chars:
-        if last is not None and g.char != " " and text and text[-1] != " " and \
-                g.x0 - last.x1 > 0.18 * min(g.size, last.size) and text[-1] != SOFT_HYPHEN:
-            text.append(" ")
-            if head_open and not g.bold:
-                head_open = False
-        # A footnote marker: a digit set smaller on a raised baseline, or a superscript glyph of the font
-        # (its ink starts high above the baseline; an ordinary digit's sits on it or below).
-        is_raised = g.char.isdigit() and (g.size < 0.85 * size and g.y - base > 0.15 * size
-                                          or g.bottom - g.y > 0.25 * g.size)
-        if is_raised:
-            if raised and raised[-1][1] == len(text):
-                raised[-1] = (raised[-1][0], len(text) + 1)
+    damaged: list[tuple[int, int, str]] = []
+    bold_head, head_open = 0, True
+    for k, (char, item) in enumerate(seq):
+        if item is None:
+            continue
+        g = item
+        if _raised(g, size, base):
+            if raised and raised[-1][1] == k:
+                raised[-1] = (raised[-1][0], k + 1)
+            elif char != " ":
+                raised.append((k, k + 1))
+        if g.damaged:
+            if damaged and damaged[-1][2] == g.font and all(c == " " for c, _ in seq[damaged[-1][1]:k]):
+                damaged[-1] = (damaged[-1][0], k + 1, g.font)
             else:
-                raised.append((len(text), len(text) + 1))
-        text.append(g.char if g.char != "\u00a0" else " ")
+                damaged.append((k, k + 1, g.font))
         if head_open:
             if g.bold:
-                bold_head = len(text)
-            elif g.char != " ":
+                bold_head = k + 1
+            elif char != " ":
                 head_open = False
-        last = g
-    line = "".join(text)
+    raised = [(a, a + len("".join(c for c, _ in seq[a:b]).rstrip())) for a, b in raised]
+    line = "".join(char for char, _ in seq)
     if line.endswith(SOFT_HYPHEN):  # a line-end hyphen: the repair stage decides whether it is a real one
         line = line[:-1] + "-"
     bold = sum(g.bold for g in chars) * 2 > len(chars)
     right = max((g.x1 for g in chars if not g.char.isspace()), default=chars[-1].x1)
     italic = all(g.italic for g in chars if not g.char.isspace())
-    return PrintedLine(file, page * LINE_STEP + row, line, page_break=row == 1, page=page, x=chars[0].x0, y=base,
-                       size=size, bold=bold, italic=italic, bold_head=bold_head, raised=tuple(raised), right=right)
+    runs = tuple(Run(a, b, round(x0, 2), round(x1, 2)) for a, b, x0, x1 in spans)
+    return PageLine(file, page * LINE_STEP + row, line, page_break=row == 1, page=page, x=chars[0].x0, y=base,
+                       size=size, bold=bold, italic=italic, bold_head=bold_head, raised=tuple(raised), right=right,
+                       runs=runs, column=column, damaged=tuple(damaged), hidden=hidden)
 
 
+def _raised(g: Glyph, size: float, base: float) -> bool:
+    """A character of a note marker: a digit, *, † or ‡ (or a space between them) set smaller on a raised
+    baseline, or a superscript digit glyph (its ink starts high above the baseline; an ordinary digit's
+    sits on it or below)."""
+    small_and_raised = g.size < 0.85 * size and g.y - base > 0.15 * size
+    if g.char.isdigit():
+        return small_and_raised or g.bottom - g.y > 0.25 * g.size
+    return (g.char in MARKERS or g.char == " ") and small_and_raised
+
+
+def _logical(part: list[tuple[str, Glyph | None]]) -> list[tuple[str, Glyph | None]]:
+    """A run's characters, read left to right on the page, in their logical order: where it holds
+    right-to-left letters (Hebrew, Arabic: bidirectional class R or AL) their stretches are turned, the
+    numbers and left-to-right words inside them keeping their order and brackets in them mirrored; a run
+    mostly of right-to-left letters is turned whole, its left-to-right stretches keeping theirs."""
+    if not any(RIGHT_TO_LEFT.match(c) for c, _ in part):
+        return part
+    kinds = [unicodedata.bidirectional(c) for c, _ in part]
+    if not any(k in RTL_LETTERS for k in kinds):
+        return part
+    strong = [k for k in kinds if k in RTL_LETTERS or k in LTR_LETTERS]
+    if sum(k in RTL_LETTERS for k in strong) * 2 > len(strong):  # the run reads right to left
+        order, kept = _keep_order(list(range(len(part)))[::-1], kinds, LTR_LETTERS | NUMBERS, RTL_LETTERS)
+        turned = set(range(len(part))) - kept
+    else:
+        order, turned = _turn(list(range(len(part))), kinds)
+    return [(MIRRORED.get(part[k][0], part[k][0]) if k in turned else part[k][0], part[k][1]) for k in order]
+
+
+def _turn(order: list[int], kinds: list[str]) -> tuple[list[int], set[int]]:
+    """In a left-to-right run: each stretch from a right-to-left letter to the last one before a
+    left-to-right letter turned, the numbers in it keeping their order; and the characters turned."""
+    out: list[int] = []
+    turned: set[int] = set()
+    k = 0
+    while k < len(order):
+        if kinds[order[k]] in RTL_LETTERS:
+            end = k
+            for j in range(k, len(order)):
+                if kinds[order[j]] in LTR_LETTERS:
+                    break
+                if kinds[order[j]] in RTL_LETTERS:
+                    end = j
+            stretch, kept = _keep_order(order[k:end + 1][::-1], kinds, NUMBERS, RTL_LETTERS | LTR_LETTERS)
+            out += stretch
+            turned |= set(order[k:end + 1]) - kept
+            k = end + 1
+        else:
+            out.append(order[k])
+            k += 1
+    return out, turned
+
+
+def _keep_order(order: list[int], kinds: list[str], keep: frozenset[str],
+                stop: frozenset[str]) -> tuple[list[int], set[int]]:
+    """order (turned) with each stretch that starts and ends with a character of a class in keep, and holds
+    none of a class in stop, turned back (the stretches that read left to right); and those characters."""
+    out = list(order)
+    kept: set[int] = set()
+    k = 0
+    while k < len(out):
+        if kinds[out[k]] in keep:
+            end = k
+            for j in range(k, len(out)):
+                if kinds[out[j]] in stop:
+                    break
+                if kinds[out[j]] in keep:
+                    end = j
+            out[k:end + 1] = out[k:end + 1][::-1]
+            kept |= set(out[k:end + 1])
+            k = end + 1
+        else:
+            k += 1
+    return out, kept

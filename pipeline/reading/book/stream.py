@@ -7,21 +7,24 @@ the stream, never the source: adding an extractor is one adapter.
 Each PrintedLine is a source Line (its file, its number as the report shows it, its text) with the
 layout evidence its extractor knows; a field the extractor does not know is None, and every rule that
 reads it falls back to what the text alone shows:
-  - x, right: where the line starts and ends (points on a PDF page; character columns in a text set
-    out as the page is, pdftotext -layout; None in a text whose lines lost their place);
-  - y: its baseline from the page's bottom, in points (PDF only);
+  - x, right: where the line starts and ends (points on a PDF page, from its left edge as the line's
+    direction has it: a turned page's as shown; character columns in a text set out as the page is,
+    pdftotext -layout; None in a text whose lines lost their place);
+  - y: its baseline from the page's bottom, in points (PDF only; the bottom as the line's direction has it);
   - size, bold, italic, bold_head: its type (PDF only): the size most of its characters have, whether
     most are bold, all italic, and how many characters at its start are bold (a run-in heading or term);
-  - raised: the runs of characters set small on a raised baseline (footnote markers), as (start, end)
-    offsets into the text (PDF only);
+  - raised: the runs of characters set small on a raised baseline (note markers: digits, *, †), as
+    (start, end) offsets into the text (PDF only);
   - runs: the line's pieces between wide gaps (table cells, a column of page numbers at the right), as
     (start, end) offsets into the text, with their x where known;
   - space_before: a blank line stands above it (a text; None where the adapter does not say);
-  - column: on a page set in columns, which one the line is in (0 the first); None on a page of one;
+  - column: in a stretch of a page set in two columns, which one the line is in (0 the first, whose
+    lines come before the second's); None on a page of one, and for a line over both (a title);
   - damaged: the stretches of its text set in a font whose codes map to no usable Unicode (the text
     shown is not the text printed), as (start, end, the font's name);
-  - hidden: set when the line holds only text no reader of the page sees (white, under 2 pt, outside
-    the page): why; the reader leaves it out and the report says so.
+  - hidden: set when the line holds only text no reader of the page sees (white, invisible, under 2 pt,
+    outside the page): why; the reader leaves it out and the report says so. A PDF's hidden lines come
+    after its page's other lines.
 """
 from collections.abc import Iterator
 from dataclasses import dataclass, field
