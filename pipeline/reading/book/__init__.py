@@ -32,6 +32,8 @@ from .layout import Layout
 from .stream import Page, PageStream, PrintedLine
 from .words import BookWords, book_words
 
+NUMBERS = re.compile(r"\d+(?:\s+\d+)*|[ivxlc]+", re.IGNORECASE)  # a contents page's column of page numbers
+
 # The book writes section letters, subsection numbers, item letters and roman sub-items, each the node's own
 # as written (a list block's marker says which it is: structure.py reads a number standing for a letter as
 # an inference). A "1." directly under an article stands for a section letter the page did not write. The
@@ -70,18 +72,20 @@ def read(lines: list[Line], source_name: str, edition: str, language: str, fmt: 
     _report_damage(stream, reading, flog)
     found = furniture.find(stream, words)
     book = parts.split(stream, found, words)
+    # The contents list tells its page numbers from its entries' itself: of its pages' furniture only a
+    # running head (with or without a page number on its line) is left out, never its title or a number
+    # alone (the furniture rule would take its last column of page numbers for the page's number).
+    kept = {line.num for part in book if part.kind == "contents" for line in part.lines
+            if line.num in found and (words.contents_title.match(line.text) or NUMBERS.fullmatch(line.text.strip()))}
     for part in book:  # the contents list first: it guides the reading of the parts and the articles
         if part.kind == "contents":
-            outline.read_contents([list(page) for page in part.pages], reading, words, flog)
+            outline.read_contents([[line for line in page if line.num not in found or line.num in kept]
+                                   for page in part.pages], reading, words, flog)
     guide = outline.Outline.of(reading.blocks)
     if guide.after:
         book = parts.split(stream, found, words, guide.after)
     body = _body_size(stream)
-    contents_lines = {line.num for part in book if part.kind == "contents" for line in part.lines}
-    # The contents list tells its page numbers from its entries' itself (the furniture rule would take its
-    # title for a running header, and its last column of page numbers for the page's number).
-    reading.dropped += [Dropped(num, reason) for num, reason in sorted(found.reasons.items())
-                        if num not in contents_lines]
+    reading.dropped += [Dropped(num, reason) for num, reason in sorted(found.reasons.items()) if num not in kept]
     shown = [p for p in book if any(line.num not in found for line in p.lines)]
     if len(shown) > 1:  # a book, not one part of it: say where each part begins and why
         flog.inference(shown[0].lines[0].num, None, "the source holds " + ", ".join(

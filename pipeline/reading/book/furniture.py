@@ -156,7 +156,7 @@ def find(stream: PageStream, words: BookWords) -> Furniture:
     heads = _Heads(page_texts, numbers, words)
     out = Furniture()
     if stream.geometry:  # a PDF's furniture by its height first: the reason the page itself gives
-        out.reasons.update(_by_height(stream))
+        out.reasons.update(_by_height(stream, words))
     for p, page in enumerate(stream.pages):
         for num, reason in _furniture(page, page_texts[p], p, numbers.get(p), heads).items():
             out.reasons.setdefault(num, reason)
@@ -328,7 +328,7 @@ def _furniture(page: Page, strip: list[str], p: int, number: Folio | None, heads
     return found
 
 
-def _by_height(stream: PageStream) -> dict[int, str]:
+def _by_height(stream: PageStream, words: BookWords) -> dict[int, str]:
     """{line number: reason} for the running heads and page numbers of a PDF: the first or last line of a
     page at a height that the first (last) line of a third of the pages or more has, set in another size
     than the body text, or a page number alone, or a text whose shape stands there on another page too."""
@@ -347,8 +347,8 @@ def _by_height(stream: PageStream) -> dict[int, str]:
         shapes = Counter(shape(line.text.strip()) for line in ends)
         for page, line in zip(pages, ends):
             held = heights[round(line.y or 0.0)]
-            if held * 3 < len(pages) or held < 3 or _goes_on(line, page.lines, pick):
-                continue
+            if held * 3 < len(pages) or held < 3 or _goes_on(line, page.lines, pick) or words.heading(line.text):
+                continue  # (an article's heading at a page's top, as on other pages, is no furniture)
             text = line.text.strip()
             if line.size != body or is_page_number(text) or shapes[shape(text)] > 1:
                 out[line.num] = (f"running head or page number {text[:50]!r} at the page "

@@ -88,9 +88,11 @@ class Splitter:
         self.bold_sections = bold_sections
         self.state = Numbering()
         self.ambiguous: list[Ambiguous] = []
+        self.last_text = ""  # the end of the paragraph before, in this article
 
     def new_article(self) -> None:
         self.state = Numbering()
+        self.last_text = ""
 
     def split(self, paragraph: Paragraph) -> list[Block]:
         """The blocks of one paragraph, cut at each marker that is the next number of its level; the
@@ -102,6 +104,7 @@ class Splitter:
             starts.append((len(joined) + (1 if joined else 0), num))
             joined = f"{joined}\n{text}" if joined else text
         cuts = self._markers(joined, pieces[0][0], paragraph, starts)
+        self.last_text = joined[-80:]
         bounds = [Marker(0, 0, None, None)] + cuts
         blocks: list[Block] = []
         for (s0, e0, level, number), nxt in zip(bounds, bounds[1:] + [Marker(len(joined), len(joined), None, None)]):
@@ -238,16 +241,20 @@ class Splitter:
         state, at_start, before = self.state, pos == 0, text[max(0, pos - 80):pos]
         words = self.words
         bare = BARE_SECTION.match(text, pos) if at_start and "\n" not in text else None
-        regular = self.bold_sections and line_start and bold is not None and bold < 2
+        # Sections listed after a lead-in ("The auction ends when: A. one or more … B. all four …"): their
+        # letters may be set in the regular weight in a book that sets its headed sections' letters bold.
+        context = before if pos else self.last_text  # (a paragraph's start: the paragraph before leads in)
+        led = bool(INLINE_LEAD.search(context) or state.inline and words.leads_in.search(context))
+        regular = self.bold_sections and line_start and bold is not None and bold < 2 and not led
         if (m := SECTION.match(text, pos) or bare) and not regular:
             expected = chr(ord(state.section) + 1) if state.section else "A"
             follows = text[m.end():m.end() + 1]
-            lower_ok = INLINE_LEAD.search(before) or (state.inline and words.leads_in.search(before)) or line_start
+            lower_ok = led or line_start
             if at_start or (m.group(1) == expected and (follows.isupper() or lower_ok)
                             and not words.citing.search(before)):
-                inline = not at_start and not line_start and not follows.isupper()
+                inline = led or (not at_start and not follows.isupper())
                 self.state = state = Numbering(section=m.group(1), inline=inline)
-                if inline:
+                if inline and not line_start:
                     self.flog.inference(line, None, f"'{m.group().strip()} {text[m.end():m.end() + 20]}…' read as "
                                                     f"section {m.group(1)}, written inline after a lead-in")
                 return Marker(pos, m.end(), "section", m.group(1))

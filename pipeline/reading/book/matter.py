@@ -104,7 +104,9 @@ def _term(line: PrintedLine, text: str) -> tuple[str, str] | None:
             return term[:-1].strip(), rest.strip()
         if m := DEFINITION_COLON.match(rest):
             return term, rest[m.end():]
-        return None
+        # (A term's bracketed part may be set in the regular weight: "Psychic call (commonly …):".)
+    elif line.bold_head is not None:
+        return None  # the weights are known and nothing at the line's start is bold: no term
     stripped = text.strip()
     m = DEFINITION.match(stripped) or TERM_ALONE.match(stripped)  # (a term alone: its text on the next line)
     if m and len(m.group(1)) <= TERM_LENGTH and stripped[:1].isupper():

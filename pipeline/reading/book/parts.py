@@ -208,9 +208,10 @@ def contents_shaped(text: str, words: BookWords) -> bool:
 
 def _front_pages_in_arabic(ranges: list[tuple[int, int, str, str]], flat: Flat, furniture: Furniture,
                            is_furniture: list[bool]) -> list[tuple[int, int, str, str]]:
-    """Lines before the first part on pages numbered in arabic are a page run that starts inside an
-    article: the articles part, begun on its first such page."""
-    if not ranges or ranges[0][2] != "front":
+    """Lines before the first part on pages numbered in arabic, where articles follow them, are a page run
+    that starts inside an article: the articles part, begun on its first such page. (Front matter before
+    a contents list or an introduction stays front matter, whatever numerals its pages have.)"""
+    if not ranges or ranges[0][2] != "front" or len(ranges) > 1 and ranges[1][2] != "articles":
         return ranges
     start, end, _, _ = ranges[0]
     for i in range(start, end):
