@@ -64,7 +64,8 @@ def test_malformed_manifest_names_the_line(sources_copy, tmp_path, capsys):
     ('edition = "2017"', "has no file name", 'file = "name.txt"'),
     ('file = "a.txt"\nedition = 2017', "(a.txt): edition must be a string", 'write edition = "2017" in quotes'),
     ('file = "a.txt"', "(a.txt) has no edition", 'add edition = "…", one of 2007, 2017'),
-    ('file = "a\\u0000.txt"\nedition = "2017"', "is not a file name in the sources folder", "without a folder"),
+    ('file = "a\\u0000.txt"\nedition = "2017"', "the file name 'a\\x00.txt' holds control character U+0000 at "
+     "character 2", "rename the file without it"),
 ])
 def test_manifest_entry_errors(tmp_path, entry, message, fix):
     folder = tmp_path / "sources"

@@ -112,7 +112,7 @@ class Evidence:
 
     def find(self, article_lines: set[tuple[str, int]], node_id: str, level: str, num: str) -> list[str]:
         edition, cite = ids.split_id(node_id)
-        found = [f"'{words}' ({file}:{n})" for file, n, words in self.citations(cite)]
+        found = [f"'{words}' ({report.location(file, n)})" for file, n, words in self.citations(cite)]
         if len(found) >= 3:
             return found
         if level == "section":
@@ -128,7 +128,7 @@ class Evidence:
                 # Quote the word before "(a)" too ("volgens (a)"); found by looking back from the
                 # match, since a pattern starting with an optional word is slow on long lines.
                 before = re.search(r"\w+\s+$", text[max(0, m.start() - 40):m.start()])
-                found.append(f"'{before.group() if before else ''}{m.group()}' ({file}:{n})")
+                found.append(f"'{before.group() if before else ''}{m.group()}' ({report.location(file, n)})")
         return found[:3]
 
 
