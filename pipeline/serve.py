@@ -424,15 +424,11 @@ def watch_sources(session, live: LiveState, stop, on_outcome=_print_outcome) -> 
 
 
 def _changes(session, stop):
-    """Each burst of changes in the sources folder that may change the book (watch.worth_a_rebuild):
-    watchfiles groups the events until 30 ms pass without one (an editor's save is often several)."""
-    import watchfiles
-
+    """Each burst of changes that may change the book (publish/watch.py, source_changes): the sources
+    folder followed by its path, a deleted folder watched for again, every listed source whatever its name."""
     from .publish import watch
 
-    return watchfiles.watch(session.sources_dir, watch_filter=lambda change, path: watch.worth_a_rebuild(path),
-                            stop_event=stop, debounce=400, step=30, rust_timeout=500, yield_on_timeout=False,
-                            raise_interrupt=False)
+    return watch.source_changes(session.sources_dir, stop, session.missed)
 
 
 def _next_outcome(session, stop):
