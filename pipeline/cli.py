@@ -10,7 +10,8 @@
                                           what changed between two editions (ids or corpus.xml files)
     align TRANSLATION REFERENCE [--json] [--propose]
                                           compare two books node by node (build folders or corpus.json)
-    serve [--out DIR] [--port N]          serve DIR/html on 127.0.0.1 (search needs a web server)
+    serve [--out DIR] [--port N] [--host-name NAME]
+                                          serve DIR/html on 127.0.0.1 (search needs a web server)
           [--watch [--sources DIR] [--no-pdf]]
                                           and rebuild DIR on every change to the sources (docs/watch.md)
 
@@ -468,11 +469,20 @@ def register_serve(sub):
     p = sub.add_parser("serve", help="serve the HTML edition on 127.0.0.1 (search needs a web server)")
     p.add_argument("--out", default="build", help="the build folder whose html/ is served")
     p.add_argument("--port", type=port_number, default=8000, help="1 to 65535, or 0 for any free port")
+    p.add_argument("--host-name", action="append", metavar="NAME", type=_host_name,
+                   help="answer requests for NAME too (e.g. a name of this machine in /etc/hosts), besides "
+                        "127.0.0.1, localhost and [::1]; any other Host is answered 421 (may be repeated)")
     p.add_argument("--watch", action="store_true",
                    help="build, then rebuild on every change in the sources folder and reload the open pages")
     p.add_argument("--sources", default="sources", help="with --watch: the folder of sources and sources.toml")
     p.add_argument("--no-pdf", action="store_true", help="with --watch: leave out the PDF edition")
     p.set_defaults(func=cmd_serve)
+
+
+def _host_name(text):
+    from . import serve
+
+    return serve.host_name(text)
 
 
 def cmd_serve(args):

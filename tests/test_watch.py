@@ -299,6 +299,63 @@ def test_the_watch_server_adds_its_script_streams_the_state_and_quiets_the_worke
         server.server_close()
 
 
+def test_the_event_stream_takes_64_pages_answers_one_more_503_and_none_for_another_host(book):
+    """The open pages' event streams (each holds a thread) are capped at serve.MAX_EVENT_STREAMS; a page that
+    closes gives its place to the next. The stream, which carries the errors' absolute paths, is not given
+    to a request for another host."""
+    import socket
+    import threading
+    import time
+
+    from pipeline import serve
+    from pipeline.core import lang
+
+    folder, session = book
+    live = serve.LiveState()
+    live.publish({"ok": True, "generation": 1, "changed": [], "error": None})
+    server = serve.make_watch_server(folder / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+
+    def open_stream(host=f"127.0.0.1:{port}"):
+        s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        s.sendall(f"GET /__lawbook/events HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+        return s, s.makefile("rb").readline()
+
+    streams = []
+    try:
+        assert serve.MAX_EVENT_STREAMS == 64
+        for _ in range(64):
+            streams.append(open_stream())
+        assert {status for _, status in streams} == {b"HTTP/1.0 200 OK\r\n"}
+        extra, status = open_stream()
+        assert status == b"HTTP/1.0 503 Too many open pages\r\n"
+        assert b"at most 64 pages up to date at once" in extra.makefile("rb").read()
+        extra.close()
+        other, status = open_stream(f"evil.example:{port}")
+        assert status == b"HTTP/1.0 421 Misdirected Request\r\n"
+        assert str(folder).encode() not in other.makefile("rb").read()
+        other.close()
+        closed, _ = streams.pop()
+        closed.close()
+        for _ in range(200):  # the server learns that the page went away when it next writes to it
+            live.publish({"ok": True, "generation": 1, "changed": [], "error": None})
+            again, status = open_stream()
+            if status == b"HTTP/1.0 200 OK\r\n":
+                break
+            again.close()
+            time.sleep(0.05)
+        assert status == b"HTTP/1.0 200 OK\r\n"
+        streams.append((again, status))
+    finally:
+        for s, _ in streams:
+            s.close()
+        server.stopping = True
+        live.publish({"ok": True, "generation": 1, "changed": [], "error": None})
+        server.shutdown()
+        server.server_close()
+
+
 def test_serve_watch_builds_serves_and_stops_on_ctrl_c(tmp_path):
     """The command as an editor runs it: it builds the missing build folder, says where it serves, and
     Ctrl-C (SIGINT) ends it at once with status 0, its compilers with it."""
