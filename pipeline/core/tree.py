@@ -110,6 +110,13 @@ def add_child(parent: Element, tag: str, num: str, node_id: str) -> Element:
     return el
 
 
+def append_child(parent: Element, tag: str, num: str, node_id: str) -> Element:
+    """A new structural child numbered after every sibling of its level (add_child's place for it, found
+    without a look at the siblings)."""
+    el = etree.SubElement(parent, tag, id=node_id, num=num)
+    return el
+
+
 # In the `sources` attribute a file name is written so that the list cannot be misread, whatever the name
 # the manifest accepted: "%" and every character that would split or blur the list (whitespace, which
 # separates the files, and control characters) as the percent escapes of its UTF-8 bytes (urllib's
