@@ -171,6 +171,11 @@ def load(path: Path) -> list[Correction]:
             if key in entry and (ids.NodeId.parse(entry[key]) is None or ids.is_annex(entry[key])):
                 raise bad(f"{key} {entry[key]!r} is not the ID of a node",
                           f'give an edition and a citation, e.g. {key} = "2017/47E2a"')
+            parts = ids.parse_citation(ids.split_id(entry[key])[1]) if key in entry else None
+            for level in ("article", "subsection"):
+                if parts and (past := ids.too_long(parts[level] or "", level)):
+                    raise bad(f"{key} names no node the book can have: {past}",
+                              f"give the ID the original gives the node, e.g. {key} = \"2017/47E2a\"", key)
         if kind == "renumber":
             old, new = ids.NodeId.parse(entry["node"]), ids.NodeId.parse(entry["to"])
             if (old.edition, old.level) != (new.edition, new.level) or old == new:

@@ -234,6 +234,8 @@ class ArticleBuilder:
              basis: str | None = None) -> Element:
         """The new child `num` at `level` below `parent`; `how` is 'source' or 'inferred'. A child that exists
         already, or a higher sibling, is a structure error (the rest of the showing is set aside)."""
+        if past := ids.too_long(num, level):  # a list or a heading numbered so far: refused by its line (run())
+            raise past
         numbers = self.numbers.get(parent)
         if numbers is None:
             numbers = self.numbers[parent] = _Numbers(parent)
@@ -581,6 +583,13 @@ def build_fragment(reading: Reading, log: BuildLog, evidence: Evidence) -> Fragm
                 flog.error(anchor.first_line, f"'{anchor.text}' is not a citation of an article or part of one")
             # The reader reported the heading; its text belongs to no article we know, never to the one before.
             reason = Accounted(f"under the article heading at line {anchor.first_line}, which does not read (error)")
+            for block in [anchor] + blocks:
+                fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
+            continue
+        past = next((e for level in ("article", "subsection") if (e := ids.too_long(parts[level] or "", level))), None)
+        if past is not None:  # refused by its line, and its text with it: no ID can name the article
+            flog.error(anchor.first_line, f"{past}; give the article the number the book gives it")
+            reason = Accounted(f"under the article heading at line {anchor.first_line}, whose number is too long (error)")
             for block in [anchor] + blocks:
                 fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
             continue
