@@ -259,8 +259,12 @@ def make_server(html_dir, port=8000, quiet=False, timeout=TIMEOUT, host_names=()
     request's Host may give besides this machine's own address (--host-name)."""
     html_dir = Path(html_dir)
     if not (html_dir / "index.html").exists():
-        raise LawbookError(f"{html_dir}/ holds no site", file=str(html_dir),
-                           fix="run `make build` (or python -m pipeline build) first")
+        build = html_dir.parent
+        what = ("no such folder: no site was built here" if not html_dir.is_dir() else
+                "this folder holds no site: it has no index.html")
+        raise LawbookError(what, file=str(html_dir),
+                           fix=f"build the site first (lawbook build --out {build}, or make build), or give --out "
+                               f"the folder a build wrote")
     base = _QuietHandler if quiet else _Handler
     site = type("SiteHandler", (base,), {"profile": site_profile(html_dir)})  # the site's language, read once
     handler = functools.partial(site, directory=str(html_dir))
