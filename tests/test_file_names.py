@@ -154,16 +154,15 @@ def test_corpus_rng_refuses_a_list_that_could_be_misread(value):
     assert not sources_pattern().validate(etree.Element("x", sources=value))
 
 
-def test_corpus_schema_json_takes_a_name_as_it_is_and_refuses_what_the_manifest_refuses():
+def test_corpus_schema_json_takes_every_name_as_it_is():
     import jsonschema
 
     schema = json.loads((ROOT / "schema" / "corpus.schema.json").read_text(encoding="utf-8"))
     sources = {"$ref": "#/definitions/sources", "definitions": schema["definitions"]}
     for name in NAMES.values():
         jsonschema.validate([{"file": name, "lines": [3]}], sources)
-    for name in ("a\u202eb.txt", "a\x1bb.txt", "a/b.txt", "..", "", "a\udcffb.txt"):
-        with pytest.raises(jsonschema.ValidationError):
-            jsonschema.validate([{"file": name, "lines": [3]}], sources)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate([{"file": "", "lines": [3]}], sources)
 
 
 # -- refused at the manifest's line -------------------------------------------------------------------
