@@ -318,37 +318,39 @@ def test_the_event_stream_takes_64_pages_answers_one_more_503_and_none_for_anoth
     port = server.server_address[1]
 
     def open_stream(host=f"127.0.0.1:{port}"):
+        """(the connection, its reader past the status line, the status line) of a GET of the event stream."""
         s = socket.create_connection(("127.0.0.1", port), timeout=10)
         s.sendall(f"GET /__lawbook/events HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
-        return s, s.makefile("rb").readline()
+        reader = s.makefile("rb")
+        return s, reader, reader.readline()
 
     streams = []
     try:
         assert serve.MAX_EVENT_STREAMS == 64
         for _ in range(64):
             streams.append(open_stream())
-        assert {status for _, status in streams} == {b"HTTP/1.0 200 OK\r\n"}
-        extra, status = open_stream()
+        assert {status for _, _, status in streams} == {b"HTTP/1.0 200 OK\r\n"}
+        extra, reader, status = open_stream()
         assert status == b"HTTP/1.0 503 Too many open pages\r\n"
-        assert b"at most 64 pages up to date at once" in extra.makefile("rb").read()
+        assert b"at most 64 pages up to date at once" in reader.read()
         extra.close()
-        other, status = open_stream(f"evil.example:{port}")
+        other, reader, status = open_stream(f"evil.example:{port}")
         assert status == b"HTTP/1.0 421 Misdirected Request\r\n"
-        assert str(folder).encode() not in other.makefile("rb").read()
+        assert str(folder).encode() not in reader.read()
         other.close()
-        closed, _ = streams.pop()
+        closed, _, _ = streams.pop()
         closed.close()
         for _ in range(200):  # the server learns that the page went away when it next writes to it
             live.publish({"ok": True, "generation": 1, "changed": [], "error": None})
-            again, status = open_stream()
+            again, reader, status = open_stream()
             if status == b"HTTP/1.0 200 OK\r\n":
                 break
             again.close()
             time.sleep(0.05)
         assert status == b"HTTP/1.0 200 OK\r\n"
-        streams.append((again, status))
+        streams.append((again, reader, status))
     finally:
-        for s, _ in streams:
+        for s, _, _ in streams:
             s.close()
         server.stopping = True
         live.publish({"ok": True, "generation": 1, "changed": [], "error": None})
