@@ -375,3 +375,12 @@ def test_a_list_of_10000_subsections_builds_in_number_order(tmp_path):
     assert nums == [str(n) for n in range(1, 10_001)]
     assert corpus.xpath("//subsection[@num='9999']")[0].get("evidence") == (
         "subsection 9999 of 2017/7A inferred from list number 9999.; confirmed by 'zie A9999 hieronder' (boek.txt:3)")
+
+
+def test_bytes_shaped_like_utf8_that_are_not_utf8_say_nothing_of_a_declared_encoding():
+    """f4 90 80 80 has the shape of a four-byte UTF-8 sequence but stands for no character (past U+10FFFF): in a
+    file declared cp1252 it is no sign of UTF-8 (found by `make fuzz`: it was an internal error)."""
+    with pytest.raises(LawbookError) as caught:
+        decode.decode(b"\xf4\x90\x80\x80", "f.txt", "cp1252")
+    assert (caught.value.line, caught.value.message) == (1, "the file is not cp1252: byte 0x90 cannot be decoded")
+    assert decode.decode(b"Caf\xe9 \xf4\x90\x80\x80", "f.txt", "latin-1") == ("Café ô\x90\x80\x80", "latin-1")

@@ -214,7 +214,9 @@ def text_codec(encoding: str, name: str) -> codecs.CodecInfo:
 def _refuse_utf8_declared_single_byte(data: bytes, declared: str, codec_name: str, name: str) -> None:
     """A file declared in a single-byte encoding that holds UTF-8 sequences: read as declared, each "é"
     would become "Ã©". Law text in latin-1 or cp1252 never holds such pairs, so the declaration is wrong."""
-    found = UTF8_MULTIBYTE.search(data)
+    # A sequence of that shape that is no UTF-8 (past U+10FFFF, an overlong form, a surrogate: f4 90 80 80)
+    # says nothing of the file's encoding.
+    found = next((m for m in UTF8_MULTIBYTE.finditer(data) if _is_utf8(m.group())), None)
     if found is None:
         return
     seq = found.group()
@@ -223,6 +225,14 @@ def _refuse_utf8_declared_single_byte(data: bytes, declared: str, codec_name: st
                        file=name, line=line_of(data, found.start()),
                        fix="the file is UTF-8: remove the encoding = … entry for this file in sources.toml "
                            '(or write encoding = "utf-8")')
+
+
+def _is_utf8(seq: bytes) -> bool:
+    try:
+        seq.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _looks_like_utf16(data: bytes) -> bool:
