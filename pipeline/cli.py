@@ -10,12 +10,15 @@
                                           what changed between two editions (ids or corpus.xml files)
     align TRANSLATION REFERENCE [--json] [--propose]
                                           compare two books node by node (build folders or corpus.json)
-    serve [--out DIR] [--port N]          serve DIR/html on 127.0.0.1 (search needs a web server)
+    serve [--out DIR] [--port N] [--host-name NAME]
+                                          serve DIR/html on 127.0.0.1 (search needs a web server)
           [--watch [--sources DIR] [--no-pdf]]
                                           and rebuild DIR on every change to the sources (docs/watch.md)
 
 Exit status: 0 success, 1 the build found errors (or `show` an ID the corpus does not hold), 2 bad usage,
-unreadable input or an edition the corpus does not hold (the same message from `show` and `diff`).
+unreadable input or an edition the corpus does not hold (the same message from `show` and `diff`); 141
+(128 + SIGPIPE, as the shell reports a command the signal stopped) when the reader of the output went
+away before the end (`lawbook show 2017/53 | head -1`): no error of the build.
 Errors are one message naming the file and line; --debug shows the traceback.
 """
 import argparse
@@ -26,7 +29,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .core.errors import LawbookError, write_failure
+from .core.errors import LawbookError, shown_safely, write_failure
 
 if TYPE_CHECKING:
     from .core.lang import Profile
@@ -45,18 +48,19 @@ def main(argv=None):
 
     args = parser.parse_args(argv)
     try:
-        return args.func(args) or 0
+        status = args.func(args) or 0
+        sys.stdout.flush()  # here, where a reader that went away is answered, not in the interpreter's exit
+        return status
     except LawbookError as e:
         if args.debug:
             raise
         # A failed build names each error first (FILE:LINE: message), then what happened and what to do.
         for entry in getattr(e, "errors", ()):
-            print(f"lawbook: error: {e.where(entry)}: {entry.message}", file=sys.stderr)
+            print(shown_safely(f"lawbook: error: {e.where(entry)}: {entry.message}"), file=sys.stderr)
         print(f"lawbook: error: {e}", file=sys.stderr)
         return e.status
-    except BrokenPipeError:  # the reader went away (`lawbook check | head`): nothing left to say
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+    except BrokenPipeError:  # the reader went away (`lawbook show 2017/53 | head`): nothing left to say
+        return _reader_went_away()
     except KeyboardInterrupt:
         print("lawbook: interrupted; the previous build is left as it was", file=sys.stderr)
         return 130
@@ -76,8 +80,8 @@ def main(argv=None):
             print(f"lawbook: error: {written}", file=sys.stderr)
             return 2
         where = f"{e.filename}: " if e.filename else ""
-        print(f"lawbook: error: {where}{e.strerror or e}\n  fix: check the path, its permissions and the free "
-              f"disk space, then run again", file=sys.stderr)
+        print(shown_safely(f"lawbook: error: {where}{e.strerror or e}") + "\n  fix: check the path, its permissions "
+              "and the free disk space, then run again", file=sys.stderr)
         return 2
     except Exception as e:  # a bug: still one message, the traceback with --debug
         if args.debug:
@@ -85,6 +89,22 @@ def main(argv=None):
         print(f"lawbook: internal error: {type(e).__name__}: {e}\n  fix: run again with --debug and report it",
               file=sys.stderr)
         return 2
+
+
+# The status of a command whose reader went away before it had read everything (`lawbook show … | head`):
+# 128 + SIGPIPE, what the shell gives a command the signal stopped (cat, grep). Not 1, which says the build
+# found errors, nor 2: nothing was wrong with the input or the command, the output was cut short.
+BROKEN_PIPE = 128 + 13
+
+
+def _reader_went_away() -> int:
+    """After a BrokenPipeError on stdout: nothing is said (the reader is gone) and nothing more is written;
+    stdout is pointed at /dev/null so that flushing it at the exit raises no second error."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError:
+        pass
+    return BROKEN_PIPE
 
 
 # -- build ---------------------------------------------------------------------------------------
@@ -440,9 +460,16 @@ def resolve_edition(arg, chosen, sources, built, flag):
             built["languages"][f"{sources}/"] = ctx.profile.code
         editions = {ed.get("id"): ed for ed in built["corpus"].iterchildren("edition")}
         chosen, where = arg, f"{sources}/"
+    elif path.is_dir():
+        raise LawbookError("this is a folder, not a corpus.xml file", file=arg,
+                           fix=f"give the corpus.xml in it (e.g. {path / 'corpus.xml'}) or an edition such as 2007")
+    elif not path.exists():
+        raise LawbookError("no such file, and not an edition either (an edition is its year, e.g. 2007)", file=arg,
+                           fix="give the path of a corpus.xml that lawbook build wrote (e.g. build/corpus.xml), or "
+                               "an edition of the book in --sources")
     else:
-        raise LawbookError(f"{arg!r} is neither an edition id nor a corpus.xml file",
-                           fix="give an edition such as 2007, or the path of a corpus.xml file")
+        raise LawbookError("this is not a regular file (a named pipe, a device …), so not a corpus.xml file", file=arg,
+                           fix="give the path of a corpus.xml that lawbook build wrote, or an edition such as 2007")
     if chosen is None:
         if len(editions) != 1:
             raise LawbookError(f"the corpus holds {len(editions)} editions ({', '.join(editions) or 'none'})",
@@ -468,11 +495,20 @@ def register_serve(sub):
     p = sub.add_parser("serve", help="serve the HTML edition on 127.0.0.1 (search needs a web server)")
     p.add_argument("--out", default="build", help="the build folder whose html/ is served")
     p.add_argument("--port", type=port_number, default=8000, help="1 to 65535, or 0 for any free port")
+    p.add_argument("--host-name", action="append", metavar="NAME", type=_host_name,
+                   help="answer requests for NAME too (e.g. a name of this machine in /etc/hosts), besides "
+                        "127.0.0.1, localhost and [::1]; any other Host is answered 421 (may be repeated)")
     p.add_argument("--watch", action="store_true",
                    help="build, then rebuild on every change in the sources folder and reload the open pages")
     p.add_argument("--sources", default="sources", help="with --watch: the folder of sources and sources.toml")
     p.add_argument("--no-pdf", action="store_true", help="with --watch: leave out the PDF edition")
     p.set_defaults(func=cmd_serve)
+
+
+def _host_name(text):
+    from . import serve
+
+    return serve.host_name(text)
 
 
 def cmd_serve(args):

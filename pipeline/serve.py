@@ -11,6 +11,10 @@ sends is never trusted:
     a folder without index.html too (no directory listings);
   - a method other than GET and HEAD is answered 405 (with Allow), a request line over 64 KiB 414 and a
     header past the standard library's limits 431 or 400: every request gets an answer;
+  - a request whose Host is not this server's own address (127.0.0.1, localhost or [::1], with the
+    port it listens on) or a name given with --host-name is answered 421, one without a Host (or with
+    two) 400: a page of another site cannot read this one through a name it points here (DNS
+    rebinding);
   - a symbolic link in the site is followed only to a file inside the served folder (else 404);
   - each connection is closed after `timeout` seconds without a request (an idle client holds no
     thread), and up to LISTEN_BACKLOG connections wait to be accepted.
@@ -25,6 +29,7 @@ import os
 import re
 import socket
 import sys
+import threading
 import urllib.parse
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,6 +46,13 @@ MAX_PATH = 1024
 LISTEN_BACKLOG = 128
 # Seconds a connection may stay idle (or a request take to arrive) before it is closed.
 TIMEOUT = 10
+# Watch mode's event streams open at once, at most (each is a page open in a browser, and holds a
+# thread); one more is answered 503.
+MAX_EVENT_STREAMS = 64
+# The names a request may give as its Host besides those given with --host-name: this machine's own.
+OWN_NAMES = ("127.0.0.1", "localhost", "[::1]")
+# A name --host-name takes: a DNS name (letters, digits, hyphens, dots) or an IPv4 address; no port.
+HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*")
 # Never in a path of the site: C0 and C1 controls, DEL, and lone surrogates (undecodable bytes).
 BAD_IN_PATH = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 # Control characters (C0, DEL, C1) and the backslash written as \xNN and \\ in the log, as in
@@ -145,6 +157,24 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.timeout = self.server.connection_timeout  # read by StreamRequestHandler.setup
         super().setup()
 
+    def parse_request(self):
+        """The standard library's parsing, then the Host: this server's own address or a name given with
+        --host-name, with the port it listens on (421 otherwise; 400 without one, or with two)."""
+        if not super().parse_request():
+            return False
+        hosts = self.headers.get_all("Host") or []
+        if len(hosts) != 1:
+            self.send_error(400, "No Host header" if not hosts else "More than one Host header",
+                            "A request names the server it is for in one Host header.")
+            return False
+        if hosts[0].strip().lower() not in self.server.hosts:
+            self.send_error(421, "Misdirected Request",
+                            f"This server answers only requests for {self.server.own_address}"
+                            + (f" (or {', '.join(self.server.extra_names)})" if self.server.extra_names else "")
+                            + "; serve the site under another name with lawbook serve --host-name NAME.")
+            return False
+        return True
+
     def log_message(self, format, *args):  # one short line per request on stderr, escaped
         sys.stderr.write(escape_log(format % args) + "\n")
 
@@ -195,9 +225,16 @@ class _Server(http.server.ThreadingHTTPServer):
     daemon_threads = True  # Ctrl-C does not wait for open connections
     stopping = False  # set when the server stops: ends the open event streams of watch mode
 
-    def __init__(self, address, handler, connection_timeout):
+    def __init__(self, address, handler, connection_timeout, host_names=()):
         self.connection_timeout = connection_timeout
         super().__init__(address, handler)
+        port = self.server_address[1]
+        self.extra_names = tuple(dict.fromkeys(name.lower() for name in host_names))
+        names = (*OWN_NAMES, *self.extra_names)
+        # What a Host header may say: each name with the port, and without it where the port is HTTP's own.
+        self.hosts = frozenset({f"{name}:{port}" for name in names} | (set(names) if port == 80 else set()))
+        self.own_address = f"http://127.0.0.1:{port}/"
+        self.event_streams = threading.BoundedSemaphore(MAX_EVENT_STREAMS)  # watch mode's open pages
 
     def handle_error(self, request, client_address):
         """One line instead of socketserver's traceback (a client that went away, mostly)."""
@@ -205,25 +242,41 @@ class _Server(http.server.ThreadingHTTPServer):
         sys.stderr.write(escape_log(f"{client_address[0]}: request failed: {type(error).__name__}: {error}") + "\n")
 
 
-def make_server(html_dir, port=8000, quiet=False, timeout=TIMEOUT):
+def host_name(text):
+    """--host-name: a name the site may be asked for besides 127.0.0.1, localhost and [::1] (a name of this
+    machine on the local network, a name in /etc/hosts), without a port; a usage error otherwise."""
+    if not HOST_NAME.fullmatch(text):
+        import argparse
+
+        raise argparse.ArgumentTypeError(f"{text!r} is not a host name (letters, digits, hyphens and dots, "
+                                         "without a port: e.g. --host-name wetboek.local)")
+    return text
+
+
+def make_server(html_dir, port=8000, quiet=False, timeout=TIMEOUT, host_names=()):
     """An HTTP server for `html_dir` on 127.0.0.1:`port` (0 picks a free port); the caller runs and closes it.
-    `timeout`: seconds an idle connection is kept open. `quiet`: no line per request."""
+    `timeout`: seconds an idle connection is kept open. `quiet`: no line per request. `host_names`: names a
+    request's Host may give besides this machine's own address (--host-name)."""
     html_dir = Path(html_dir)
     if not (html_dir / "index.html").exists():
-        raise LawbookError(f"{html_dir}/ holds no site", file=str(html_dir),
-                           fix="run `make build` (or python -m pipeline build) first")
+        build = html_dir.parent
+        what = ("no such folder: no site was built here" if not html_dir.is_dir() else
+                "this folder holds no site: it has no index.html")
+        raise LawbookError(what, file=str(html_dir),
+                           fix=f"build the site first (lawbook build --out {build}, or make build), or give --out "
+                               f"the folder a build wrote")
     base = _QuietHandler if quiet else _Handler
     site = type("SiteHandler", (base,), {"profile": site_profile(html_dir)})  # the site's language, read once
     handler = functools.partial(site, directory=str(html_dir))
     try:
-        return _Server(("127.0.0.1", port), handler, timeout)
+        return _Server(("127.0.0.1", port), handler, timeout, host_names)
     except OSError as e:
         raise LawbookError(f"cannot listen on 127.0.0.1:{port}: {e.strerror}",
                            fix="choose another port with --port") from None
 
 
 def cmd_serve(args):
-    server = make_server(Path(args.out) / "html", args.port)
+    server = make_server(Path(args.out) / "html", args.port, host_names=args.host_name or ())
     host, port = server.server_address[:2]
     print(f"serving {args.out}/html on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
     try:
@@ -358,6 +411,17 @@ class _WatchHandler(_Handler):
             return None
         if self.command == "HEAD":
             return self.send_bytes(b"", "text/event-stream")
+        if not self.server.event_streams.acquire(blocking=False):
+            self.send_error(503, "Too many open pages",
+                            f"This server keeps at most {MAX_EVENT_STREAMS} pages up to date at once; close some "
+                            "tabs of the site and reload this one.")
+            return None
+        try:
+            return self.stream_events()
+        finally:
+            self.server.event_streams.release()
+
+    def stream_events(self):
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Connection", "close")
@@ -384,10 +448,11 @@ def overlay_words(profile) -> dict:
             "fix": profile.word("Fix"), "more": profile.word("{count} more errors")}
 
 
-def make_watch_server(html_dir, live: LiveState, profile: "Profile", port=8000, quiet=False, timeout=TIMEOUT):
+def make_watch_server(html_dir, live: LiveState, profile: "Profile", port=8000, quiet=False, timeout=TIMEOUT,
+                      host_names=()):
     """make_server's server with the watch mode's handler: the pages get the live script, /__lawbook/
     the event stream."""
-    server = make_server(html_dir, port, quiet, timeout)
+    server = make_server(html_dir, port, quiet, timeout, host_names)
     base = _QuietHandler if quiet else _Handler
     handler = type("WatchHandler", (_WatchHandler, base), {"live": live, "overlay_words": overlay_words(profile),
                                                           "profile": profile})
@@ -424,15 +489,11 @@ def watch_sources(session, live: LiveState, stop, on_outcome=_print_outcome) -> 
 
 
 def _changes(session, stop):
-    """Each burst of changes in the sources folder that may change the book (watch.worth_a_rebuild):
-    watchfiles groups the events until 30 ms pass without one (an editor's save is often several)."""
-    import watchfiles
-
+    """Each burst of changes that may change the book (publish/watch.py, source_changes): the sources
+    folder followed by its path, a deleted folder watched for again, every listed source whatever its name."""
     from .publish import watch
 
-    return watchfiles.watch(session.sources_dir, watch_filter=lambda change, path: watch.worth_a_rebuild(path),
-                            stop_event=stop, debounce=400, step=30, rust_timeout=500, yield_on_timeout=False,
-                            raise_interrupt=False)
+    return watch.source_changes(session.sources_dir, stop, session.missed)
 
 
 def _next_outcome(session, stop):
@@ -466,7 +527,8 @@ def cmd_watch(args) -> int:
             _print_outcome(first)
         live.publish(first.view())
         profile = lang.profile(manifest.load_manifest(args.sources).language)
-        server = make_watch_server(Path(args.out) / "html", live, profile, args.port)
+        server = make_watch_server(Path(args.out) / "html", live, profile, args.port,
+                                   host_names=getattr(args, "host_name", None) or ())
         host, port = server.server_address[:2]
         thread = threading.Thread(target=server.serve_forever, daemon=True)
         try:  # from here on Ctrl-C is how the editor stops serving: status 0, as `serve` gives

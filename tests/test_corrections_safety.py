@@ -114,6 +114,12 @@ ENTRY = '# the entry\n[[correction]]\nkind = "replace"\nnode = "2017/24E"\nwords
      "write creates = true (without quotes) where the original has the nodes the renumbering creates, or leave it out"),
     ('[[correction]]\nkind = "accept"\nnode = "2017/24E"\ncreates = true\nbasis = "x"\n', 1,
      "[[correction]] number 1: a accept correction has no key 'creates'", "use only basis, kind, node"),
+    # A number no ID can have: before, the build ended at the page's file name ("File name too long") with a fix
+    # about permissions and free space.
+    (f'[[correction]]\nkind = "renumber"\nnode = "2017/53"\nto = "2017/{"9" * 400}"\nbasis = "x"\n', 4,
+     "[[correction]] number 1: to names no node the book can have: article number 99999999… (400 digits) cannot "
+     "be written as an ID: a number has at most 6 digits (the Laws number their articles to 93)",
+     'give the ID the original gives the node, e.g. to = "2017/47E2a"'),
 ])
 def test_a_malformed_value_is_one_message_with_file_and_line(sources_copy, tmp_path, text, line, message, fix):
     write(sources_copy, text)

@@ -64,7 +64,8 @@ def test_malformed_manifest_names_the_line(sources_copy, tmp_path, capsys):
     ('edition = "2017"', "has no file name", 'file = "name.txt"'),
     ('file = "a.txt"\nedition = 2017', "(a.txt): edition must be a string", 'write edition = "2017" in quotes'),
     ('file = "a.txt"', "(a.txt) has no edition", 'add edition = "…", one of 2007, 2017'),
-    ('file = "a\\u0000.txt"\nedition = "2017"', "is not a file name in the sources folder", "without a folder"),
+    ('file = "a\\u0000.txt"\nedition = "2017"', "the file name 'a\\x00.txt' holds control character U+0000 at "
+     "character 2", "rename the file without it"),
 ])
 def test_manifest_entry_errors(tmp_path, entry, message, fix):
     folder = tmp_path / "sources"
@@ -383,3 +384,62 @@ def test_unwritable_output_is_one_message(sources_copy, tmp_path, capsys):
     _, err = capsys.readouterr()
     assert status == 2
     assert err.startswith("lawbook: error: ") and "fix: check the path" in err and "Traceback" not in err
+
+
+# -- messages that name the real cause (issue 33) ------------------------------------------------------
+def test_an_article_number_no_id_can_hold_is_refused_at_its_heading(tmp_path):
+    folder = tmp_path / "src"
+    folder.mkdir()
+    (folder / "a.txt").write_text(f"Artikel {'7' * 400}\n\nDe speler wacht.\n\nArtikel 9\n\nDe speler speelt.\n",
+                                  encoding="utf-8")
+    (folder / "sources.toml").write_text('[[source]]\nfile = "a.txt"\nedition = "2017"\n', encoding="utf-8")
+    result = run_lawbook("build", "--no-pdf", "--sources", folder, "--out", tmp_path / "out")
+    assert result.returncode == 1
+    assert result.stderr.startswith(
+        "lawbook: error: a.txt:1: article number 77777777… (400 digits) cannot be written as an ID: a number has at "
+        "most 6 digits (the Laws number their articles to 93); give the article the number the book gives it\n"
+        f"lawbook: error: {tmp_path / 'out.failed' / 'report.txt'}: the build found 1 error")
+
+
+def test_a_reader_that_goes_away_is_no_error_of_the_build(tmp_path):
+    """`lawbook show 2017/53 | head -1`: the pipe closes before the output is written. Status 141 (128 +
+    SIGPIPE, as the shell gives `cat`), not 1, which says the build found errors; nothing on stderr."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    for argv in (["show", "2017/53"], ["check"]):
+        proc = subprocess.Popen([sys.executable, "-m", "pipeline", *argv], cwd=ROOT, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        proc.stdout.close()  # the reader is gone before a word is written
+        _, err = proc.communicate(timeout=120)
+        assert (proc.returncode, err) == (cli.BROKEN_PIPE, b"")
+    assert cli.BROKEN_PIPE == 141
+
+
+def test_serve_of_a_folder_that_does_not_exist_names_it_once(tmp_path):
+    result = run_lawbook("serve", "--out", "nope", "--port", "0", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == ("lawbook: error: nope/html: no such folder: no site was built here\n"
+                             "  fix: build the site first (lawbook build --out nope, or make build), or give --out the "
+                             "folder a build wrote\n")
+
+
+def test_diff_of_a_file_that_is_not_there_says_so(tmp_path, capsys):
+    status = cli.main(["diff", str(tmp_path / "nope.xml"), "2017"])
+    _, err = capsys.readouterr()
+    assert status == 2
+    assert err == (f"lawbook: error: {tmp_path / 'nope.xml'}: no such file, and not an edition either (an edition is "
+                   "its year, e.g. 2007)\n  fix: give the path of a corpus.xml that lawbook build wrote (e.g. "
+                   "build/corpus.xml), or an edition of the book in --sources\n")
+    status = cli.main(["diff", "2007", str(tmp_path)])
+    _, err = capsys.readouterr()
+    assert (status, err) == (2, f"lawbook: error: {tmp_path}: this is a folder, not a corpus.xml file\n  fix: give "
+                                f"the corpus.xml in it (e.g. {tmp_path / 'corpus.xml'}) or an edition such as 2007\n")
+
+
+def test_a_message_never_puts_a_control_character_on_the_terminal():
+    error = LawbookError("bad value 'x\x1b]0;titel\x07'", file="a\u202eb.txt", line=3, fix="remove \x9b it")
+    assert str(error) == "'a\\u202eb.txt':3: bad value 'x\\x1b]0;titel\\x07'\n  fix: remove \\x9b it"

@@ -432,10 +432,13 @@ def test_serve_binds_loopback_and_serves_the_site(site):
 
 
 def test_serve_without_a_site_is_one_clear_error(tmp_path):
+    (tmp_path / "html").mkdir()
     with pytest.raises(LawbookError) as info:
         serve.make_server(tmp_path / "html", 0)
-    assert "holds no site" in info.value.message
-    assert info.value.fix == "run `make build` (or python -m pipeline build) first"
+    assert info.value.file == str(tmp_path / "html")
+    assert info.value.message == "this folder holds no site: it has no index.html"
+    assert info.value.fix == (f"build the site first (lawbook build --out {tmp_path}, or make build), or give --out "
+                              "the folder a build wrote")
 
 
 def test_serve_answers_an_unknown_page_with_a_dutch_404_in_the_sites_style(site):

@@ -313,3 +313,74 @@ def test_a_pdf_that_finds_no_room_is_not_blamed_on_the_templates():
     error = compiling._compile_failure(2, answer, "2017")
     assert (error.file, error.status) == ("/b/pdf/book.pdf", 2)
     assert error.message.startswith("the file grew past the largest file this process may write")
+
+
+# -- the bounds of one edition (corpus/bounds.py) ------------------------------------------------------
+def tiny_articles(tmp_path, count: int, first: str = "") -> Path:
+    """One wiki source of `count` articles of one sentence each (47 bytes an article), after `first`."""
+    folder = tmp_path / "src"
+    folder.mkdir()
+    (folder / "boek.txt").write_text(first + "".join(f"Artikel {n}\n\nDe speler wacht op zijn beurt.\n\n"
+                                                     for n in range(1, count + 1)), encoding="utf-8")
+    (folder / "sources.toml").write_text('[[source]]\nfile = "boek.txt"\nedition = "2017"\n', encoding="utf-8")
+    return folder
+
+
+def test_an_edition_of_more_articles_than_the_bound_is_refused_at_the_heading_past_it(tmp_path):
+    from pipeline.corpus import bounds
+
+    assert bounds.MAX_ARTICLES == 20_000  # 215 times the Laws' 93; the largest fuzz build has 15,258
+    folder = tiny_articles(tmp_path, bounds.MAX_ARTICLES + 5)
+    result = run_lawbook("build", "--no-pdf", "--sources", folder, "--out", tmp_path / "out")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (
+        f"lawbook: error: {folder / 'boek.txt'}:80001: edition 2017 has more than 20,000 articles, the limit for one "
+        "edition: article 20001 here is one too many\n  fix: check the sources: no book has that many (the Laws "
+        "have 93 articles), so they are not a book's law text (a generated or damaged export?); a book that really "
+        "has more is built in parts, each from a sources folder of its own\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_article_shown_twice_counts_once(tmp_path, monkeypatch):
+    from pipeline.corpus import bounds, stages
+
+    monkeypatch.setattr(bounds, "MAX_ARTICLES", 3)
+    folder = tiny_articles(tmp_path, 3, first="Artikel 2\n\nDe speler wacht op zijn beurt.\n\n")
+    assert len(stages.make_corpus(folder).corpus.findall("edition/article")) == 3
+
+
+def test_an_edition_of_more_nodes_than_the_bound_is_refused_at_the_node_past_it(tmp_path, monkeypatch):
+    from pipeline.corpus import bounds, stages
+
+    assert bounds.MAX_NODES == 100_000
+    monkeypatch.setattr(bounds, "MAX_NODES", 50)
+    folder = tiny_articles(tmp_path, 0, first="Artikel 7A\n\nDe lijst.\n\n" + "".join(f"{n}. Punt.\n" for n in
+                                                                                       range(1, 61)))
+    with pytest.raises(LawbookError) as caught:
+        stages.make_corpus(folder)
+    assert (caught.value.file, caught.value.line, caught.value.status) == (str(folder / "boek.txt"), 53, 2)
+    assert caught.value.message == ("edition 2017 has more than 50 nodes (articles, sections, subsections, items "
+                                    "and sub-items), the limit for one edition: 7A49 here is one too many")
+
+
+def test_a_list_of_10000_subsections_builds_in_number_order(tmp_path):
+    """The structure stage's checks of a node's siblings and its search for confirming citations are made
+    once per showing, not once per node: this list took 334 s; now a second."""
+    from pipeline.corpus import stages
+
+    folder = tiny_articles(tmp_path, 0, first="Artikel 7A\n\nDe lijst, zie A9999 hieronder.\n\n" +
+                           "".join(f"{n}. Punt.\n" for n in range(1, 10_001)))
+    corpus = stages.make_corpus(folder).corpus
+    nums = [el.get("num") for el in corpus.iter("subsection")]
+    assert nums == [str(n) for n in range(1, 10_001)]
+    assert corpus.xpath("//subsection[@num='9999']")[0].get("evidence") == (
+        "subsection 9999 of 2017/7A inferred from list number 9999.; confirmed by 'zie A9999 hieronder' (boek.txt:3)")
+
+
+def test_bytes_shaped_like_utf8_that_are_not_utf8_say_nothing_of_a_declared_encoding():
+    """f4 90 80 80 has the shape of a four-byte UTF-8 sequence but stands for no character (past U+10FFFF): in a
+    file declared cp1252 it is no sign of UTF-8 (found by `make fuzz`: it was an internal error)."""
+    with pytest.raises(LawbookError) as caught:
+        decode.decode(b"\xf4\x90\x80\x80", "f.txt", "cp1252")
+    assert (caught.value.line, caught.value.message) == (1, "the file is not cp1252: byte 0x90 cannot be decoded")
+    assert decode.decode(b"Caf\xe9 \xf4\x90\x80\x80", "f.txt", "latin-1") == ("Café ô\x90\x80\x80", "latin-1")

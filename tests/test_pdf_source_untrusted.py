@@ -120,3 +120,45 @@ def test_a_page_tree_that_loops_is_walked_once():
     data = handmade_pdf([FONT, stream(TEXT), page(4).replace(b"/Parent 2 0 R", b"/Parent 5 0 R")], pages=[5])
     with pikepdf.open(io.BytesIO(data)) as pdf:
         assert [s.objgen for s in pdfadapter._page_streams(pdf.pages[0].obj)] == [(4, 0)]
+
+
+def many_pages(count: int, rows: int) -> bytes:
+    """A PDF of `count` pages that all show one content stream: "LAW 1" and `rows` lines of 70 characters."""
+    lines = [b"(" + b"The director shall rule on every case the laws cover as they are written."[:70] + b") Tj T*"] * rows
+    content = zlib.compress(b"BT /F1 9 Tf 40 560 Td 12 TL (LAW 1) Tj T* " + b" ".join(lines) + b" ET")
+    objects = [FONT, stream(content)] + [page(4)] * count
+    return handmade_pdf(objects, pages=list(range(5, 5 + count)))
+
+
+def test_a_pdf_past_the_character_limit_is_refused_before_any_page_is_read(tmp_path, monkeypatch):
+    # 1,999 pages (one under the page limit) of 797 characters: the 1,883rd passes 1,500,000. The characters
+    # are counted on every page first; no page's characters are read (before, the first 1,882 were: 20 s).
+    data = many_pages(1999, 11)
+    read = []
+    monkeypatch.setattr(pdfsource, "_glyphs", lambda *args: read.append(args) or [])
+    with pytest.raises(pdfadapter.LawbookError) as caught:
+        pdfadapter.page_lines(data, "boek.pdf", "boek.pdf")
+    assert str(caught.value) == ("boek.pdf:p1883: the PDF holds more than 1500000 characters (at page 1883), over "
+                                 "the limit for one source\n  fix: split the PDF into parts of the book")
+    assert read == []
+
+
+def test_a_page_past_the_page_limit_of_characters_is_refused_before_any_page_is_read(monkeypatch):
+    read = []
+    monkeypatch.setattr(pdfsource, "_glyphs", lambda *args: read.append(args) or [])
+    monkeypatch.setattr(pdfsource, "MAX_PAGE_CHARS", 100)
+    with pytest.raises(pdfadapter.LawbookError) as caught:
+        pdfadapter.page_lines(many_pages(3, 2), "boek.pdf", "boek.pdf")
+    assert caught.value.message == ("page 1 holds 149 characters, over the limit of 100 for one page: no printed "
+                                    "page of a book holds that many")
+    assert read == []
+
+
+def test_a_page_tree_that_loops_is_one_message_naming_the_loop(tmp_path):
+    # The page tree's root lists a page list (object 5) whose one kid is the root again.
+    data = handmade_pdf([FONT, stream(TEXT), b"<< /Type /Pages /Parent 2 0 R /Kids [2 0 R] /Count 1 >>"], pages=[5])
+    err, _ = refused(tmp_path, "lus.pdf", data)
+    assert err == (f"lawbook: error: {tmp_path / 'src' / 'lus.pdf'}: the PDF is damaged: its page tree loops (object "
+                   "2 0 is found again below itself), so its pages cannot be counted\n"
+                   "  fix: download or export the PDF again\n")
+    assert "BytesIO" not in err

@@ -29,9 +29,9 @@ def site(tmp_path_factory):
     return html
 
 
-def serving(folder):
+def serving(folder, host_names=()):
     """A server of `folder` in this process, connections closed after 0.5 s idle; yields its port."""
-    srv = serve.make_server(folder, 0, quiet=True, timeout=0.5)
+    srv = serve.make_server(folder, 0, quiet=True, timeout=0.5, host_names=host_names)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     try:
@@ -58,6 +58,11 @@ def raw_request(port, data):
     return head.split(b"\r\n")[0].decode("latin-1"), body
 
 
+def http10(port, target, method=b"GET"):
+    """An HTTP/1.0 request for `target` (bytes, as sent) with the Host a browser on this machine sends."""
+    return method + b" " + target + b" HTTP/1.0\r\nHost: 127.0.0.1:" + str(port).encode() + b"\r\n\r\n"
+
+
 def get(port, path):
     """(status, content type, body) of GET `path`."""
     try:
@@ -76,9 +81,9 @@ def test_the_log_holds_no_raw_control_characters_and_no_traceback(site):
         assert line.startswith(f"serving {site.parent}/html on http://127.0.0.1:")
         port = int(line.rsplit(":", 1)[1].split("/")[0])
         # An escape sequence that would turn the terminal red, and a C1 CSI that would clear it.
-        assert raw_request(port, b"GET /\x1b[31mrood\x9b2J HTTP/1.0\r\n\r\n")[0] == "HTTP/1.0 400 Bad path"
-        assert raw_request(port, b"GET /%00 HTTP/1.0\r\n\r\n")[0] == "HTTP/1.0 400 Bad path"
-        assert raw_request(port, b"GET /2017/53.html HTTP/1.0\r\n\r\n")[0] == "HTTP/1.0 200 OK"
+        assert raw_request(port, http10(port, b"/\x1b[31mrood\x9b2J"))[0] == "HTTP/1.0 400 Bad path"
+        assert raw_request(port, http10(port, b"/%00"))[0] == "HTTP/1.0 400 Bad path"
+        assert raw_request(port, http10(port, b"/2017/53.html"))[0] == "HTTP/1.0 200 OK"
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=10)
@@ -103,7 +108,7 @@ def test_the_log_holds_no_raw_control_characters_and_no_traceback(site):
     ("/2017/54.html", "404 File not found"),
 ])
 def test_bad_paths_are_answered_not_dropped(server, path, status):
-    assert raw_request(server, f"GET {path} HTTP/1.0\r\n\r\n".encode())[0] == f"HTTP/1.0 {status}"
+    assert raw_request(server, http10(server, path.encode()))[0] == f"HTTP/1.0 {status}"
     assert get(server, "/2017/53.html")[0] == 200  # and the server goes on
 
 
@@ -192,7 +197,7 @@ def test_a_port_out_of_range_is_a_usage_error(tmp_path, port, why):
 
 @pytest.mark.parametrize("method", ["PUT", "DELETE", "OPTIONS", "TRACE", "POST", "PATCH", "BREW"])
 def test_every_other_method_is_answered_405(server, method):
-    request = f"{method} /index.html HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n".encode()
+    request = f"{method} /index.html HTTP/1.1\r\nHost: 127.0.0.1:{server}\r\nContent-Length: 0\r\n\r\n".encode()
     with socket.create_connection(("127.0.0.1", server), timeout=5) as s:
         s.sendall(request)
         answer = b""
@@ -214,7 +219,7 @@ def test_a_request_line_over_64_kib_is_414_and_logged_in_one_line(site):
         status, body = raw_request(port, b"GET /" + b"a" * 70_000 + b" HTTP/1.0\r\n\r\n")
         assert status == "HTTP/1.0 414 Request-URI Too Long"
         assert b"Error code: 414" in body
-        assert raw_request(port, b"PUT / HTTP/1.0\r\n\r\n")[0] == "HTTP/1.0 405 Method Not Allowed"
+        assert raw_request(port, http10(port, b"/", b"PUT"))[0] == "HTTP/1.0 405 Method Not Allowed"
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=10)
@@ -247,3 +252,47 @@ def test_a_link_out_of_the_site_is_never_followed(linked_site, path):
 
 def test_a_link_inside_the_site_is_served(linked_site):
     assert get(linked_site, "/2017/start.html") == (200, "text/html; charset=utf-8", b"<p>De edities</p>")
+
+
+# -- the Host a request names: this machine's own address, or a name given with --host-name ------------
+def host_request(port, *hosts):
+    """GET /2017/53.html over HTTP/1.0 with these Host headers (none, one or two); (status line, body)."""
+    headers = b"".join(b"Host: " + host.encode() + b"\r\n" for host in hosts)
+    return raw_request(port, b"GET /2017/53.html HTTP/1.0\r\n" + headers + b"\r\n")
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:{port}", "localhost:{port}", "LocalHost:{port}", "[::1]:{port}"])
+def test_a_request_for_this_machines_own_address_is_answered(server, host):
+    assert host_request(server, host.format(port=server)) == ("HTTP/1.0 200 OK", b"<p>Artikel 53</p>")
+
+
+@pytest.mark.parametrize("host", ["evil.example:{port}", "evil.example", "127.0.0.1", "127.0.0.1:1", "localhost.:{port}",
+                                  "127.0.0.1:{port}.evil.example", "", "wetboek.local:{port}"])
+def test_a_request_for_any_other_host_is_421_and_shows_nothing_of_the_site(server, host):
+    status, body = host_request(server, host.format(port=server))
+    assert status == "HTTP/1.0 421 Misdirected Request"
+    assert (f"This server answers only requests for http://127.0.0.1:{server}/; serve the site under another "
+            "name with lawbook serve --host-name NAME.").encode() in body
+    assert b"Artikel 53" not in body
+
+
+def test_a_request_without_a_host_or_with_two_is_400(server):
+    assert host_request(server)[0] == "HTTP/1.0 400 No Host header"
+    assert host_request(server, f"127.0.0.1:{server}", "evil.example")[0] == "HTTP/1.0 400 More than one Host header"
+
+
+def test_a_name_given_with_host_name_is_answered_too(site):
+    for port in serving(site, host_names=("wetboek.local",)):
+        assert host_request(port, f"wetboek.local:{port}") == ("HTTP/1.0 200 OK", b"<p>Artikel 53</p>")
+        assert host_request(port, f"WETBOEK.LOCAL:{port}")[0] == "HTTP/1.0 200 OK"
+        status, body = host_request(port, f"evil.example:{port}")
+        assert status == "HTTP/1.0 421 Misdirected Request"
+        assert f"requests for http://127.0.0.1:{port}/ (or wetboek.local);".encode() in body
+
+
+@pytest.mark.parametrize("name", ["wet boek", "evil.example:80", "http://evil.example", "-x", ""])
+def test_host_name_takes_only_a_host_name(tmp_path, name):
+    result = run_lawbook("serve", "--out", tmp_path, "--port", "0", f"--host-name={name}")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.endswith(f"lawbook serve: error: argument --host-name: {name!r} is not a host name (letters, "
+                                  "digits, hyphens and dots, without a port: e.g. --host-name wetboek.local)\n")

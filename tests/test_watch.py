@@ -7,6 +7,7 @@ fresh forced build into a folder of its own, with a cache of its own.
 """
 import filecmp
 import json
+import queue
 import shutil
 from pathlib import Path
 
@@ -152,9 +153,90 @@ def test_changed_files_are_those_whose_recorded_sha256_differs():
 @pytest.mark.parametrize("path, worth", [
     ("/book/src/000_8d35bcdf16b9ca3e.txt", True), ("/book/src/corrections.toml", True),
     ("/book/src/sources.toml", True), ("/book/src/.000_8d35bcdf16b9ca3e.txt.swp", False),
-    ("/book/src/000_8d35bcdf16b9ca3e.txt~", False), ("/book/src/.#sources.toml", False)])
-def test_an_editors_swap_and_backup_files_start_no_rebuild(path, worth):
-    assert watch.worth_a_rebuild(path) is worth
+    ("/book/src/000_8d35bcdf16b9ca3e.txt~", False), ("/book/src/.#sources.toml", False),
+    ("/book/src/.verborgen.txt", True), ("/book/src/kopie.txt~", True), ("/book/src/.verborgen.txt.swp", False)])
+def test_an_editors_swap_and_backup_files_start_no_rebuild_but_a_listed_source_does_whatever_its_name(path, worth):
+    assert watch.worth_a_rebuild(path, {".verborgen.txt", "kopie.txt~", PAGE}) is worth
+
+
+# -- the sources folder followed by its path: deleted, replaced, hidden names -------------------------
+@pytest.fixture
+def watching(tmp_path):
+    """(the sources folder, the next outcome that did something) while serve.watch_sources follows it,
+    as `serve --watch` does, with a session built once; every outcome, skipped ones too, is kept."""
+    import threading
+
+    from pipeline import serve
+
+    shutil.copytree("sources", tmp_path / "src")
+    session = watch.Session(tmp_path / "src", tmp_path / "build", {"no_pdf": True})
+    assert session.rebuild().ok
+    live, stop, outcomes = serve.LiveState(), threading.Event(), queue.Queue()
+    thread = threading.Thread(target=serve.watch_sources, args=(session, live, stop, outcomes.put), daemon=True)
+    thread.start()
+
+    def next_outcome() -> watch.Outcome:
+        while True:  # a rebuild that found nothing to build is no outcome of the change
+            outcome = outcomes.get(timeout=120)
+            if not outcome.skipped:
+                return outcome
+    try:
+        yield tmp_path / "src", next_outcome, outcomes
+    finally:
+        stop.set()
+        thread.join(10)
+        session.close()
+
+
+def article_41(folder: Path) -> str:
+    return (folder.parent / "build" / "html" / "2017" / "41.html").read_text(encoding="utf-8")
+
+
+def test_a_deleted_sources_folder_is_reported_and_its_new_copy_is_followed(watching):
+    src, next_outcome, _ = watching
+    kept = src.parent / "kept"
+    shutil.copytree(src, kept)
+    shutil.rmtree(src)
+    gone = next_outcome()
+    assert not gone.ok and gone.error["message"] == "the sources folder does not exist"
+    assert gone.error["file"] == str(src) and gone.error["fix"] == "give an existing folder with --sources"
+    edit(kept / PAGE, "Het begin van het spelen", "Het begin van het kaartspel")
+    shutil.copytree(kept, src)
+    back = next_outcome()
+    assert back.ok and "html/2017/41.html" in back.changed and "Het begin van het kaartspel" in article_41(src)
+    edit(src / PAGE, "Het begin van het kaartspel", "Het begin van het afspelen")  # the new folder is watched
+    again = next_outcome()
+    assert again.ok and "html/2017/41.html" in again.changed and "Het begin van het afspelen" in article_41(src)
+
+
+def test_a_sources_folder_replaced_by_a_rename_is_followed(watching):
+    src, next_outcome, _ = watching
+    new = src.parent / "src.new"
+    shutil.copytree(src, new)
+    edit(new / PAGE, "Het begin van het spelen", "Het begin van het kaartspel")
+    src.rename(src.parent / "src.old")
+    new.rename(src)  # mv src.new src
+    replaced = next_outcome()
+    assert replaced.ok and "Het begin van het kaartspel" in article_41(src)
+    edit(src / PAGE, "Het begin van het kaartspel", "Het begin van het afspelen")
+    again = next_outcome()
+    assert again.ok and "html/2017/41.html" in again.changed and "Het begin van het afspelen" in article_41(src)
+    edit(src.parent / "src.old" / PAGE, "Het begin van het spelen", "Het begin van het oude")  # not the sources now
+    with pytest.raises(queue.Empty):  # nothing rebuilds for the folder the path left
+        watching[2].get(timeout=2)
+
+
+@pytest.mark.parametrize("name", [".verborgen.txt", "kopie.txt~"])
+def test_a_listed_source_with_a_hidden_or_backup_like_name_is_watched(watching, name):
+    src, next_outcome, _ = watching
+    (src / PAGE).rename(src / name)
+    manifest = src / "sources.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(PAGE, name), encoding="utf-8")
+    renamed = next_outcome()
+    assert renamed.ok
+    edit(src / name, "Het begin van het spelen", "Het begin van het kaartspel")
+    edited = next_outcome()
+    assert edited.ok and "html/2017/41.html" in edited.changed and "Het begin van het kaartspel" in article_41(src)
 
 
 def test_the_watch_server_adds_its_script_streams_the_state_and_quiets_the_worker(book):
@@ -213,6 +295,65 @@ def test_the_watch_server_adds_its_script_streams_the_state_and_quiets_the_worke
         conn.close()
     finally:
         server.stopping = True
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_event_stream_takes_64_pages_answers_one_more_503_and_none_for_another_host(book):
+    """The open pages' event streams (each holds a thread) are capped at serve.MAX_EVENT_STREAMS; a page that
+    closes gives its place to the next. The stream, which carries the errors' absolute paths, is not given
+    to a request for another host."""
+    import socket
+    import threading
+    import time
+
+    from pipeline import serve
+    from pipeline.core import lang
+
+    folder, session = book
+    live = serve.LiveState()
+    live.publish({"ok": True, "generation": 1, "changed": [], "error": None})
+    server = serve.make_watch_server(folder / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+
+    def open_stream(host=f"127.0.0.1:{port}"):
+        """(the connection, its reader past the status line, the status line) of a GET of the event stream."""
+        s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        s.sendall(f"GET /__lawbook/events HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+        reader = s.makefile("rb")
+        return s, reader, reader.readline()
+
+    streams = []
+    try:
+        assert serve.MAX_EVENT_STREAMS == 64
+        for _ in range(64):
+            streams.append(open_stream())
+        assert {status for _, _, status in streams} == {b"HTTP/1.0 200 OK\r\n"}
+        extra, reader, status = open_stream()
+        assert status == b"HTTP/1.0 503 Too many open pages\r\n"
+        assert b"at most 64 pages up to date at once" in reader.read()
+        extra.close()
+        other, reader, status = open_stream(f"evil.example:{port}")
+        assert status == b"HTTP/1.0 421 Misdirected Request\r\n"
+        assert str(folder).encode() not in reader.read()
+        other.close()
+        closed, _, _ = streams.pop()
+        closed.close()
+        for _ in range(200):  # the server learns that the page went away when it next writes to it
+            live.publish({"ok": True, "generation": 1, "changed": [], "error": None})
+            again, reader, status = open_stream()
+            if status == b"HTTP/1.0 200 OK\r\n":
+                break
+            again.close()
+            time.sleep(0.05)
+        assert status == b"HTTP/1.0 200 OK\r\n"
+        streams.append((again, reader, status))
+    finally:
+        for s, _, _ in streams:
+            s.close()
+        server.stopping = True
+        live.publish({"ok": True, "generation": 1, "changed": [], "error": None})
         server.shutdown()
         server.server_close()
 

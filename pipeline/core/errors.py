@@ -3,11 +3,24 @@
 A LawbookError names the file, the line (when known), what is wrong and what to
 do; the CLI prints it as one message and exits with its status, never a traceback.
 """
+import re
 from os import PathLike
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the report is not loaded where only an error is wanted (the start-up of `lawbook build`)
     from .report import Entry
+
+
+# What a terminal would act on instead of showing: C0 controls (a line break inside a name too), DEL, C1,
+# the line and paragraph separators and the bidirectional controls. A book's file names and texts come
+# from whoever made it: "\x1b]…" in a source name must not retitle or clear the reader's terminal.
+TERMINAL_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def shown_safely(line: str) -> str:
+    """`line` with every TERMINAL_CONTROLS character written as its escape (\\x1b, \\u202e)."""
+    return TERMINAL_CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                                 else f"\\u{ord(m.group()):04x}", line)
 
 
 class LawbookError(Exception):
@@ -26,12 +39,14 @@ class LawbookError(Exception):
     def __str__(self) -> str:
         from .report import location  # here, not at the top: `lawbook build` with nothing to do loads no report
 
+        # Each part on one line of the terminal, whatever it quotes (a value of a hostile corpus.json, a name):
+        # its control characters as escapes; the line break before the fix is the message's own.
         where = ""
         if self.file:
             where = f"{location(str(self.file), self.line, self.paged)}: "
-        text = f"{where}{self.message}"
+        text = shown_safely(f"{where}{self.message}")
         if self.fix:
-            text += f"\n  fix: {self.fix}"
+            text += f"\n  fix: {shown_safely(self.fix)}"
         return text
 
 

@@ -402,6 +402,24 @@ class NumberPastLetters(ValueError):
     """A list number that no letter (or numeral) of its level can stand for: no ID can name the node."""
 
 
+# The most digits an article's or a subsection's number may have. The Laws number their articles to 93
+# and their subsections to 9; a page of the site is named by its article's number, and a file name holds
+# 255 bytes at most (a number of 400 digits ended the build in "File name too long").
+MOST_DIGITS = 6
+
+
+class NumberTooLong(NumberPastLetters):
+    """An article's or a subsection's number of more than MOST_DIGITS digits: no ID names such a node."""
+
+
+def too_long(num: str, level: str) -> NumberTooLong | None:
+    """The error for `num`, the number of a node at `level`, when it has more digits than an ID may have."""
+    if len(num) <= MOST_DIGITS or not num.isdigit():
+        return None
+    return NumberTooLong(f"{level} number {num[:8]}… ({len(num)} digits) cannot be written as an ID: a number has "
+                         f"at most {MOST_DIGITS} digits (the Laws number their articles to 93)")
+
+
 def letter_for(n: int, level: str) -> str:
     """List number n (1-based) as the number used at `level`: sections A, B…; items a, b…; subitems i, ii….
     Past MOST_NUMBERS[level] (section 27 would get "[", the character after Z) a NumberPastLetters."""

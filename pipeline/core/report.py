@@ -29,7 +29,7 @@ MESSAGE_MAX = 1000  # the longest message kept whole
 ELLIPSIS = "\u2026"
 
 # A source read from a PDF's pages numbers its lines page * PAGE_LINE_STEP + the line's place on its page
-# (reading/formats/pdfsource.py); a location in it is shown as "book.pdf:p12:7", page 12, line 7 on it.
+# (reading/book/pdf.py); a location in it is shown as "book.pdf:p12:7", page 12, line 7 on it.
 PAGED_FORMATS = ("pdf",)
 PAGE_LINE_STEP = 1000
 
@@ -126,8 +126,9 @@ class BuildLog:
             by_file.setdefault(e["file"], []).append(e)
         for src in data["sources"]:
             name = src["file"]
-            out += ["", f"{name}  ({src['format']}, edition {src['edition']}, {src['encoding']}, "
-                        f"{src['lines']} lines)", "-" * len(name)]
+            shown = shown_name(name)
+            out += ["", f"{shown}  ({src['format']}, edition {src['edition']}, {src['encoding']}, "
+                        f"{src['lines']} lines)", "-" * len(shown)]
             for e in by_file.get(name, []):
                 line = f"line {e['line']}" if e.get("line") else "file"
                 if "page" in e:
@@ -153,8 +154,27 @@ def shown_line(line: int, paged: bool) -> str:
 
 
 def location(file: str, line: int | None, paged: bool = False) -> str:
-    """A location as shown: "file", "file:12", a PDF source's "file.pdf:p12:7" (paged)."""
+    """A location as shown: "file", "file:12", a PDF source's "file.pdf:p12:7" (paged); the file as
+    shown_name shows it."""
+    file = shown_name(file)
     return f"{file}:{shown_line(line, paged)}" if line else file
+
+
+def shown_name(name: str) -> str:
+    """A file name (or path) as a text for people shows it (report.txt, the terminal, the editor's page):
+    as it is when every character of it is printable and it neither starts nor ends with a space;
+    otherwise quoted, with each character that is not printable as its escape, as Python writes a
+    string: 'mijn bron.txt' stays as it is, ' bron.txt' and 'a\tb.txt' are shown in quotes, and a line
+    break in a name is "\n", never a line of its own."""
+    if name.isprintable() and name == name.strip():
+        return name
+    return repr(name)
+
+
+def shown_place(place: str) -> str:
+    """A "file:line" of the references (refs.Reference.locations) as location() shows it."""
+    file, _, line = place.rpartition(":")
+    return f"{shown_name(file)}:{line}" if file and line.isdigit() else shown_name(place)
 
 
 def excerpts(before: str | None, after: str | None) -> tuple[str | None, str | None]:

@@ -25,7 +25,9 @@ absent where the source numbers none (the wiki's inline notes). A <title> or <he
 the same way (a marker at the end of an article's title); its words alone are tree.label_text(el).
 """
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
+from urllib.parse import quote, unquote
 
 from lxml import etree
 
@@ -108,12 +110,31 @@ def add_child(parent: Element, tag: str, num: str, node_id: str) -> Element:
     return el
 
 
+def append_child(parent: Element, tag: str, num: str, node_id: str) -> Element:
+    """A new structural child numbered after every sibling of its level (add_child's place for it, found
+    without a look at the siblings)."""
+    el = etree.SubElement(parent, tag, id=node_id, num=num)
+    return el
+
+
+# In the `sources` attribute a file name is written so that the list cannot be misread, whatever the name
+# the manifest accepted: "%" and every character that would split or blur the list (whitespace, which
+# separates the files, and control characters) as the percent escapes of its UTF-8 bytes (urllib's
+# `quote`, read back by `unquote`: "mijn bron.txt" is "mijn%20bron.txt"); every other character, colons
+# and any other letter included, as it is. The names of the five sources hold none of these.
+ESCAPED_IN_SOURCES = re.compile(r"[%\s\x00-\x1f\x7f-\x9f]")
+
+
+def _quote_name(name: str) -> str:
+    return ESCAPED_IN_SOURCES.sub(lambda m: quote(m.group(), safe=""), name)
+
+
 def parse_sources(value: str | None) -> Sources:
-    """'a.txt:3-5,9 b.txt:3' -> {'a.txt': {3, 4, 5, 9}, 'b.txt': {3}}"""
+    """'a.txt:3-5,9 b.txt:3' -> {'a.txt': {3, 4, 5, 9}, 'b.txt': {3}}; 'mijn%20bron.txt:3' -> {'mijn bron.txt': {3}}"""
     out: Sources = {}
     for token in (value or "").split():
-        name, _, spans = token.rpartition(":")
-        lines = out.setdefault(name, set())
+        quoted, _, spans = token.rpartition(":")
+        lines = out.setdefault(unquote(quoted, errors="strict"), set())
         for span in spans.split(","):
             a, _, b = span.partition("-")
             lines.update(range(int(a), int(b or a) + 1))
@@ -121,6 +142,8 @@ def parse_sources(value: str | None) -> Sources:
 
 
 def format_sources(sources: Mapping[str, Iterable[int]]) -> str:
+    """The `sources` attribute of the lines of each file: parse_sources(format_sources(s)) == s for every
+    file name (see ESCAPED_IN_SOURCES)."""
     tokens = []
     for name in sorted(sources):
         nums = sorted(sources[name])
@@ -132,8 +155,18 @@ def format_sources(sources: Mapping[str, Iterable[int]]) -> str:
             if i + 1 == len(nums) or nums[i + 1] != n + 1:
                 spans.append(f"{start}-{n}" if n != start else f"{n}")
                 start = None
-        tokens.append(f"{name}:{','.join(spans)}")
+        tokens.append(f"{_quote_name(name)}:{','.join(spans)}")
     return " ".join(tokens)
+
+
+def format_places(places: Iterable[str]) -> str:
+    """"file:line" places (refs.Reference.locations) in one string, as the `sources` attribute writes them:
+    each file's name escaped (ESCAPED_IN_SOURCES), the places separated by a space."""
+    out = []
+    for place in places:
+        name, _, line = place.rpartition(":")
+        out.append(f"{_quote_name(name)}:{line}")
+    return " ".join(out)
 
 
 def add_sources(el: Element, file: str, lines: Iterable[int]) -> None:

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import ids
+from ..core.errors import shown_safely as shown_safely  # the terminal's rule, for this module's text report
 
 # corpus.json data as json.load gives it (schema/corpus.schema.json says its shape).
 Json = dict[str, Any]
@@ -469,18 +470,6 @@ def render_text(result: Alignment, names: tuple[str, str]) -> str:
         out += [f"  {d['source'] or '?'}: {d['from']} cites {d['to']} ({d['words']!r}): {d['class']}"
                 for d in result.dangling]
     return "\n".join(shown_safely(line) for line in out)
-
-
-# What a terminal would act on instead of showing: C0 controls (a line break inside a name too), DEL, C1,
-# the line and paragraph separators and the bidirectional controls. A book's file names and texts come
-# from whoever made it: "\x1b]…" in a source name must not retitle or clear the reader's terminal.
-TERMINAL_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-
-
-def shown_safely(line: str) -> str:
-    """`line` with every TERMINAL_CONTROLS character written as its escape (\\x1b, \\u202e)."""
-    return TERMINAL_CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
-                                 else f"\\u{ord(m.group()):04x}", line)
 
 
 def _toml(value: object) -> str:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Collection
 
 from ..core import ids, tree
-from ..core.report import BuildLog, Entry
+from ..core.report import BuildLog, Entry, shown_place
 from . import refs
 
 # The check's groups, in the order they are printed; "known" is not an error.
@@ -50,7 +50,7 @@ def render_check(references: list[refs.Reference], known: Collection[str], ctx: 
             continue
         out += ["", f"{title} ({len(group)}):"]
         for r in group:
-            where = ", ".join(r.locations) or "?"
+            where = ", ".join(map(shown_place, r.locations)) or "?"
             line = f"  {where}: {r.source_id} cites {r.target or '?'} ({r.words!r})"
             if r.reason:
                 line += f": {r.reason}"

@@ -72,10 +72,6 @@ OPTIONAL = {"renumber": ("creates",), "replace": (), "accept": ()}
 HEADER = re.compile(r"""\s*\[\[\s*(correction|"correction"|'correction')\s*\]\]\s*(#.*)?$""")
 # The array written as a value (correction = [ … ]) rather than as tables: its line, for the messages.
 ARRAY = re.compile(r"""\s*(correction|"correction"|'correction')\s*=""")
-# Characters a value must not hold besides decode.REFUSED: a value is one line of text, and a page break
-# (which a source reads as a space) is no text at all.
-NOT_ONE_LINE = re.compile(r"[\n\r]")
-PAGE_BREAK = decode.PAGE_BREAK
 FIX_STALE = f"update or remove this entry of {FILE}: the sources no longer say what it corrects"
 
 
@@ -175,6 +171,11 @@ def load(path: Path) -> list[Correction]:
             if key in entry and (ids.NodeId.parse(entry[key]) is None or ids.is_annex(entry[key])):
                 raise bad(f"{key} {entry[key]!r} is not the ID of a node",
                           f'give an edition and a citation, e.g. {key} = "2017/47E2a"')
+            parts = ids.parse_citation(ids.split_id(entry[key])[1]) if key in entry else None
+            for level in ("article", "subsection"):
+                if parts and (past := ids.too_long(parts[level] or "", level)):
+                    raise bad(f"{key} names no node the book can have: {past}",
+                              f"give the ID the original gives the node, e.g. {key} = \"2017/47E2a\"", key)
         if kind == "renumber":
             old, new = ids.NodeId.parse(entry["node"]), ids.NodeId.parse(entry["to"])
             if (old.edition, old.level) != (new.edition, new.level) or old == new:
@@ -187,16 +188,12 @@ def load(path: Path) -> list[Correction]:
 def _refused(value: str) -> tuple[str, str, str] | None:
     """(what, why, fix) for the first character of `value` a source may not hold, as decode.py refuses it
     in a source (decode.REFUSED, described by decode.refused_character), or that breaks a value's one
-    line (a line break, a page break); None for a value of plain text."""
-    found = [m for m in (decode.REFUSED.search(value), PAGE_BREAK.search(value), NOT_ONE_LINE.search(value)) if m]
-    if not found:
+    line (a line break, a page break); None for a value of plain text (decode.refused_in)."""
+    found = decode.refused_in(value)
+    if found is None:
         return None
-    bad = min(found, key=lambda m: m.start())
-    at = f" at character {bad.start() + 1} of its value"
-    if NOT_ONE_LINE.fullmatch(bad.group()):
-        return f"a line break{at}", "a value is one line", "write the value on one line"
-    what, why, fix = decode.refused_character(bad.group())
-    return what + at, why, fix
+    where, what, why, fix = found
+    return f"{what} at character {where} of its value", why, fix
 
 
 def _toml_type(value: object) -> str:

@@ -80,9 +80,10 @@ MAX_RANGE = 50
 
 # -- the patterns, built from the words of the book's language (core/lang/*/rules.py) ----------
 # An article number with its parts: "47E1", "47 E2" (space before the section), "50D2a", "50D2(a)", and
-# a subitem after its item: "30B1(b)(i)".
-_SUBSECTION_ON = rf"(?:(?P<subsection>\d+)(?:(?:(?P<item>[a-z])|\((?P<pitem>[a-z])\))(?:\((?P<subitem>{ids.ROMAN})\))?)?)?"
-CITE = re.compile(rf"(?P<article>\d+)(?:\s?(?P<section>[A-Z])(?![A-Za-z]){_SUBSECTION_ON})?(?!\w)")
+# a subitem after its item: "30B1(b)(i)". A number has at most ids.MOST_DIGITS digits: a longer one names no
+# node, and is read as a malformed citation (MALFORMED), never given to int() (which refuses 4,301 digits).
+_SUBSECTION_ON = rf"(?:(?P<subsection>\d{{1,{ids.MOST_DIGITS}}})(?:(?:(?P<item>[a-z])|\((?P<pitem>[a-z])\))(?:\((?P<subitem>{ids.ROMAN})\))?)?)?"
+CITE = re.compile(rf"(?P<article>\d{{1,{ids.MOST_DIGITS}}})(?:\s?(?P<section>[A-Z])(?![A-Za-z]){_SUBSECTION_ON})?(?!\w)")
 # What follows a list separator in "artikel 20F2 en F3": the article is the previous one's.
 PART = re.compile(rf"(?P<section>[A-Z])(?![A-Za-z]){_SUBSECTION_ON}(?!\w)")
 # A number-like token after a keyword that CITE cannot read ("artikel 50a"): damage, reported.
@@ -420,7 +421,7 @@ def _expand_range(first: Parts, last: Parts) -> list[Parts] | None:
     name: Callable[[int], str]  # a number of the run as its level writes it
     if level == "subitem":  # roman numerals: "(i) to (iii)"
         lo, hi, name = ids.roman_value(a), ids.roman_value(b), ids.roman
-    elif a.isdigit() and b.isdigit():
+    elif a.isdigit() and b.isdigit() and max(len(a), len(b)) <= ids.MOST_DIGITS:
         lo, hi, name = int(a), int(b), str
     elif a.isalpha() and b.isalpha() and len(a) == len(b) == 1:
         lo, hi, name = ord(a), ord(b), chr

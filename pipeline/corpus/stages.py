@@ -3,9 +3,11 @@
     load_sources     sources.toml -> the list of sources
     read_sources     bytes -> lines (encoding, line endings, characters)
     parse_sources    lines -> blocks, by the reader of each source's format (formats/__init__.py)
+    count_articles   an edition of more than bounds.MAX_ARTICLES articles is refused (bounds.py)
     split_headings   headings glued to their text split off, with the contents list (headings.py)
     repair_text      block text -> repaired text (printed lines joined too), every change logged
     build_structure  blocks -> article trees with IDs (one fragment per source)
+    count_nodes      an edition of more than bounds.MAX_NODES nodes is refused (bounds.py)
     merge_editions   fragments -> one tree per edition
     apply_corrections  the committee's corrections (sources/corrections.toml; not with no_corrections)
     finish_corpus    note and commentary IDs, gaps
@@ -46,7 +48,7 @@ from ..core.stage import Chain, Stage
 from ..reading import decode as read, formats, headings, manifest, repair
 from ..reading.decode import Line
 from ..reading.manifest import Source
-from . import book, corrections, finish, merge, refs, register, structure
+from . import book, bounds, corrections, finish, merge, refs, register, structure
 
 
 class Store(Protocol):
@@ -287,9 +289,11 @@ STAGES = [
     Stage("read_sources", read_sources, reads=("sources", "store"), writes=("lines", "encodings", "log")),
     Stage("parse_sources", parse_sources, reads=("sources", "lines", "encodings", "store"),
           writes=("readings", "detected", "log")),
+    Stage("count_articles", bounds.count_articles, reads=("readings", "sources", "log")),
     Stage("split_headings", split_headings, reads=("profile",), writes=("readings", "log")),
     Stage("repair_text", repair_text, reads=("lines", "profile"), writes=("readings", "log")),
     Stage("build_structure", build_structure, reads=("readings", "lines", "profile"), writes=("fragments", "log")),
+    Stage("count_nodes", bounds.count_nodes, reads=("fragments", "sources", "log")),
     Stage("merge_editions", merge_editions, reads=("fragments",), writes=("corpus", "log")),
     Stage("apply_corrections", corrections.apply_corrections, reads=("options", "sources_dir", "fragments"),
           writes=("corpus", "log"), files=("corrections.toml",)),

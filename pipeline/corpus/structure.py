@@ -22,6 +22,7 @@ Guarantees:
   - one article shown twice in one source is merged as merge.py merges two sources:
     the same text once (the repeat logged), different text a conflict.
 """
+import bisect
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -110,26 +111,78 @@ class Evidence:
     def line_text(self, file: str, num: int) -> str | None:
         return self.text.get((file, num))
 
-    def find(self, article_lines: set[tuple[str, int]], node_id: str, level: str, num: str) -> list[str]:
+    def find(self, article_lines: "RelativePlaces | Iterable[tuple[str, int]]", node_id: str, level: str,
+             num: str) -> list[str]:
+        """The first three places that confirm node `node_id` (a `level` numbered `num`): the lines that cite
+        it (citations()), then those of its showing, `article_lines` ((file, line) pairs, or the RelativePlaces
+        a builder made of them once for all its nodes), that cite it relatively ("maar zie B", "C2 hierboven",
+        "volgens (a)")."""
+        if not isinstance(article_lines, RelativePlaces):
+            article_lines = RelativePlaces(article_lines)
         edition, cite = ids.split_id(node_id)
-        found = [f"'{words}' ({file}:{n})" for file, n, words in self.citations(cite)]
+        found = [f"'{words}' ({report.location(file, n)})" for file, n, words in self.citations(cite)]
         if len(found) >= 3:
             return found
-        if level == "section":
-            relative = re.compile(self.rules.EVIDENCE_SECTION.format(num=num))
-        elif level == "subsection":
-            section = cite.lstrip("0123456789")[:1]  # the section letter after the article number: "50D2" -> "D"
-            relative = re.compile(self.rules.EVIDENCE_SUBSECTION.format(section=section, num=num))
+        section = cite.lstrip("0123456789")[:1] if level == "subsection" else ""  # "50D2" -> "D"
+        return (found + article_lines.of(self, level, section + num))[:3]
+
+
+# What a relative citation may cite, per level, in the place of its number in the EVIDENCE_* patterns.
+ANY_NUMBER = {"section": "([A-Z])", "subsection": "(\\d+)", "item": "([a-z]+)"}
+
+
+class RelativePlaces:
+    """The lines of one showing of an article, and the places in them that cite a number of it relatively
+    (the profile's EVIDENCE_SECTION, _SUBSECTION, _ITEM patterns: "maar zie B", "C2 hierboven", "volgens
+    (a)"), found for every number of a level in one pass over the lines when that level is first asked:
+    asking for each node in turn was a pass per node, quadratic in a long list (10,000 subsections of one
+    section took 334 s)."""
+
+    def __init__(self, lines: Iterable[tuple[str, int]]) -> None:
+        self.lines = sorted(set(lines))
+        self.found: dict[str, dict[str, list[str]]] = {}  # level -> number ("B", "D2", "a") -> its places, in order
+
+    def of(self, evidence: Evidence, level: str, number: str) -> list[str]:
+        """The first three places of the showing that cite `number` (a section's letter, a subsection's section
+        letter and number, an item's letter) relatively, quoted with the word before them."""
+        kind = level if level in ("section", "subsection") else "item"
+        if kind not in self.found:
+            self.found[kind] = self._index(evidence, kind)
+        return self.found[kind].get(number, [])
+
+    def _index(self, evidence: Evidence, kind: str) -> dict[str, list[str]]:
+        rules = evidence.rules
+        if kind == "section":
+            pattern, specific = rules.EVIDENCE_SECTION.format(num=ANY_NUMBER["section"]), rules.EVIDENCE_SECTION
+        elif kind == "subsection":
+            pattern = rules.EVIDENCE_SUBSECTION.format(section=ANY_NUMBER["section"], num=ANY_NUMBER["subsection"])
+            specific = rules.EVIDENCE_SUBSECTION
         else:
-            relative = re.compile(self.rules.EVIDENCE_ITEM.format(num=num))
-        for file, n in sorted(article_lines):
-            text = self.line_text(file, n)
-            if text is not None and (m := relative.search(text)):
+            pattern, specific = rules.EVIDENCE_ITEM.format(num=ANY_NUMBER["item"]), rules.EVIDENCE_ITEM
+        generic = re.compile(pattern)
+        out: dict[str, list[str]] = {}
+        for file, n in self.lines:
+            text = evidence.line_text(file, n)
+            if text is None:
+                continue
+            numbers = dict.fromkeys("".join(g for g in m.groups() if g) for m in generic.finditer(text))
+            for number in numbers:
+                places = out.setdefault(number, [])
+                if len(places) >= 3:
+                    continue
+                # The words as the pattern of this very number finds them first on the line (as find() quoted
+                # them when it searched each number's pattern).
+                if kind == "subsection":
+                    one = specific.format(section=number[0], num=number[1:])
+                else:
+                    one = specific.format(num=number)
+                if (m := re.search(one, text)) is None:
+                    continue
                 # Quote the word before "(a)" too ("volgens (a)"); found by looking back from the
                 # match, since a pattern starting with an optional word is slow on long lines.
                 before = re.search(r"\w+\s+$", text[max(0, m.start() - 40):m.start()])
-                found.append(f"'{before.group() if before else ''}{m.group()}' ({file}:{n})")
-        return found[:3]
+                places.append(f"'{before.group() if before else ''}{m.group()}' ({report.location(file, n)})")
+        return out
 
 
 class AskedEvidence(Evidence):
@@ -173,29 +226,40 @@ class ArticleBuilder:
         self.context = article_el  # deepest node opened by the page anchor or a heading
         self.anchor_lines = anchor_block.lines
         self.heading_sections: set[str] = set()  # sections numbered from the order of lone headings
+        self.relative: RelativePlaces | None = None  # the showing's lines, indexed when a node first asks
+        self.numbers: dict[Element, _Numbers] = {}  # each parent's children, by number (node())
 
     # -- nodes ----------------------------------------------------------------
     def node(self, parent: Element, level: str, num: str, block: "Block | _AnchorBlock", how: str,
              basis: str | None = None) -> Element:
         """The new child `num` at `level` below `parent`; `how` is 'source' or 'inferred'. A child that exists
         already, or a higher sibling, is a structure error (the rest of the showing is set aside)."""
-        existing = tree.find_child(parent, num)
-        later = [c for c in tree.child_nodes(parent)
-                 if c.tag == level and ids.sort_key(c.get("num"), level) > ids.sort_key(num, level)]
-        if existing is not None or later:
+        if past := ids.too_long(num, level):  # a list or a heading numbered so far: refused by its line (run())
+            raise past
+        numbers = self.numbers.get(parent)
+        if numbers is None:
+            numbers = self.numbers[parent] = _Numbers(parent)
+        existing = numbers.child(num)
+        later = numbers.after(level, num)
+        if existing is not None or later is not None:
             node_id = ids.child_id(parent.get("id"), num)
-            other = existing if existing is not None else later[0]
+            other = existing if existing is not None else later
             first = min(self.fragment.node_lines.get(other.get("id"), [block.first_line]))
             self.structure_error(block.first_line,
                                  (f"{node_id} begins a second time at line {block.first_line} (first at line {first})"
                                   if existing is not None else
                                   f"{node_id} at line {block.first_line} comes after {other.get('id')} (line {first})")
                                  + ", but numbering does not go back inside one article")
-        el = tree.add_child(parent, level, num, ids.child_id(parent.get("id"), num))
+        el = numbers.add(level, num, ids.child_id(parent.get("id"), num))
         if how == "inferred":
             el.set("numbering", "inferred")
-            found = self.evidence.find({(self.fragment.file, n) for n in self.article_lines | set(block.lines)},
-                                       el.get("id"), level, num)
+            if set(block.lines) <= self.article_lines:  # the showing's lines: indexed once for all its nodes
+                if self.relative is None:
+                    self.relative = RelativePlaces((self.fragment.file, n) for n in self.article_lines)
+                places = self.relative
+            else:  # the page anchor's lines too, for this node alone
+                places = RelativePlaces((self.fragment.file, n) for n in self.article_lines | set(block.lines))
+            found = self.evidence.find(places, el.get("id"), level, num)
             message = f"{level} {num} of {parent.get('id')} inferred from {basis}"
             message += "; confirmed by " + ", ".join(found) if found else "; no citation in the sources confirms it"
             el.set("evidence", message)
@@ -410,6 +474,48 @@ class ArticleBuilder:
         return True
 
 
+class _Numbers:
+    """The structural children of one parent by number, for node(): whether a number is there already and
+    the first sibling of a level numbered after one, each in constant time, where a look through every
+    child was quadratic in a long list. Every child a builder adds comes through add()."""
+
+    def __init__(self, parent: Element) -> None:
+        self.parent = parent
+        self.by_number: dict[str, Element] = {}
+        self.keys: dict[str, list[ids.SortKey]] = {}  # level -> its children's keys, in number order
+        self.children: dict[str, list[Element]] = {}  # level -> its children, in the same order
+        for c in tree.child_nodes(parent):
+            self.by_number.setdefault(tree.attr(c, "num"), c)
+            self.keys.setdefault(c.tag, []).append(ids.sort_key(tree.attr(c, "num"), c.tag))
+            self.children.setdefault(c.tag, []).append(c)
+        for level in self.keys:
+            pairs = sorted(zip(self.keys[level], range(len(self.keys[level]))))
+            self.children[level] = [self.children[level][i] for _, i in pairs]
+            self.keys[level] = [key for key, _ in pairs]
+
+    def child(self, num: str) -> Element | None:
+        """The first child numbered `num`, at any level (tree.find_child)."""
+        return self.by_number.get(num)
+
+    def after(self, level: str, num: str) -> Element | None:
+        """The first child at `level` numbered after `num`, or None."""
+        keys = self.keys.get(level, [])
+        at = bisect.bisect_right(keys, ids.sort_key(num, level))
+        return self.children[level][at] if at < len(keys) else None
+
+    def add(self, level: str, num: str, node_id: str) -> Element:
+        """A new child numbered `num` at `level`, in number order among its siblings (tree.add_child)."""
+        el = tree.add_child(self.parent, level, num, node_id) if self.after(level, num) is not None \
+            else tree.append_child(self.parent, level, num, node_id)
+        key = ids.sort_key(num, level)
+        keys, children = self.keys.setdefault(level, []), self.children.setdefault(level, [])
+        at = bisect.bisect_right(keys, key)
+        keys.insert(at, key)
+        children.insert(at, el)
+        self.by_number.setdefault(num, el)
+        return el
+
+
 class _Derailed(Exception):
     def __init__(self, line: int) -> None:
         super().__init__(line)
@@ -477,6 +583,13 @@ def build_fragment(reading: Reading, log: BuildLog, evidence: Evidence) -> Fragm
                 flog.error(anchor.first_line, f"'{anchor.text}' is not a citation of an article or part of one")
             # The reader reported the heading; its text belongs to no article we know, never to the one before.
             reason = Accounted(f"under the article heading at line {anchor.first_line}, which does not read (error)")
+            for block in [anchor] + blocks:
+                fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
+            continue
+        past = next((e for level in ("article", "subsection") if (e := ids.too_long(parts[level] or "", level))), None)
+        if past is not None:  # refused by its line, and its text with it: no ID can name the article
+            flog.error(anchor.first_line, f"{past}; give the article the number the book gives it")
+            reason = Accounted(f"under the article heading at line {anchor.first_line}, whose number is too long (error)")
             for block in [anchor] + blocks:
                 fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
             continue

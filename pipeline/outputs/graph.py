@@ -51,7 +51,7 @@ def build_graph(corpus, references):
                 g.nodes[r.target]["status"] = r.status
                 if r.kind:
                     g.nodes[r.target]["kind"] = r.kind
-        edge = {"kind": "refers", "words": r.words, "status": r.status, "source": " ".join(r.locations)}
+        edge = {"kind": "refers", "words": r.words, "status": r.status, "source": tree.format_places(r.locations)}
         if r.reason:
             edge["reason"] = r.reason
         g.add_edge(r.source_id, r.target, **edge)

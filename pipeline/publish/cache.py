@@ -126,9 +126,9 @@ def input_digest(sources_dir, options=None):
         path = os.path.join(folder, name)
         mode = os.lstat(path).st_mode
         if stat.S_ISREG(mode):
-            digest.update(name.encode() + b"\0" + _file_digest(path, _hashed))
+            digest.update(os.fsencode(name) + b"\0" + _file_digest(path, _hashed))
         elif not stat.S_ISDIR(mode):
-            digest.update(name.encode() + b"\0" + f"kind {stat.S_IFMT(mode)}".encode())
+            digest.update(os.fsencode(name) + b"\0" + f"kind {stat.S_IFMT(mode)}".encode())
     return digest.hexdigest()
 
 

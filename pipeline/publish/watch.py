@@ -22,16 +22,23 @@ its marker), for the server to tell the open pages, or the error that stopped it
 import datetime
 import json
 import os
+import stat
 import subprocess
 import sys
 import time
+import tomllib
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import cache, outdir
 from ..core import memo
 from ..core.errors import BuildFailed, LawbookError
 from ..core.options import Options
+
+if TYPE_CHECKING:
+    import threading
 
 # The process that holds one book's compiler: it reads one request per line on stdin, {"typ": file,
 # "out": file, "timestamp": seconds}, compiles the file with its kept typst.Compiler (the arguments of
@@ -168,11 +175,116 @@ def error_view(error: LawbookError) -> dict:
     return {"message": error.message, "file": error.file, "line": error.line, "fix": error.fix, "count": 1}
 
 
-def worth_a_rebuild(path: str) -> bool:
-    """Whether a change to `path` in the sources folder may change the book: not a hidden file (an
-    editor's swap file, which the build ignores as well) nor an editor's backup ("file~")."""
+def worth_a_rebuild(path: str, listed: Collection[str] = ()) -> bool:
+    """Whether a change to `path` in the sources folder may change the book: a file the manifest lists
+    (`listed`), whatever its name (".verborgen.txt", "kopie.txt~"); else any file but a hidden one (an
+    editor's swap file, which the build ignores as well) or an editor's backup ("file~")."""
     name = os.path.basename(path)
-    return not (name.startswith(".") or name.endswith("~"))
+    return name in listed or not (name.startswith(".") or name.endswith("~"))
+
+
+# -- following the sources folder --------------------------------------------------------------------
+# How long (ms) the watch waits for an event before it looks at the folder itself again: what notices
+# a folder replaced where no event said so. A stat per look.
+LOOK_AGAIN_MS = 500
+# A burst of events is one rebuild: events are grouped until STEP_MS pass without one, at most DEBOUNCE_MS.
+DEBOUNCE_MS = 400
+STEP_MS = 30
+
+
+def folder_identity(folder: Path) -> tuple[int, int] | None:
+    """(device, inode) of the folder the path names now (a link followed), or None when it names none."""
+    try:
+        info = os.stat(folder)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino) if stat.S_ISDIR(info.st_mode) else None
+
+
+class ListedNames:
+    """The file names sources.toml lists, read again whenever the manifest changed (by its stat): every
+    listed source is watched, whatever its name. A manifest that does not read lists none here (the
+    rebuild it causes says why)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.seen: tuple[int, ...] | None = None
+        self.names: frozenset[str] = frozenset()
+
+    def __call__(self) -> frozenset[str]:
+        from ..reading import decode, manifest
+
+        path = self.folder / manifest.MANIFEST
+        try:
+            info = os.stat(path)
+        except OSError:
+            return frozenset()
+        key = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+        if key != self.seen:
+            self.seen, self.names = key, frozenset()
+            try:  # a regular file only, never a pipe that would block (decode.read_regular)
+                data, _ = decode.read_regular(path, lambda kind: LawbookError(kind), decode.MAX_SOURCE_BYTES,
+                                              lambda size: LawbookError(f"{size} bytes"))
+                entries = tomllib.loads(data.decode("utf-8-sig")).get("source")
+            except (OSError, ValueError, LawbookError):
+                return self.names
+            if isinstance(entries, list):
+                self.names = frozenset(e["file"] for e in entries if isinstance(e, dict) and isinstance(e.get("file"), str))
+        return self.names
+
+
+def _nearest_folder(path: Path) -> Path:
+    """`path`, or the nearest folder above it that exists."""
+    while folder_identity(path) is None and path.parent != path:
+        path = path.parent
+    return path
+
+
+def source_changes(sources_dir: str | os.PathLike[str], stop: "threading.Event",
+                   missed: Callable[[], bool] = lambda: False, look_again_ms: int = LOOK_AGAIN_MS) -> Iterator[list[str]]:
+    """Each burst of changes that may change the book, as the paths that changed, until `stop` is set.
+
+    The sources folder is followed by its path, never by the folder it was when watching began: the
+    file events (watchfiles: inotify on Linux) come from the folder and from the folder above it, both
+    watched without their subfolders (the build reads none). When the path stops naming the folder
+    watched (the folder deleted, replaced by a rename, `mv sources.new sources`, a link changed), which
+    an event of the folder above says or a look at the path every `look_again_ms` shows, the watch starts
+    again on what the path names now, or, while it names nothing, on the nearest folder above that
+    exists; once the new watch is in place, the folder's path is given as one change, so the rebuild
+    sees the folder as it then is (a deleted folder: "the sources folder does not exist"; a new one: its
+    files). So does the first watch when `missed()` says the inputs changed before it was in place
+    (Session.missed: an edit, or the folder deleted, between the last rebuild and the watch). A file the
+    manifest lists starts a rebuild whatever its name (worth_a_rebuild)."""
+    import watchfiles
+
+    folder = Path(os.path.abspath(sources_dir))
+    listed = ListedNames(folder)
+    announce: bool | None = None  # a new watch: one change once it is in place (None: if missed() says so)
+    while not stop.is_set():
+        identity = folder_identity(folder)
+        paths = [folder, folder.parent] if identity else [_nearest_folder(folder.parent)]
+        try:
+            for batch in watchfiles.watch(*dict.fromkeys(paths), watch_filter=None, recursive=False,
+                                          stop_event=stop, debounce=DEBOUNCE_MS, step=STEP_MS,
+                                          rust_timeout=look_again_ms, yield_on_timeout=True, raise_interrupt=False):
+                changed = [Path(path) for _, path in batch]
+                if folder_identity(folder) != identity or any(p == folder or p in folder.parents for p in changed):
+                    announce = True  # the path names another folder now, or none: watch it anew
+                    break
+                names = listed()
+                found = sorted(str(p) for p in changed if p.parent == folder and worth_a_rebuild(str(p), names))
+                if announce is None:
+                    announce = missed()
+                if announce:
+                    found = [str(folder), *found]
+                announce = False
+                if found:
+                    yield found
+            else:  # the watch ended: `stop` was set, or Ctrl-C (SIGINT, which watchfiles hands back as an end)
+                return
+        except OSError:  # a folder to watch went away as the watch started: look again
+            announce = True
+            stop.wait(look_again_ms / 1000)
 
 
 def changed_files(before: dict | None, after: dict | None) -> list[str]:
@@ -192,6 +304,7 @@ class Session:
         self.compilers: dict[str, WarmCompiler] = {}
         self.generation = 0
         self.last: Outcome | None = None
+        self.seen: str | None = None  # the digest of the inputs the last rebuild began with
         memo.keep()  # the corpus stages' and the comparison's memos (core/memo.py): this process builds again
 
     def _compiles(self, books: list) -> WarmCompiles:
@@ -203,6 +316,7 @@ class Session:
         from . import run
 
         start = time.perf_counter()
+        self.seen = cache.input_digest(self.sources_dir, self.options)
         if cache.up_to_date(self.sources_dir, self.out_dir, self.options):
             # Nothing to build (an editor's save without a change, or an edit undone): the build on
             # screen is the sources' own, so an error shown for an earlier edit is cleared.
@@ -224,6 +338,10 @@ class Session:
             self.generation += 1
         self.last = Outcome(True, time.perf_counter() - start, self.generation, changed=changed)
         return self.last
+
+    def missed(self) -> bool:
+        """Whether the inputs are not those the last rebuild began with: a change no watch saw."""
+        return cache.input_digest(self.sources_dir, self.options) != self.seen
 
     def close(self) -> None:
         for compiler in self.compilers.values():

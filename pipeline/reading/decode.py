@@ -37,7 +37,7 @@ from typing import IO, NoReturn, Protocol
 
 from ..core.errors import LawbookError
 from ..core.model import Line as Line  # what this module makes of a source, re-exported for its readers
-from ..core.report import BuildLog
+from ..core.report import BuildLog, shown_name
 
 MIB = 1024 * 1024
 # Past this a source is refused rather than read (docs/errors.md, "Limits": the numbers behind it).
@@ -214,7 +214,9 @@ def text_codec(encoding: str, name: str) -> codecs.CodecInfo:
 def _refuse_utf8_declared_single_byte(data: bytes, declared: str, codec_name: str, name: str) -> None:
     """A file declared in a single-byte encoding that holds UTF-8 sequences: read as declared, each "é"
     would become "Ã©". Law text in latin-1 or cp1252 never holds such pairs, so the declaration is wrong."""
-    found = UTF8_MULTIBYTE.search(data)
+    # A sequence of that shape that is no UTF-8 (past U+10FFFF, an overlong form, a surrogate: f4 90 80 80)
+    # says nothing of the file's encoding.
+    found = next((m for m in UTF8_MULTIBYTE.finditer(data) if _is_utf8(m.group())), None)
     if found is None:
         return
     seq = found.group()
@@ -223,6 +225,14 @@ def _refuse_utf8_declared_single_byte(data: bytes, declared: str, codec_name: st
                        file=name, line=line_of(data, found.start()),
                        fix="the file is UTF-8: remove the encoding = … entry for this file in sources.toml "
                            '(or write encoding = "utf-8")')
+
+
+def _is_utf8(seq: bytes) -> bool:
+    try:
+        seq.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _looks_like_utf16(data: bytes) -> bool:
@@ -299,7 +309,7 @@ def read_bytes(source: SourceFile) -> bytes:
                        f" (the file system gave its size as {size_text(size)}: it grows, or is not an ordinary file)")
     if budget is not None and len(data) > limit:  # without a budget the limit is MAX_SOURCE_BYTES, checked above
         raise LawbookError(f"the sources together are over the limit of {limit_text(budget.limit)} for one build "
-                           f"(counted as they were read; {source.name} passed it)", file=budget.manifest,
+                           f"(counted as they were read; {shown_name(source.name)} passed it)", file=budget.manifest,
                            fix="build the editions separately, or remove sources that repeat others")
     if budget is not None:
         budget.take(source.name, len(data))
@@ -369,6 +379,35 @@ def _refuse_character(text: str, bad: re.Match[str], name: str) -> NoReturn:
     what, why, fix = refused_character(bad.group())
     raise LawbookError(f"{what} at column {bad.start() - start + 1}" + (f": {why}" if why else ""),
                        file=name, line=line, fix=fix)
+
+
+# What Python makes of bytes that are not UTF-8 in a name the file system gives (os.fsdecode's lone
+# surrogates, U+DC80-U+DCFF): never text.
+NOT_UTF8 = re.compile("[\ud800-\udfff]")
+LINE_BREAK = re.compile("[\n\r]")
+
+
+def refused_in(value: str, one_line: bool = True) -> tuple[int, str, str, str] | None:
+    """(where, what, why, fix) for the first character of `value` that a text the build takes from a file
+    besides a source's lines (a file name and the texts of sources.toml, a value of corrections.toml) may
+    not hold, by the rule of a source's text (REFUSED, said by refused_character), with `where` its place
+    in `value` from 1; None for plain text. A page break is refused too (a source reads it as a space,
+    which such a text would not show), and so are the lone surrogates that stand for bytes that are not
+    UTF-8 and, where `one_line`, a line break."""
+    found = [m for m in (REFUSED.search(value), PAGE_BREAK.search(value), NOT_UTF8.search(value),
+                         LINE_BREAK.search(value) if one_line else None) if m]
+    if not found:
+        return None
+    bad = min(found, key=lambda m: m.start())
+    char = bad.group()
+    if LINE_BREAK.fullmatch(char):
+        return bad.start() + 1, "a line break", "a value is one line", "write the value on one line"
+    if NOT_UTF8.fullmatch(char):
+        byte = f"byte {ord(char) - 0xdc00:#04x}" if 0xdc80 <= ord(char) <= 0xdcff else f"U+{ord(char):04X}"
+        return (bad.start() + 1, f"{byte}, which is not UTF-8", "a name or a text of the manifest is UTF-8 text",
+                "rename it in UTF-8 (e.g. with convmv -f cp1252 -t utf-8)")
+    what, why, fix = refused_character(char)
+    return bad.start() + 1, what, why, fix
 
 
 def refused_character(char: str) -> tuple[str, str, str]:

@@ -32,7 +32,7 @@ from dataclasses import replace
 from ..core import ids
 from ..core.lang import LanguageRules, Profile
 from ..core.model import NOTE_MARK, Block, Gap, Piece, Reading
-from ..core.report import BuildLog, FileLog
+from ..core.report import BuildLog, FileLog, location
 from .formats.common import LONG_HEADING, continues_heading, is_heading_like
 
 PAGE = re.compile(r"^page number (\S+)")
@@ -432,7 +432,7 @@ def _place_page_top(reading: Reading, contents: Contents, flog: FileLog) -> None
         flog.inference(line, ids.join(reading.edition, cite),
                        f"page {page} starts inside Law {_article(cite)}: its first lines are read "
                        f"as the text of {cite}, the last entry of the contents list to start on an earlier page (page "
-                       f"{number}, {file}:{entry.first_line})")
+                       f"{number}, {location(file, entry.first_line)})")
         placed[k], at[line] = cite, cite
     for k in sorted(placed, reverse=True):
         reading.blocks.insert(k, Block("article", "", [reading.blocks[k].first_line], cite=placed[k]))

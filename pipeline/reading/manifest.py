@@ -21,6 +21,7 @@ from os import PathLike
 from pathlib import Path
 
 from ..core import lang
+from ..core import report
 from ..core.errors import LawbookError
 from . import decode as read, formats
 
@@ -113,10 +114,20 @@ def load_manifest(folder_name: str | PathLike[str]) -> Manifest:
 
         if not isinstance(entry, dict) or not isinstance(entry.get("file"), str):
             raise refuse(f"{where} has no file name", 'give each [[source]] a file = "name.txt"', "file")
+        # Any name a file may have is a source's name, spaces, tabs, line breaks and every letter included
+        # (the corpus writes it escaped: core/tree.py); a character a source's text may not hold is refused
+        # here, at its line, by the same rule (decode.refused_in), before the name is shown anywhere.
+        bad_char = read.refused_in(entry["file"], one_line=False)
+        if bad_char:
+            at, what, why, fix = bad_char
+            raise refuse(f"{where}: the file name {entry['file']!r} holds {what} at character {at}"
+                         + (f": {why}" if why else ""), f"rename the file without it, and write its new name here",
+                         "file")
         name = entry["file"]
+        shown = report.shown_name(name)
         unknown = sorted(set(entry) - KEYS)
         if unknown:
-            raise refuse(f"{where} ({name}) has unknown key {unknown[0]!r}",
+            raise refuse(f"{where} ({shown}) has unknown key {unknown[0]!r}",
                          f"use only the keys {', '.join(sorted(KEYS))}", unknown[0])
         if not name or Path(name).name != name or name in (".", "..") or "\0" in name:
             raise refuse(f"{where}: {name!r} is not a file name in the sources folder",
@@ -125,25 +136,31 @@ def load_manifest(folder_name: str | PathLike[str]) -> Manifest:
             value = entry.get(key, "")
             if not isinstance(value, str):
                 # edition = 2017 is a TOML integer: say how to write it, not only that it is wrong.
-                shown = value if isinstance(value, int) and not isinstance(value, bool) else "…"
-                raise refuse(f"{where} ({name}): {key} must be a string", f'write {key} = "{shown}" in quotes', key)
+                example = value if isinstance(value, int) and not isinstance(value, bool) else "…"
+                raise refuse(f"{where} ({shown}): {key} must be a string", f'write {key} = "{example}" in quotes', key)
+            # The editor's page shows the origin, the PDF's colophon the description: text as a source's is.
+            bad_char = read.refused_in(value, one_line=False)
+            if bad_char:
+                at, what, why, fix = bad_char
+                raise refuse(f"{where} ({shown}): {key} holds {what} at character {at} of its value"
+                             + (f": {why}" if why else ""), fix, key)
         edition = entry.get("edition")
         if edition is None:
-            raise refuse(f"{where} ({name}) has no edition", f'add edition = "…", one of {", ".join(EDITIONS)}')
+            raise refuse(f"{where} ({shown}) has no edition", f'add edition = "…", one of {", ".join(EDITIONS)}')
         if edition not in EDITIONS:
-            raise refuse(f"{where} ({name}) has unknown edition {edition!r}",
+            raise refuse(f"{where} ({shown}) has unknown edition {edition!r}",
                          f"set edition to one of {', '.join(EDITIONS)}", "edition")
         fmt = entry.get("format")
         if fmt is not None and fmt not in FORMATS:
-            raise refuse(f"{where} ({name}) has unknown format {fmt!r}",
+            raise refuse(f"{where} ({shown}) has unknown format {fmt!r}",
                          f"set format to one of {', '.join(FORMATS)}, or leave it out to detect it", "format")
         if entry.get("encoding"):
             try:
                 read.text_codec(entry["encoding"], str(manifest))
             except LawbookError as e:
-                raise refuse(f"{where} ({name}): {e.message}", e.fix, "encoding") from None
+                raise refuse(f"{where} ({shown}): {e.message}", e.fix, "encoding") from None
         if name in seen:
-            raise refuse(f"{name} is listed twice", "list each file once", "file")
+            raise refuse(f"{shown} is listed twice", "list each file once", "file")
         seen.add(name)
         path = folder / name
         sizes.append(_regular_file_size(path))
@@ -178,6 +195,11 @@ def _book_text(data: dict[str, object], text: str, manifest: Path, key: str, exa
     if "\n" in value.strip():
         raise LawbookError(f"the manifest's {key} must be one line", file=str(manifest), line=line,
                            fix=f'write {key} = "{example}" on one line')
+    bad_char = read.refused_in(value, one_line=False)
+    if bad_char:
+        at, what, why, fix = bad_char
+        raise LawbookError(f"the manifest's {key} holds {what} at character {at} of its value"
+                           + (f": {why}" if why else ""), file=str(manifest), line=line, fix=fix)
     return " ".join(value.split())
 
 
@@ -275,6 +297,12 @@ def _refuse_unlisted(folder: Path, listed: set[str]) -> None:
     for path in sorted(folder.iterdir()):
         if path.name in listed or path.name in NOT_SOURCES or path.name.startswith("."):
             continue
+        not_utf8 = read.refused_in(path.name, one_line=False)
+        if not_utf8 and read.NOT_UTF8.fullmatch(path.name[not_utf8[0] - 1]):  # TOML text is UTF-8: no entry can name it
+            raise LawbookError(f"the name of this file holds {not_utf8[1]}, so sources.toml cannot list it",
+                               file=str(path),
+                               fix="rename it in UTF-8 (e.g. convmv -f cp1252 -t utf-8 --notest FILE), or move "
+                                   "it out of the folder")
         try:
             mode = os.lstat(path).st_mode
         except FileNotFoundError:  # removed while we looked

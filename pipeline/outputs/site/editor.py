@@ -8,7 +8,7 @@ Writes nothing: these are the template's values; write_html (html.py) renders th
 import re
 
 from ...core.lang import Profile
-from ...core.report import KINDS, BuildLog, location
+from ...core.report import KINDS, BuildLog, location, shown_name
 from ...core import tree
 from ...corpus.corrections import FILE as CORRECTIONS_FILE
 from ..text import say
@@ -65,7 +65,8 @@ def report_view(log: BuildLog, profile: Profile) -> dict:
     others = [e for e in entries if e["kind"] not in shown]
     others.sort(key=lambda e: (KINDS.index(e["kind"]) if e["kind"] in KINDS else len(KINDS), e["file"],
                                e.get("line") or 0))
-    return {"sources": data["sources"], "summary": data["summary"], "sections": sections, "others": others}
+    sources = [{**source, "shown": shown_name(source["file"])} for source in data["sources"]]  # a name as report.txt shows it
+    return {"sources": sources, "summary": data["summary"], "sections": sections, "others": others}
 
 
 # The comparison with the original: what each status means (profile words), in align's order.

@@ -207,30 +207,46 @@ def page_lines(data: bytes, path: str, file: str) -> list[PageLine]:
             raise LawbookError(f"the PDF has {count} pages, over the limit of {MAX_PAGES} for one source",
                                file=path, fix="split the PDF into parts of the book")
         _guard_unpacked(data, path)
-        names = _GlyphNames(data)
-        fonts = _Fonts(raw)
-        lines: list[PageLine] = []
-        total, with_text, seen = 0, 0, 0
-        for p in range(count):
+
+        def text_page_of(p: int) -> tuple[Any, Any]:
             try:
                 page = doc[p]
-                text_page = page.get_textpage()
+                return page, page.get_textpage()
             except pdfium.PdfiumError as e:
                 raise LawbookError(f"page {p + 1} of the PDF is damaged and cannot be read ({e})", file=path,
                                    line=(p + 1) * LINE_STEP, paged=True,
                                    fix="download or export the PDF again") from None
+
+        # The limits of characters are checked on every page before any page is read: PDFium counts a page's
+        # characters as it loads it, in a fraction of the time reading them takes (1,999 pages of 800
+        # characters: 2.0 s to count, 30 s to read), so a PDF past them is refused in that time, never
+        # after reading the pages up to the limit.
+        total = 0
+        for p in range(count):
+            page, text_page = text_page_of(p)
             try:
                 n = raw.FPDFText_CountChars(text_page.raw)
-                if n > MAX_PAGE_CHARS:
-                    raise LawbookError(f"page {p + 1} holds {n} characters, over the limit of {MAX_PAGE_CHARS} "
-                                       f"for one page: no printed page of a book holds that many", file=path,
-                                       line=(p + 1) * LINE_STEP, paged=True,
-                                       fix="check the PDF; it is not a book's pages")
-                total += max(n, 0)
-                if total > MAX_CHARS:
-                    raise LawbookError(f"the PDF holds more than {MAX_CHARS} characters (at page {p + 1}), over "
-                                       f"the limit for one source", file=path, line=(p + 1) * LINE_STEP, paged=True,
-                                       fix="split the PDF into parts of the book")
+            finally:
+                text_page.close()
+                page.close()
+            if n > MAX_PAGE_CHARS:
+                raise LawbookError(f"page {p + 1} holds {n} characters, over the limit of {MAX_PAGE_CHARS} "
+                                   f"for one page: no printed page of a book holds that many", file=path,
+                                   line=(p + 1) * LINE_STEP, paged=True,
+                                   fix="check the PDF; it is not a book's pages")
+            total += max(n, 0)
+            if total > MAX_CHARS:
+                raise LawbookError(f"the PDF holds more than {MAX_CHARS} characters (at page {p + 1}), over "
+                                   f"the limit for one source", file=path, line=(p + 1) * LINE_STEP, paged=True,
+                                   fix="split the PDF into parts of the book")
+        names = _GlyphNames(data)
+        fonts = _Fonts(raw)
+        lines: list[PageLine] = []
+        with_text, seen = 0, 0
+        for p in range(count):
+            page, text_page = text_page_of(p)
+            try:
+                n = raw.FPDFText_CountChars(text_page.raw)
                 box = tuple(float(v) for v in page.get_bbox())
                 fonts.fonts.clear()  # PDFium may free a page's fonts with the page: an address is one page's
                 names.digests.clear()
@@ -293,7 +309,14 @@ def _guard_unpacked(data: bytes, path: str) -> None:
     try:
         pdf = pikepdf.open(io.BytesIO(data))
     except pikepdf.PdfError as e:
-        raise LawbookError(f"the PDF is damaged and cannot be opened ({e})", file=path,
+        # qpdf names a PDF read from memory by the repr of its stream ("stream <_io.BytesIO object at 0x…>"):
+        # the message names the file, so that is left out.
+        said = re.sub(r"^stream <[^>]*>:? ?", "", str(e))
+        if loop := re.search(r"\(object (\d+) (\d+)\):? Loop detected in /Pages", said):
+            raise LawbookError(f"the PDF is damaged: its page tree loops (object {loop[1]} {loop[2]} is found "
+                               f"again below itself), so its pages cannot be counted", file=path,
+                               fix="download or export the PDF again") from None
+        raise LawbookError(f"the PDF is damaged and cannot be opened ({said})", file=path,
                            fix="download or export the PDF again") from None
     with pdf:
         sizes: dict[tuple[int, int], int] = {}  # a stream's object number -> what it unpacks to

@@ -43,8 +43,10 @@ class Format:
 # "B. Om een onreglementair spelen te herstellen", "E1. Wijziging …", "D.\u00a0\u00a0Behandeling …"
 LETTERED = re.compile(r"^([A-Z])(\d*)\.[\s\u00a0]+(\S.*)$")
 # "1. 1. Met uitzondering …" (subsection and its first item on one line)
-DOUBLE = re.compile(r"^(\s*)(\d+)\.[\s\u00a0]+(\d+)\.[\s\u00a0]+(\S.*)$")
-NUMBERED = re.compile(r"^(\s*)(\d+)\.[\s\u00a0]+(\S.*)$")
+# A list number has at most 6 digits (ids.MOST_DIGITS): a line that starts with a longer number is text
+# (and int() refuses a number of more than 4,300 digits: a list number of 5,000 was an internal error).
+DOUBLE = re.compile(r"^(\s*)(\d{1,6})\.[\s\u00a0]+(\d{1,6})\.[\s\u00a0]+(\S.*)$")
+NUMBERED = re.compile(r"^(\s*)(\d{1,6})\.[\s\u00a0]+(\S.*)$")
 
 
 # The longest heading a reader takes on one line (or wrapped over several): the law's longest
