@@ -1,6 +1,6 @@
 """A PDF source's evidence, where the report and the messages show it: every location as the page and the
 line on it (`book.pdf:p12:7`, core/report.py location), and the book's contents list read as the text
-readers read one, so the book check compares the Laws with it (pdfsource._Pages._contents_line,
+readers read one, so the book check compares the Laws with it (reading/book/outline.py,
 corpus/book.py). The books are made-up layouts compiled with Typst here."""
 import json
 from pathlib import Path
