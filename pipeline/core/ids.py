@@ -56,7 +56,9 @@ EDITION = re.compile(r"^\d{4}$", re.ASCII)
 ROMAN = r"(?:x{1,3}(?:ix|iv|v?i{0,3})|ix|iv|v?i{1,3}|v)"
 CITATION = re.compile(rf"^(?P<article>\d+)(?P<section>[A-Z])?(?P<subsection>\d+)?(?P<item>[a-z])?"
                       rf"(?:\.(?P<subitem>{ROMAN}))?$", re.ASCII)
-ID = re.compile(rf"^(?P<edition>\d{{4}})/(?P<cite>{INTRODUCTION}|\d+(?:[A-Z](?:\d+(?:[a-z](?:\.{ROMAN})?)?)?)?)"
+# A definition as a node its notes hang below: "def/alerte" (2017/def/alerte/noot1); no citation reaches it.
+DEFINITION_CITE = rf"{DEFINITION}/[^\s/]+"
+ID = re.compile(rf"^(?P<edition>\d{{4}})/(?P<cite>{INTRODUCTION}|{DEFINITION_CITE}|\d+(?:[A-Z](?:\d+(?:[a-z](?:\.{ROMAN})?)?)?)?)"
                 r"(?:/(?P<annex>noot|toelichting)(?P<n>\d+))?$", re.ASCII)
 _TYPST_LABEL = re.compile(r"^n(\d{4})-([0-9A-Za-z.]+)(?:-(noot|toelichting)(\d+))?$", re.ASCII)
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
@@ -113,6 +115,11 @@ class NodeId:
     @property
     def is_introduction(self) -> bool:
         return self.article == INTRODUCTION
+
+    @property
+    def is_definition(self) -> bool:
+        """A definition of the book's Definitions (2017/def/alerte), read as a node for the notes below it."""
+        return self.article.startswith(DEFINITION + SEPARATOR)
 
     @property
     def display(self) -> str:
@@ -193,12 +200,13 @@ class NodeId:
     @property
     def anchor(self) -> str:
         """The HTML/Markdown anchor within an edition's page: '50D2a'; a note's is '53A-noot1'."""
-        return f"{self.cite}-{self.annex}{self.n}" if self.annex else self.cite
+        cite = self.cite.replace(SEPARATOR, "-")  # (a definition's: "def-alerte", as its page anchors it)
+        return f"{cite}-{self.annex}{self.n}" if self.annex else cite
 
     @property
     def typst_label(self) -> str:
         """The Typst label and PDF named destination: 'n2017-47E1', 'n2017-41A-noot1'."""
-        label = f"n{self.edition}-{self.cite}"
+        label = f"n{self.edition}-{self.cite.replace(SEPARATOR, '-')}"
         return f"{label}-{self.annex}{self.n}" if self.annex else label
 
     @classmethod
@@ -226,8 +234,8 @@ def parse(node_id: str | None) -> NodeId | None:
 
 def _node_parts(cite: str | None) -> Parts | None:
     """parse_citation, and the introduction's "intro" as a node of its own (its parts: the word as article)."""
-    if cite == INTRODUCTION:
-        return {"article": INTRODUCTION, "section": None, "subsection": None, "item": None, "subitem": None}
+    if cite == INTRODUCTION or cite is not None and re.fullmatch(DEFINITION_CITE, cite):
+        return {"article": cite, "section": None, "subsection": None, "item": None, "subitem": None}
     return parse_citation(cite)
 
 

@@ -20,8 +20,9 @@ from ..core.tree import Element
 
 
 def number_notes(corpus: Element) -> None:
-    """Notes are numbered per node, in reading order (the introduction's too: 2017/intro/noot1)."""
-    for node in corpus.iter(*tree.NODE_TAGS, "introduction"):
+    """Notes are numbered per node, in reading order (the introduction's and a definition's too:
+    2017/intro/noot1, 2017/def/alert/noot1)."""
+    for node in corpus.iter(*tree.NODE_TAGS, "introduction", "definition"):
         n = 0
         for p in node.iterchildren("p", "heading", "title"):
             for note in p.iter("note"):

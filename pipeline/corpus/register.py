@@ -158,6 +158,11 @@ def index_element(reading: Reading, edition_el: etree._Element, profile: Profile
     el = etree.Element("index", {"id": ids.index_id(edition), "sources": _sources(reading.file, [n for n, _ in lines])})
     seen: dict[str, int] = {}
     headwords: dict[str, str] = {}
+    # A headword without a letter or digit ("–", a stray mark) names no entry an ID can hold: left out, said.
+    for entry in [e for e in read.entries if not ids.definition_slug(ids.index_entry_id(edition, e.headword))]:
+        flog.damage(entry.lines[0], f"the index: {entry.headword!r} is no headword (no letter or digit in it)",
+                    "kept out of the index's entries")
+    read.entries = [e for e in read.entries if ids.definition_slug(ids.index_entry_id(edition, e.headword))]
     for entry in read.entries:
         node_id = ids.index_entry_id(edition, entry.headword)
         if node_id in seen:  # two headwords of one slug ("Deal", "Deal,"): the later one takes a number

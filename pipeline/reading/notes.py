@@ -185,8 +185,9 @@ class Footnotes:
             self.by_number.setdefault(f.number, []).append(f)  # in print order
             self.on_page.setdefault((f.number, f.page), []).append(f)
         self.pages = {number: [f.page for f in found] for number, found in self.by_number.items()}
-        # Numbered through the book: every number names one footnote.
-        self.through = all(len(found) == 1 for found in self.by_number.values())
+        # Numbered through the book: every number names one footnote. (Notes marked with signs, "*", "**",
+        # start again on every page: they are no numbering, and leave the numbers' through or not.)
+        self.through = all(len(found) == 1 for number, found in self.by_number.items() if number.isdigit())
 
     def _near(self, number: str, page: int, position: int) -> list[Footnote]:
         """The footnotes `number` a marker at (page, position) may take: those printed after it at the foot

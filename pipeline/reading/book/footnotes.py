@@ -84,7 +84,11 @@ def collect(pages: list[list[PrintedLine]], flog: FileLog, body_size: float | No
         here = {label for line in rest for label in labels_in(line.text)} | \
                {label for line in rest for _, _, label in _raised_labels(line)}
         found = _pdf_feet(rest, body_size) if body_size is not None else _text_feet(rest, seen | here, flog)
-        seen = here
+        feet = {n for _, pieces in found for n, _ in pieces}
+        text_labels = {label for line in rest if line.num not in feet for label in labels_in(line.text)} | \
+                      {label for line in rest if line.num not in feet for _, _, label in _raised_labels(line)}
+        found = _doubled_signs(found, text_labels or seen, flog)
+        seen = text_labels if body_size is not None else here
         if found and not found[0][0] and last is not None:
             # Small type at the foot that starts no footnote, below the body: the footnote before goes on
             # from its page (a footnote too long for the page it was cited on).
@@ -113,6 +117,31 @@ def collect(pages: list[list[PrintedLine]], flog: FileLog, body_size: float | No
 def _prose(text: str, words: int) -> bool:
     """A line of running text: `words` words of letters or more."""
     return len(PROSE_WORD.findall(text)) >= words
+
+
+def _doubled_signs(found: list[tuple[str, list[Piece]]], markers: set[str],
+                   flog: FileLog) -> list[tuple[str, list[Piece]]]:
+    """A word processor's notes marked with signs may print their label at the page foot with the mark
+    twice ("**" for a note marked "*", "******" for "***") or with one sign more ("***" for "**"): where that
+    reading gives more of the page's markers (the page before's, where the page has none) a footnote than
+    the labels as printed, the page's sign labels are read so, one inference for the page."""
+    signed = [k for k, (label, _) in enumerate(found) if label and not label[0].isdigit() and label[0] != "["]
+    if not signed:
+        return found
+
+    def halved(label: str) -> str:
+        label = label.replace(" ", "")
+        return label[:len(label) // 2] if len(label) % 2 == 0 and label[:len(label) // 2] * 2 == label else label[:-1]
+
+    printed = {found[k][0].replace(" ", "") for k in signed}
+    read = {halved(found[k][0]) for k in signed}
+    if len(read & markers) <= len(printed & markers):
+        return [(label.replace(" ", "") if k in signed else label, pieces) for k, (label, pieces) in enumerate(found)]
+    out = [(halved(label) if k in signed else label, pieces) for k, (label, pieces) in enumerate(found)]
+    flog.inference(found[signed[0]][1][0][0], None, "the notes' labels at this page's foot print their mark twice or "
+                   "with a sign more than the markers in the text (" + ", ".join(
+                       f"{found[k][0]!r} for {out[k][0]!r}" for k in signed) + "): read as the notes of those markers")
+    return out
 
 
 def _lone_labels(pages: list[list[PrintedLine]], out: Collected, per_page: list[list[tuple[str, list[Piece]]]],

@@ -71,21 +71,26 @@ def read_definitions(pages: list[list[PrintedLine]], reading: Reading, words: Bo
     """The definitions (see the module's docstring)."""
     started = False
     before: Placed | None = None
-    for placed, notes in _lines(pages, marked, skip):
+    lines = _lines(pages, marked, skip)
+    # The book sets its terms bold (three lines or more start with a bold term and its colon): a line whose
+    # start is not bold is then no definition's first, whatever colon it holds.
+    bold_terms = sum(1 for placed, _ in lines if placed.printed.bold_head and _term(placed.printed, placed.text, True))
+    for placed, notes in lines:
         line, text = placed.printed, placed.text.strip()
         first, started = not started, True
         if first and words.definitions_title.match(text):
             reading.blocks.append(Block("part-title", text, [line.num]))
             before = None
             continue
-        term = _term(line, placed.text)
+        term = _term(line, placed.text, bold_terms >= 3)
         last = reading.blocks[-1] if reading.blocks else None
         if term is not None:
             name, rest = term
             reading.blocks.append(Block("definition", rest, [line.num], cite=name, pieces=[(line.num, rest)] if rest else [],
                                         notes=notes))
         elif last is not None and last.kind == "definition" and before is not None and \
-                (not layout.geometry or layout.goes_on(before, placed, last.pieces[-1][1] if last.pieces else "")):
+                (not layout.geometry or layout.goes_on(before, placed, last.pieces[-1][1] if last.pieces else "",
+                                                       hanging=True)):
             last.pieces.append((line.num, text))
             last.lines.append(line.num)
             last.notes += notes
@@ -95,9 +100,9 @@ def read_definitions(pages: list[list[PrintedLine]], reading: Reading, words: Bo
         before = placed
 
 
-def _term(line: PrintedLine, text: str) -> tuple[str, str] | None:
+def _term(line: PrintedLine, text: str, bold_terms: bool) -> tuple[str, str] | None:
     """(term, the text after its colon) of a line that starts a definition, else None: a bold term and a colon
-    where the adapter knows the weights, else "Term: text" with the term capitalised."""
+    where the book sets its terms bold (`bold_terms`), else "Term: text" with the term capitalised."""
     if line.bold_head:
         term, rest = text[:line.bold_head].strip(), text[line.bold_head:]
         if term.endswith(":"):
@@ -105,8 +110,8 @@ def _term(line: PrintedLine, text: str) -> tuple[str, str] | None:
         if m := DEFINITION_COLON.match(rest):
             return term, rest[m.end():]
         # (A term's bracketed part may be set in the regular weight: "Psychic call (commonly …):".)
-    elif line.bold_head is not None:
-        return None  # the weights are known and nothing at the line's start is bold: no term
+    elif bold_terms:
+        return None  # the book sets its terms bold and nothing at this line's start is: no term
     stripped = text.strip()
     m = DEFINITION.match(stripped) or TERM_ALONE.match(stripped)  # (a term alone: its text on the next line)
     if m and len(m.group(1)) <= TERM_LENGTH and stripped[:1].isupper():

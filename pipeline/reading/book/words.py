@@ -10,9 +10,8 @@ from dataclasses import dataclass
 from ...core import lang
 
 DASH = r"[-\u00ad\u2010\u2013\u2014]"  # between an article's number and its title: "LOI 1 - LE JEU DE CARTES"
-# A contents entry's page number after its title ("THE PACK 7", "Le jeu de cartes ....... 17"), never a
-# footnote marker glued to a heading's last word ("CARTES2").
-PAGE_AFTER = re.compile(r"(?:\.{2,}|\s)\s*\d+\s*$")
+# A contents entry's leader dots and page number after its title ("Le jeu de cartes ....... 17"): no heading.
+LEADER_DOTS = re.compile(r"\.{3,}\s*\d+\s*$")
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,7 @@ class BookWords:
         if m := self.article.match(text):
             return m.group(1), None
         if (m := self.titled.match(text)) and m.group(2)[:1].isupper() and not m.group(2).endswith((".", ";", ",")) \
-                and not PAGE_AFTER.search(m.group(2)):
+                and not LEADER_DOTS.search(m.group(2)):
             return m.group(1), m.group(2).strip()
         return None
 
