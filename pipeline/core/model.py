@@ -42,6 +42,13 @@ class Note:
 
 
 @dataclass
+class TableRow:
+    """One row of a table as the page prints it: its line and its cells' texts, left to right."""
+    line: int
+    cells: list[str] = field(default_factory=list)
+
+
+@dataclass
 class Block:
     kind: str  # article, title, heading, para, list, commentary, attribution
     text: str
@@ -60,6 +67,8 @@ class Block:
     # A list block's marker as the page wrote it: "number" ("1."), "letter" ("(a)"), "roman" ("(i)"); None
     # where the format does not tell (a wiki's list numbers stand for whatever its level is).
     marker: str | None = None
+    # A table's rows (kind "table"): its text is the rows' cells joined, for the line ledger and the repairs.
+    rows: list[TableRow] = field(default_factory=list)
 
     @property
     def first_line(self) -> int:
