@@ -87,6 +87,8 @@ class NodeId:
         if parts is None:
             return None
         n = int(m.group("n")) if m.group("n") else None
+        if m.group("annex") is None and parts["article"].startswith(DEFINITION + SEPARATOR):
+            return None  # a definition is read as a node only for the notes below it (2017/def/alert/noot1)
         return cls._of_parts(m.group("edition"), parts, annex=m.group("annex"), n=n)
 
     @classmethod

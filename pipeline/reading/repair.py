@@ -455,7 +455,7 @@ def join_print_lines(lines: Sequence[Piece], vocabulary: Collection[str], log: F
     form is not attested without the hyphenated one ("surcontre"), the next line
     starts with a capital or digit, or the next word is a conjunction ("bied- of").
     A line that starts with closing punctuation (". De gedekte", after a footnote
-    marker) is joined without a space. Every hyphen decision is logged; the prefixes and
+    marker) is joined without a space, and so is a range broken at its en dash ("2000–" + "2240"). Every hyphen decision is logged; the prefixes and
     conjunctions are those of `profile`.
 
     `furniture`: the sorted line numbers of page furniture (running headers, page
@@ -479,6 +479,11 @@ def join_print_lines(lines: Sequence[Piece], vocabulary: Collection[str], log: F
         found = text.word_before_hyphen(vocabulary, rules.HYPHEN_PREFIXES, len(right))
         if found is None:
             glue = "" if re.match(r"[.,;:)\]]", part) else " "
+            if re.search(r"\d\u2013$", text.last_token()) and part[:1].isdigit():
+                # A range broken at its en dash ("2000–" / "2240"): one token again, as the page prints it.
+                glue = ""
+                log.repair(prev_line, "a range broken at its dash at the line end joined" + page,
+                           f"{text.last_token()}\\n{part.split()[0]}", f"{text.last_token()}{part.split()[0]}")
             if page:
                 tail, head = text.last_token().replace(NOTE_MARK, ""), part.split()[0]
                 log.repair(prev_line, "paragraph continued" + page, f"{tail}\\n{head}", f"{tail}{glue}{head}")

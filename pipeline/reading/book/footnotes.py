@@ -84,9 +84,9 @@ def collect(pages: list[list[PrintedLine]], flog: FileLog, body_size: float | No
         here = {label for line in rest for label in labels_in(line.text)} | \
                {label for line in rest for _, _, label in _raised_labels(line)}
         found = _pdf_feet(rest, body_size) if body_size is not None else _text_feet(rest, seen | here, flog)
-        feet = {n for _, pieces in found for n, _ in pieces}
-        text_labels = {label for line in rest if line.num not in feet for label in labels_in(line.text)} | \
-                      {label for line in rest if line.num not in feet for _, _, label in _raised_labels(line)}
+        foot_nums = {n for _, pieces in found for n, _ in pieces}
+        text_labels = {label for line in rest if line.num not in foot_nums for label in labels_in(line.text)} | \
+                      {label for line in rest if line.num not in foot_nums for _, _, label in _raised_labels(line)}
         found = _doubled_signs(found, text_labels or seen, flog)
         seen = text_labels if body_size is not None else here
         if found and not found[0][0] and last is not None:

@@ -17,10 +17,11 @@ parity or more, two at least: the book's title on the even pages, "Artikel 41", 
 odd ones. Never a line of the law's own structure ("ARTIKEL 24", "A. …", "1. …").
 
 Where the adapter knows the lines' heights (a PDF), the first or last line of a page at a height that
-the first (last) line of a third of the pages or more has is furniture too when it is a page number, or
-its shape stands there on another page (_by_height); a line close to the line next to it (a paragraph or
-a title going on) never is, nor an article's heading (a book that starts its articles at page tops), nor
-a line set in a size of its own and said once (a part's title at its page's top).
+the first (last) line of a third of the pages or more has is furniture too when it is set smaller than
+the body, is a page number, or its shape stands there on another page (_by_height); a line close to the
+line next to it (a paragraph or a title going on) never is, nor an article's heading (a book that starts
+its articles at page tops), nor a line set larger than the body and said once (a part's title at its
+page's top).
 """
 import re
 from collections import Counter
@@ -331,8 +332,8 @@ def _furniture(page: Page, strip: list[str], p: int, number: Folio | None, heads
 
 def _by_height(stream: PageStream, words: BookWords) -> dict[int, str]:
     """{line number: reason} for the running heads and page numbers of a PDF: the first or last line of a
-    page at a height that the first (last) line of a third of the pages or more has, a page number alone
-    or a text whose shape stands there on another page too."""
+    page at a height that the first (last) line of a third of the pages or more has, set smaller than the
+    body, a page number alone or a text whose shape stands there on another page too."""
     pages = [page for page in stream.pages if page.lines]
     if len(pages) < 3:
         return {}
@@ -351,7 +352,7 @@ def _by_height(stream: PageStream, words: BookWords) -> dict[int, str]:
             if held * 3 < len(pages) or held < 3 or _goes_on(line, page.lines, pick) or words.heading(line.text):
                 continue  # (an article's heading at a page's top, as on other pages, is no furniture)
             text = line.text.strip()
-            if is_page_number(text) or shapes[shape(text)] > 1:  # (a size of its own is no evidence: a title)
+            if (line.size or body) < body or is_page_number(text) or shapes[shape(text)] > 1:  # (a larger one: a title)
                 out[line.num] = (f"running head or page number {text[:50]!r} at the page "
                                  f"{where} (the same height on {held} of {len(pages)} pages)")
     return out
