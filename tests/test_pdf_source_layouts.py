@@ -3,7 +3,7 @@
 two columns (read column by column, reading/book/pdf.py)."""
 from hypothesis import assume, example, given, settings, strategies as st
 
-from pipeline.reading.book import pdf as pdfadapter
+from pipeline.reading.book import pdf as pdfadapter, pdf_glyphs
 from test_pdf_source import build, compile_typst, headings, pdf_source, read_back, set_line
 
 LINES = st.lists(st.lists(st.text(alphabet="abcdefghij", min_size=1, max_size=9), min_size=1, max_size=10),
@@ -149,7 +149,7 @@ def test_a_page_set_in_two_columns_is_read_column_by_column(tmp_path):
 
 
 def shifted(glyphs: list, dx: float) -> list:
-    return [pdfadapter.Glyph(g.char, g.x0 + dx, g.x1 + dx, g.y, g.bottom, g.size, g.bold) for g in glyphs]
+    return [pdf_glyphs.Glyph(g.char, g.x0 + dx, g.x1 + dx, g.y, g.bottom, g.size, g.bold) for g in glyphs]
 
 
 def laid_out(rows: list) -> list:
