@@ -3,7 +3,7 @@ docs/pdf-source.md gives the measurements behind every rule). A part of the PDF 
 
 Reads: one page of the PDF as PDFium loaded it (its page and its text page), and the PDF's bytes where a
 font's glyph names are needed. Writes: the page's Glyphs a reader sees and the ones no reader sees, each
-with why (page_glyphs; pdf.py makes lines of them); and, in Fonts, how many characters each font
+with why (page_glyphs; pdf_lines.py makes lines of them); and, in Fonts, how many characters each font
 printed visibly and how many of those damaged (pdf.py refuses a PDF whose every font is unusable so).
 
 How a character is read (sizes in points; the measurements are in docs/pdf-source.md):
@@ -17,7 +17,7 @@ How a character is read (sizes in points; the measurements are in docs/pdf-sourc
     its text is filled and stroked (render mode 2, a word processor's made-up bold). Italic when the name
     says Italic, Oblique or It, the font is flagged italic or slanted, or the text matrix slants it;
   - a digit's ink: where it starts (Glyph.bottom), so a superscript digit glyph tells itself from an
-    ordinary one (pdf.py reads the raised markers);
+    ordinary one (pdf_lines.py reads the raised markers);
   - text no reader sees is given apart, with why: text filled white or very light (contrast with white
     under LIGHT_CONTRAST) that no filled shape or image lies under, transparent or invisible text (render
     mode 3 or 7) that no image lies under (on a scan's image it is the scan's OCR layer: what the image
@@ -269,7 +269,7 @@ def page_glyphs(page: Any, text_page: Any, n: int, raw: Any, box: tuple[float, .
     for i in range(n):
         code = codes[i]
         # The spaces and line ends the text layer generates are left out: spaces are put back from the gaps
-        # between the glyphs (pdf.py); a space the PDF itself has is kept.
+        # between the glyphs (pdf_lines.py); a space the PDF itself has is kept.
         if code in (32, 10, 13, 9) and (code != 32 or raw.FPDFText_IsGenerated(text_page, i)) and \
                 not map_error(text_page, i):  # (a code of a font without a usable map shows as itself)
             continue
