@@ -17,7 +17,7 @@ import pytest
 
 from conftest import ROOT
 from pipeline.core.errors import LawbookError
-from pipeline.reading.book import pdf as pdfadapter
+from pipeline.reading.book import pdf as pdfadapter, pdf_glyphs
 from test_pdf_source import build, compile_typst, pdf_source
 
 ENGLISH_PDF = ROOT.parent / "shared" / "english" / "laws2017-en.pdf"
@@ -86,7 +86,7 @@ def cells(line: pdfadapter.PageLine) -> list[str]:
 ])
 def test_bold_is_read_from_the_fonts_name_first_and_its_weight_where_the_name_says_nothing(name, weight, flags,
                                                                                           bold):
-    assert pdfadapter.font_bold(name, weight, flags) is bold
+    assert pdf_glyphs.font_bold(name, weight, flags) is bold
 
 
 def calibri(name: str) -> Font:

@@ -21,7 +21,7 @@ from hypothesis import given, settings, strategies as st
 from lxml import etree
 
 from conftest import ROOT, SOURCES, run_lawbook
-from pipeline.reading.book import pdf as pdfadapter
+from pipeline.reading.book import pdf as pdfadapter, pdf_glyphs, pdf_lines
 
 ENGLISH = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
 
@@ -562,7 +562,7 @@ def set_line(words: list, y: float, size: float = 10.0, gap: float = 0.3) -> lis
     glyphs, x = [], 50.0
     for word in words:
         for char in word:
-            glyphs.append(pdfadapter.Glyph(char, x, x + size / 2, y, y, size, False))
+            glyphs.append(pdf_glyphs.Glyph(char, x, x + size / 2, y, y, size, False))
             x += size / 2
         x += gap * size
     return glyphs
@@ -571,7 +571,7 @@ def set_line(words: list, y: float, size: float = 10.0, gap: float = 0.3) -> lis
 @settings(max_examples=60, deadline=None)
 @given(WORDS, st.sampled_from([8.0, 10.0, 12.5]))
 def test_spaces_are_put_back_from_the_gaps_between_glyphs(words, size):
-    line = pdfadapter._page_line("f.pdf", 3, 7, set_line(words, 400.0, size))
+    line = pdf_lines._page_line("f.pdf", 3, 7, set_line(words, 400.0, size))
     assert line.text == " ".join(words)
     assert (line.num, line.page) == (3007, 3)
 
@@ -580,17 +580,17 @@ def test_spaces_are_put_back_from_the_gaps_between_glyphs(words, size):
 @given(st.lists(WORDS, min_size=1, max_size=8))
 def test_lines_come_top_to_bottom_whatever_order_the_glyphs_have(lines):
     glyphs = [g for k, words in enumerate(lines) for g in set_line(words, 500.0 - 14 * k)]
-    rows = pdfadapter._rows(list(reversed(glyphs)))
+    rows = pdf_lines._rows(list(reversed(glyphs)))
     assert ["".join(g.char for g in row if g.char != " ") for row in rows] == ["".join(w) for w in lines]
 
 
 def test_a_raised_digit_is_a_footnote_marker_and_a_digit_on_the_baseline_is_text():
     glyphs = set_line(["trick"], 300.0, gap=0)
     x = glyphs[-1].x1
-    glyphs.append(pdfadapter.Glyph("7", x, x + 3, 300.0, 304.0, 10.0, False))  # a superscript glyph's ink
-    glyphs += [pdfadapter.Glyph(c, x + 3 + 3 * k, x + 6 + 3 * k, 300.0, 300.0, 10.0, False)
+    glyphs.append(pdf_glyphs.Glyph("7", x, x + 3, 300.0, 304.0, 10.0, False))  # a superscript glyph's ink
+    glyphs += [pdf_glyphs.Glyph(c, x + 3 + 3 * k, x + 6 + 3 * k, 300.0, 300.0, 10.0, False)
                for k, c in enumerate(", 12")]
-    line = pdfadapter._page_line("f.pdf", 1, 1, glyphs)
+    line = pdf_lines._page_line("f.pdf", 1, 1, glyphs)
     assert line.text == "trick7, 12"
     assert line.raised == ((5, 6),)
 
@@ -601,15 +601,15 @@ def test_a_raised_digit_is_a_footnote_marker_and_a_digit_on_the_baseline_is_text
 def test_the_bold_at_a_line_start_ends_where_the_weight_changes(head, rest, marker):
     """A run-in heading's end is where the bold ends (bold_head), whatever the words; a footnote marker
     raised in the bold is the heading's, and its offset in the marked text is one NOTE_MARK."""
-    glyphs = [pdfadapter.Glyph(g.char, g.x0, g.x1, g.y, g.bottom, g.size, True) for g in set_line(head, 300.0)]
+    glyphs = [pdf_glyphs.Glyph(g.char, g.x0, g.x1, g.y, g.bottom, g.size, True) for g in set_line(head, 300.0)]
     x = glyphs[-1].x1
     if marker:
-        glyphs.append(pdfadapter.Glyph("1", x, x + 3, 303.0, 303.0, 6.0, True))
-        glyphs.append(pdfadapter.Glyph("2", x + 3, x + 6, 303.0, 303.0, 6.0, True))
+        glyphs.append(pdf_glyphs.Glyph("1", x, x + 3, 303.0, 303.0, 6.0, True))
+        glyphs.append(pdf_glyphs.Glyph("2", x + 3, x + 6, 303.0, 303.0, 6.0, True))
         x += 6
-    glyphs += [pdfadapter.Glyph(g.char, g.x0 + x, g.x1 + x, g.y, g.bottom, g.size, False)
+    glyphs += [pdf_glyphs.Glyph(g.char, g.x0 + x, g.x1 + x, g.y, g.bottom, g.size, False)
                for g in set_line(rest, 300.0)]
-    line = pdfadapter._page_line("f.pdf", 2, 4, glyphs)
+    line = pdf_lines._page_line("f.pdf", 2, 4, glyphs)
     heading = " ".join(head) + ("12" if marker else "")
     assert line.text[:line.bold_head] == heading
     assert line.text[line.bold_head:].strip() == " ".join(rest)

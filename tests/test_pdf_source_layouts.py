@@ -1,9 +1,9 @@
 """More made-up layouts of a book's PDF, compiled with Typst here, read as a source with their exact nodes
 (pipeline/reading/book/): list markers hanging in the margin, two page sizes in one PDF, and pages set in
-two columns (read column by column, reading/book/pdf.py)."""
+two columns (read column by column, reading/book/pdf_lines.py)."""
 from hypothesis import assume, example, given, settings, strategies as st
 
-from pipeline.reading.book import pdf as pdfadapter
+from pipeline.reading.book import pdf as pdfadapter, pdf_glyphs, pdf_lines
 from test_pdf_source import build, compile_typst, headings, pdf_source, read_back, set_line
 
 LINES = st.lists(st.lists(st.text(alphabet="abcdefghij", min_size=1, max_size=9), min_size=1, max_size=10),
@@ -149,14 +149,14 @@ def test_a_page_set_in_two_columns_is_read_column_by_column(tmp_path):
 
 
 def shifted(glyphs: list, dx: float) -> list:
-    return [pdfadapter.Glyph(g.char, g.x0 + dx, g.x1 + dx, g.y, g.bottom, g.size, g.bold) for g in glyphs]
+    return [pdf_glyphs.Glyph(g.char, g.x0 + dx, g.x1 + dx, g.y, g.bottom, g.size, g.bold) for g in glyphs]
 
 
 def laid_out(rows: list) -> list:
     """(text, column) of each line of rows of glyphs, in the order the adapter reads them."""
-    pieced = [pdfadapter._pieces(row, 10.0) for row in rows]
+    pieced = [pdf_lines._pieces(row, 10.0) for row in rows]
     return [("".join(g.char for p in pieces for g in p.glyphs), column)
-            for pieces, column in pdfadapter._layout(pieced, 10.0)]
+            for pieces, column in pdf_lines._layout(pieced, 10.0)]
 
 
 @settings(max_examples=60, deadline=None)
@@ -183,5 +183,5 @@ def test_two_columns_side_by_side_are_read_column_by_column(left, right, gutter,
     middle = (edge + edge + gutter * 10) / 2
     assume(min(wide_left, wide_right) >= 0.4 * max(wide_left, wide_right))  # columns alike in width
     assume(50 + (end - 50) / 5 <= middle <= 50 + (end - 50) * 4 / 5)  # the gutter in the middle three fifths
-    rows = pdfadapter._rows([g for row in [*lefts, *rights] for g in row])
+    rows = pdf_lines._rows([g for row in [*lefts, *rights] for g in row])
     assert laid_out(rows) == [("".join(words), 0) for words in left] + [("".join(words), 1) for words in right]

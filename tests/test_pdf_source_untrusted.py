@@ -135,7 +135,7 @@ def test_a_pdf_past_the_character_limit_is_refused_before_any_page_is_read(tmp_p
     # are counted on every page first; no page's characters are read (before, the first 1,882 were: 20 s).
     data = many_pages(1999, 11)
     read = []
-    monkeypatch.setattr(pdfadapter, "_glyphs", lambda *args: read.append(args) or [])
+    monkeypatch.setattr(pdfadapter, "page_glyphs", lambda *args: read.append(args) or [])
     with pytest.raises(pdfadapter.LawbookError) as caught:
         pdfadapter.page_lines(data, "boek.pdf", "boek.pdf")
     assert str(caught.value) == ("boek.pdf:p1883: the PDF holds more than 1500000 characters (at page 1883), over "
@@ -145,7 +145,7 @@ def test_a_pdf_past_the_character_limit_is_refused_before_any_page_is_read(tmp_p
 
 def test_a_page_past_the_page_limit_of_characters_is_refused_before_any_page_is_read(monkeypatch):
     read = []
-    monkeypatch.setattr(pdfadapter, "_glyphs", lambda *args: read.append(args) or [])
+    monkeypatch.setattr(pdfadapter, "page_glyphs", lambda *args: read.append(args) or [])
     monkeypatch.setattr(pdfadapter, "MAX_PAGE_CHARS", 100)
     with pytest.raises(pdfadapter.LawbookError) as caught:
         pdfadapter.page_lines(many_pages(3, 2), "boek.pdf", "boek.pdf")

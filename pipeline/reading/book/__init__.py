@@ -1,7 +1,8 @@
 """The one reader of printed books: any extractor, any publisher, any language.
 
 An adapter turns a source into a page stream (stream.py): text.py a text extraction of any extractor
-(pdftotext plain or -layout, a PDF tool's export, a word processor's text), pdf.py the book's PDF itself.
+(pdftotext plain or -layout, a PDF tool's export, a word processor's text), pdf.py the book's PDF itself
+(pdf_glyphs.py the characters of its pages, pdf_lines.py those characters into printed lines).
 Shared layers read every stream alike, each using the evidence its lines carry (a field the adapter
 does not know is None, and each rule falls back to what the text shows):
 
