@@ -475,6 +475,29 @@ def test_footnotes_numbered_through_the_book_one_going_on_to_the_next_page(tmp_p
                 "page 1, whose last line ends a sentence; the page is not set justified" in report)
 
 
+# A page set ragged that ends a numbered entry with a sentence, and the next entry at the next page's top.
+RAGGED_ENTRIES = r"""
+#set page(width: 11cm, height: 6cm, margin: (left: 2.2cm, right: 1.2cm, top: 1.4cm, bottom: 2cm),
+  footer: context align(left, text(size: 7.5pt)[Page #counter(page).display()]))
+#set text(size: 9pt, lang: "en")
+#set par(justify: false)
+#block[#text(weight: "bold")[Law 1] \ #text(size: 11pt)[OPENING]]
+1. The session opens at the time announced by the organiser in the programme of the event.
+#pagebreak()
+2. Players who are late are dealt with under the law on lateness.
+"""
+
+
+def test_a_ragged_page_break_before_a_numbered_entry_is_no_uncertain_reading(tmp_path):
+    # Whether the line at page 2's top goes on with page 1's last paragraph does not matter: its number cuts
+    # the paragraph there either way, so the report holds no "uncertain" reading of that page break.
+    read = read_back(tmp_path, "ragged.pdf", compile_typst(RAGGED_ENTRIES))
+    assert read["2017/1A"] == "The session opens at the time announced by the organiser in the programme of the event."
+    assert read["2017/1B"] == "Players who are late are dealt with under the law on lateness."
+    report = (tmp_path / "out-ragged.pdf" / "report.txt").read_text(encoding="utf-8")
+    assert "uncertain: read as going on" not in report
+
+
 def test_bench_reads_the_dutch_pdf_beside_its_text_sources(tmp_path):
     # `make bench`'s PDF section on the Dutch sources only (the other measurements left out).
     env = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -124,6 +124,7 @@ def read(lines: list[Line], source_name: str, edition: str, language: str, fmt: 
         else:  # an annex: kept apart for now, as back matter
             matter.read_apart(pages, reading, "back", set())
             continue
+        layout.settle(set())  # (the introduction's and the definitions' paragraphs are not cut after)
         attach(collected, reading, flog)
     ends.check_page_numbers(stream, found, book, reading, flog)
     return reading

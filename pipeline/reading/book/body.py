@@ -142,6 +142,9 @@ class Articles:
         markers.resolve_items(state.blocks, self.splitter.ambiguous, self.flog)
         markers.mark_no_lead_in(state.blocks)
         markers.mark_closing(state.blocks, self.paragraph_starts)
+        # (A block that begins inside a line shares it with the block before: that line's start went on.)
+        self.layout.settle({block.first_line for before, block in zip([None, *state.blocks], state.blocks)
+                            if block.lines and (before is None or block.first_line not in before.lines)})
         return state.blocks
 
     def _close(self, state: State) -> None:

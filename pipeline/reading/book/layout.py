@@ -6,7 +6,7 @@ the definitions), each from the evidence its lines have:
   - a PDF: the line stands within the body's leading below the line before, in the same size and not set
     in (a first-line indent begins a paragraph); over a page break it goes on, unless the page's last line
     ends a sentence short of the right edge the page is justified to (on a page set ragged, that reading
-    is uncertain, and logged);
+    is uncertain, and logged by settle() where the line does not begin a block of its own anyway);
   - a text: the line starts in lower case, or the line before stopped mid-sentence, or (a text wrapped at
     a measure) the line before ends a sentence but is full: the next line's first word would not have
     fitted on it, so the break is the measure's, not the paragraph's end; in a wrapped text a paragraph
@@ -46,6 +46,9 @@ class Layout:
     short: bool = field(init=False)
     run_measure: float | None = field(init=False)
     logged: set[int] = field(default_factory=set)  # page tops whose reading is in the report
+    # Page tops read as going on where the evidence allows both readings: reported by settle(), once the
+    # reader knows whether the reading mattered (a line that begins a block of its own was cut there anyway).
+    undecided: dict[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         body = self.body_size
@@ -149,11 +152,18 @@ class Layout:
                                                f"{short:.0f} pt short of the right edge its text is justified to, "
                                                f"so its paragraph ends with the page")
             else:
-                self.flog.inference(num, None, f"uncertain: read as going on with the paragraph at the foot of page "
-                                               f"{b.page}, whose last line ends a sentence; the page is not set "
-                                               f"justified, so no right edge tells whether that paragraph ended "
-                                               f"there")
+                self.undecided[num] = (f"uncertain: read as going on with the paragraph at the foot of page {b.page}, "
+                                       f"whose last line ends a sentence; the page is not set justified, so no right "
+                                       f"edge tells whether that paragraph ended there")
         return ends
+
+    def settle(self, starts: set[int]) -> None:
+        """Report the undecided page tops, except those whose line begins a block of its own (`starts`: a
+        numbered entry's marker cut the paragraph there, so either reading gives the same blocks)."""
+        for num, message in sorted(self.undecided.items()):
+            if num not in starts:
+                self.flog.inference(num, None, message)
+        self.undecided.clear()
 
 
 def measure(page: list[PrintedLine]) -> float | None:
