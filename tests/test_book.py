@@ -274,6 +274,75 @@ def test_a_paragraph_inside_a_list_that_goes_on_stays_with_its_entry(tmp_path):
         "look at his cards and the ma", "He may look again when asked"]
 
 
+def test_a_closing_paragraph_without_indents_says_its_reading_is_uncertain(tmp_path):
+    # Without the lines' places (a plain text), a paragraph after the list's last entry may be that entry's
+    # second paragraph or the text the list belongs to: read as the latter, and said to be uncertain.
+    law = page("2", "LAW 1", "FIRST THINGS", f"A. Opening 1. A player may: (a) look at his cards {RUN_ON}. (b) wait "
+                                             f"for his turn {RUN_ON}.", f"The Director rules on any doubt {RUN_ON}.",
+               f"B. Closing The game closes {RUN_ON}.")
+    ctx = build(tmp_path / "b", [law], fmt="flowed")
+    assert ("uncertain: the paragraph 'The Director rules on any doubt …' after the list's last entry read as "
+            "closing the list (text of what the list belongs to), not as that entry's own paragraph: no indent "
+            "tells which") in [e.message for e in ctx.log.entries if e.line == 5]
+
+
+# A text set out as on the page (pdftotext -layout): entries with a hanging indent, a running head beside its
+# page number apart by spaces. Law 1's closing paragraph stands where the entries' own lines stand; Law 2's
+# stands set out at the section's margin.
+LAYOUT_PAGES = [
+    FF + "Rules of Made-up Play                              2\n" + "\n".join([
+        "LAW 1", "FIRST THINGS",
+        "A. Opening",
+        "   1. A player may look at his cards when",
+        "      the deal begins and not before.",
+        "   2. A player may wait for his turn when",
+        "      the deal goes on at his table.",
+        "      He may look again when he is asked.",
+        "B. Closing",
+        "   The game closes when the boards are scored."]) + "\n",
+    FF + "Rules of Made-up Play                              3\n" + "\n".join([
+        "LAW 2", "SECOND THINGS",
+        "A. Seating",
+        "   1. A player may sit down when he is",
+        "      called to his table by the Director.",
+        "   2. A player may stand up when the",
+        "      round ends at his table.",
+        "The Director rules on any doubt about it.",
+        "B. Leaving",
+        "   The players leave when the session ends."]) + "\n"]
+
+
+def test_a_layouts_indents_say_whether_a_paragraph_closes_the_list(tmp_path):
+    ctx = build(tmp_path / "b", LAYOUT_PAGES)
+    assert errors(ctx) == []
+    text = {el.get("id"): [" ".join(p.text.split()) for p in el.findall("p")] for el in ctx.corpus.iter()
+            if el.get("id")}
+    # Set where entry 2's own lines stand: its second paragraph.
+    assert text["2017/1A2"] == ["A player may wait for his turn when the deal goes on at his table.",
+                                "He may look again when he is asked."]
+    # Set out at the section's margin: the list is closed, the paragraph is the section's text.
+    assert text["2017/2A2"] == ["A player may stand up when the round ends at his table."]
+    assert text["2017/2A"] == ["The Director rules on any doubt about it."]
+    assert not [e for e in ctx.log.entries if e.message.startswith("uncertain: the paragraph")]
+
+
+def test_the_introduction_ends_at_a_title_not_at_a_sentence_that_starts_a_line(tmp_path):
+    # A wrapped text without type sizes: a line that starts a sentence after a sentence's end ("The talks
+    # went on …", words in lower case) is the introduction's; "Drafting Committee" (title-shaped) ends it.
+    intro = page("ii", "Introduction to the Made-up Rules", "The rules were read again by the",
+                 "committee, which then kept them or", "changed them where it had to.",
+                 "The talks went on at a number of", "meetings over a period of five", "years and more.",
+                 "The purpose of the rules stays", "the same as it was before.")
+    ctx = build(tmp_path / "b", [TITLE, intro, COMMITTEE, CONTENTS, DEFINITIONS, LAW_1, LAW_2, LAW_3, INDEX, BACK])
+    assert errors(ctx) == []
+    words = " ".join(" ".join(ctx.corpus.xpath('//*[@id="2017/intro"]//p//text()')).split())
+    assert words.endswith("The talks went on at a number of meetings over a period of five years and more. "
+                          "The purpose of the rules stays the same as it was before.")
+    assert "Drafting Committee" not in words and "Ann Example" not in words
+    said = [e.message for e in ctx.log.entries if e.message.startswith("the source holds")]
+    assert "front matter (from line 14: the title 'Drafting Committee' after the introduction)" in said[0]
+
+
 def test_the_book_without_form_feeds_reads_the_same(tmp_path, whole):
     ctx = build(tmp_path / "b", [p.replace(FF, "\n") for p in BOOK])
     assert errors(ctx) == []

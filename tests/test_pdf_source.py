@@ -498,6 +498,34 @@ def test_a_ragged_page_break_before_a_numbered_entry_is_no_uncertain_reading(tmp
     assert "uncertain: read as going on" not in report
 
 
+# Numbered entries with a hanging indent, set at the leading of the text: Law 1's last paragraph stands set out
+# at the margin (the text of the article), Law 2's is set in with the entry's lines (its second paragraph).
+HANGING_ENTRIES = r"""
+#set page(width: 11cm, height: 12cm, margin: (left: 2.2cm, right: 1.2cm, top: 1.4cm, bottom: 2cm),
+  footer: context align(left, text(size: 7.5pt)[Page #counter(page).display()]))
+#set text(size: 9pt, lang: "en")
+#set par(justify: false, spacing: 0.65em)
+#set enum(spacing: 0.65em, indent: 0.6em, body-indent: 0.6em)
+#block[#text(weight: "bold")[Law 1] \ #text(size: 11pt)[SEATING]]
+1. A player may sit down when he is called to his table by the Director of the session.
+2. A player may stand up when the round ends at his table and the boards have moved on.
+The Director rules on any doubt about where a player sits.
+#pagebreak()
+#block[#text(weight: "bold")[Law 2] \ #text(size: 11pt)[LEAVING]]
+1. A player may leave when the session ends and his scores have been entered on the sheet.
+2. A player may leave early when the Director allows it and his partner agrees to it.
+   #parbreak() He tells the Director before he leaves the table.
+"""
+
+
+def test_a_paragraph_set_out_from_the_last_entry_closes_the_list(tmp_path):
+    read = read_back(tmp_path, "hanging.pdf", compile_typst(HANGING_ENTRIES))
+    assert read["2017/1B"] == "A player may stand up when the round ends at his table and the boards have moved on."
+    assert read["2017/1"] == "SEATING The Director rules on any doubt about where a player sits."
+    assert read["2017/2B"] == ("A player may leave early when the Director allows it and his partner agrees to it. "
+                               "He tells the Director before he leaves the table.")
+
+
 def test_bench_reads_the_dutch_pdf_beside_its_text_sources(tmp_path):
     # `make bench`'s PDF section on the Dutch sources only (the other measurements left out).
     env = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -111,6 +111,7 @@ class Articles:
         self.layout = Layout(pages, body_size, flog, collected.foot_lines | collected.lone)
         self.paragraph_starts: set[int] = set()
         self.remark_lines: list[BodyLine] = []
+        self.lines_by_num: dict[int, BodyLine] = {}
 
     # -- the run --------------------------------------------------------------------------------------
     def read(self) -> list[Block]:
@@ -126,6 +127,7 @@ class Articles:
                 lines.append(BodyLine(printed, text, p, marks, bold))
         for line in lines:
             self._report_damage(line.num, line.text.strip())
+        self.lines_by_num = {line.num: line for line in lines}
         state = State(lines)
         if lines and not self.words.heading(lines[0].text.strip()):
             self.reading.gaps.append(Gap(lines[0].num, None, "the page starts inside an article whose beginning is "
@@ -141,7 +143,9 @@ class Articles:
         self._close(state)
         markers.resolve_items(state.blocks, self.splitter.ambiguous, self.flog)
         markers.mark_no_lead_in(state.blocks)
-        markers.mark_closing(state.blocks, self.paragraph_starts)
+        indents = {line.num: (line.page, x) for line in lines
+                   if (x := self.layout.indent(line.printed, line.page)) is not None}
+        markers.mark_closing(state.blocks, self.paragraph_starts, indents, self.splitter.step, self.flog)
         # (A block that begins inside a line shares it with the block before: that line's start went on.)
         self.layout.settle({block.first_line for before, block in zip([None, *state.blocks], state.blocks)
                             if block.lines and (before is None or block.first_line not in before.lines)})
@@ -318,11 +322,30 @@ class Articles:
                                                        line.printed.bold_head is not None and line.bold < 2):
             return False
         hanging = any(_LIST_START.match(t) for _, t in state.paragraph.pieces)
+        if hanging and not _LIST_START.match(text) and self._set_out(state.paragraph, line):
+            return False
         single = len(state.paragraph.pieces) == 1 and state.paragraph.set_in
         goes_on = self.layout.goes_on(before_line, line, before, hanging, single)
         if goes_on:
             self._join(state, line)
         return goes_on
+
+    def _set_out(self, paragraph: Paragraph, line: BodyLine) -> bool:
+        """The line stands left of the lines of the paragraph's last list entry (by the splitter's step or
+        more, where the layout gives the indents, on the page of the entry's line before it): it is no text of
+        that entry, it begins a paragraph (which closes the list, markers.mark_closing). An entry of one line
+        so far gives no evidence (its marker may stand set in from its text's margin), nor a line in lower
+        case (its sentence goes on), nor a line on another page (its margin is another)."""
+        here = self.layout.indent(line.printed, line.page)
+        before = self.lines_by_num.get(paragraph.pieces[-1][0])
+        if here is None or line.text.strip()[:1].islower() or before is None or before.page != line.page:
+            return False
+        nums = [num for num, text in paragraph.pieces]
+        last = max((k for k, (_, text) in enumerate(paragraph.pieces) if _LIST_START.match(text)), default=None)
+        if last is None or last + 1 >= len(nums):
+            return False
+        entry = paragraph.indent.get(nums[last + 1])
+        return entry is not None and here < entry - self.splitter.step
 
     def _lone_marker(self, state: State, line: BodyLine) -> bool:
         """A footnote marker set apart on a line of its own: it goes to the end of the paragraph's last line,

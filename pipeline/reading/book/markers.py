@@ -46,7 +46,7 @@ class Numbering:
     item: str | None = None
     subitem: str | None = None
     inline: bool = False  # its sections are written inline after a lead-in ("… ends when: A. …")
-    item_indent: float | None = None  # where the item markers stand (the adapter's x), where known
+    item_indent: float | None = None  # where the last item marker at a line's start stands (x), where known
 
 
 class Marker(NamedTuple):
@@ -307,7 +307,7 @@ class Splitter:
             self.ambiguous.append(Ambiguous(line, m_item.group(1), state.item))
         if as_item and m_item:
             state.item, state.subitem = m_item.group(1), None
-            if indent is not None and state.item_indent is None:
+            if indent is not None:  # (the last item's: a page's margin may differ from the first item's page)
                 state.item_indent = indent
             return Marker(pos, m_item.end(), "item", m_item.group(1))
         if as_sub and m_sub:
@@ -353,11 +353,16 @@ def resolve_items(blocks: list[Block], ambiguous: list[Ambiguous], flog: FileLog
                                        f"of ({before})")
 
 
-def mark_closing(blocks: list[Block], starts: set[int]) -> None:
+def mark_closing(blocks: list[Block], starts: set[int], indents: dict[int, tuple[int, float]], step: float,
+                 flog: FileLog) -> None:
     """A paragraph of its own right after a list's last entry (no entry of the same level with the next
     number follows it before the next heading) closes the list: its block says so (cite CLOSES_LIST,
     level the list's), and structure.py makes it text of the list's parent. Where the list goes on after
-    it, it is the entry's own second paragraph (a page break inside an item)."""
+    it, it is the entry's own second paragraph (a page break inside an item). Where the layout gives the
+    lines' indents (`indents`: line -> its page and its x from the page's margin), a paragraph set on the
+    entry's page where the last entry's own lines stand (within `step`) is that entry's second paragraph;
+    one set further out closes the list.
+    Where no indent tells, the paragraph closes the list and the report says that reading is uncertain."""
     for k, block in enumerate(blocks):
         if block.kind != "para" or id(block) not in starts or not k or blocks[k - 1].kind != "list":
             continue
@@ -366,8 +371,20 @@ def mark_closing(blocks: list[Block], starts: set[int]) -> None:
         goes_on = after is not None and after.kind == "list" and (
             after.level > last.level or after.level == last.level and last.number is not None
             and after.number == last.number + 1)
-        if not goes_on:
-            block.cite, block.level = CLOSES_LIST, last.level
+        if goes_on:
+            continue
+        here = indents.get(block.first_line)
+        entry = indents.get(last.lines[1]) if len(last.lines) > 1 else None  # the entry's own lines' indent
+        if here is not None and entry is not None and here[0] == entry[0]:
+            if here[1] >= entry[1] - step:
+                continue  # set as the entry's own lines are: its second paragraph
+        else:
+            words = " ".join(block.text.split()[:6]).replace(NOTE_MARK, "")
+            flog.inference(block.first_line, None, f"uncertain: the paragraph '{words} …' after the list's last "
+                                                   f"entry read as closing the list (text of what the list "
+                                                   f"belongs to), not as that entry's own paragraph: no indent "
+                                                   f"tells which")
+        block.cite, block.level = CLOSES_LIST, last.level
 
 
 def mark_no_lead_in(blocks: list[Block]) -> None:

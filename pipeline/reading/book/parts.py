@@ -18,7 +18,8 @@ Where a part ends: where the next one begins; besides,
     with leader dots and a page number, a section heading, a column of page numbers, a wrapped title: a
     short line, never an article heading alone, never a definition), moved back to the start of that
     line's page over the page's furniture and titles (the next part's title belongs to the next part);
-  - the introduction at its first heading-like line after a paragraph (the next title of the front).
+  - the introduction at its first heading-like line after a paragraph (the next title of the front: set
+    larger, or where the type is not known, title-shaped, "Promulgating Bodies").
 Front matter is what comes before the first part and is not the introduction. Back matter is the
 pages after the last one with a page number, where that holds no article heading (a back cover).
 """
@@ -228,10 +229,19 @@ def _front_pages_in_arabic(ranges: list[tuple[int, int, str, str]], flat: Flat, 
     return ranges
 
 
+def title_shaped(text: str) -> bool:
+    """A title as a text without type sizes shows it: its words of four letters or more all begin with a
+    capital ("Promulgating Bodies"), or it is in capitals. A paragraph's line that starts a sentence after
+    a sentence's end ("The discussions occurred at a number of WBF") has words in lower case."""
+    words = [w for w in re.findall(r"[^\W\d_]+", text) if len(w) >= 4]
+    return bool(words) and all(w[0].isupper() for w in words)
+
+
 def _introduction_end(ranges: list[tuple[int, int, str, str]], flat: Flat, texts: list[str],
                       is_furniture: list[bool]) -> list[tuple[int, int, str, str]]:
     """The introduction ends at its first heading-like line after a paragraph that ended (its last line
-    ends a sentence; where the type is known, the title set larger than that line): the rest is front."""
+    ends a sentence; where the type is known, the title set larger than that line; where it is not, the
+    title alone on its line and title-shaped): the rest is front."""
     out = []
     for start, end, kind, evidence in ranges:
         if kind == "introduction":
@@ -245,7 +255,7 @@ def _introduction_end(ranges: list[tuple[int, int, str, str]], flat: Flat, texts
                 after = next((texts[k] for k in range(i + 1, end) if not is_furniture[k]), "")
                 ended = before is not None and bool(SENTENCE_END.search(before.text.strip())) and (
                     line.size > before.size if line.size is not None and before.size is not None
-                    else after[:1].isupper())
+                    else after[:1].isupper() and title_shaped(texts[i]))
                 before = line
                 if paragraph and ended and is_heading_like(texts[i]):
                     out += [(start, i, kind, evidence), (i, end, "front", f"the title {texts[i]!r} after the "

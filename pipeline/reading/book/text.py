@@ -59,13 +59,20 @@ def stream(lines: list[Line], flog: FileLog, words: BookWords) -> PageStream:
 
 
 def is_layout(lines: list[Line]) -> bool:
-    """A text set out as on the page: a quarter of its lines or more indented, and lines whose pieces stand
-    apart by runs of spaces (pdftotext -layout). An export whose wrapped lines are indented has no runs."""
-    if not lines:
+    """A text set out as on the page (see set_out)."""
+    return set_out([line.text for line in lines])
+
+
+def set_out(texts: list[str]) -> bool:
+    """Texts set out as on the page: a quarter of the lines or more indented, and one in twenty or more
+    whose pieces stand apart by runs of spaces (pdftotext -layout). An export whose wrapped lines are
+    indented has no runs."""
+    texts = [t for t in texts if t.strip()]
+    if not texts:
         return False
-    indented = sum(1 for line in lines if line.text[:1] == " " and line.text.strip())
-    apart = sum(1 for line in lines if GAP.search(line.text.strip()))
-    return indented * 4 >= len(lines) and apart * 20 >= len(lines)
+    indented = sum(1 for t in texts if t[:1] == " ")
+    apart = sum(1 for t in texts if GAP.search(t.strip()))
+    return indented * 4 >= len(texts) and apart * 20 >= len(texts)
 
 
 def _printed(line: Line, page: int, layout: bool, spaced: bool) -> PrintedLine:

@@ -14,6 +14,7 @@ from ...core.model import Line, Reading
 from ...core.report import BuildLog
 from .. import book
 from ..book.furniture import is_page_number
+from ..book.text import set_out
 from ..book.words import book_words
 from .common import Format, ReadSource
 
@@ -34,9 +35,10 @@ def read_pdf(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
 
 
 def has_page_layout(texts: list[str], profile: lang.Profile) -> bool:
-    """A page number among the first lines, or words hyphenated at three or more line ends."""
+    """A page number among the first lines, words hyphenated at three or more line ends, or lines set out
+    as on the page (indented, their pieces apart by runs of spaces: pdftotext -layout)."""
     hyphen_ends = sum(1 for t in texts if re.search(r"[^\W\d_]-$", t))
-    return any(re.match(r"^\d{1,4}$", t.strip()) for t in texts[:4]) or hyphen_ends >= 3
+    return any(re.match(r"^\d{1,4}$", t.strip()) for t in texts[:4]) or hyphen_ends >= 3 or set_out(texts)
 
 
 def has_book_signs(texts: list[str], profile: lang.Profile) -> bool:
