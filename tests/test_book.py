@@ -360,3 +360,62 @@ def test_a_contents_list_at_the_back_of_the_book_is_read_there(tmp_path, whole):
     assert errors(ctx) == []
     assert ids_of(ctx, "section") == ids_of(whole, "section")
     assert ctx.checked.said == whole.checked.said
+
+
+# -- a Dutch book: a contents list, title-case "Artikel N" headings, running heads and "- N -" folios --------
+def dutch_page(number, *lines, head="Spelregels voor Wedstrijdbridge 2017"):
+    return FF + "\n".join(([head] if head else []) + list(lines) + ([f"- {number} -"] if number else [])) + "\n"
+
+
+DUTCH_BOOK = [
+    dutch_page(None, "Spelregels voor Wedstrijdbridge", "Uitgave 2017", head=None),
+    dutch_page(1, "Inhoudsopgave", "Begripsomschrijvingen .......... 2", "Artikel 1 - Het spel kaarten .......... 3",
+               "A. Rangorde van kaarten en kleuren", "B. De achterkant", "Artikel 2 - De spelmappen .......... 3",
+               "Artikel 3 - Het opstellen van de tafels .......... 4"),
+    dutch_page(2, "Begripsomschrijvingen", "Arbiter: De persoon die de wedstrijd leidt en de regels toepast.",
+               "Kaart: Een van de tweeënvijftig kaarten van het spel."),
+    dutch_page(3, "Artikel 1", "Het spel kaarten", "A. Rangorde van kaarten en kleuren",
+               "Wedstrijdbridge wordt gespeeld met een spel van 52 kaarten, bestaande uit dertien",
+               "kaarten in elk van vier kleuren.*", "B. De achterkant",
+               "De achterkanten van alle 52 kaarten moeten gelijk zijn.",
+               "Artikel 2", "De spelmappen", "Voor elk te spelen spel is een spelmap beschikbaar met vier",
+               "vakken voor de vier handen.", "* De bond kan andere spellen toestaan."),
+    dutch_page(4, "Artikel 3", "Het opstellen van de tafels", "De organisatie zet de tafels klaar voordat de zitting",
+               "begint, en de arbiter controleert dit."),
+]
+
+
+def dutch_build(folder, pages):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "boek.txt").write_text("".join(pages).lstrip(FF), encoding="utf-8")
+    (folder / "sources.toml").write_text('language = "nl"\n[[source]]\nfile = "boek.txt"\nedition = "2017"\n',
+                                         encoding="utf-8")
+    return stages.make_corpus(folder)
+
+
+def test_a_dutch_book_with_title_case_headings_reads_as_a_book(tmp_path):
+    ctx = dutch_build(tmp_path / "b", DUTCH_BOOK)
+    assert ctx.detected["boek.txt"].format == "print"
+    assert errors(ctx) == []
+    assert ids_of(ctx, "article") == ["2017/1", "2017/2", "2017/3"]
+    assert ids_of(ctx, "section") == ["2017/1A", "2017/1B"]
+    assert ids_of(ctx, "definition") == ["2017/def/arbiter", "2017/def/kaart"]
+    assert [t.text for t in ctx.corpus.iter("title")] == ["Het spel kaarten", "De spelmappen",
+                                                         "Het opstellen van de tafels"]
+    note = ctx.corpus.xpath('//*[@id="2017/1A/noot1"]')[0]
+    assert (note.get("num"), note.text) == ("*", "De bond kan andere spellen toestaan.")
+    assert ctx.checked.said == ["2017: 3 articles, 2 sections, 2 definitions, 0 footnotes and 1 note marked *: "
+                                "as the contents list gives them"]
+    # The running heads and the "- N -" folios are furniture, never law text.
+    words = " ".join(ctx.corpus.itertext())
+    assert "Spelregels voor Wedstrijdbridge" not in words and "- 3 -" not in words
+
+
+def test_a_dutch_book_that_lacks_an_article_its_contents_list_gives_fails(tmp_path):
+    pages = list(DUTCH_BOOK)
+    pages[3] = pages[3].replace("Artikel 2\nDe spelmappen\nVoor elk te spelen spel is een spelmap beschikbaar met "
+                                "vier\nvakken voor de vier handen.\n", "")
+    ctx = dutch_build(tmp_path / "b", pages)
+    assert ids_of(ctx, "article") == ["2017/1", "2017/3"]
+    assert errors(ctx) == ["the contents list names 1 article(s) that the corpus does not hold: 2 (the first at "
+                           "boek.txt:9); their pages are missing from the sources, or their headings were not read"]
