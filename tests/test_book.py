@@ -419,3 +419,44 @@ def test_a_dutch_book_that_lacks_an_article_its_contents_list_gives_fails(tmp_pa
     assert ids_of(ctx, "article") == ["2017/1", "2017/3"]
     assert errors(ctx) == ["the contents list names 1 article(s) that the corpus does not hold: 2 (the first at "
                            "boek.txt:9); their pages are missing from the sources, or their headings were not read"]
+
+
+# -- page furniture in any form, learned from its repetition across pages ---------------------------------
+def furnished(form, number):
+    """A page's head and foot lines in `form`, for page `number`."""
+    roman = ["", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"][number]
+    return {"arabic at the top": ([str(number)], []),
+            "roman at the top": ([roman], []),
+            "dashes at the foot": ([], [f"- {number} -"]),
+            "number beside a bar and the head": ([f"{number} | Rules of Made-up Play"], []),
+            "a footer line and a number": ([], ["Rules of Made-up Play, second edition", str(number)]),
+            "head above, number at the foot": (["Rules of Made-up Play"], [str(number)])}[form]
+
+
+FORMS = ["arabic at the top", "roman at the top", "dashes at the foot", "number beside a bar and the head",
+         "a footer line and a number", "head above, number at the foot"]
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_page_furniture_in_any_form_is_left_out_of_the_law(tmp_path, form):
+    bodies = [["LAW 1", "FIRST THINGS", f"A. Opening The game opens when every player is seated {RUN_ON}.",
+               f"B. Closing The game closes when the last board is scored {RUN_ON}."],
+              ["LAW 2", "SECOND THINGS", f"A player whose turn it is may act when he is ready {RUN_ON}."],
+              ["LAW 3", "THIRD THINGS", f"A player who plays early is subject to Law 2 {RUN_ON}."],
+              ["LAW 4", "FOURTH THINGS", f"A player who plays late is warned by the Director {RUN_ON}."]]
+    pages = []
+    for k, body in enumerate(bodies, start=5):
+        head, foot = furnished(form, k)
+        pages.append(FF + "\n".join(head + body + foot) + "\n")
+    ctx = build(tmp_path / "b", pages)
+    assert errors(ctx) == []
+    assert ids_of(ctx, "article") == ["2017/1", "2017/2", "2017/3", "2017/4"]
+    assert [t.text for t in ctx.corpus.iter("title")] == ["FIRST THINGS", "SECOND THINGS", "THIRD THINGS",
+                                                         "FOURTH THINGS"]
+    words = " ".join(" ".join(ctx.corpus.itertext()).split())
+    assert "Made-up Play" not in words and " - 6 - " not in words
+    for k in (5, 6, 7, 8):  # no page's number is left in the text, before or after it
+        assert not any(p.text.split()[-1] == str(k) or p.text.split()[0] == str(k)
+                       for p in ctx.corpus.iter("p"))
+    dropped = [e.message for e in ctx.log.entries if e.kind == "dropped"]
+    assert len([m for m in dropped if m.startswith("page number")]) == 4, dropped

@@ -64,6 +64,14 @@ def is_page_number(text: str) -> bool:
     return page_number(text) is not None
 
 
+def page_value(text: str) -> int | None:
+    """The value of a page number alone on its line in any form ("7", "vii", "- 7 -"), else None."""
+    label = page_number(text)
+    if label is None:
+        return None
+    return int(label) if label.isdigit() else roman_value(label)
+
+
 def roman_value(label: str) -> int:
     """The value of a roman page number ("xiv" is 14)."""
     values = [ROMAN_VALUES[c] for c in label.lower()]
@@ -260,14 +268,19 @@ class _Heads:
             number = numbers.get(p)
             for i in self.places(page, number):
                 for key in (page[i], "\0" + shape(page[i])):
-                    self.where.setdefault((key, self.place(p, number, i, len(page))), set()).add(p)
+                    for place in self.place(p, number, i, len(page)):
+                        self.where.setdefault((key, place), set()).add(p)
 
     @staticmethod
-    def place(p: int, number: Folio | None, i: int, length: int) -> tuple[int, str]:
-        """(the page's parity, "below" the number printed first at its top, the "top" or the "foot")."""
-        if i >= length - FOOT and i >= TOP:
-            return p % 2, "foot"
-        return p % 2, "below" if number is not None and not number.foot else "top"
+    def place(p: int, number: Folio | None, i: int, length: int) -> list[tuple[int, str]]:
+        """The places of line i: (the page's parity, "below" the number printed first at its top, the "top"
+        or the "foot"). On a short page a line may be near its top and its foot both."""
+        places = []
+        if i >= length - FOOT and (i >= TOP or length <= 2 * TOP):
+            places.append((p % 2, "foot"))
+        if i < TOP or not places:
+            places.append((p % 2, "below" if number is not None and not number.foot else "top"))
+        return places
 
     @staticmethod
     def places(page: list[str], number: Folio | None) -> list[int]:
@@ -277,7 +290,7 @@ class _Heads:
         else:
             top = range(min(TOP - 1, len(page) - (1 if number is not None else 0)))
         end = number.at if number is not None and number.foot else len(page)
-        foot = range(max(end - (FOOT - 1), TOP), end)
+        foot = range(max(end - (FOOT - 1), TOP if len(page) > 2 * TOP else 0), end)
         return sorted(set(top) | set(foot))
 
     def evidence(self, text: str, p: int, number: Folio | None, i: int, length: int, after: str = "") -> int:
@@ -288,9 +301,9 @@ class _Heads:
         if not may_be_head(text, self.words) or self.words.heading(text) and after.isupper() and \
                 not self.words.heading(after):
             return 0
-        place = self.place(p, number, i, length)
         least = max(2, (self.parity[p % 2] + 1) // 2)
-        seen = max(len(self.where.get((key, place), ())) for key in (text, "\0" + shape(text)))
+        seen = max(len(self.where.get((key, place), ())) for key in (text, "\0" + shape(text))
+                   for place in self.place(p, number, i, length))
         return seen if seen >= least else 0
 
 
@@ -323,7 +336,7 @@ def _furniture(page: Page, strip: list[str], p: int, number: Folio | None, heads
         for i in range(number.at + 1, len(strip)):  # nothing but furniture stands below it
             found[lines[i].num] = f"running foot {strip[i]!r} below the page number: page layout, not law text"
     last = number.at if number is not None and number.foot else len(strip)
-    for i in range(last - 1, max(last - FOOT, TOP - 1, k - 1), -1):
+    for i in range(last - 1, max(last - FOOT, TOP - 1 if len(strip) > 2 * TOP else -1, k - 1), -1):
         if lines[i].num in found or not (seen := heads.evidence(strip[i], p, number, i, len(strip))):
             break
         found[lines[i].num] = f"running foot {strip[i]!r}, as in its place on {seen} pages: page layout, not law text"

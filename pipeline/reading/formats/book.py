@@ -13,9 +13,9 @@ from ...core import lang
 from ...core.model import Line, Reading
 from ...core.report import BuildLog
 from .. import book
-from ..book.furniture import is_page_number
+from ..book.furniture import beside_head, is_page_number, page_value
 from ..book.text import set_out
-from ..book.words import book_words
+from ..book.words import BookWords, book_words
 from .common import Format, ReadSource
 
 SECTION = re.compile(r"([A-Z])\.\s+(?=\S)")
@@ -35,10 +35,23 @@ def read_pdf(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
 
 
 def has_page_layout(texts: list[str], profile: lang.Profile) -> bool:
-    """A page number among the first lines, words hyphenated at three or more line ends, or lines set out
-    as on the page (indented, their pieces apart by runs of spaces: pdftotext -layout)."""
+    """A page number among the first lines, page numbers in any form that go up, alone on their lines or
+    beside a running head ("v", "vi"; "- 5 -", "- 6 -"; "5 | Title", "6 | Title"), words hyphenated at three or more line ends, or lines set out as on the page
+    (indented, their pieces apart by runs of spaces: pdftotext -layout)."""
     hyphen_ends = sum(1 for t in texts if re.search(r"[^\W\d_]-$", t))
-    return any(re.match(r"^\d{1,4}$", t.strip()) for t in texts[:4]) or hyphen_ends >= 3 or set_out(texts)
+    words = book_words(profile)
+    values = [v for t in texts if (v := _folio_value(t.strip(), words)) is not None]
+    going_up = sum(b == a + 1 for a, b in zip(values, values[1:]))
+    return any(re.match(r"^\d{1,4}$", t.strip()) for t in texts[:4]) or going_up >= 2 or hyphen_ends >= 3 \
+        or set_out(texts)
+
+
+def _folio_value(text: str, words: BookWords) -> int | None:
+    """The value of the page number a line is or holds beside a running head, else None."""
+    if (value := page_value(text)) is not None:
+        return value
+    beside = beside_head(text, words)
+    return page_value(beside[0][0]) if beside else None
 
 
 def has_book_signs(texts: list[str], profile: lang.Profile) -> bool:
