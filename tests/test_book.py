@@ -460,3 +460,40 @@ def test_page_furniture_in_any_form_is_left_out_of_the_law(tmp_path, form):
                        for p in ctx.corpus.iter("p"))
     dropped = [e.message for e in ctx.log.entries if e.kind == "dropped"]
     assert len([m for m in dropped if m.startswith("page number")]) == 4, dropped
+
+
+# -- footnote markers in every form, one collector ------------------------------------------------------
+MARKER_FORMS = {"digits glued to the word": ("seated1.", "1 Or standing."),
+                "an asterisk": ("seated*.", "* Or standing."),
+                "a dagger": ("seated\u2020.", "\u2020 Or standing."),
+                "a number in brackets": ("seated[1].", "[1] Or standing."),
+                "digits and a bracket": ("seated1).", "1) Or standing."),
+                "digits set apart on their own line": ("seated\n1\n.", "1 Or standing.")}
+
+
+@pytest.mark.parametrize("form", sorted(MARKER_FORMS))
+def test_a_footnote_marker_in_any_form_is_a_note_at_its_marker(tmp_path, form):
+    marker, foot = MARKER_FORMS[form]
+    pages = [page("2", "LAW 1", "FIRST THINGS", f"A. Opening The game opens when every player is {marker}",
+                  f"B. Closing The game closes when the last board is scored {RUN_ON}.", foot),
+             page("3", "LAW 2", "SECOND THINGS", f"A player acts when he is ready {RUN_ON}.")]
+    ctx = build(tmp_path / "b", pages)
+    assert errors(ctx) == []
+    label = {"an asterisk": "*", "a dagger": "\u2020", "a number in brackets": "[1]"}.get(form, "1")
+    assert [(n.get("id"), n.get("num"), n.text) for n in ctx.corpus.iter("note")] == [
+        ("2017/1A/noot1", label, "Or standing.")]
+    p = ctx.corpus.xpath('//*[@id="2017/1A"]/p')[0]
+    assert (p.text, p[0].tail) == ("The game opens when every player is seated", ".")
+    # The footnote's text is in the note alone: never in the law text after it.
+    assert "Or standing" not in " ".join(" ".join(q.xpath("./text()")) for q in ctx.corpus.iter("p"))
+
+
+def test_two_notes_marked_with_one_and_two_asterisks_on_one_page(tmp_path):
+    pages = [page("2", "LAW 1", "FIRST THINGS", "A. Opening The game opens when every player is seated*.",
+                  "B. Closing The game closes when the last board is scored**.", "* Or standing.",
+                  "** Or when the Director closes it."),
+             page("3", "LAW 2", "SECOND THINGS", f"A player acts when he is ready {RUN_ON}.")]
+    ctx = build(tmp_path / "b", pages)
+    assert errors(ctx) == []
+    assert [(n.get("id"), n.get("num"), n.text) for n in ctx.corpus.iter("note")] == [
+        ("2017/1A/noot1", "*", "Or standing."), ("2017/1B/noot1", "**", "Or when the Director closes it.")]

@@ -10,6 +10,7 @@ A footnote's label, and its marker in the text:
   digits     "17 A lead out of turn …" at the foot (or "17" alone on its line, the text below it); the marker
              glued to the word before ("trick17,", "requires13", "ends.5"), raised (the PDF's raised digits),
              or alone on a line inside a paragraph (a print extraction that set the raised digit apart);
+             labelled "1) …", the marker with its bracket ("seated1).");
   asterisks  "* The FFB does not …", "** …" at the foot; the marker after a word or punctuation ("exiger*",
              "séance*.") or raised;
   dagger     "† …"; the marker as the asterisks';
@@ -30,12 +31,16 @@ from ...core.report import FileLog
 from .. import notes
 from .stream import PrintedLine
 
-# A label at the start of a footnote: digits, asterisks, a dagger, or a number in brackets.
-LABEL = r"(\d{1,3}|\*{1,3}|\u2020{1,2}|\u2021|\[\d{1,3}\])"
+# A label at the start of a footnote: digits (with a bracket after them: "1)"), asterisks, a dagger, or a
+# number in brackets.
+LABEL = r"(\d{1,3}\)|\d{1,3}|\*{1,3}|\u2020{1,2}|\u2021|\[\d{1,3}\])"
 FOOT_START = re.compile(rf"^{LABEL}(?:\s+|(?=[^\W\d_]))(\S.*)$")
 FOOT_ALONE = re.compile(rf"^{LABEL}$")
 # A marker glued to the word before it: "trick17,", "requires13 the", "Declarer10", "ends.5 The".
 DIGIT_MARKER = re.compile(r"(?<![\w])([^\W\d_]{2,}[.,;:)]?)(\d{1,2})(?![\w])")
+# … with a bracket after it, where the book's footnotes are labelled so ("seated1)." and "1) Or standing."):
+# the bracket is the marker's, not text.
+PAREN_MARKER = re.compile(r"(?<![\w])([^\W\d_]{2,}[.,;:]?)(\d{1,2})\)(?=[\s.,;:]|$)")
 # A marker of asterisks, a dagger or a bracketed number after a word or punctuation: "exiger*", "séance*.".
 SENTENCE_END = re.compile(r"[.!?][)\]\"'\u2019\u201d]*$")
 PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
@@ -52,11 +57,14 @@ class Collected:
     # (page, line, Note) of each marker in the text's order, for notes.Footnotes.match
     markers: list[tuple[int, int, Note]] = field(default_factory=list)
     lone: set[int] = field(default_factory=set)  # lines that are a marker alone (digits inside a paragraph)
+    bracketed: bool = False  # the footnotes are labelled "1)": a marker's bracket is the marker's ("word1)")
 
 
 def labels_in(text: str) -> set[str]:
-    """The labels a line's markers may carry, loosely: every glued number and sign."""
-    return {m.group(2) for m in DIGIT_MARKER.finditer(text)} | {m.group(1) for m in SIGN_MARKER.finditer(text)}
+    """The labels a line's markers may carry, loosely: every glued number and sign, and a glued number with
+    its bracket ("1)")."""
+    return {m.group(2) for m in DIGIT_MARKER.finditer(text)} | {m.group(1) for m in SIGN_MARKER.finditer(text)} | \
+        {m.group(2) + ")" for m in PAREN_MARKER.finditer(text)}
 
 
 def _raised_labels(line: PrintedLine) -> list[tuple[int, int, str]]:
@@ -82,12 +90,16 @@ def collect(pages: list[list[PrintedLine]], flog: FileLog, body_size: float | No
     for p, page in enumerate(pages):
         rest = [line for line in page if line.num not in out.foot_lines and line.num not in out.lone]
         here = {label for line in rest for label in labels_in(line.text)} | \
-               {label for line in rest for _, _, label in _raised_labels(line)}
+               {label for line in rest for _, _, label in _raised_labels(line)} | \
+               {line.text.strip() for line in page if line.num in out.lone}  # (a marker set apart on its line)
         found = _pdf_feet(rest, body_size) if body_size is not None else _text_feet(rest, seen | here, flog)
         foot_nums = {n for _, pieces in found for n, _ in pieces}
         text_labels = {label for line in rest if line.num not in foot_nums for label in labels_in(line.text)} | \
                       {label for line in rest if line.num not in foot_nums for _, _, label in _raised_labels(line)}
         found = _doubled_signs(found, text_labels or seen, flog)
+        if any(label.endswith(")") for label, _ in found):  # "1) …": numbered footnotes, their markers "word1)"
+            out.bracketed = True
+            found = [(label.rstrip(")"), pieces) for label, pieces in found]
         seen = text_labels if body_size is not None else here
         if found and not found[0][0] and last is not None:
             # Small type at the foot that starts no footnote, below the body: the footnote before goes on
@@ -149,8 +161,8 @@ def _lone_labels(pages: list[list[PrintedLine]], out: Collected, per_page: list[
     """A print extraction that set the raised digits apart: a number alone on a line (one or two digits) is
     the footnote itself where a marker of its number waits (seen, its footnote not yet) and a line of
     running text follows it (its text: the lines after it to the next number alone or the page's end);
-    else, inside running text (a line of words before it, and one after it, a footnote, or
-    the page's end after it, no blank line above or below it), the marker, its footnote to come (one whose
+    else, inside running text (a line of words before it, and one after it (or the punctuation after the
+    marker), a footnote, or the page's end after it, no blank line above or below it), the marker, its footnote to come (one whose
     footnote never comes is a marker without its note: an error). A table flattened into lines, a number or
     a cell each, stands apart by blank lines. A number whose marker is glued to a word on its page or the
     one before is that footnote's label (_text_feet), never a marker of its own."""
@@ -182,7 +194,8 @@ def _lone_labels(pages: list[list[PrintedLine]], out: Collected, per_page: list[
                 # never out in a column of its own (a table's cell).
                 prior = page[k - 1]
                 apart = apart or not (abs(line.x - (prior.x or 0.0)) <= 4 or abs(line.x - (prior.right or 0.0)) <= 4)
-            if _prose(before, 1) and (after is None or _prose(after, 1) or FOOT_ALONE.match(after)) and not apart:
+            if _prose(before, 1) and (after is None or _prose(after, 1) or FOOT_ALONE.match(after)
+                                      or re.match(r"[.,;:!?)\]]", after)) and not apart:
                 if text in waiting:  # an earlier marker of this number never found its footnote
                     out.lone.add(waiting[text])
                 waiting[text] = line.num
@@ -308,10 +321,11 @@ def _mark(line: PrintedLine, page: int, feet: notes.Footnotes, out: Collected, f
             start = text.index(stripped)
             found.append((start, start + len(stripped), stripped, ""))
         else:
+            bracketed = {m.start(2): m.end(2) + 1 for m in PAREN_MARKER.finditer(text)} if out.bracketed else {}
             for m in DIGIT_MARKER.finditer(text):
                 label = m.group(2)
                 if feet.has(label, page, line.num):
-                    found.append((m.start(2), m.end(2), label, ""))
+                    found.append((m.start(2), bracketed.get(m.start(2), m.end(2)), label, ""))
                 else:
                     flog.damage(line.num, f"'{m.group()}' looks like a footnote marker, but no footnote {label} "
                                           f"is at the bottom of this page, the next or one before", "kept as text")
