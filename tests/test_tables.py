@@ -1,0 +1,257 @@
+"""Tables as tables: a reader's "table" block (its rows, each with its line and cells) through structure,
+merge, notes and references to corpus.xml and corpus.json (both schemas), and in every output.
+
+The book here is made up (its own words and layout): an introduction with a table, a definition followed by
+a table, and a Law whose section holds a table between two paragraphs, with a note and a citation in its
+cells; read as a reader of printed books hands its blocks over (the contract in core/model.py)."""
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from pipeline.core import lang, tree
+from pipeline.core.model import NOTE_MARK, Accounted, Block, Note, Placed, Reading, TableRow
+from pipeline.corpus import refs, stages
+from pipeline.outputs import serialise
+from pipeline.reading import formats
+from pipeline.reading.decode import Line
+
+FILE = "made-up.txt"
+TITLE = "Introduction to the Rules of Whist Made Up"
+# The source as lines (1-based): what the blocks below were read from.
+TEXT = [TITLE,                                      # 1
+        "These rules are for four players.",        # 2
+        "Tables Players",                           # 3
+        "2 8",                                      # 4
+        "Dealer: the player who deals the cards.",  # 5
+        "Deal Cards",                               # 6
+        "first 13",                                 # 7
+        "LAW 1 - THE SCORE",                        # 8
+        "A. Points",                                # 9
+        "Each trick scores as below; see Law 2.",   # 10
+        "Tricks Points",                            # 11
+        "7 20*",                                    # 12
+        "8 and more 30, see Law 2",                 # 13
+        "The scorer writes it down.",               # 14
+        "LAW 2 - THE DEALER",                       # 15
+        "The dealer shuffles and deals.",           # 16
+        "* doubled when vulnerable."]               # 17
+
+
+def table_block(rows, notes=(), lines=None):
+    """A table block as the contract says a reader makes it: its rows, all its lines, its text the cells
+    joined by single spaces row after row."""
+    rows = [TableRow(line, list(cells)) for line, cells in rows]
+    return Block("table", " ".join(cell for row in rows for cell in row.cells),
+                 lines or [row.line for row in rows], rows=rows, notes=list(notes))
+
+
+def score_table():
+    return table_block([(11, ["Tricks", "Points"]), (12, ["7", "20" + NOTE_MARK]), (13, ["8 and more", "30, see Law 2"])],
+                       [Note("doubled when vulnerable.", [17], "print")])
+
+
+def book_blocks():
+    return [Block("introduction", TITLE, [1], cite="title"), Block("introduction", TEXT[1], [2]),
+            table_block([(3, ["Tables", "Players"]), (4, ["2", "8"])]),
+            Block("definition", "the player who deals the cards.", [5], cite="Dealer"),
+            table_block([(6, ["Deal", "Cards"]), (7, ["first", "13"])]),
+            Block("article", "LAW 1", [8], cite="1"), Block("title", "The Score", [8]),
+            Block("heading", "Points", [9], cite="A"), Block("para", TEXT[9], [10]),
+            score_table(),
+            Block("para", TEXT[13], [14]),
+            Block("article", "LAW 2", [15], cite="2"), Block("title", "The Dealer", [15]),
+            Block("para", TEXT[15], [16])]
+
+
+def corpus_of(readings, lines, profile="en"):
+    """The corpus stages from structure on, over hand-made readings."""
+    ctx = stages.CorpusContext(Path("made-up-sources"), known_profile=lang.profile(profile))
+    ctx.lines = lines
+    ctx.readings = readings
+    for stage in (stages.build_structure, stages.merge_editions, stages.finish_corpus, stages.account_lines,
+                  refs.find_references):
+        stage(ctx)
+    return ctx
+
+
+def reading(blocks, file=FILE, edition="2017"):
+    return Reading(file, "flowed", edition, blocks, rules=formats.FORMATS["flowed"].rules)
+
+
+def source_lines(file=FILE, text=TEXT):
+    return {file: [Line(file, n, t) for n, t in enumerate(text, 1)]}
+
+
+@pytest.fixture(scope="module")
+def book():
+    return corpus_of([reading(book_blocks())], source_lines())
+
+
+def cells_of(table):
+    return [[tree.plain_text(cell) for cell in row] for row in tree.cells(table)]
+
+
+# -- the corpus --------------------------------------------------------------------------------------
+
+def test_structure_places_the_table_in_the_section_open_where_it_stands_between_its_paragraphs(book):
+    section = book.corpus.find("edition/article/section")
+    assert section.get("id") == "2017/1A"
+    assert [(c.tag, c.get("sources")) for c in section] == [
+        ("heading", f"{FILE}:9"), ("p", f"{FILE}:10"), ("table", f"{FILE}:11-13"), ("p", f"{FILE}:14")]
+    [table] = section.iterchildren("table")
+    assert cells_of(table) == [["Tricks", "Points"], ["7", "20"], ["8 and more", "30, see Law 2"]]
+    assert [row.get("sources") for row in table.iterchildren("row")] == [f"{FILE}:11", f"{FILE}:12", f"{FILE}:13"]
+    # Its note stands in its cell, numbered below the node; the node's sources hold every line of it.
+    [note] = table.iter("note")
+    assert (note.getparent().tag, note.get("id"), note.text, note.get("sources")) == \
+        ("cell", "2017/1A/noot1", "doubled when vulnerable.", f"{FILE}:17")
+    assert section.get("sources") == f"{FILE}:9-14,17"
+    assert tree.plain_text(table) == "Tricks Points 7 20 8 and more 30, see Law 2"
+
+
+def test_every_line_of_a_table_is_in_the_ledger_of_its_node_and_nothing_is_reported(book):
+    [fragment] = book.fragments
+    assert {n: fragment.ledger[n] for n in (3, 4, 6, 7, 11, 12, 13, 17)} == {
+        3: Placed("2017/intro"), 4: Placed("2017/intro"), 6: Placed("2017/def/dealer"), 7: Placed("2017/def/dealer"),
+        11: Placed("2017/1A"), 12: Placed("2017/1A"), 13: Placed("2017/1A"), 17: Placed("2017/1A")}
+    assert [(e.kind, e.line, e.message) for e in book.log.entries if e.kind in ("error", "damage")] == []
+
+
+def test_a_table_in_the_introduction_and_after_a_definition_is_theirs(book):
+    intro = book.corpus.find("edition/introduction")
+    assert [c.tag for c in intro] == ["title", "p", "table"] and intro.get("sources") == f"{FILE}:1-4"
+    assert cells_of(intro.find("table")) == [["Tables", "Players"], ["2", "8"]]
+    definition = book.corpus.find("edition/definitions/definition")
+    assert (definition.get("id"), [c.tag for c in definition], definition.get("sources")) == \
+        ("2017/def/dealer", ["p", "table"], f"{FILE}:5-7")
+    assert cells_of(definition.find("table")) == [["Deal", "Cards"], ["first", "13"]]
+
+
+def test_a_citation_in_a_cell_is_a_reference_of_its_node_read_cell_by_cell(book):
+    table = book.corpus.find("edition/article/section/table")
+    [ref] = table.iter("ref")
+    assert (ref.getparent().tag, ref.text, ref.get("to"), ref.get("status")) == ("cell", "Law 2", "2017/2", "ok")
+    assert refs.context_of(ref.getparent()) == ("2017", "2017/1A", "2017/1A")
+    found = [(r.source_id, r.target, r.words, r.locations) for r in refs.references(book) if r.source_id == "2017/1A"]
+    assert found == [("2017/1A", "2017/2", "Law 2", [f"{FILE}:10"]), ("2017/1A", "2017/2", "Law 2", [f"{FILE}:13"])]
+
+
+def test_a_table_block_in_a_subitem_deep_list_stands_in_the_deepest_node_open():
+    text = ["LAW 5", "A. Heading", "1. first", "(a) an item", "x y", "1 2"]
+    blocks = [Block("article", "LAW 5", [1], cite="5"), Block("heading", "Heading", [2], cite="A"),
+              Block("list", "first", [3], number=1), Block("list", "an item", [4], number=1, level=1),
+              table_block([(5, ["x", "y"]), (6, ["1", "2"])])]
+    ctx = corpus_of([reading(blocks)], source_lines(text=text))
+    [table] = ctx.corpus.iter("table")
+    assert table.getparent().get("id") == "2017/5A1a"
+    assert ctx.fragments[0].ledger[5] == ctx.fragments[0].ledger[6] == Placed("2017/5A1a")
+
+
+def test_notes_the_cells_mark_no_place_for_end_the_last_cell_and_are_reported():
+    text = ["LAW 5", "x y", "* one", "** two"]
+    blocks = [Block("article", "LAW 5", [1], cite="5"),
+              table_block([(2, ["x", "y"])], [Note("one", [3], "print"), Note("two", [4], "print")])]
+    ctx = corpus_of([reading(blocks)], source_lines(text=text))
+    [table] = ctx.corpus.iter("table")
+    assert [(n.getparent().tag, n.text) for n in table.iter("note")] == [("cell", "one"), ("cell", "two")]
+    assert tree.text_with_marks(table) == "x\ty" + NOTE_MARK * 2
+    assert [(e.kind, e.line, e.message) for e in ctx.log.entries if e.kind == "damage"] == [
+        ("damage", 2, "the table at line 2 has 2 notes but its cells mark 0; the notes without a marker are kept "
+                      "at the end of its last cell")]
+    assert ctx.log.errors == []
+
+
+def test_a_table_block_without_rows_keeps_its_text_as_a_paragraph():
+    blocks = [Block("article", "LAW 5", [1], cite="5"), Block("table", "x y 1 2", [2])]
+    ctx = corpus_of([reading(blocks)], source_lines(text=["LAW 5", "x y 1 2"]))
+    assert [(c.tag, tree.plain_text(c)) for c in ctx.corpus.find("edition/article")] == [("p", "x y 1 2")]
+    assert [e.message for e in ctx.log.entries if e.kind == "damage"] == [
+        "a table at line 2 without rows; its text kept as a paragraph"]
+
+
+def test_a_table_before_the_introductions_title_is_an_error_and_its_lines_accounted():
+    blocks = [table_block([(1, ["x", "y"])]), Block("article", "LAW 1", [2], cite="1"), Block("para", "A.", [3])]
+    ctx = corpus_of([reading(blocks)], source_lines(text=["x y", "LAW 1", "A."]))
+    assert [(e.line, e.message) for e in ctx.log.errors] == [(1, "text before the first article heading: it cannot "
+                                                                 "be placed")]
+    assert ctx.fragments[0].ledger[1] == Accounted("unplaced text before the first article (error)")
+
+
+def test_one_table_in_two_sources_is_one_table_with_both_sources_and_a_different_cell_a_conflict():
+    other = "other.txt"
+    lines = {**source_lines(), **source_lines(other, TEXT)}
+    same = corpus_of([reading(book_blocks()), reading(book_blocks(), other)], lines)
+    table = same.corpus.find("edition/article/section/table")
+    assert table.get("sources") == f"{FILE}:11-13 {other}:11-13"
+    assert [row.get("sources") for row in table.iterchildren("row")] == [f"{FILE}:{n} {other}:{n}" for n in (11, 12, 13)]
+    assert [e for e in same.log.entries if e.kind == "conflict"] == []
+    changed = book_blocks()
+    changed[9].rows[1].cells[0] = "6"
+    differ = corpus_of([reading(book_blocks()), reading(changed, other)], lines)
+    assert [(e.file, e.line, e.node) for e in differ.log.entries if e.kind == "conflict"] == [(other, 11, "2017/1A")]
+    assert cells_of(differ.corpus.find("edition/article/section/table"))[1] == ["7", "20"]  # the first reading
+
+
+# -- corpus.xml and corpus.json ------------------------------------------------------------------------
+
+def test_corpus_xml_writes_the_table_with_its_rows_and_cells_and_both_schemas_take_the_book(book):
+    data = serialise.to_json(book.corpus)
+    serialise.assert_validates(book.corpus, data)
+    text = serialise.to_xml(book.corpus).decode("utf-8")
+    start = text.index("<table sources=\"made-up.txt:11-13\">")
+    assert text[start:text.index("</table>", start) + len("</table>")] == "\n".join([
+        f'<table sources="{FILE}:11-13">',
+        f'          <row sources="{FILE}:11">',
+        '            <cell>Tricks</cell>',
+        '            <cell>Points</cell>',
+        '          </row>',
+        f'          <row sources="{FILE}:12">',
+        '            <cell>7</cell>',
+        f'            <cell>20<note form="print" sources="{FILE}:17" id="2017/1A/noot1">doubled when vulnerable.</note></cell>',
+        '          </row>',
+        f'          <row sources="{FILE}:13">',
+        '            <cell>8 and more</cell>',
+        '            <cell>30, see <ref to="2017/2" status="ok">Law 2</ref></cell>',
+        '          </row>',
+        '        </table>'])
+    assert serialise.validate_xml(serialise.parse_xml(text.encode("utf-8"))) == []
+
+
+def test_corpus_json_gives_a_table_as_a_content_item_with_rows_and_cells(book):
+    data = serialise.to_json(book.corpus)
+    section = data["editions"][0]["articles"][0]["content"][0]
+    assert [item["type"] for item in section["content"]] == ["p", "table", "p"]
+    assert section["content"][1] == {"type": "table", "sources": [{"file": FILE, "lines": [11, 12, 13]}], "rows": [
+        {"sources": [{"file": FILE, "lines": [11]}],
+         "cells": [{"text": "Tricks", "notes": [], "refs": []}, {"text": "Points", "notes": [], "refs": []}]},
+        {"sources": [{"file": FILE, "lines": [12]}],
+         "cells": [{"text": "7", "notes": [], "refs": []},
+                   {"text": "20", "notes": [{"id": "2017/1A/noot1", "offset": 2, "form": "print",
+                                             "text": "doubled when vulnerable.",
+                                             "sources": [{"file": FILE, "lines": [17]}]}], "refs": []}]},
+        {"sources": [{"file": FILE, "lines": [13]}],
+         "cells": [{"text": "8 and more", "notes": [], "refs": []},
+                   {"text": "30, see Law 2", "notes": [],
+                    "refs": [{"status": "ok", "to": "2017/2", "words": "Law 2", "start": 8, "end": 13}]}]}]}
+    edition = data["editions"][0]
+    assert [item["type"] for item in edition["introduction"]["content"]] == ["p", "table"]
+    assert [item["type"] for item in edition["definitions"][0]["content"]] == ["p", "table"]
+    assert [[c["text"] for c in row["cells"]] for row in edition["definitions"][0]["content"][1]["rows"]] == \
+        [["Deal", "Cards"], ["first", "13"]]
+
+
+def test_the_schemas_refuse_a_table_without_rows_a_row_without_cells_and_a_table_where_none_may_stand(book):
+    for damage in (lambda c: [t.remove(r) for t in c.iter("table") for r in list(t)],
+                   lambda c: [r.remove(x) for r in c.iter("row") for x in list(r)],
+                   lambda c: c.find("edition/article/section/heading").append(etree.Element("table", sources=f"{FILE}:1")),
+                   lambda c: c.find("edition/article/section/table/row").set("sources", "")):
+        bad = etree.fromstring(etree.tostring(book.corpus))
+        damage(bad)
+        assert not serialise.relaxng().validate(bad)
+    for damage in (lambda t: t.update(rows=[]), lambda t: t["rows"][0].update(cells=[]),
+                   lambda t: t["rows"][0]["cells"][0].pop("notes"), lambda t: t.update(caption="x")):
+        data = serialise.to_json(book.corpus)
+        damage(data["editions"][0]["articles"][0]["content"][0]["content"][1])
+        assert serialise.validate_json(data) != [] and serialise.validate_json_reference(data) != []
+
