@@ -255,3 +255,45 @@ def test_the_schemas_refuse_a_table_without_rows_a_row_without_cells_and_a_table
         damage(data["editions"][0]["articles"][0]["content"][0]["content"][1])
         assert serialise.validate_json(data) != [] and serialise.validate_json_reference(data) != []
 
+
+# -- the repair stage --------------------------------------------------------------------------------
+
+def repaired_table():
+    return Reading("f.txt", "print", "2017", [Block("table", "speler - behoudens a b bied\u00adverloop 59,als", [3, 4],
+                                                     rows=[TableRow(3, ["speler - behoudens", "a\u00a0 b"]),
+                                                           TableRow(4, ["bied\u00adverloop", "59,als"])])])
+
+
+def test_the_repair_stage_repairs_each_cell_at_its_rows_line_and_makes_the_tables_text_of_them():
+    from pipeline.core import memo as memo_module
+    from pipeline.core.report import BuildLog
+    from pipeline.reading import repair
+
+    log = BuildLog()
+    table = repaired_table()
+    repair.repair_reading(table, set(), log, lang.profile("nl"))
+    [block] = table.blocks
+    assert [row.cells for row in block.rows] == [["speler – behoudens", "a b"], ["biedverloop", "59, als"]]
+    assert block.text == "speler – behoudens a b biedverloop 59, als"
+    assert [(e.line, e.message, e.before, e.after) for e in log.entries] == [
+        (3, "spaced hyphen read as a dash", "speler - behoudens", "speler – behoudens"),
+        (4, "soft-hyphen mark dropped", "bied\u00adverloop", "biedverloop"),
+        (4, "space added after comma", "9,als", "9, als")]
+    # The same reading repaired again in this process comes from the memo, its cells repaired too.
+    memo_module.keep()  # as watch mode does
+    try:
+        repair.repaired(repaired_table(), set(), BuildLog(), lang.profile("nl"), False)
+    finally:
+        memo_module.keep(False)
+    memo = repair.repairs(lang.profile("nl"))
+    reused = memo.reused
+    again = repaired_table()
+    memo_module.keep()
+    try:
+        repair.repaired(again, set(), BuildLog(), lang.profile("nl"), False)
+        assert memo.reused == reused + 1
+    finally:
+        memo_module.keep(False)
+        memo_module.clear_all()
+    assert [row.cells for row in again.blocks[0].rows] == [["speler – behoudens", "a b"], ["biedverloop", "59, als"]]
+    assert again.blocks[0].text == block.text
