@@ -297,3 +297,45 @@ def test_the_repair_stage_repairs_each_cell_at_its_rows_line_and_makes_the_table
         memo_module.clear_all()
     assert [row.cells for row in again.blocks[0].rows] == [["speler – behoudens", "a b"], ["biedverloop", "59, als"]]
     assert again.blocks[0].text == block.text
+
+
+# -- lawbook show ------------------------------------------------------------------------------------
+
+@pytest.fixture
+def show(book, monkeypatch, capsys):
+    from pipeline import cli
+    from pipeline.publish import run
+
+    monkeypatch.setattr(run, "make_corpus", lambda *a, **k: book)
+
+    def shown(*args):
+        status = cli.main(["show", *args])
+        out = capsys.readouterr()
+        return status, out.out, out.err
+    return shown
+
+
+def test_show_prints_a_table_a_row_a_line_between_its_paragraphs_with_its_note(show):
+    assert show("2017/1A") == (0, "\n".join([
+        "2017/1A  Points",
+        "  Each trick scores as below; see Law 2.",
+        "  | Tricks | Points |",
+        "  | 7 | 20[1] |",
+        "  | 8 and more | 30, see Law 2 |",
+        "  The scorer writes it down.",
+        "  [1] 2017/1A/noot1: doubled when vulnerable.",
+        f"sources: {FILE}:9-14,17"]) + "\n", "")
+    import json
+    status, out, _ = show("2017/1A", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["text"] == "\n\n".join([
+        "Each trick scores as below; see Law 2.", "Tricks Points 7 20 8 and more 30, see Law 2",
+        "The scorer writes it down."])
+    assert data["tables"] == [[["Tricks", "Points"], ["7", "20"], ["8 and more", "30, see Law 2"]]]
+    assert data["notes"] == [{"id": "2017/1A/noot1", "text": "doubled when vulnerable.", "form": "print"}]
+
+
+def test_show_of_a_definition_prints_its_table(show):
+    assert show("2017/def/dealer") == (0, "\n".join([
+        "2017/def/dealer  Dealer", "  the player who deals the cards.", "  | Deal | Cards |", "  | first | 13 |",
+        f"sources: {FILE}:5-7"]) + "\n", "")
