@@ -339,3 +339,38 @@ def test_show_of_a_definition_prints_its_table(show):
     assert show("2017/def/dealer") == (0, "\n".join([
         "2017/def/dealer  Dealer", "  the player who deals the cards.", "  | Deal | Cards |", "  | first | 13 |",
         f"sources: {FILE}:5-7"]) + "\n", "")
+
+
+# -- Markdown ----------------------------------------------------------------------------------------
+
+def test_markdown_writes_each_table_as_a_pipe_table_its_first_row_the_header(book):
+    from pipeline.outputs import markdown
+
+    text = markdown.render(book.corpus, "2017", lang.profile("en"))
+    start = text.index("### 1A Points")
+    assert text[start:text.index("## Law 2")] == "\n\n".join([
+        "### 1A Points {#1A}",
+        "Each trick scores as below; see [Law 2](#2).",
+        "| Tricks | Points |\n|---|---|\n| 7 | 20[^1A-noot1] |\n| 8 and more | 30, see [Law 2](#2) |",
+        "The scorer writes it down.",
+        "[^1A-noot1]: doubled when vulnerable.", ""])
+    assert "These rules are for four players.\n\n| Tables | Players |\n|---|---|\n| 2 | 8 |\n" in text
+    assert "[**Dealer**]{#def-dealer}: the player who deals the cards.\n\n| Deal | Cards |\n|---|---|\n| first | 13 |\n" in text
+
+
+def test_a_pipe_table_reads_back_as_the_tables_cells_its_rows_padded_and_a_bar_escaped():
+    from markdown_it import MarkdownIt
+
+    from pipeline.outputs import markdown
+
+    text = ["LAW 5", "a | b c", "1 2 3"]
+    blocks = [Block("article", "LAW 5", [1], cite="5"), table_block([(2, ["a | b", "c"]), (3, ["1", "2", "3"])])]
+    ctx = corpus_of([reading(blocks)], source_lines(text=text))
+    written = markdown.render(ctx.corpus, "2017", lang.profile("en"))
+    assert "| a \\| b | c |  |\n|---|---|---|\n| 1 | 2 | 3 |" in written
+    tokens = MarkdownIt("commonmark").enable("table").parse(written)
+    read = [[], []]
+    for i, tok in enumerate(tokens):
+        if tok.type == "inline" and tokens[i - 1].type in ("th_open", "td_open"):
+            read[tokens[i - 1].type == "td_open"].append(tok.content.replace("\\|", "|"))
+    assert read == [["a | b", "c", ""], ["1", "2", "3"]]
