@@ -374,3 +374,54 @@ def test_a_pipe_table_reads_back_as_the_tables_cells_its_rows_padded_and_a_bar_e
         if tok.type == "inline" and tokens[i - 1].type in ("th_open", "td_open"):
             read[tokens[i - 1].type == "td_open"].append(tok.content.replace("\\|", "|"))
     assert read == [["a | b", "c", ""], ["1", "2", "3"]]
+
+
+# -- HTML --------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def site(book, tmp_path_factory):
+    from pipeline.outputs import html
+    from pipeline.outputs.job import Job
+
+    out = tmp_path_factory.mktemp("tables-site")
+    html.write_html(Job.of(book.frozen(), out))
+    return out / "html"
+
+
+def parsed(path):
+    import lxml.html
+
+    return lxml.html.fromstring(path.read_bytes())
+
+
+def test_the_article_page_shows_the_table_as_a_table_its_head_and_cells_in_a_scrolling_region(site):
+    doc = parsed(site / "2017" / "1.html")
+    [section] = doc.xpath("//section[@id='1A']")
+    assert [el.tag if el.tag != "div" else el.get("class") for el in section.iterchildren()] == [
+        "h2", "p", "law-table", "p"]
+    [region] = section.xpath("div[@class='law-table']")
+    assert (region.get("role"), region.get("tabindex"), region.get("aria-label")) == ("region", "0", "Table in 1A")
+    assert [th.text_content() for th in region.xpath("table/thead/tr/th")] == ["Tricks", "Points"]
+    assert region.xpath("table/thead/tr/th/@scope") == ["col", "col"]
+    assert [[td.text_content() for td in tr.xpath("td")] for tr in region.xpath("table/tbody/tr")] == [
+        ["7", "201"], ["8 and more", "30, see Law 2"]]
+    # The note in a cell is the page's note 1, the citation a link.
+    assert region.xpath(".//td/sup/a/@href") == ["#1A-noot1"]
+    assert region.xpath(".//td/a[@class='ref']/@href") == ["../2017/2.html"]
+    assert doc.xpath("//section[@class='notes']//li/@id") == ["1A-noot1"]
+
+
+def test_the_contents_page_shows_the_introductions_and_the_definitions_tables(site):
+    doc = parsed(site / "2017" / "index.html")
+    [intro] = doc.xpath("//section[@id='intro']")
+    assert [el.tag if el.tag != "div" else el.get("class") for el in intro.iterchildren()] == ["h2", "p", "law-table"]
+    assert [[c.text_content() for c in tr] for tr in intro.xpath(".//table//tr")] == [["Tables", "Players"], ["2", "8"]]
+    assert intro.xpath(".//div[@class='law-table']/@aria-label") == [f"Table in {TITLE}"]
+    [dd] = doc.xpath("//dl[@class='definitions']/dd")
+    assert [[c.text_content() for c in tr] for tr in dd.xpath(".//table//tr")] == [["Deal", "Cards"], ["first", "13"]]
+    assert dd.xpath(".//div[@class='law-table']/@aria-label") == ["Table in Dealer"]
+
+
+def test_the_style_sheet_lets_a_wide_table_scroll_in_its_region_not_the_page():
+    css = (Path(__file__).parent.parent / "templates" / "html" / "lawbook.css").read_text(encoding="utf-8")
+    assert ".law-table { margin: .8rem 0; overflow-x: auto; max-width: 100%; }" in css

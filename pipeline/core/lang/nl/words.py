@@ -69,6 +69,7 @@ WORDS = {
         "erop.",
     "Notes": "Noten",
     "note %(number)s": "noot %(number)s",
+    "Table in %(cite)s": "Tabel in %(cite)s",
     "back to note %(number)s in the text": "terug naar noot %(number)s in de tekst",
     "Not law text: personal commentary on article %(num)s.":
         "Geen wettekst: persoonlijke toelichting bij artikel %(num)s.",
