@@ -425,3 +425,43 @@ def test_the_contents_page_shows_the_introductions_and_the_definitions_tables(si
 def test_the_style_sheet_lets_a_wide_table_scroll_in_its_region_not_the_page():
     css = (Path(__file__).parent.parent / "templates" / "html" / "lawbook.css").read_text(encoding="utf-8")
     assert ".law-table { margin: .8rem 0; overflow-x: auto; max-width: 100%; }" in css
+
+
+# -- the PDF -----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def book_pdf(book):
+    import datetime
+    import io
+
+    from pypdf import PdfReader
+
+    from pipeline.outputs import pdf
+    from pipeline.outputs.book import compiling
+
+    built = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+    source = pdf.typst_source(book.corpus.find("edition"), built.date(), profile=lang.profile("en"))
+    return source, PdfReader(io.BytesIO(compiling.render_pdf(source, built)))
+
+
+def test_the_typst_source_sets_each_table_as_a_typst_table_with_its_head_and_cells(book_pdf):
+    source, _ = book_pdf
+    assert ('#law-table(table(columns: 2, table.header([#strong[#"Tricks";]], [#strong[#"Points";]]), [#"7";], '
+            '[#"20";#footnote[#"doubled when vulnerable.";];], [#"8 and more";], '
+            '[#"30, see ";#xref(<n2017-2>, "Law 2");]));') in source
+    assert ('#law-table(table(columns: 2, table.header([#strong[#"Tables";]], [#strong[#"Players";]]), '
+            '[#"2";], [#"8";]));') in source
+    assert ('#strong[#"Dealer";]: #"the player who deals the cards.";\n\n'
+            '#law-table(table(columns: 2, table.header([#strong[#"Deal";]], [#strong[#"Cards";]]), '
+            '[#"first";], [#"13";]));') in source
+    # In order among the section's paragraphs.
+    assert source.index('#"Each trick scores') < source.index('[#strong[#"Tricks";]]') < source.index('#"The scorer')
+
+
+def test_the_pdf_compiles_and_prints_the_cells_with_the_cells_note_at_the_foot(book_pdf):
+    _, reader = book_pdf
+    dests = {name: reader.get_destination_page_number(d) for name, d in reader.named_destinations.items()}
+    page = reader.pages[dests["n2017-1A"]].extract_text()
+    for words in ("Tricks", "Points", "8 and more", "30, see Law 2", "doubled when vulnerable."):
+        assert words in page, words
+    assert page.index("Each trick") < page.index("Tricks") < page.index("The scorer writes it down.")
