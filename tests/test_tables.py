@@ -465,3 +465,82 @@ def test_the_pdf_compiles_and_prints_the_cells_with_the_cells_note_at_the_foot(b
     for words in ("Tricks", "Points", "8 and more", "30, see Law 2", "doubled when vulnerable."):
         assert words in page, words
     assert page.index("Each trick") < page.index("Tricks") < page.index("The scorer writes it down.")
+
+
+# -- in a browser: axe-core, and a wide table on a phone ------------------------------------------------
+
+WIDE = ["LAW 3 - THE WIDE TABLE", "Vulnerability Contract Undertricks Doubled Redoubled Honours Slam Total",
+        "nonvulnerable fourspadesdoubled threeundertricks fivehundred onethousand onehundredfifty none 1650"]
+
+
+@pytest.fixture(scope="module")
+def wide_site(tmp_path_factory):
+    """The made-up book with a Law 3 whose table is wider than a phone's screen, as a site."""
+    from pipeline.outputs import html
+    from pipeline.outputs.job import Job
+
+    first = len(TEXT) + 1
+    blocks = book_blocks() + [Block("article", "LAW 3", [first], cite="3"), Block("title", "The Wide Table", [first]),
+                              table_block([(first + 1, WIDE[1].split()), (first + 2, WIDE[2].split())])]
+    ctx = corpus_of([reading(blocks)], source_lines(text=TEXT + WIDE))
+    assert ctx.log.errors == []
+    out = tmp_path_factory.mktemp("wide-site")
+    job = Job.of(ctx.frozen(), out)
+    html.write_html(job)
+    html.write_search_index(job)
+    return out / "html"
+
+
+@pytest.fixture
+def phone(browser):
+    from urllib.parse import urlparse
+
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+
+    def here(route):  # nothing leaves this machine
+        url = urlparse(route.request.url)
+        if url.scheme == "file" or url.hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            route.abort()
+    context.route("**/*", here)
+    yield context.new_page()
+    context.close()
+
+
+def browser_ready():
+    from pipeline.html_screenshots import CHROMIUM
+
+    pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is missing: run make browser")
+
+
+def test_a_wide_table_scrolls_in_its_region_on_a_phone_and_the_page_does_not(wide_site, phone):
+    browser_ready()
+    phone.goto((wide_site / "2017" / "3.html").as_uri())
+    region = phone.locator("div.law-table")
+    scroll, client = region.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    assert scroll > client  # wider than the screen: it scrolls …
+    assert phone.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]") == [360, 360]
+    # … by the keyboard too: the region takes the focus, and the arrow key scrolls it.
+    region.focus()
+    phone.keyboard.press("ArrowRight")
+    phone.wait_for_function("document.querySelector('div.law-table').scrollLeft > 0")
+
+
+def test_pages_with_tables_have_no_serious_or_critical_axe_violations(wide_site, phone):
+    browser_ready()
+    from conftest import AXE, serious_axe_violations
+
+    if not AXE.exists():
+        pytest.skip("axe-core is missing: run make axe (npm install into .cache/axe)")
+    found = {}
+    for scheme in ("light", "dark"):
+        phone.emulate_media(color_scheme=scheme)
+        for path in ("2017/1.html", "2017/3.html", "2017/index.html"):
+            phone.goto((wide_site / path).as_uri())
+            violations = serious_axe_violations(phone)
+            if violations:
+                found[(scheme, path)] = violations
+    assert found == {}
