@@ -544,3 +544,85 @@ def test_pages_with_tables_have_no_serious_or_critical_axe_violations(wide_site,
             if violations:
                 found[(scheme, path)] = violations
     assert found == {}
+
+
+# -- the comparison of two editions --------------------------------------------------------------------
+
+def two_editions():
+    """The made-up book as its 2017 edition, and a 2007 edition whose table has a row more and another
+    third row (and no citation in it)."""
+    old = book_blocks()
+    old[9] = table_block([(11, ["Tricks", "Points"]), (12, ["7", "20" + NOTE_MARK]), (13, ["8", "30"]),
+                          (14, ["9", "40"])], [Note("doubled when vulnerable.", [17], "print")])
+    return corpus_of([reading(book_blocks()), reading(old, "old.txt", "2007")],
+                     {**source_lines(), **source_lines("old.txt")})
+
+
+@pytest.fixture(scope="module")
+def comparison():
+    from pipeline.outputs import diff
+
+    ctx = two_editions()
+    return ctx, diff.compare(*ctx.corpus.iterchildren("edition"))
+
+
+def test_the_comparison_compares_a_table_row_by_row_and_each_changed_row_cell_by_cell(comparison):
+    _, result = comparison
+    [section] = result["articles"][0]["children"]
+    assert (section["new"], section["status"]) == ("1A", "changed")
+    assert result["articles"][0]["changes"]["sections"]["changed"] == ["1A"]
+    [table] = section["tables"]
+    assert (table["status"], table["after"]) == ("changed", 1)
+    assert [row["op"] for row in table["rows"]] == ["equal", "equal", "changed", "delete"]
+    assert table["rows"][0]["cells"] == [[{"op": "equal", "text": "Tricks"}], [{"op": "equal", "text": "Points"}]]
+    assert table["rows"][1]["cells"][1] == [
+        {"op": "equal", "text": "20"},
+        {"op": "note", "status": "unchanged", "old_id": "2007/1A/noot1", "new_id": "2017/1A/noot1",
+         "segments": [{"op": "equal", "text": "doubled when vulnerable."}]}]
+    assert table["rows"][2]["cells"] == [[{"op": "equal", "text": "8 "}, {"op": "insert", "text": "and more"}],
+                                         [{"op": "equal", "text": "30"}, {"op": "insert", "text": ", see Law 2"}]]
+    assert table["rows"][3]["cells"] == [[{"op": "delete", "text": "9"}], [{"op": "delete", "text": "40"}]]
+    # The paragraphs around it are compared as before, and the unchanged Law 2 carries no table.
+    assert len(section["paragraphs"]) == 2 and "tables" not in result["articles"][1]
+
+
+def test_the_comparisons_text_and_html_show_the_table_between_its_paragraphs(comparison):
+    import lxml.html
+
+    from pipeline.outputs.diff import render
+
+    _, result = comparison
+    text = render.to_text(result, lang.profile("en"))
+    assert "\n".join([
+        "    1A  Points",
+        "      Each trick scores as below; see Law 2.",
+        "      table (changed):",
+        "        | Tricks | Points |",
+        "        | 7 | 20[note: doubled when vulnerable.] |",
+        "      ~ | 8 {+and more+} | 30{+, see Law 2+} |",
+        "      - | [-9-] | [-40-] |",
+        "      The scorer writes it down."]) in text
+    doc = lxml.html.fromstring(render.to_html(result, lang.profile("en")))
+    [node] = doc.xpath("//div[@id='c-1A']")
+    assert [el.tag if el.tag != "div" else el.get("class") for el in node.iterchildren()] == [
+        "node-head", "p", "redline-table", "p"]
+    [region] = node.xpath("div[@class='redline-table']")
+    assert (region.get("role"), region.get("tabindex"), region.get("aria-label")) == ("region", "0", "Table in 1A")
+    assert [th.text_content() for th in region.xpath("table/thead/tr/th")] == ["Tricks", "Points"]
+    assert region.xpath("table/tbody/tr/@class") == ["row-equal", "row-changed", "row-delete"]
+    assert region.xpath("table/tbody/tr[2]/td[1]/ins/text()") == ["and more"]
+    assert region.xpath("table/tbody/tr[3]/td/del/text()") == ["9", "40"]
+
+
+def test_the_comparison_of_two_corpus_xml_files_reads_their_tables_as_the_tree_holds_them(comparison, tmp_path):
+    import json
+
+    from pipeline.outputs import diff
+    from pipeline.outputs.diff import render
+
+    ctx, result = comparison
+    path = tmp_path / "corpus.xml"
+    path.write_bytes(serialise.to_xml(ctx.corpus))
+    read = serialise.read_corpus(path)
+    assert json.loads(render.to_json(diff.compare(*read.iterchildren("edition")))) == \
+        json.loads(render.to_json(result))
