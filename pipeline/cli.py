@@ -530,8 +530,8 @@ def register_align(sub):
     p = sub.add_parser("align", help="compare a translation with its original, node by node",
                        description="Compare two books by citation ID: every node both hold, or that one holds "
                                    "inside a part the other shows, gets a status (match, missing, extra, "
-                                   "refs-differ, notes-differ, gap, not-in-sources, accepted). Exit status 1 "
-                                   "while a node is missing, extra or differs; see docs/align.md.")
+                                   "refs-differ, notes-differ, table-differs, gap, not-in-sources, accepted). Exit "
+                                   "status 1 while a node is missing, extra or differs; see docs/align.md.")
     p.add_argument("translation", metavar="TRANSLATION", help="the translation: a build folder or its corpus.json")
     p.add_argument("reference", metavar="REFERENCE", help="the original: a build folder or its corpus.json")
     p.add_argument("--json", action="store_true", help="print the nodes and dangling references as JSON")

@@ -626,3 +626,97 @@ def test_the_comparison_of_two_corpus_xml_files_reads_their_tables_as_the_tree_h
     read = serialise.read_corpus(path)
     assert json.loads(render.to_json(diff.compare(*read.iterchildren("edition")))) == \
         json.loads(render.to_json(result))
+
+
+# -- align: the translation against its original --------------------------------------------------------
+
+def aligned(translation_blocks):
+    """align of a translation made of `translation_blocks` against the made-up book as its original."""
+    from pipeline.corpus import align
+
+    original = corpus_of([reading(book_blocks())], source_lines())
+    translation = corpus_of([reading(translation_blocks, "nl.txt")], source_lines("nl.txt"), profile="nl")
+    return align.align(serialise.to_json(translation.corpus), serialise.to_json(original.corpus))
+
+
+def dutch(cells_of_third_row=("8 en meer", "30, zie artikel 2"), rows=None):
+    """The made-up book in Dutch words, its table's numbers as the original's."""
+    blocks = book_blocks()
+    blocks[8] = Block("para", "Elke slag telt als hieronder; zie artikel 2.", [10])
+    blocks[9] = table_block(rows or [(11, ["Slagen", "Punten"]), (12, ["7", "20" + NOTE_MARK]),
+                                     (13, list(cells_of_third_row))],
+                            [Note("verdubbeld in de kwetsbaarheid.", [17], "print")])
+    return blocks
+
+
+def test_align_matches_a_translated_table_whose_shape_numbers_references_and_notes_are_the_originals():
+    result = aligned(dutch())
+    [node] = [a for a in result.nodes if a.id == "2017/1A"]
+    assert node.status == "match"
+    assert (node.translation.refs, node.translation.notes, node.translation.tables) == (
+        ["2017/2", "2017/2"], 1, [[["Slagen", "Punten"], ["7", "20"], ["8 en meer", "30, zie artikel 2"]]])
+    assert node.to_json()["translation"]["tables"] == [[2, 2, 2]]
+
+
+@pytest.mark.parametrize("table, status, said", [
+    (dutch(("8 en meer", "35, zie artikel 2")), "table-differs",
+     "table 1 row 3 cell 2 holds 35 2; the reference's 30 2"),
+    (dutch(rows=[(11, ["Slagen", "Punten"]), (12, ["7", "20" + NOTE_MARK]), (13, ["8", "30, zie artikel 2"]),
+                 (13, ["9 en meer", "40"])]), "table-differs", "table 1 has 4 rows; the reference's 3"),
+    (dutch(("8 en meer 30, zie artikel 2",)), "table-differs", "table 1 row 3 has 1 cells; the reference's 2"),
+    (dutch(("8 en meer", "30")), "refs-differ", None)])
+def test_align_says_where_a_translated_table_differs_from_the_originals(table, status, said):
+    from pipeline.corpus import align
+
+    result = aligned(table)
+    [node] = [a for a in result.nodes if a.id == "2017/1A"]
+    assert node.status == status and result.status == 1
+    if said:
+        assert align.table_difference(node.translation, node.reference) == said
+        assert f"nl.txt:9: 2017/1A: {said} ({FILE}:9)" in align.render_text(result, ("nl", "en"))
+
+
+def test_the_original_beside_the_translation_shows_the_originals_table_where_it_stands(tmp_path):
+    import lxml.html
+
+    from pipeline.corpus import align
+    from pipeline.outputs import html
+    from pipeline.outputs.job import Job
+
+    original = corpus_of([reading(book_blocks())], source_lines())
+    translation = corpus_of([reading(dutch(), "nl.txt")], source_lines("nl.txt"), profile="nl")
+    job = Job.of(translation.frozen(), tmp_path)
+    job.made.alignment = align.align(serialise.to_json(translation.corpus), serialise.to_json(original.corpus))
+    html.write_html(job)
+    doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "1.html").read_bytes())
+    [block] = doc.xpath("//div[@data-node='1A']")
+    assert [el.tag if el.tag != "div" else el.get("class") for el in block.iterchildren()] == [
+        "p", "p", "p", "law-table original-table", "ul", "p"]
+    [region] = block.xpath("div")
+    assert (region.get("lang"), region.get("aria-label"), region.get("tabindex")) == ("en", "Tabel van het origineel", "0")
+    assert [[c.text_content() for c in tr] for tr in region.xpath("table/tr")] == [
+        ["Tricks", "Points"], ["7", "201"], ["8 and more", "30, see Law 2"]]
+    assert region.xpath("table/tr[1]/th/@scope") == ["col", "col"]
+    assert [li.text_content() for li in block.xpath("ul[@class='original-notes']/li")] == ["1 doubled when vulnerable."]
+
+
+def test_search_finds_the_words_of_a_tables_cells(wide_site, phone):
+    browser_ready()
+    import threading
+
+    from pipeline import serve
+
+    srv = serve.make_server(wide_site, 0, quiet=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        phone.goto(f"http://127.0.0.1:{srv.server_address[1]}/search.html?q=fourspadesdoubled")
+        phone.wait_for_selector("ol.search-results li", timeout=10000)
+        hits = phone.locator("ol.search-results li").evaluate_all(
+            "els => els.map(li => [li.querySelector('a.hit').getAttribute('href'),"
+            " li.querySelector('.excerpt').textContent])")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    assert [url for url, _ in hits] == ["2017/3.html"]
+    assert "fourspadesdoubled" in hits[0][1]
