@@ -720,3 +720,52 @@ def test_search_finds_the_words_of_a_tables_cells(wide_site, phone):
         srv.server_close()
     assert [url for url, _ in hits] == ["2017/3.html"]
     assert "fourspadesdoubled" in hits[0][1]
+
+
+# -- through make_corpus: a reader that sees a table ---------------------------------------------------
+
+PAGE = """ARTIKEL 78
+
+Artikel 78
+
+Scoremethoden
+
+1. Matchpunten
+De score van elke slag staat in de tabel hieronder (zie artikel 77).
+Slagen | Punten
+7 | 20
+8 | 30
+Daarna telt de wedstrijdleider op.
+
+2. IMP's
+Het verschil wordt omgezet.
+"""
+
+
+def test_a_source_whose_reader_gives_a_table_block_is_built_into_the_corpus_with_every_line_accounted(tmp_path,
+                                                                                                    monkeypatch):
+    """The reader of a made-up wiki page, patched to see the lines with bars as a table (as a reader of
+    printed books will see a table's cells): the corpus stages take it from there."""
+    folder = tmp_path / "sources"
+    folder.mkdir()
+    (folder / "page.txt").write_text(PAGE, encoding="utf-8")
+    (folder / "sources.toml").write_text('[[source]]\nfile = "page.txt"\nedition = "2017"\n', encoding="utf-8")
+    read = formats.read
+
+    def reader_that_sees_tables(lines, source, log):
+        made = read(lines, source, log)
+        rows = [b for b in made.blocks if "|" in b.text]
+        table = table_block([(b.first_line, [c.strip() for c in b.text.split("|")]) for b in rows])
+        at = made.blocks.index(rows[0])
+        made.blocks[at:at + len(rows)] = [table]
+        return made
+    monkeypatch.setattr(formats, "read", reader_that_sees_tables)
+    ctx = stages.make_corpus(folder)
+    corpus = ctx.corpus
+    [table] = corpus.iter("table")
+    assert (table.getparent().get("id"), table.get("sources")) == ("2017/78A", "page.txt:9-11")
+    assert cells_of(table) == [["Slagen", "Punten"], ["7", "20"], ["8", "30"]]
+    assert [c.tag for c in table.getparent()] == ["heading", "p", "table", "p"]
+    assert [e for e in ctx.log.entries if e.kind == "error"] == []
+    assert {n: ctx.fragments[0].ledger[n] for n in (9, 10, 11)} == {n: Placed("2017/78A") for n in (9, 10, 11)}
+    serialise.assert_validates(corpus, serialise.to_json(corpus))
