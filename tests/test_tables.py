@@ -10,7 +10,7 @@ import pytest
 from lxml import etree
 
 from pipeline.core import lang, tree
-from pipeline.core.model import NOTE_MARK, Accounted, Block, Note, Placed, Reading, TableRow
+from pipeline.core.model import CLOSES_LIST, NOTE_MARK, Accounted, Block, Note, Placed, Reading, TableRow
 from pipeline.corpus import refs, stages
 from pipeline.outputs import serialise
 from pipeline.reading import formats
@@ -146,6 +146,20 @@ def test_a_table_block_in_a_subitem_deep_list_stands_in_the_deepest_node_open():
     [table] = ctx.corpus.iter("table")
     assert table.getparent().get("id") == "2017/5A1a"
     assert ctx.fragments[0].ledger[5] == ctx.fragments[0].ledger[6] == Placed("2017/5A1a")
+
+
+def test_a_table_the_reader_says_closes_a_list_is_text_of_the_lists_parent():
+    text = ["LAW 5", "A. Heading", "1. first", "2. second", "x y"]
+    closing = table_block([(5, ["x", "y"])])
+    closing.cite = CLOSES_LIST
+    blocks = [Block("article", "LAW 5", [1], cite="5"), Block("heading", "Heading", [2], cite="A"),
+              Block("list", "first", [3], number=1), Block("list", "second", [4], number=2), closing]
+    ctx = corpus_of([reading(blocks)], source_lines(text=text))
+    [table] = ctx.corpus.iter("table")
+    assert table.getparent().get("id") == "2017/5A" and ctx.fragments[0].ledger[5] == Placed("2017/5A")
+    assert [e.message for e in ctx.log.entries if e.line == 5] == [
+        "the table at line 5 stands on its own after 2017/5A2, the last entry of its list: read as text of 2017/5A, "
+        "which the list belongs to"]
 
 
 def test_notes_the_cells_mark_no_place_for_end_the_last_cell_and_are_reported():

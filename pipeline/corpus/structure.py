@@ -394,8 +394,10 @@ class ArticleBuilder:
             return
         if block.kind == "list":
             return self.list_entry(block)
-        if block.kind == "table":  # in the node open at this point, among its paragraphs
+        if block.kind == "table" and block.cite != CLOSES_LIST:  # in the node open here, among its paragraphs
             return self.table(self.deepest_open(), block)
+        if block.kind == "table":  # standing on its own after a list's last entry, as a paragraph may
+            return self.closing_paragraph(block)
         # A lone heading-like line in an article shown whole, without numbers: the next section.
         if (self.rules.headings_are_sections and single and self.base.tag == "article" and is_heading_like(block.text)
                 and not block.notes and self.article.find("title") is not None):
@@ -423,14 +425,16 @@ class ArticleBuilder:
         index = LEVEL_INDEX[self.context.tag] + 1 + block.level
         parent = self.open.get(ids.LEVELS[index - 1]) if 0 < index <= len(ids.LEVELS) else None
         last = self.open.get(ids.LEVELS[index]) if index < len(ids.LEVELS) else None
+        place = self.table if block.kind == "table" else self.paragraph  # (a table may close a list too)
         if parent is None or last is None:
-            return self.paragraph(self.deepest_open(), block)
+            return place(self.deepest_open(), block)
+        what = "table" if block.kind == "table" else "paragraph"
         self.flog.inference(block.first_line, parent.get("id"),
-                            f"the paragraph at line {block.first_line} stands on its own after {last.get('id')}, the "
+                            f"the {what} at line {block.first_line} stands on its own after {last.get('id')}, the "
                             f"last entry of its list: read as text of {parent.get('id')}, which the list belongs to")
         for deeper in ids.LEVELS[index:]:
             self.open.pop(deeper, None)
-        self.paragraph(parent, block)
+        place(parent, block)
 
     def list_entry(self, block: Block) -> None:
         base = LEVEL_INDEX[self.context.tag]
