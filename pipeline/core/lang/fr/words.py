@@ -75,7 +75,7 @@ _WORDS = {
         "le texte de la Loi %(num)s ne figure dans aucune des sources ; cette page n’en contient que le commentaire.",
     "Notes": "Notes",
     "note %(number)s": "note %(number)s",
-    "Table in %(cite)s": "Tableau en %(cite)s",
+    "Table in %(cite)s": "Tableau (%(cite)s)",
     "Table of the original": "Tableau de l’original",
     "back to note %(number)s in the text": "retour à la note %(number)s dans le texte",
     "Not law text: personal commentary on article %(num)s.":
