@@ -783,3 +783,21 @@ def test_a_source_whose_reader_gives_a_table_block_is_built_into_the_corpus_with
     assert [e for e in ctx.log.entries if e.kind == "error"] == []
     assert {n: ctx.fragments[0].ledger[n] for n in (9, 10, 11)} == {n: Placed("2017/78A") for n in (9, 10, 11)}
     serialise.assert_validates(corpus, serialise.to_json(corpus))
+
+
+# -- the site's comparison of two editions in a browser --------------------------------------------
+
+def test_the_sites_comparison_of_two_editions_with_tables_has_no_serious_or_critical_axe_violations(tmp_path, phone):
+    browser_ready()
+    from conftest import AXE, serious_axe_violations
+
+    from pipeline.outputs import html
+    from pipeline.outputs.job import Job
+
+    if not AXE.exists():
+        pytest.skip("axe-core is missing: run make axe (npm install into .cache/axe)")
+    html.write_html(Job.of(two_editions().frozen(), tmp_path))
+    phone.goto((tmp_path / "html" / "diff" / "2007-2017.html").as_uri())
+    assert phone.locator("table.redline tr.row-delete").count() == 1
+    assert serious_axe_violations(phone) == []
+    assert phone.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]") == [360, 360]
