@@ -245,10 +245,18 @@ def _show_definition(ctx, node_id, as_json):
                            fix=f"the definitions are {', '.join(terms[:8])}{' …' if len(terms) > 8 else ''}"
                            if terms else "the sources hold no definitions")
     el = found[0]
-    data = {"id": node_id, "term": el.get("term"), "text": " ".join(tree.plain_text(p) for p in el.iter("p")),
+    own = list(el.iterchildren(*tree.TEXT_TAGS))  # its paragraphs and tables: a table's text is its cells' words
+    data = {"id": node_id, "term": el.get("term"), "text": " ".join(tree.plain_text(p) for p in own),
             "sources": el.get("sources")}
+    tables = [[[tree.plain_text(cell) for cell in row] for row in tree.cells(t)] for t in own if t.tag == "table"]
+    if tables:
+        data["tables"] = tables
+    # As text: its paragraphs, and a table a row a line with its cells between bars (as `show` of a node).
+    shown = [f"  {tree.plain_text(p)}" if p.tag == "p" else
+             "\n".join("  | " + " | ".join(tree.plain_text(cell) for cell in row) + " |" for row in tree.cells(p))
+             for p in own]
     print(json.dumps(data, ensure_ascii=False, indent=1) if as_json else
-          f"{node_id}  {data['term']}\n  {data['text']}\nsources: {data['sources']}")
+          "\n".join([f"{node_id}  {data['term']}", *shown, f"sources: {data['sources']}"]))
     return 0
 
 
@@ -522,8 +530,8 @@ def register_align(sub):
     p = sub.add_parser("align", help="compare a translation with its original, node by node",
                        description="Compare two books by citation ID: every node both hold, or that one holds "
                                    "inside a part the other shows, gets a status (match, missing, extra, "
-                                   "refs-differ, notes-differ, gap, not-in-sources, accepted). Exit status 1 "
-                                   "while a node is missing, extra or differs; see docs/align.md.")
+                                   "refs-differ, notes-differ, table-differs, gap, not-in-sources, accepted). Exit "
+                                   "status 1 while a node is missing, extra or differs; see docs/align.md.")
     p.add_argument("translation", metavar="TRANSLATION", help="the translation: a build folder or its corpus.json")
     p.add_argument("reference", metavar="REFERENCE", help="the original: a build folder or its corpus.json")
     p.add_argument("--json", action="store_true", help="print the nodes and dangling references as JSON")

@@ -23,10 +23,26 @@ and (from the references stage on) <ref> elements wrap the words that cite. A no
 number the book prints at its marker ("17"; a note cited twice has the same number both times),
 absent where the source numbers none (the wiki's inline notes). A <title> or <heading> holds notes
 the same way (a marker at the end of an article's title); its words alone are tree.label_text(el).
+
+A table stands where a <p> may (in a node, the introduction, a definition), in order among them:
+
+    <table sources="…">
+      <row sources="…"><cell>Verschil in punten</cell><cell>IMP's</cell></row>
+      <row sources="…"><cell>20–40</cell><cell>1<note …>…</note></cell></row>
+    </table>
+
+its rows in order, each with the source line it was printed on, each row's cells left to right. A
+<cell> is mixed content like a <p> (text, notes where their markers stood, refs) without sources of
+its own: its row's are its provenance (tree.provenance). The table's sources hold all its lines, and
+its node's sources them too. The corpus does not say which row is the table's head: the outputs set
+the first row as its head (the printed tables of the Laws start with one). tree.cells(table) gives
+the cells row by row; plain_text(table) is the cells' words joined by single spaces, row after row,
+as the reader gives a table's text: what an output that cannot show a table writes. A <table> and a
+<row> are no mixed content (inline() walks a cell, never them).
 """
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from urllib.parse import quote, unquote
 
 from lxml import etree
@@ -187,16 +203,75 @@ def make_paragraph(text: str, notes: list[Note], file: str, lines: list[int], ta
     marker order; each note keeps the number the source printed at its marker (`num`), where it had one."""
     p = etree.Element(tag)
     add_sources(p, file, lines)
+    _fill(p, text, notes, file, lines)
+    return p
+
+
+def _fill(el: Element, text: str, notes: Sequence[Note], file: str, lines: list[int]) -> None:
+    """`el`'s mixed content from text with NOTE_MARK at each marker and the notes in marker order."""
     pieces = text.split(NOTE_MARK)
-    p.text = pieces[0]
+    el.text = pieces[0]
     for note, piece in zip(notes, pieces[1:]):
-        n = etree.SubElement(p, "note", form=note.form)
+        n = etree.SubElement(el, "note", form=note.form)
         if note.number:
             n.set("num", note.number)
         n.text = note.text
         add_sources(n, file, note.lines or lines)
         n.tail = piece
-    return p
+
+
+def make_table(rows: Sequence[tuple[int, Sequence[str]]], notes: Sequence[Note], file: str,
+               lines: list[int]) -> Element:
+    """A <table> from its rows, each (its line, its cells' texts left to right), in order; NOTE_MARK at
+    each marker in a cell's text and `notes` in the order of the markers, read row after row and cell by
+    cell (make_paragraph's rule for each cell). Where the cells hold fewer markers than there are notes,
+    the notes left over stand at the end of the last cell, so that no note's text is lost (the structure
+    stage reports it); a marker past the last note is left out (its cell's words kept). The table's
+    sources are `lines`, each row's its own line."""
+    table = etree.Element("table")
+    add_sources(table, file, lines)
+    places = [line for line, _ in rows] or lines[:1]
+    texts = [list(row) for _, row in rows] or [[""]]
+    marks = 0
+    for row_texts in texts:
+        for k, text in enumerate(row_texts):
+            keep = max(0, min(text.count(NOTE_MARK), len(notes) - marks))
+            if keep < text.count(NOTE_MARK):  # the markers past the last note: out, the words stay
+                head, *rest = text.split(NOTE_MARK)
+                row_texts[k] = head + "".join((NOTE_MARK if i < keep else "") + piece for i, piece in enumerate(rest))
+            marks += keep
+    if marks < len(notes):
+        if not texts[-1]:
+            texts[-1] = [""]
+        texts[-1][-1] += NOTE_MARK * (len(notes) - marks)
+    left = list(notes)
+    for line, row_texts in zip(places, texts):
+        row = etree.SubElement(table, "row")
+        add_sources(row, file, [line])
+        for text in row_texts or [""]:  # (a row the reader gave no cell holds one, empty)
+            cell = etree.SubElement(row, "cell")
+            count = text.count(NOTE_MARK)
+            _fill(cell, text, left[:count], file, [line])
+            left = left[count:]
+    return table
+
+
+def cells(table: Element) -> list[list[Element]]:
+    """The <cell>s of a <table>, row by row, each row's left to right."""
+    return [list(row.iterchildren("cell")) for row in table.iterchildren("row")]
+
+
+def provenance(el: Element) -> Element | None:
+    """The element that records where `el` was read: `el` itself where it has `sources`, else the nearest
+    element around it that has (a cell's row); None when none does."""
+    for holder in (el, *el.iterancestors()):
+        if holder.get("sources"):
+            return holder
+    return None
+
+
+# The elements a node holds its text in, in order among each other: paragraphs and tables.
+TEXT_TAGS = ("p", "table")
 
 
 # -- the inline walker ------------------------------------------------------------------------
@@ -210,7 +285,7 @@ Event = tuple[str, str | None, Element | None]
 
 
 def inline(el: Element) -> Iterator[Event]:
-    """The mixed content of a <p>, <note>, <attribution> or <heading> in reading order, as
+    """The mixed content of a <p>, <cell>, <note>, <attribution> or <heading> in reading order, as
     (kind, text, element) events:
         (TEXT, text, None)       a run of running text (el.text and every tail); never empty
         (NOTE, None, <note>)     a note where its marker stands (its own content: inline(note))
@@ -231,12 +306,19 @@ def inline(el: Element) -> Iterator[Event]:
 
 
 def plain_text(el: Element) -> str:
-    """The words of an element without its notes: what a reader reads in the running text."""
+    """The words of an element without its notes: what a reader reads in the running text. Of a <table>
+    (or a <row>), its cells' words joined by single spaces, row after row."""
+    if el.tag in ("table", "row"):
+        return " ".join(plain_text(cell) for cell in el.iter("cell"))
     return "".join(text or "" for kind, text, _ in inline(el) if kind != NOTE)
 
 
 def text_with_marks(el: Element) -> str:
-    """Text with NOTE_MARK where notes stand: the comparable form of a paragraph."""
+    """Text with NOTE_MARK where notes stand: the comparable form of a paragraph. Of a <table>, each row's
+    cells' on a line of its own, a tab between two cells (so that two tables compare equal exactly when
+    their rows and cells do)."""
+    if el.tag == "table":
+        return "\n".join("\t".join(text_with_marks(cell) for cell in row) for row in cells(el))
     return "".join(NOTE_MARK if kind == NOTE else text or "" for kind, text, _ in inline(el))
 
 

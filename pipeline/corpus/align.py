@@ -1,7 +1,9 @@
 """Align a translation with its original: two books compared node by node, by citation ID.
 
 Reads: two corpora in the corpus.json form (schema/corpus.schema.json), the translation's and the
-reference's, of any language: only IDs, structure, references, notes and gaps are compared, never words.
+reference's, of any language: only IDs, structure, references, notes, gaps and tables (their shape and
+the numbers in their cells) are compared, never words. A table's cells are text of its node: their
+references and notes are the node's.
 Writes: nothing; returns an Alignment (`lawbook align` prints it, docs/align.md explains it):
   - every node of an article both books hold, with a status:
         match           the same references, notes, and text where the reference has text
@@ -9,6 +11,9 @@ Writes: nothing; returns an Alignment (`lawbook align` prints it, docs/align.md 
         extra           the translation has it, the reference does not
         refs-differ     both have its text, the reference targets differ
         notes-differ    both have its text, with a different number of notes
+        table-differs   both have its text, and its tables differ: in number, in rows, in the cells of a
+                        row, or in the numbers a cell holds (the words of a cell a translation keeps as
+                        they are: points, tricks, IMPs)
         gap             the translation has a gap, or no text of its own in a part its sources show,
                         where the reference has text
         not-in-sources  the reference has it (or its text), outside every part the translation's sources show
@@ -43,7 +48,7 @@ Json = dict[str, Any]
 # One edition of a book as alignment reads it: {node ID: Node}, articles in their order.
 Book = dict[str, "Node"]
 
-FAILING = ("refs-differ", "notes-differ", "gap", "extra", "missing")
+FAILING = ("refs-differ", "notes-differ", "table-differs", "gap", "extra", "missing")
 STATUSES = FAILING + ("accepted", "not-in-sources", "match")
 # Dangling references whose target is outside the corpus: not "ok" and not damaged ("suspect").
 OUTSIDE = ("dangling", "known-missing")
@@ -69,9 +74,44 @@ class Node:
     # Its words, for the original shown beside the translation (outputs/site/original.py); never compared.
     label: str = ""  # its title or heading
     notes_of: list = field(default_factory=list)  # per own <p>, its notes as (offset, printed number, text)
+    # Its own tables, each its rows, each its cells' texts (compared by shape and numbers: table_difference).
+    tables: list = field(default_factory=list)
+    # Where each own paragraph ("p") and table ("table") stands among them, in order (the original's words beside
+    # the translation keep that order: outputs/site/original.py).
+    order: list = field(default_factory=list)
+    table_notes: list = field(default_factory=list)  # per own table, row and cell: its notes as notes_of has them
 
     def shape(self, book: Book) -> tuple[object, ...]:
-        return (self.type, self.text, self.gap, self.notes, tuple(book[c].shape(book) for c in self.children))
+        return (self.type, self.text, self.gap, self.notes, table_shapes(self),
+                tuple(book[c].shape(book) for c in self.children))
+
+
+def table_shapes(node: "Node") -> tuple[tuple[int, ...], ...]:
+    """Each own table of `node` as the number of cells of each of its rows."""
+    return tuple(tuple(len(row) for row in table) for table in node.tables)
+
+
+NUMBER = re.compile(r"\d+")
+
+
+def table_difference(t: "Node", r: "Node") -> str | None:
+    """How the translation's own tables differ from the reference's, in words for the report, or None when
+    they agree: as many tables, each with as many rows, each row with as many cells, and each cell holding
+    the same numbers in the same order (the digits of "20-40" and "20 – 40" are 20 and 40 alike)."""
+    if len(t.tables) != len(r.tables):
+        return f"{len(t.tables)} tables; the reference {len(r.tables)}"
+    for n, (mine, theirs) in enumerate(zip(t.tables, r.tables), 1):
+        if len(mine) != len(theirs):
+            return f"table {n} has {len(mine)} rows; the reference's {len(theirs)}"
+        for k, (row, other) in enumerate(zip(mine, theirs), 1):
+            if len(row) != len(other):
+                return f"table {n} row {k} has {len(row)} cells; the reference's {len(other)}"
+            for c, (cell, there) in enumerate(zip(row, other), 1):
+                if NUMBER.findall(cell) != NUMBER.findall(there):
+                    said = " ".join(NUMBER.findall(cell)) or "no number"
+                    return (f"table {n} row {k} cell {c} holds {said}; the reference's "
+                            f"{' '.join(NUMBER.findall(there)) or 'no number'}")
+    return None
 
 
 def _source(sources: list[Json]) -> str:
@@ -109,10 +149,29 @@ def _read_node(data: Json, nodes: Book) -> None:
     accepted: list[str] = []
     cited: list[tuple[Json, str]] = []
     notes_of: list[list[tuple[int, str, str]]] = []
+    tables: list[list[list[str]]] = []
+    table_notes: list[list[list[list[tuple[int, str, str]]]]] = []
+    order: list[str] = []
     text = gap = False
     for item in data["content"]:
         kind = item["type"]
-        if kind == "p":
+        if kind == "table":  # its cells are text of the node: their words, references and notes are its own
+            cells = [cell for row in item["rows"] for cell in row["cells"]]
+            text = text or any(cell["text"].strip() for cell in cells)
+            own = [r for cell in cells for r in cell["refs"]] + [r for cell in cells for n in cell["notes"]
+                                                                  for r in n.get("refs", [])]
+            refs += [t for r in own for t in (r.get("to") or "").split()]
+            notes += sum(len(cell["notes"]) for cell in cells)
+            for row in item["rows"]:
+                cited += [(r, _source(row["sources"])) for cell in row["cells"] for r in cell["refs"]]
+                cited += [(r, _source(n["sources"])) for cell in row["cells"] for n in cell["notes"]
+                          for r in n.get("refs", [])]
+            tables.append([[cell["text"] for cell in row["cells"]] for row in item["rows"]])
+            table_notes.append([[[(n["offset"], n.get("num", ""), n["text"]) for n in cell["notes"]]
+                                 for cell in row["cells"]] for row in item["rows"]])
+            order.append("table")
+        elif kind == "p":
+            order.append("p")
             text = text or bool(item["text"].strip())
             own = list(item["refs"]) + [r for n in item["notes"] for r in n.get("refs", [])]
             refs += [t for r in own for t in (r.get("to") or "").split()]
@@ -132,7 +191,8 @@ def _read_node(data: Json, nodes: Book) -> None:
             _read_node(item, nodes)
     nodes[data["id"]] = Node(data["id"], data["type"], "title" in data or "heading" in data, refs, notes, text,
                              gap, children, _source(data["sources"]), accepted, paragraphs, cited,
-                             data.get("title") or data.get("heading") or "", notes_of)
+                             data.get("title") or data.get("heading") or "", notes_of, tables, order,
+                             table_notes)
 
 
 @dataclass
@@ -145,7 +205,11 @@ class Aligned:
 
     def to_json(self) -> Json:
         def side(n: Node | None) -> Json | None:
-            return None if n is None else {"refs": n.refs, "notes": n.notes, "source": n.source}
+            if n is None:
+                return None
+            # (a node's tables, each its rows' numbers of cells, only where it has one)
+            return {"refs": n.refs, "notes": n.notes, "source": n.source,
+                    **({"tables": [list(t) for t in table_shapes(n)]} if n.tables else {})}
         return {"id": self.id, "status": self.status, "translation": side(self.translation),
                 "reference": side(self.reference), "suggestion": self.suggestion}
 
@@ -261,6 +325,8 @@ def _status(node_id: str, tn: Node | None, rn: Node | None, t: Book) -> Aligned:
         status = "refs-differ"
     elif tn.notes != rn.notes:
         status = "notes-differ"
+    elif table_difference(tn, rn) is not None:
+        status = "table-differs"
     else:
         status = "match"
     aligned = Aligned(node_id, status, tn, rn)
@@ -453,6 +519,8 @@ def render_text(result: Alignment, names: tuple[str, str]) -> str:
                 line += f" cites {', '.join(t.refs)}; the reference {', '.join(r.refs)}"
             elif status == "notes-differ":
                 line += f" has {t.notes} notes; the reference {r.notes}"
+            elif status == "table-differs":
+                line += f": {table_difference(t, r)}" + (f" ({r.source})" if r.source else "")
             elif status in ("gap", "not-in-sources") and t is not None:
                 line += (": a gap" if t.gap else ": no text of its own") + " where the reference has text" \
                     + (f" ({r.source})" if r.source else "")

@@ -24,7 +24,7 @@ def number_notes(corpus: Element) -> None:
     2017/intro/noot1, 2017/def/alert/noot1)."""
     for node in corpus.iter(*tree.NODE_TAGS, "introduction", "definition"):
         n = 0
-        for p in node.iterchildren("p", "heading", "title"):
+        for p in node.iterchildren("heading", "title", *tree.TEXT_TAGS):  # (a table's notes cell by cell)
             for note in p.iter("note"):
                 n += 1
                 note.set("id", ids.note_id(tree.attr(node, "id"), n))
@@ -48,7 +48,7 @@ def find_gaps(corpus: Element, log: BuildLog, profile: lang.Profile, no_lead_in:
             log.add("gap", file, line, f"the title of {article.get('id')} is in none of the sources",
                     article.get("id"))
     for node in corpus.iter("section", "subsection", "item"):
-        own = [c for c in node if c.tag in ("p", "gap")]
+        own = [c for c in node if c.tag in (*tree.TEXT_TAGS, "gap")]
         children = tree.child_nodes(node)
         file, line = tree.first_line(node)
         if not own and not children:

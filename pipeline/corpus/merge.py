@@ -125,7 +125,7 @@ def _insert_article(edition: Element, article: Element, ordered: tuple[list[ids.
     articles.insert(i, article)
 
 
-def _own(el: Element, tags: tuple[str, ...] = ("title", "heading", "p", "gap")) -> list[Element]:
+def _own(el: Element, tags: tuple[str, ...] = ("title", "heading", *tree.TEXT_TAGS, "gap")) -> list[Element]:
     return [c for c in el if c.tag in tags]
 
 
@@ -172,7 +172,7 @@ def _merge_own(a: Element, own_a: list[Element], own_b: list[Element], file: str
     for (_, x), (_, y) in zip(by_tag_a, by_tag_b):
         tree.merge_sources(x, y)
         if _comparable(x) == _comparable(y):
-            for nx, ny in zip(x.iter("note"), y.iter("note")):
+            for nx, ny in zip(x.iter("note", "row"), y.iter("note", "row")):  # (a table's rows: the same count)
                 tree.merge_sources(nx, ny)
             continue
         _variant_or_conflict(x, y, file, log, node)

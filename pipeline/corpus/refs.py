@@ -387,7 +387,7 @@ def find_citations(text: str, profile: lang.Profile) -> list[Citation]:
 
 # -- resolution -----------------------------------------------------------------------
 def context_of(container: Element) -> tuple[str, str, str]:
-    """(edition, the node a paragraph or note stands in, the citing ID) for a <p> or <note>.
+    """(edition, the node a paragraph or note stands in, the citing ID) for a <p>, a table's <cell> or a <note>.
 
     A commentary paragraph stands in the node the commentary is on; a note cites
     under its own ID but resolves in its paragraph's node.
@@ -683,7 +683,7 @@ def mark_container(container: Element, index: Collection[str], known: Collection
             count += len(spans)
     if log is not None:
         for message in known_markup.uncertain:
-            file, line = tree.first_line(container)
+            file, line = tree.first_line(tree.provenance(container) or container)
             log.add("inference", file, line, message, node=node_id)
     return count
 
@@ -866,7 +866,7 @@ def find_references(ctx: CorpusOf) -> None:
     etree.strip_tags(ctx.corpus, "ref")
     index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     order = _order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
-    for container in list(ctx.corpus.iter("p", "note")):
+    for container in list(ctx.corpus.iter(*CONTAINERS)):
         mark_container(container, index, known, order, ctx.profile, ctx.log)
 
 
@@ -906,7 +906,7 @@ def references(ctx: CorpusOf, known: Collection[str] | None = None) -> list[Refe
     lines = {(line.file, line.num): line.text for lines in ctx.lines.values() for line in lines}
     order: dict[str, int] | None = None
     out: list[Reference] = []
-    for container in ctx.corpus.iter("p", "note", *LABEL_TAGS):
+    for container in ctx.corpus.iter(*CONTAINERS, *LABEL_TAGS):
         if container.tag in LABEL_TAGS:
             if container.getparent().tag not in tree.NODE_TAGS:
                 continue
@@ -942,6 +942,9 @@ def references(ctx: CorpusOf, known: Collection[str] | None = None) -> list[Refe
 # The elements that name a node: they hold text only (schema/corpus.rng), so their citations are read here,
 # not marked up, and count as the node's own references.
 LABEL_TAGS = ("title", "heading")
+# The elements whose text is read for citations and marked up with <ref>: paragraphs, a table's cells (each
+# on its own: no citation runs from one cell into the next) and notes.
+CONTAINERS = ("p", "cell", "note")
 
 
 def label_refs(label: Element, index: Collection[str], known: Collection[str], order: Mapping[str, int],
@@ -962,7 +965,8 @@ def source_texts(container: Element, lines: Mapping[tuple[str, int], str]) -> li
     """Per source of `container` (sorted by name): (name, its line numbers, their text joined by
     newlines, where each line starts in that text)."""
     out: list[tuple[str, list[int], str, list[int]]] = []
-    for name, found in sorted(tree.parse_sources(container.get("sources")).items()):
+    holder = tree.provenance(container)  # a table cell's: its row's
+    for name, found in sorted(tree.parse_sources(holder.get("sources") if holder is not None else None).items()):
         nums = sorted(found)
         parts: list[str] = []
         starts: list[int] = []

@@ -13,6 +13,10 @@ Guarantees:
     is logged as an inference with the citations in the sources that confirm it
     ("artikel 53A", "(maar zie B)", "C2 hierboven");
   - every block ends up in exactly one node, or in the ledger with a reason;
+  - a table block (kind "table", its rows) is a <table> in the node open where it stands (after a
+    definition: that definition's; among the introduction's paragraphs: the introduction's), in order
+    among the node's paragraphs; its lines, its rows' and its notes' are the node's, in its sources and
+    the ledger;
   - numbering never goes back inside one showing of an article (a section, subsection
     or item that begins again, or comes after a later one, is an error: it is how the
     text of an article whose heading line was not recognised shows up), and an article
@@ -300,6 +304,15 @@ class ArticleBuilder:
         el.append(tree.make_paragraph(block.text, block.notes, self.fragment.file, block.lines, tag))
         self.touch(el, block.lines + [n for note in block.notes for n in note.lines])
 
+    def table(self, el: Element, block: Block) -> None:
+        """A table block in the node open where it stands, after what that node holds so far (in order among
+        its paragraphs); its lines, its rows' and its notes' are the node's."""
+        made = table_element(block, self.fragment.file, self.flog, el.get("id"))
+        if made is None:
+            return self.paragraph(el, block)
+        el.append(made)
+        self.touch(el, table_lines(block))
+
     def heading(self, el: Element, block: Block, tag: str = "heading") -> None:
         if el.find(tag) is not None:
             self.flog.damage(block.first_line, f"{el.get('id')} has a second {tag}", "kept as a paragraph")
@@ -381,6 +394,10 @@ class ArticleBuilder:
             return
         if block.kind == "list":
             return self.list_entry(block)
+        if block.kind == "table" and block.cite != CLOSES_LIST:  # in the node open here, among its paragraphs
+            return self.table(self.deepest_open(), block)
+        if block.kind == "table":  # standing on its own after a list's last entry, as a paragraph may
+            return self.closing_paragraph(block)
         # A lone heading-like line in an article shown whole, without numbers: the next section.
         if (self.rules.headings_are_sections and single and self.base.tag == "article" and is_heading_like(block.text)
                 and not block.notes and self.article.find("title") is not None):
@@ -408,14 +425,16 @@ class ArticleBuilder:
         index = LEVEL_INDEX[self.context.tag] + 1 + block.level
         parent = self.open.get(ids.LEVELS[index - 1]) if 0 < index <= len(ids.LEVELS) else None
         last = self.open.get(ids.LEVELS[index]) if index < len(ids.LEVELS) else None
+        place = self.table if block.kind == "table" else self.paragraph  # (a table may close a list too)
         if parent is None or last is None:
-            return self.paragraph(self.deepest_open(), block)
+            return place(self.deepest_open(), block)
+        what = "table" if block.kind == "table" else "paragraph"
         self.flog.inference(block.first_line, parent.get("id"),
-                            f"the paragraph at line {block.first_line} stands on its own after {last.get('id')}, the "
+                            f"the {what} at line {block.first_line} stands on its own after {last.get('id')}, the "
                             f"last entry of its list: read as text of {parent.get('id')}, which the list belongs to")
         for deeper in ids.LEVELS[index:]:
             self.open.pop(deeper, None)
-        self.paragraph(parent, block)
+        place(parent, block)
 
     def list_entry(self, block: Block) -> None:
         base = LEVEL_INDEX[self.context.tag]
@@ -552,7 +571,13 @@ def build_fragment(reading: Reading, log: BuildLog, evidence: Evidence) -> Fragm
     current: tuple[Block, list[Block]] | None = None
     commentary: list[Block] = []
     apart: dict[str, list[int]] = {}  # kind -> the lines of its blocks: one report entry per kind, with its lines
+    part: str | None = None  # the part of the book the last block of law text stood in: a table there is its
     for block in reading.blocks:
+        if block.kind == "table" and part in ("definition", "introduction") and current is None:
+            _part_table(reading, block, fragment, flog, part)
+            continue
+        if block.kind in ("definition", "introduction", "article"):
+            part = block.kind
         if block.kind == "definition":
             fragment.definitions.append(_definition(reading, block, fragment))
         elif block.kind == "introduction":
@@ -651,6 +676,51 @@ def _definition(reading: Reading, block: Block, fragment: Fragment) -> Element:
     return el
 
 
+def table_lines(block: Block) -> list[int]:
+    """Every line of a table block: its own, its rows' and its notes'."""
+    return list(dict.fromkeys(block.lines + [row.line for row in block.rows]
+                              + [n for note in block.notes for n in note.lines]))
+
+
+def table_element(block: Block, file: str, flog: FileLog, node: str | None) -> Element | None:
+    """The <table> of a table block (tree.make_table), in the node `node`; None for a block without rows,
+    whose text stays a paragraph (reported). Notes the cells hold no marker for stand at the end of the
+    last cell, markers without a note are left out: each reported."""
+    if not block.rows:
+        flog.damage(block.first_line, f"a table at line {block.first_line} without rows", "its text kept as a "
+                                      "paragraph", node)
+        return None
+    marks = sum(cell.count(NOTE_MARK) for row in block.rows for cell in row.cells)
+    if marks < len(block.notes):
+        flog.damage(block.first_line, f"the table at line {block.first_line} has {len(block.notes)} notes but its "
+                                      f"cells mark {marks}", "the notes without a marker are kept at the end of its "
+                                      "last cell", node)
+    elif marks > len(block.notes):
+        flog.damage(block.first_line, f"the table at line {block.first_line} marks {marks} notes in its cells but "
+                                      f"has {len(block.notes)}", "the markers without a note are left out", node)
+    return tree.make_table([(row.line, row.cells) for row in block.rows], block.notes, file, block.lines)
+
+
+def _part_table(reading: Reading, block: Block, fragment: Fragment, flog: FileLog, part: str) -> None:
+    """A table right after a definition or among the introduction's paragraphs: the definition's (the last
+    one read) or the introduction's, after its paragraphs so far. A table in a second introduction, or
+    before the introduction's title, is set aside with it (as its paragraphs are: _introduction)."""
+    lines = table_lines(block)
+    holder = fragment.definitions[-1] if part == "definition" else fragment.introduction
+    if holder is None or (part == "introduction" and fragment.second_introduction):
+        where = "before the introduction's title" if holder is None else "in the second introduction"
+        flog.error(block.first_line, f"a table of the introduction {where}: it cannot be placed",
+                   ids.introduction_id(reading.edition))
+        fragment.ledger.update({n: Accounted(f"an introduction table {where} (error)") for n in lines})
+        return
+    node_id = tree.attr(holder, "id")
+    made = table_element(block, reading.file, flog, node_id)
+    holder.append(made if made is not None else tree.make_paragraph(block.text, block.notes, reading.file,
+                                                                    block.lines))
+    tree.add_sources(holder, reading.file, lines)
+    fragment.ledger.update({n: Placed(node_id) for n in lines})
+
+
 def _introduction(reading: Reading, block: Block, fragment: Fragment, flog: FileLog) -> None:
     """One block of the book's Introduction: its title line (cite "title") opens <introduction
     id="2017/intro"> with a <title>; each block after it is one of its paragraphs. An edition has one
@@ -713,7 +783,7 @@ def _merge_repeat(first: tuple[Element, int], article: Element, anchor: Block, f
 def _with_text(article: Element) -> set[str | None]:
     """IDs of the nodes of `article` that have a title, heading or paragraph of their own."""
     return {el.get("id") for el in article.iter(*tree.NODE_TAGS)
-            if any(c.tag in ("title", "heading", "p") for c in el)}
+            if any(c.tag in ("title", "heading", *tree.TEXT_TAGS) for c in el)}
 
 
 def _write_node_sources(fragment: Fragment) -> None:

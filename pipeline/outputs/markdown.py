@@ -23,6 +23,10 @@ article's number and it ([^41-1]); a note without a number keeps its place's lab
 marked in a title or heading stands there ("## Law 9 Penalty Cards[^2] {#9}"). A reference the corpus cannot resolve stays plain text.
 A gap is an emphasised editorial remark naming its node ("*[Redactie bij 57B: …]*"); commentary is a block
 quote headed "**Toelichting — Peter**", never a heading, so it is never read as law.
+A table is a pipe table (the GFM extension: pandoc, GitHub, MkDocs, markdown-it-py's "gfm-like"), its first
+row the header row (the corpus does not say which row is the head; the printed tables of the Laws start
+with one), every row padded to the widest with empty cells; a cell's note is a footnote like a
+paragraph's, and a "|" in a cell is escaped.
 Each paragraph is one line. Characters Markdown would read as markup are escaped,
 so reading the file back (markdown-it-py) gives exactly the corpus text. The words around the law
 text (headings, remarks) are the language profile's (text.py), escaped like the text.
@@ -129,6 +133,20 @@ class Writer:
     def block(self, text):
         self.lines += [text, ""]
 
+    def table(self, el):
+        """A <table> as a pipe table: the first row its header row, a delimiter row, then the other rows; each
+        row as wide as the widest (empty cells added); each cell's content inline, on one line."""
+        rows = [[self.inline(cell, line_start=False) for cell in row] for row in tree.cells(el)]
+        width = max(len(row) for row in rows)
+        rows = [row + [""] * (width - len(row)) for row in rows]
+        lines = ["| " + " | ".join(row) + " |" for row in rows]
+        lines.insert(1, "|" + "|".join(["---"] * width) + "|")
+        return "\n".join(lines)
+
+    def text_block(self, el):
+        """A paragraph (one line) or a table (a pipe table) of a node, the introduction or a definition."""
+        return self.table(el) if el.tag == "table" else self.inline(el)
+
     def say(self, english, **values):
         """The profile's words for `english`, escaped, with `values` (Markdown already) put in."""
         return escape(self.profile.word(english)) % values
@@ -142,8 +160,8 @@ class Writer:
             words += " " + self.inline(label, line_start=False)  # its words, and a note marked in them
         self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}}}")
         for child in el:
-            if child.tag == "p":
-                self.block(self.inline(child))
+            if child.tag in tree.TEXT_TAGS:
+                self.block(self.text_block(child))
             elif child.tag == "gap":
                 # The remark names its node: after subsections it would otherwise read as the last one's.
                 remark = self.say("Editorial note on %(cite)s: %(text)s", cite=shown,
@@ -175,8 +193,8 @@ class Writer:
         if introduction is not None:  # the book's Introduction, before its Definitions
             anchor = ids.NodeId.parse(introduction.get("id")).anchor
             self.block(f"## {escape(_one_line(introduction.findtext('title') or ''))} {{#{anchor}}}")
-            for p in introduction.iterchildren("p"):
-                self.block(self.inline(p))
+            for p in introduction.iterchildren(*tree.TEXT_TAGS):
+                self.block(self.text_block(p))
             self.flush_footnotes()
         definitions = edition_el.find("definitions")
         if definitions is not None:  # the book's Definitions, before its first article
@@ -184,6 +202,8 @@ class Writer:
             for d in definitions:
                 slug = ids.definition_slug(d.get("id"))
                 self.block(f"[**{escape(d.get('term'))}**]{{#def-{slug}}}: " + " ".join(self.inline(p) for p in d.iter("p")))
+                for table in d.iterchildren("table"):  # after the term's line, as its own block
+                    self.block(self.table(table))
             self.flush_footnotes()
         commentary = {}
         for c in edition_el.iterchildren("commentary"):

@@ -7,7 +7,9 @@ the schemas in schema/ (RELAX NG for XML, JSON Schema for JSON), compiled once.
 In JSON, notes and references inside a paragraph are given as character offsets
 into the paragraph's plain text (the text without the notes); a note's `num` is the number the
 book prints at its marker, where it prints one. A title's or heading's notes are `title_notes` /
-`heading_notes` beside its words, the same way.
+`heading_notes` beside its words, the same way. A table is a content item among the paragraphs,
+{"type": "table", "sources", "rows": [{"sources", "cells": [{"text", "notes", "refs"}, …]}, …]}: each
+cell as a paragraph's text, notes and refs (offsets into the cell's text).
 """
 import copy
 import hashlib
@@ -167,6 +169,19 @@ def paragraph_json(p):
     return data
 
 
+def table_json(table):
+    """A <table> (schema: table): its rows, each with its sources and its cells, each cell's text with its
+    notes and refs as offsets into it (inline_json, as a paragraph's)."""
+    return {"type": "table", "sources": source_lines(table),
+            "rows": [{"sources": source_lines(row), "cells": [inline_json(cell) for cell in row.iterchildren("cell")]}
+                     for row in table.iterchildren("row")]}
+
+
+def text_json(el):
+    """A paragraph or a table of a node, the introduction or a definition, as its content item."""
+    return table_json(el) if el.tag == "table" else paragraph_json(el)
+
+
 def node_json(el):
     data = {"id": el.get("id"), "type": el.tag, "num": el.get("num")}
     label = tree.label(el)
@@ -181,8 +196,8 @@ def node_json(el):
     data["sources"] = source_lines(el)
     content = []
     for child in el:
-        if child.tag == "p":
-            content.append(paragraph_json(child))
+        if child.tag in tree.TEXT_TAGS:
+            content.append(text_json(child))
         elif child.tag == "gap":
             content.append({"type": "gap", "reason": child.get("reason")})
         elif child.tag in tree.NODE_TAGS:
@@ -213,13 +228,13 @@ def commentary_json(el):
 
 def definition_json(el):
     return {"id": el.get("id"), "type": "definition", "term": el.get("term"), "sources": source_lines(el),
-            "content": [paragraph_json(p) for p in el.iterchildren("p")]}
+            "content": [text_json(p) for p in el.iterchildren(*tree.TEXT_TAGS)]}
 
 
 def introduction_json(el):
-    """The book's Introduction (schema: introduction): its title and paragraphs."""
+    """The book's Introduction (schema: introduction): its title, paragraphs and tables."""
     return {"id": el.get("id"), "type": "introduction", "title": el.findtext("title"), "sources": source_lines(el),
-            "content": [paragraph_json(p) for p in el.iterchildren("p")]}
+            "content": [text_json(p) for p in el.iterchildren(*tree.TEXT_TAGS)]}
 
 
 def edition_json(ed):

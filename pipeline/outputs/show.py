@@ -5,12 +5,13 @@ from . import serialise
 
 
 def node_summary(el):
-    """The `show --json` object: id, title, text, notes, children, sources."""
+    """The `show --json` object: id, title, text (its paragraphs' and tables' words), notes, children,
+    sources; `tables`, each table's cells' words row by row, where it has tables."""
     if el.tag == "note":
         return {"id": el.get("id"), "type": "note", "title": "", "text": tree.plain_text(el), "notes": [],
                 "children": [], "sources": serialise.source_lines(el)}
     label = tree.label(el)
-    own = [c for c in el if c.tag == "p"]
+    own = [c for c in el if c.tag in tree.TEXT_TAGS]  # its paragraphs and tables, in order
     # The notes of its title or heading first (reading order), each with the book's number where it has one.
     notes = [{"id": n.get("id"), "text": tree.plain_text(n), "form": n.get("form"),
               **({"num": n.get("num")} if n.get("num") else {})}
@@ -19,11 +20,15 @@ def node_summary(el):
         "id": el.get("id"),
         "type": el.tag,
         "title": tree.label_text(el) or "",
+        # A table's words as its text (the cells joined by single spaces, row after row); its cells in "tables".
         "text": "\n\n".join(tree.plain_text(p) for p in own),
         "notes": notes,
         "children": [c.get("id") for c in tree.child_nodes(el)],
         "sources": serialise.source_lines(el),
     }
+    tables = [[[tree.plain_text(cell) for cell in row] for row in tree.cells(t)] for t in own if t.tag == "table"]
+    if tables:
+        data["tables"] = tables
     if el.get("numbering"):
         data["numbering"] = {"inferred": True, "evidence": el.get("evidence")}
     gaps = [g.get("reason") for g in el.iterchildren("gap")]
@@ -38,7 +43,8 @@ def node_summary(el):
 
 
 def render_text(el, depth=0, pages=frozenset()):
-    """A node and everything below it as indented plain text: notes by the book's number ([17]) where
+    """A node and everything below it as indented plain text (a table a row a line, "| cell | cell |"):
+    notes by the book's number ([17]) where
     they have one, else numbered [1], [2] …, a note marked in a title or heading where it stands, a number
     the sources do not write marked °, a reference that points outside the corpus marked [?]. `pages`
     are the articles known only from their commentary (commentary_only): a reference to one has a page
@@ -72,6 +78,8 @@ def render_text(el, depth=0, pages=frozenset()):
     for child in el:
         if child.tag in ("p", "attribution"):
             out.append(f"{pad}  {inline(child)}")
+        elif child.tag == "table":  # a row a line, its cells between bars
+            out += [f"{pad}  | " + " | ".join(inline(cell) for cell in row) + " |" for row in tree.cells(child)]
         elif child.tag == "gap":
             out.append(f"{pad}  [gap: {child.get('reason')}]")
         elif child.tag == "corr":  # the committee's correction (sources/corrections.toml) and what the source said

@@ -3,7 +3,8 @@
 Reads: a Reading as its reader left it: block and note text (with NOTE_MARK at note markers),
 a printed paragraph still in the lines the page broke it into (Block.pieces, Note.pieces).
 Writes: the repaired text (repair_reading, the stage's entry, for every format); each change
-is logged with file and line.
+is logged with file and line. A table's cells (Block.rows) are repaired one by one, each at its row's
+line, and the table's text made again of them (the cells joined by single spaces, row after row).
 Guarantees: only the listed damage is touched; NOTE_MARK is never moved across
 words; a change that is not certain (a real hyphen at a line end) keeps the
 source's form. The word lists (words that may stand twice, prefixes that keep their
@@ -430,9 +431,14 @@ def repair_reading(reading: Reading, vocabulary: Collection[str], log: BuildLog,
     for block in reading.blocks:
         if block.kind in UNREAD_KINDS:  # not law text, read by no later stage: its words stay as they are
             continue
-        if block.pieces:
+        if block.rows:  # a table: each cell repaired on its own (no repair runs from one cell into the next)
+            for row in block.rows:
+                row.cells = [repair_text(cell, row.line, flog, profile, vocabulary) for cell in row.cells]
+            block.text, block.pieces = " ".join(cell for row in block.rows for cell in row.cells), []
+        elif block.pieces:
             block.text, block.pieces = join_print_lines(block.pieces, vocabulary, flog, profile, furniture), []
-        block.text = repair_text(block.text, block.first_line, flog, profile, vocabulary)
+        if not block.rows:
+            block.text = repair_text(block.text, block.first_line, flog, profile, vocabulary)
         for note in block.notes:
             if note.pieces:
                 note.text, note.pieces = join_print_lines(note.pieces, vocabulary, flog, profile, furniture), []
@@ -704,6 +710,7 @@ class Repaired:
     long: frozenset[int] | None  # the lengths of its words over _TAIL, where they were asked
     # (tuples, not lists: the memo's entries live long, and tuples of strings are no work for the collector)
     blocks: tuple[tuple[str, tuple[Piece, ...], tuple[tuple[str, tuple[Piece, ...]], ...]], ...]
+    cells: tuple[tuple[tuple[str, ...], ...], ...]  # a table block's cells, row by row (no rows: empty)
     entries: list[Entry]
 
     def holds(self, words: Collection[str]) -> bool:
@@ -729,10 +736,12 @@ def repaired(reading: Reading, vocabulary: Collection[str], log: BuildLog, profi
     known = memo.get(key)
     if known is not None and known.holds(vocabulary):
         memo.reused += 1
-        for block, (text, pieces, notes) in zip(reading.blocks, known.blocks):
+        for block, (text, pieces, notes), table in zip(reading.blocks, known.blocks, known.cells):
             block.text, block.pieces = text, list(pieces)
             for note, (note_text, note_pieces) in zip(block.notes, notes):
                 note.text, note.pieces = note_text, list(note_pieces)
+            for row, row_cells in zip(block.rows, table):
+                row.cells = list(row_cells)
         log.entries.extend(known.entries)  # (a report entry is never changed once made: shared)
         return
     asking = Vocabulary(vocabulary)
@@ -741,4 +750,5 @@ def repaired(reading: Reading, vocabulary: Collection[str], log: BuildLog, profi
     if asking.whole:
         return
     after = tuple((b.text, tuple(b.pieces), tuple((n.text, tuple(n.pieces)) for n in b.notes)) for b in reading.blocks)
-    memo.put(key, Repaired(asking.asked, asking.long, after, log.entries[start:]))
+    cells = tuple(tuple(tuple(row.cells) for row in b.rows) for b in reading.blocks)
+    memo.put(key, Repaired(asking.asked, asking.long, after, cells, log.entries[start:]))

@@ -1,5 +1,6 @@
 """The Typst source of the PDF edition: escaping (TypstCode, typst_string, markup_words), the labels of
-nodes (label_name), a paragraph's markup with its notes and links (inline_markup) and the template
+nodes (label_name), a paragraph's markup with its notes and links (inline_markup), a table's (table_markup)
+and the template
 environment over templates/pdf/ that escapes every printed value.
 
 Escaping is this module's job: every value a template prints is a Typst string literal unless it is
@@ -133,6 +134,19 @@ def inline_markup(el, targets, cited_again=frozenset(), in_heading=False):
             parts.append(markup_text(_WHITESPACE.sub(" ", tree.plain_text(child))))
         parts.append(markup_text(_WHITESPACE.sub(" ", child.tail or "")))
     return TypstCode(_strip_outer_space("".join(parts)))
+
+
+def table_markup(el, targets, cited_again=frozenset()):
+    """A <table> as a Typst `table` in a block of its own: as many columns as its widest row (a shorter row
+    ends in empty cells), its first row the table's head (`table.header`, repeated where the table goes on
+    to a new page, set in bold: the corpus does not say which row is the head; the printed tables of the
+    Laws start with one), each cell's content as a paragraph's (inline_markup: its notes, its links)."""
+    rows = [[inline_markup(cell, targets, cited_again) for cell in row] for row in tree.cells(el)]
+    width = max((len(row) for row in rows), default=1)
+    rows = [row + [TypstCode("")] * (width - len(row)) for row in rows]
+    head = ", ".join(f"[#strong[{cell}]]" for cell in rows[0]) if rows else ""
+    body = "".join(f", [{cell}]" for row in rows[1:] for cell in row)
+    return TypstCode(f"#law-table(table(columns: {width}, table.header({head}){body}));")
 
 
 def note_key(note):

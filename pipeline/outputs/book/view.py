@@ -12,7 +12,7 @@ from ...core.lang import Profile
 from .. import text
 from ..text import say
 from . import register
-from .source import TypstCode, inline_markup, label_name, note_key
+from .source import TypstCode, inline_markup, label_name, note_key, table_markup
 
 PUBLISHER = "Dutch Bridge Federation"  # a profile word, like the months
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -36,7 +36,14 @@ def introduction_view(el, targets, cited_again=frozenset()) -> dict | None:
     if el is None:
         return None
     return {"title": el.findtext("title"), "label": TypstCode(label_name(el.get("id"), el)),
-            "paragraphs": [inline_markup(p, targets, cited_again) for p in el.iterchildren("p")]}
+            "paragraphs": [text_markup(p, targets, cited_again) for p in el.iterchildren(*tree.TEXT_TAGS)]}
+
+
+def text_markup(el, targets, cited_again=frozenset()):
+    """The markup of a paragraph (inline_markup) or a table (table_markup)."""
+    if el.tag == "table":
+        return table_markup(el, targets, cited_again)
+    return inline_markup(el, targets, cited_again)
 
 
 def node_view(el, targets, profile: Profile, cited_again=frozenset()) -> dict:
@@ -50,6 +57,8 @@ def node_view(el, targets, profile: Profile, cited_again=frozenset()) -> dict:
     for child in el:
         if child.tag == "p":
             children.append({"kind": "p", "markup": inline_markup(child, targets, cited_again)})
+        elif child.tag == "table":  # printed as a paragraph is: its markup where it stands
+            children.append({"kind": "table", "markup": table_markup(child, targets, cited_again)})
         elif child.tag == "gap":
             children.append({"kind": "gap", "remark": _gap_remark(child, profile)})
         elif child.tag in tree.NODE_TAGS:
@@ -128,7 +137,8 @@ def book_view(edition, built, with_commentary=True, *, profile: Profile, sources
         # The book's Introduction (where its sources hold it), before the Definitions.
         "introduction": introduction_view(edition.find("introduction"), targets, cited_again),
         # The book's Definitions (where its sources hold them), before the first article.
-        "definitions": [{"term": d.get("term"), "markup": inline_markup(d.find("p"), targets, cited_again)}
+        "definitions": [{"term": d.get("term"), "markup": inline_markup(d.find("p"), targets, cited_again),
+                         "tables": [table_markup(t, targets, cited_again) for t in d.iterchildren("table")]}
                         for d in edition.iterfind("definitions/definition")],
         "definitions_title": say(profile, "Definitions"),
         "description": description,

@@ -8,6 +8,7 @@ Guarantees: the same two editions always give the same result, in the order of t
 only in the old edition stand after their old predecessor).
 """
 import pickle
+from difflib import SequenceMatcher
 
 from lxml import etree
 
@@ -46,6 +47,10 @@ def own_paragraphs(el):
     return [] if el is None else [c for c in el if c.tag == "p"]
 
 
+def own_tables(el):
+    return [] if el is None else [c for c in el if c.tag == "table"]
+
+
 def gaps(el):
     return [] if el is None else [g.get("reason") for g in el.iterchildren("gap")]
 
@@ -54,7 +59,7 @@ def cited_targets(el):
     """The citations a node's own text cites (its <p> and their notes; not its children), edition stripped,
     in order of first citation: from the <ref to="2017/47E 2017/54"> elements the references stage adds."""
     targets, words_by_target = [], {}
-    for p in own_paragraphs(el):
+    for p in own_paragraphs(el) + own_tables(el):  # (in a table, the refs of its cells, row after row)
         for ref in p.iter("ref"):
             for target in (ref.get("to") or "").split():
                 c = ids.split_id(target)[1] if "/" in target else target
@@ -73,12 +78,12 @@ class Comparison:
         self._words = {}
 
     def node_words(self, el):
-        """Words of a node's label and of every paragraph below it (notes left out), read once (keyed
-        by the element: the dict keeps lxml's proxy, so identity holds)."""
+        """Words of a node's label and of every paragraph and table cell below it (notes left out), read once
+        (keyed by the element: the dict keeps lxml's proxy, so identity holds)."""
         out = self._words.get(el)
         if out is None:
             out = w.words(w.tokenise(label_text(el)))
-            for p in el.iter("p"):
+            for p in el.iter("p", "cell"):
                 words = self._words.get(p)
                 if words is None:
                     words = self._words[p] = w.paragraph_words(p)
@@ -226,6 +231,7 @@ class NodePair:
         self.moved_out = {}  # old sentence index -> where it went (citation)
         self.moved_in = {}  # new sentence index -> (source NodePair, old sentence index)
         self._status = self._refs_changed = self._own_change = None  # worked out once, when first asked
+        self.tables = table_pairs(own_tables(old), own_tables(new))
 
     @property
     def citation(self):
@@ -259,7 +265,8 @@ class NodePair:
         """Whether this node's own heading, text or notes differ (children not counted)."""
         if self._own_change is None:
             self._own_change = (self.old is None or self.new is None or label_text(self.old) != label_text(self.new)
-                                or any(op[0] != "equal" for op in self.ops) or self.notes_differ())
+                                or any(op[0] != "equal" for op in self.ops) or self.notes_differ()
+                                or any(t["status"] != "unchanged" for t in self.tables))
         return self._own_change
 
     def status(self):
@@ -310,6 +317,8 @@ class NodePair:
                              "new": new_label if self.new is not None else None,
                              "segments": label_segments(old_label, new_label)}
         data["paragraphs"] = self.paragraphs()
+        if self.tables:  # (only a node with a table on either side: the comparison of a book without is as it was)
+            data["tables"] = [dict(t, after=min(t["after"], len(data["paragraphs"]))) for t in self.tables]
         gap_notes = [{"edition": ed, "reason": r} for ed, el in (("old", self.old), ("new", self.new))
                      for r in gaps(el)]
         if gap_notes:
@@ -412,6 +421,68 @@ class ArticleDiff:
                       and label_text(root.old) != label_text(root.new) else None),
             "sections": sections, "references": references, "moved": self.moves}
         return data
+
+
+# -- tables: compared row by row ------------------------------------------------------------------------
+def table_pairs(old_tables, new_tables):
+    """The tables of a node in both editions, paired in their order (the first with the first), each as
+    table_diff() gives it; a table on one side only is all its rows added or removed. Each says `after`:
+    how many paragraphs of its node's own text stand before it (in the new edition where it is there), the
+    place the redline shows it."""
+    out = []
+    for k in range(max(len(old_tables), len(new_tables))):
+        old = old_tables[k] if k < len(old_tables) else None
+        new = new_tables[k] if k < len(new_tables) else None
+        out.append(table_diff(old, new))
+    return out
+
+
+def _paragraphs_before(table):
+    return sum(1 for el in table.itersiblings("p", preceding=True))
+
+
+def _row_key(row):
+    """What must agree for two rows to be the same: each cell's words with its note markers, and its notes'."""
+    return tuple((" ".join(tree.text_with_marks(cell).split()),
+                  tuple(" ".join(tree.plain_text(n).split()) for n in cell.iter("note"))) for cell in row)
+
+
+def table_diff(old, new):
+    """One table of a node compared row by row: {"status": unchanged, changed, added (only in the new
+    edition) or removed, "after", "rows": [{"op", "cells": [segments of each cell]}]}. The rows are matched
+    in order (difflib over whole rows); a row in both is `equal`, or `changed` with each cell, paired by its
+    place in the row, diffed word by word (its notes as in a paragraph); a row on one side only is `insert` or
+    `delete`, its words all inserted or struck. Rows that changed in place pair one to one, in order."""
+    old_rows = tree.cells(old) if old is not None else []
+    new_rows = tree.cells(new) if new is not None else []
+    rows = []
+    ops = SequenceMatcher(None, [_row_key(r) for r in old_rows], [_row_key(r) for r in new_rows],
+                          autojunk=False).get_opcodes()
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "equal":
+            rows += [_row("equal", o, n) for o, n in zip(old_rows[i1:i2], new_rows[j1:j2])]
+            continue
+        pairs = min(i2 - i1, j2 - j1)
+        rows += [_row("changed", o, n) for o, n in zip(old_rows[i1:i1 + pairs], new_rows[j1:j1 + pairs])]
+        rows += [_row("delete", o, None) for o in old_rows[i1 + pairs:i2]]
+        rows += [_row("insert", None, n) for n in new_rows[j1 + pairs:j2]]
+    if old is None or new is None:
+        status = "added" if old is None else "removed"
+    else:
+        status = "unchanged" if all(r["op"] == "equal" for r in rows) else "changed"
+    return {"status": status, "after": _paragraphs_before(new if new is not None else old), "rows": rows}
+
+
+def _row(op, old, new):
+    """One row of table_diff(): each cell's segments, the cells of the two rows paired by their place."""
+    old, new = old or [], new or []
+    cells = []
+    for k in range(max(len(old), len(new))):
+        a = w.paragraph_tokens(old[k]) if k < len(old) else []
+        b = w.paragraph_tokens(new[k]) if k < len(new) else []
+        flat = segments(a, b, w.diff_tokens(a, b), None)
+        cells.append(flat[0] if flat else [])
+    return {"op": op, "cells": cells}
 
 
 def text_of(tokens):

@@ -146,6 +146,18 @@ def to_text(result: dict, profile: Profile) -> str:
     return "\n".join(lines) + "\n"
 
 
+# A table row's mark in the text: the same in both editions, changed in place, only new, struck.
+ROW_MARKS = {"equal": " ", "changed": "~", "insert": "+", "delete": "-"}
+
+
+def table_text_lines(table: dict, pad: str, profile: Profile) -> list[str]:
+    """A table of the comparison (compare.table_diff) as text: a line that says what became of it, then a
+    row a line, marked (ROW_MARKS), its cells' word diffs between bars."""
+    return [f"{pad}  table ({table['status']}):"] + [
+        f"{pad}  {ROW_MARKS[row['op']]} | " + " | ".join(segments_text(cell, profile) for cell in row["cells"]) + " |"
+        for row in table["rows"]]
+
+
 def node_text_lines(node: dict, depth: int, old: str, new: str, profile: Profile) -> list[str]:
     """The redline of one node and its changed children, indented."""
     pad = "  " * depth
@@ -158,8 +170,12 @@ def node_text_lines(node: dict, depth: int, old: str, new: str, profile: Profile
         status = {"changed": "", "added": f" [only in the sources of {new}]",
                   "removed": f" [only in the sources of {old}]"}.get(node["status"], f" [{node['status']}]")
         out.append(f"{pad}{head}{status}  {label}".rstrip())
-        for p in node["paragraphs"]:
+        tables = node.get("tables", [])
+        for k, p in enumerate(node["paragraphs"]):
+            out += [line for t in tables if t["after"] == k for line in table_text_lines(t, pad, profile)]
             out.append(f"{pad}  {segments_text(p, profile)}")
+        out += [line for t in tables if t["after"] >= len(node["paragraphs"])
+                for line in table_text_lines(t, pad, profile)]
     for child in node["children"]:
         out += node_text_lines(child, depth + 1, old, new, profile)
     return out

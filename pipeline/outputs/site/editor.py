@@ -73,6 +73,7 @@ def report_view(log: BuildLog, profile: Profile) -> dict:
 ALIGN_STATUSES = {
     "refs-differ": "Both have it; its references point elsewhere than the original's.",
     "notes-differ": "Both have it, with a different number of notes.",
+    "table-differs": "Both have it; a table of it differs from the original's in its rows, its cells or its numbers.",
     "gap": "The sources have a gap where the original has text.",
     "extra": "Here, but not in the original.",
     "missing": "In the original, inside a part the sources show, but not here.",

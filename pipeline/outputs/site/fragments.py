@@ -1,6 +1,6 @@
 """The law text of a page: its markup is templates/html/fragments.html (the macros inline, content,
-child, label and renumbered); this module gives them and every page the profile's words as _() (Words)
-and puts the macros the pages call among the environment's globals (install).
+child, label, renumbered, table, text_block and original_table); this module gives them and every page the
+profile's words as _() (Words) and puts the macros the pages call among the environment's globals (install).
 
 Reads: the piece and node views of model.py (through the templates). Writes nothing.
 """
@@ -36,7 +36,8 @@ class Words:
 
 def install(env: jinja2.Environment, profile: Profile) -> None:
     """Give the templates of `env` the profile's words as _() and the law text's macros (inline,
-    content, renumbered) as globals."""
+    content, renumbered, and a table's) as globals."""
     env.globals["_"] = Words(profile).word
     macros = env.get_template("fragments.html").module
-    env.globals.update(inline=macros.inline, content=macros.content, renumbered=macros.renumbered)
+    env.globals.update(inline=macros.inline, content=macros.content, renumbered=macros.renumbered,
+                       law_table=macros.table, text_block=macros.text_block, original_table=macros.original_table)

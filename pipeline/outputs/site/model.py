@@ -298,11 +298,26 @@ class Site:
                 paragraph += 1
                 view["content"].append({"kind": "p", "pieces": self.pieces(child, notes,
                                                                              corrected=corrected.get(paragraph, ()))})
+            elif child.tag == "table":
+                view["content"].append(self.table_view(child, notes, view["shown"]))
             elif child.tag == "gap":
                 view["content"].append({"kind": "gap", "reason": child.get("reason")})
             elif child.tag in tree.NODE_TAGS:
                 view["content"].append({"kind": "node", "node": self.node_view(child, notes)})
         return view
+
+    def table_view(self, el, notes, place):
+        """A <table> for the templates: {'kind': 'table', 'place' (the citation it stands in, which names the
+        table for a screen reader), 'head' (the first row's cells), 'rows' (the others)}, each cell its pieces
+        (a cell's notes go to `notes` as a paragraph's do)."""
+        rows = [[self.pieces(cell, notes) for cell in row] for row in tree.cells(el)]
+        return {"kind": "table", "place": place, "head": rows[0] if rows else [], "rows": rows[1:]}
+
+    def text_view(self, el, notes, place):
+        """A paragraph ({'kind': 'p', 'pieces'}) or a table (table_view) of the introduction or a definition."""
+        if el.tag == "table":
+            return self.table_view(el, notes, place)
+        return {"kind": "p", "pieces": self.pieces(el, notes)}
 
     def commentary_view(self, el, notes):
         attribution = el.find("attribution")

@@ -8,7 +8,7 @@ reference Nodes carry the original's label, paragraphs and notes as the referenc
 Writes nothing: the template's values. No word of the original is in the project: it comes from the
 reference build given at build time, and the templates escape it (autoescape).
 """
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ...core import ids
 from ...core.lang import Profile
@@ -20,6 +20,7 @@ STATUS_WORDS = {
     "match": "matches the original",
     "refs-differ": "references differ from the original",
     "notes-differ": "a different number of notes than the original",
+    "table-differs": "a table differs from the original's",
     "gap": "the sources have a gap where the original has text",
     "extra": "not in the original",
     "missing": "in the original, missing here",
@@ -33,6 +34,19 @@ class OriginalParagraph:
     """One paragraph of the original: its words in pieces, each plain text or a note's printed number."""
     pieces: list[dict[str, str]]
     notes: list[dict[str, str]]  # {"number", "text"} in the order of their markers
+
+
+@dataclass(frozen=True)
+class OriginalTable:
+    """One table of the original: its rows of cells, each cell as a paragraph (its words, its notes' numbers
+    at their markers); `after`, how many of the node's shown paragraphs stand before it."""
+    after: int
+    rows: list[list[OriginalParagraph]]
+
+    @property
+    def notes(self) -> list[dict[str, str]]:
+        """The notes of its cells, row after row: listed after the table, as a paragraph's after it."""
+        return [note for row in self.rows for cell in row for note in cell.notes]
 
 
 @dataclass(frozen=True)
@@ -50,6 +64,7 @@ class OriginalNode:
     # For a node the page lacks: the anchor of the node of the page it goes before (the next in the book's
     # order below the same ancestor), so 47A stands before 47B; "" at the end of its ancestor.
     before: str = ""
+    tables: list[OriginalTable] = field(default_factory=list)  # its own tables, each placed among its paragraphs
 
 
 def paragraph(text: str, notes: list[tuple[int, str, str]]) -> OriginalParagraph:
@@ -84,7 +99,26 @@ def original_node(aligned: Aligned, on_page: set[str], profile: Profile) -> Orig
     return OriginalNode(aligned.id, node_id.anchor, ids.shown(aligned.id), place.anchor,
                         aligned.translation is not None, aligned.status,
                         say(profile, STATUS_WORDS.get(aligned.status, aligned.status)),
-                        reference.label if reference is not None else "", paragraphs)
+                        reference.label if reference is not None else "", paragraphs,
+                        tables=original_tables(reference) if reference is not None else [])
+
+
+def original_tables(reference: Node) -> list[OriginalTable]:
+    """The reference node's own tables, each with its cells as paragraphs and its place among the node's
+    paragraphs with words (those original_node shows)."""
+    out: list[OriginalTable] = []
+    shown = tables = 0
+    paragraphs = iter(reference.paragraphs)
+    for kind in reference.order:
+        if kind == "p":
+            text = next(paragraphs, ("",))[0]
+            shown += bool(text.strip())
+            continue
+        cells, notes = reference.tables[tables], reference.table_notes[tables]
+        out.append(OriginalTable(shown, [[paragraph(text, notes[r][c]) for c, text in enumerate(row)]
+                                         for r, row in enumerate(cells)]))
+        tables += 1
+    return out
 
 
 def next_below(node: OriginalNode, later: list[OriginalNode], on_page: set[str]) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import jinja2
 
-from ...core import ids
+from ...core import ids, tree
 from ...core.lang import Profile
 from .. import text
 from ..diff import render as diff_render
@@ -74,23 +74,27 @@ def comparison_view(site: Site, result: dict, profile: Profile) -> dict:
 
 
 def definitions_view(site: Site, edition: str) -> list[dict]:
-    """The book's Definitions, for the edition's contents page: term, anchor (def-alert) and text."""
+    """The book's Definitions, for the edition's contents page: term, anchor (def-alert), text and the tables
+    that follow it (site.table_view)."""
     holder = site.edition_el(edition).find("definitions")
     return [{"term": d.get("term"), "anchor": "def-" + ids.definition_slug(d.get("id")),
-             "pieces": [piece for p in d.iter("p") for piece in site.pieces(p, [])]}
+             "pieces": [piece for p in d.iter("p") for piece in site.pieces(p, [])],
+             "tables": [site.table_view(t, [], d.get("term")) for t in d.iterchildren("table")]}
             for d in (holder if holder is not None else ())]
 
 
 def introduction_view(site, edition: str) -> dict | None:
-    """The book's Introduction, a section of the edition's contents page: its title, anchor (intro),
-    paragraphs and the footnotes they hold; None when the sources hold no introduction."""
+    """The book's Introduction, a section of the edition's contents page: its title, anchor (intro), its
+    paragraphs and tables in order (`content`, site.text_view) and the footnotes they hold; None when the
+    sources hold no introduction."""
     el = site.edition_el(edition).find("introduction")
     if el is None:
         return None
     notes = []
-    paragraphs = [site.pieces(p, notes) for p in el.iterchildren("p")]
-    return {"title": el.findtext("title"), "anchor": ids.NodeId.parse(el.get("id")).anchor,
-            "paragraphs": paragraphs, "footnotes": notes}
+    title = el.findtext("title")
+    content = [site.text_view(p, notes, title) for p in el.iterchildren(*tree.TEXT_TAGS)]
+    return {"title": title, "anchor": ids.NodeId.parse(el.get("id")).anchor, "content": content,
+            "footnotes": notes}
 
 
 def contents_view(site: Site, edition: str) -> list[dict]:

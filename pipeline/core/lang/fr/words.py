@@ -75,6 +75,8 @@ _WORDS = {
         "le texte de la Loi %(num)s ne figure dans aucune des sources ; cette page n’en contient que le commentaire.",
     "Notes": "Notes",
     "note %(number)s": "note %(number)s",
+    "Table in %(cite)s": "Tableau (%(cite)s)",
+    "Table of the original": "Tableau de l’original",
     "back to note %(number)s in the text": "retour à la note %(number)s dans le texte",
     "Not law text: personal commentary on article %(num)s.":
         "Hors du texte des Lois : commentaire personnel sur la Loi %(num)s.",
@@ -168,6 +170,8 @@ _WORDS = {
     "Both have it; its references point elsewhere than the original's.":
         "Les deux l’ont ; ses renvois pointent ailleurs que ceux de l’original.",
     "Both have it, with a different number of notes.": "Les deux l’ont, avec un nombre de notes différent.",
+    "Both have it; a table of it differs from the original's in its rows, its cells or its numbers.":
+        "Les deux l’ont ; un de ses tableaux diffère de celui de l’original par ses lignes, ses cellules ou ses nombres.",
     "The sources have a gap where the original has text.": "Les sources ont une lacune là où l’original a du texte.",
     "Here, but not in the original.": "Ici, mais pas dans l’original.",
     "In the original, inside a part the sources show, but not here.":
@@ -374,6 +378,7 @@ _WORDS = {
     "matches the original": "conforme à l’original",
     "references differ from the original": "les renvois diffèrent de ceux de l’original",
     "a different number of notes than the original": "un nombre de notes différent de celui de l’original",
+    "a table differs from the original's": "un tableau diffère de celui de l’original",
     "the sources have a gap where the original has text": "les sources ont une lacune là où l’original a du texte",
     "not in the original": "absent de l’original",
     "in the original, missing here": "dans l’original, manquant ici",

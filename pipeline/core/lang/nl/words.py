@@ -69,6 +69,8 @@ WORDS = {
         "erop.",
     "Notes": "Noten",
     "note %(number)s": "noot %(number)s",
+    "Table in %(cite)s": "Tabel in %(cite)s",
+    "Table of the original": "Tabel van het origineel",
     "back to note %(number)s in the text": "terug naar noot %(number)s in de tekst",
     "Not law text: personal commentary on article %(num)s.":
         "Geen wettekst: persoonlijke toelichting bij artikel %(num)s.",
@@ -161,6 +163,8 @@ WORDS = {
     "Both have it; its references point elsewhere than the original's.":
         "Beide hebben het; de verwijzingen wijzen elders heen dan die van het origineel.",
     "Both have it, with a different number of notes.": "Beide hebben het, met een ander aantal noten.",
+    "Both have it; a table of it differs from the original's in its rows, its cells or its numbers.":
+        "Beide hebben het; een tabel ervan wijkt af van die van het origineel in haar rijen, haar cellen of haar getallen.",
     "The sources have a gap where the original has text.": "De bronnen hebben een gat waar het origineel tekst heeft.",
     "Here, but not in the original.": "Hier, maar niet in het origineel.",
     "In the original, inside a part the sources show, but not here.":
@@ -368,6 +372,7 @@ WORDS = {
     "matches the original": "komt overeen met het origineel",
     "references differ from the original": "verwijzingen wijken af van het origineel",
     "a different number of notes than the original": "een ander aantal noten dan het origineel",
+    "a table differs from the original's": "een tabel wijkt af van die van het origineel",
     "the sources have a gap where the original has text": "de bronnen hebben hier een leemte, het origineel heeft tekst",
     "not in the original": "niet in het origineel",
     "in the original, missing here": "in het origineel, ontbreekt hier",
