@@ -4,10 +4,12 @@ titles, and the paragraphs cut into blocks at their markers (markers.py).
 Reads: a run of pages of the articles part (their lines without furniture), the footnotes collected on
 them (footnotes.py), the outline of the book's contents list where the source has one (outline.py).
 Writes: the reading's blocks: "article" (cite its number; without a cite a line that starts like a
-heading but does not read as one, an error), "title", "heading-text" / "heading", "list", "para".
+heading but does not read as one, an error), "title", "heading-text" / "heading", "list", "para", "table".
 
 The rules (RULES, in order; the first that takes a line wins; each uses the evidence its line has and
 falls back where the adapter left a field None):
+  table        a table the page sets in columns (tables.py: a PDF's or a -layout text's runs): one block of
+               its rows and cells, "table";
   remark       an editorial remark of the book's maker: italic lines in square brackets (a PDF);
   article      an article heading: "LAW 16", "Artikel 16", "LOI 1 - LE JEU DE CARTES"; where the book has a
                contents list, the next article it gives (the outline guides: a citation at a line's start,
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field
 from ...core.model import NOTE_MARK, Block, Dropped, Gap, Note, Piece, Reading
 from ...core.report import FileLog
 from .. import notes
-from . import markers
+from . import markers, tables
 from .footnotes import Collected
 from .furniture import is_heading_like
 from .layout import Layout, Placed
@@ -52,6 +54,9 @@ TABLE_ROW = re.compile(r"[\d\u2013\u00ad.,–-]+")
 LOST_SYMBOL = re.compile(r"\(\s*\)")
 SECTION_START = re.compile(r"[A-Z]\.\s+(\w)")  # a section's letter and a word (capitalised: section_start)
 _LIST_START = re.compile(rf"(?:{LINE_SUBSECTION.pattern}|{ITEM.pattern}|{SUBITEM.pattern})")
+# A line that starts with a bullet or a dash before its text ("-ne pas attaquer …", "• …"): its next lines
+# hang, set in as far as its text.
+BULLET = re.compile(r"[-\u2013\u2022]\s?[^\W\d_]")
 CITATION_TAIL = re.compile(r"[A-Z]?\d*(?:\s*\(\w{1,4}\))*\s*[).,;:\]]")
 WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -112,6 +117,7 @@ class Articles:
         self.paragraph_starts: set[int] = set()
         self.remark_lines: list[BodyLine] = []
         self.lines_by_num: dict[int, BodyLine] = {}
+        self.tables: dict[int, tables.Table] = {}
 
     # -- the run --------------------------------------------------------------------------------------
     def read(self) -> list[Block]:
@@ -125,8 +131,14 @@ class Articles:
                 if bold and printed.raised:  # the offsets of the marked text: each raised run one NOTE_MARK
                     bold -= sum(end - start - 1 for start, end in printed.raised if end <= bold)
                 lines.append(BodyLine(printed, text, p, marks, bold))
+        # The tables the pages set in columns (tables.py), by the index of their first line.
+        found = tables.find([(line.printed, line.text) for line in lines],
+                            self.layout.leading if self.layout.geometry else None)
+        self.tables = {table.first: table for table in found}
+        in_tables = {lines[i].num for table in found for i in range(table.first, table.last + 1)}
         for line in lines:
-            self._report_damage(line.num, line.text.strip())
+            if line.num not in in_tables:  # (a table read as one is no flattened table)
+                self._report_damage(line.num, line.text.strip())
         self.lines_by_num = {line.num: line for line in lines}
         state = State(lines)
         if lines and not self.words.heading(lines[0].text.strip()):
@@ -170,6 +182,20 @@ class Articles:
                                   f"extraction lost (a suit symbol?)", "kept as text; the symbol is not guessed")
 
     # -- the rules ------------------------------------------------------------------------------------
+    def table(self, state: State, line: BodyLine) -> bool:
+        """A table the page sets in columns (tables.py): one block of its rows and cells, its lines and its
+        footnote markers in the order its cells are read."""
+        found = self.tables.get(state.pos - 1)
+        if found is None:
+            return False
+        self._close(state)
+        span = state.lines[found.first:found.last + 1]
+        notes = [span[i - found.first].notes[k] for i, k in found.marks]
+        text = " ".join(cell for row in found.rows for cell in row.cells if cell)
+        state.blocks.append(Block("table", text, [line.num for line in span], notes=notes, rows=found.rows))
+        state.pos = found.last + 1
+        return True
+
     def remark(self, state: State, line: BodyLine) -> bool:
         """An editorial remark of the book's maker: italic lines in square brackets ("[title missing]"):
         not law text, dropped with the reason."""
@@ -321,7 +347,7 @@ class Articles:
         if start and start.group(1).isupper() and not (self.splitter.bold_sections and
                                                        line.printed.bold_head is not None and line.bold < 2):
             return False
-        hanging = any(_LIST_START.match(t) for _, t in state.paragraph.pieces)
+        hanging = any(_LIST_START.match(t) or BULLET.match(t) for _, t in state.paragraph.pieces)
         if hanging and not _LIST_START.match(text) and self._set_out(state.paragraph, line):
             return False
         single = len(state.paragraph.pieces) == 1 and state.paragraph.set_in
@@ -426,6 +452,7 @@ class Articles:
 
 
 RULES: tuple[tuple[str, Rule], ...] = (
+    ("table", Articles.table),
     ("remark", Articles.remark),
     ("article", Articles.article),
     ("title", Articles.title),

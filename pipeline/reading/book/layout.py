@@ -182,11 +182,14 @@ def measure(page: list[PrintedLine]) -> float | None:
 
 
 def leading(pages: list[list[PrintedLine]], body: float | None) -> float:
-    """The distance of two lines of one paragraph: the most common distance of two body lines."""
+    """The distance of two lines of one paragraph: the most common distance of two body lines that is no
+    more than 1.6 times their size (a book of short paragraphs apart by an empty line has more distances of
+    two lines than of one)."""
     gaps: Counter[float] = Counter()
     for page in pages:
         for a, b in zip(page, page[1:]):
-            if a.y is not None and b.y is not None and a.size == b.size == body:
+            if a.y is not None and b.y is not None and a.size == b.size == body and \
+                    0 < a.y - b.y <= 1.6 * (body or 0.0):
                 gaps[round(a.y - b.y, 1)] += 1
     return gaps.most_common(1)[0][0] if gaps else (body or 10.0) * 1.2
 

@@ -30,8 +30,9 @@ from .furniture import Furniture, is_heading_like
 from .stream import PageStream, PrintedLine
 from .words import BookWords
 
-# A definition's first line: its term (letters, spaces, brackets, quotes, hyphens) and a colon.
-TERM = r"([^\W\d_][\w'\u2019\-]*(?:[ \-][\w'\u2019\-]+|\s*\([^()]{1,40}\))*)"
+# A definition's first line: its term (letters, spaces, brackets, quotes, hyphens; a word abbreviated with its
+# full stop, "Adv. D") and a colon.
+TERM = r"([^\W\d_][\w'\u2019\-]*\.?(?:[ \-][\w'\u2019\-]+\.?|\s*\([^()]{1,40}\))*)"
 DEFINITION = re.compile(rf"^{TERM}\s*:\s+(\S.*)$")
 TERM_ALONE = re.compile(rf"^{TERM}\s*:$")  # a term on a line of its own, its text on the next
 TERM_LENGTH = 60  # the longest term a definition's first line starts with

@@ -34,10 +34,13 @@ LIST_MARKER = re.compile(r"^(?:\(?[0-9]{1,2}[.)]|\(?[a-z][.)]|\([ivx]{1,5}\.?\)|
 
 @dataclass
 class Table:
-    """A table found on a page: the indices of its first and last line in the run, and its rows."""
+    """A table found on a page: the indices of its first and last line in the run, its rows, and its
+    footnote markers in the order its cells are read (row by row, cell by cell): (the index of the marker's
+    line in the run, the marker's place among that line's markers)."""
     first: int
     last: int
     rows: list[TableRow] = field(default_factory=list)
+    marks: list[tuple[int, int]] = field(default_factory=list)
 
     def text(self) -> str:
         """The table's words as text, a row a line (for the line ledger, the repairs and the fidelity check)."""
@@ -49,12 +52,13 @@ class _Line:
     printed: PrintedLine
     text: str  # as read: markers as NOTE_MARK
     cells: list[tuple[float, float, str]]  # its runs: x0, x1 and their text as read
+    marks_before: list[int] = field(default_factory=list)  # per run: the line's markers before it
 
 
 def find(lines: list[tuple[PrintedLine, str]], leading: float | None) -> list[Table]:
     """The tables among `lines` (each its printed line and its text as read), in order (the module's
     docstring); `leading` the body's line distance where the adapter gives the lines' heights."""
-    pieces = [_Line(printed, text, _cells(printed, text)) for printed, text in lines]
+    pieces = [_Line(printed, text, *_cells(printed, text)) for printed, text in lines]
     full = [len(p.cells) >= 2 and not LIST_MARKER.match(p.cells[0][2].strip()) for p in pieces]
     tables: list[Table] = []
     k = 0
@@ -112,13 +116,16 @@ def _table(pieces: list[_Line], full: list[bool], rows: list[int], leading: floa
     table = Table(first, last)
     for band in bands:
         cells = [""] * len(columns)
+        marks: list[list[tuple[int, int]]] = [[] for _ in columns]
         for i in band:
-            for x0, x1, text in pieces[i].cells:
+            for (x0, x1, text), before in zip(pieces[i].cells, pieces[i].marks_before):
                 c = _column_of(columns, x0, x1, nearest=True)
                 assert c is not None
                 cells[c] = f"{cells[c]} {text}" if cells[c] else text
+                marks[c] += [(i, before + k) for k in range(text.count(NOTE_MARK))]
         anchor = next((i for i in band if full[i]), band[0])
         table.rows.append(TableRow(pieces[anchor].printed.num, cells))
+        table.marks += [mark for column in marks for mark in column]
     return table
 
 
@@ -148,17 +155,19 @@ def _paragraph(text: str) -> bool:
     return len(text.split()) >= 8 and bool(re.search(r"[.!?][)\]\"'\u2019\u201d]*$", text))
 
 
-def _cells(printed: PrintedLine, text: str) -> list[tuple[float, float, str]]:
+def _cells(printed: PrintedLine, text: str) -> tuple[list[tuple[float, float, str]], list[int]]:
     """The line's runs with their text as read (the offsets of the printed text moved onto the text as read,
-    where footnote markers became NOTE_MARK)."""
+    where footnote markers became NOTE_MARK), and for each how many of the line's markers stand before it."""
     if not printed.runs or any(r.x0 is None or r.x1 is None for r in printed.runs):
-        return []
+        return [], []
     moved = _offsets(printed.text, text)
-    out = []
+    cells, before = [], []
     for run in printed.runs:
         start, end = moved[run.start], moved[run.end]
-        out.append((float(run.x0 or 0.0), float(run.x1 or 0.0), text[start:end].strip()))
-    return [cell for cell in out if cell[2]]
+        if text[start:end].strip():
+            cells.append((float(run.x0 or 0.0), float(run.x1 or 0.0), text[start:end].strip()))
+            before.append(text[:start].count(NOTE_MARK))
+    return cells, before
 
 
 def _offsets(printed: str, read: str) -> list[int]:

@@ -83,9 +83,9 @@ def _printed(line: Line, page: int, layout: bool, spaced: bool) -> PrintedLine:
     runs = []
     start = x
     for m in GAP.finditer(text, x):
-        runs.append(Run(start - x, m.start() - x, float(start), float(m.start())))
+        runs.append(Run(start, m.start(), float(start), float(m.start())))
         start = m.end()
-    runs.append(Run(start - x, len(text) - x, float(start), float(len(text))))
+    runs.append(Run(start, len(text), float(start), float(len(text))))
     return PrintedLine(line.file, line.num, line.text, line.page_break, page=page, x=float(x), right=float(len(text)),
                        runs=tuple(runs), space_before=spaced)
 
