@@ -36,10 +36,13 @@ and is not checked. The checks:
                   vocabulary has the joined word and not the hyphenated one (or the hyphenated one alone),
                   uncertain where it has both, nothing where it has neither.
   5. indentation  nodes whose level rests on a source's indentation alone (structure.rests_on_indentation:
-                  "list number N. indented k level(s)" and no citation confirming it): where one source
-                  gives MANY_INDENTED or more, more than the citations confirm, one error naming the first
-                  and how many (a plain-text export whose wrapped lines are indented reads as lists nested
-                  so).
+                  "list number N. indented k level(s)" and no citation confirming it) and whose list number
+                  reads as a wrapped line's: it is not the number of its place in the list ("16." where item
+                  (a) would stand), or its line goes on from the line before (which ends in no punctuation,
+                  no list word and is no heading). A plain-text export whose wrapped lines are indented reads
+                  so; a wiki's lists, nested by indentation, numbered in order after an entry that ends, do not
+                  (the wiki's 50D, the generated books). Where one source gives MANY_INDENTED or more, one error
+                  naming the first and how many; fewer, uncertain.
   6. no notes     an edition without any note whose text holds LOST_NOTES or more marker forms (check 1's):
                   one error, the readers lost its footnotes.
 
@@ -159,6 +162,14 @@ def check_fidelity(corpus: Element, readings: Sequence[Reading], lines: Mapping[
 def shown(text: str) -> str:
     """A text as a message quotes it: its first SHOWN characters."""
     return text if len(text) <= SHOWN else text[:SHOWN] + "\u2026"
+
+
+def shown_end(text: str) -> str:
+    """The end of a text as a message quotes it: its last words within SHOWN characters."""
+    if len(text) <= SHOWN:
+        return text
+    end = text[-SHOWN:]
+    return "\u2026" + (end.split(" ", 1)[1] if " " in end else end)
 
 
 def more(count: int) -> str:
@@ -318,6 +329,9 @@ class Check:
         self.location = location
         self.known: set[str] | None = None
         self.conjunctions = frozenset(w.lower() for w in profile.rules.CONJUNCTIONS)
+        # The words after which a list's entry follows on the next line ("…, of", "… en"): a line that ends in
+        # one does not go on into the next.
+        self.list_words = self.conjunctions | {w.lower() for w in profile.rules.LIST_WORDS}
         self.findings: list[Finding] = []
         self.holders: dict[Element, dict[str, list[Element]]] = {}  # article -> marker number -> its <p>s
 
@@ -526,28 +540,53 @@ class Check:
 
     # -- 5. structure from indentation alone -------------------------------------------------------
     def indentation(self, edition: Element) -> None:
-        resting: dict[str, list[Element]] = {}  # file -> its nodes whose level rests on indentation alone
-        confirmed: dict[str, int] = {}
+        """The nodes whose level rests on indentation alone and whose list number reads as a wrapped line's
+        (wrapped()), per source: from MANY_INDENTED on an error, fewer uncertain; each source once."""
+        found: dict[str, list[tuple[Element, int, str]]] = {}  # file -> (node, its line, why it reads wrapped)
         for node in edition.iter(*ids.LEVELS[1:]):
             if node.get("numbering") != "inferred":
                 continue
-            alone = rests_on_indentation(node.get("evidence") or "")
-            if alone is None:
+            basis = rests_on_indentation(node.get("evidence") or "")
+            if basis is None or not basis[1]:
                 continue
-            for file in tree.parse_sources(node.get("sources")):
-                if alone:
-                    resting.setdefault(file, []).append(node)
-                else:
-                    confirmed[file] = confirmed.get(file, 0) + 1
-        for file, nodes in resting.items():
-            if len(nodes) < MANY_INDENTED or len(nodes) <= confirmed.get(file, 0):
-                continue
-            first = nodes[0]
-            self.add("error", (file, min(tree.parse_sources(first.get("sources"))[file])),
-                     f"{len(nodes)} nodes of this source have a level that rests on its indentation alone, which no "
-                     f"citation confirms ({confirmed.get(file, 0)} confirmed), the first {first.get('id')} "
-                     f"({first.get('evidence')!r}): lines indented because they wrap read as lists nested so, and "
-                     f"nothing in the book tells the two apart", first.get("id"))
+            for file, nums in tree.parse_sources(node.get("sources")).items():
+                why = self.wrapped(node, basis[0], file, min(nums))
+                if why:
+                    found.setdefault(file, []).append((node, min(nums), why))
+        for file, nodes in found.items():
+            node, line, why = nodes[0]
+            what = f"{node.get('id')} ({node.get('evidence')!r}), whose {why}"
+            if len(nodes) >= MANY_INDENTED:
+                self.add("error", (file, line),
+                         f"{len(nodes)} nodes of this source rest on its indentation alone, no citation confirming "
+                         f"them, with list numbers that read as wrapped lines, the first {what}: lines indented "
+                         f"because they wrap read as lists nested so, and the structure is made up", node.get("id"))
+            else:
+                self.add("uncertain", (file, line),
+                         f"{what}: {'it rests' if len(nodes) == 1 else f'it and {len(nodes) - 1} more rest'} on the "
+                         f"source's indentation alone, no citation confirming {'it' if len(nodes) == 1 else 'them'}: "
+                         f"a line indented because it wraps, or a list nested so", node.get("id"))
+
+    def wrapped(self, node: Element, number: int, file: str, line: int) -> str | None:
+        """Why a node's list number reads as a line of wrapped text, or None: its number is not the next of its
+        level (a wrapped line that starts with "16." under no item a–o), or the source line before it goes on
+        into it (it ends in no punctuation and no list word, and is no heading)."""
+        place = sum(1 for _ in node.itersiblings(node.tag, preceding=True)) + 1
+        if number != place:
+            return f"number {number} stands where the list's number {place} would"
+        before = (self.sources.text(file, line - 1) or "").strip()
+        if not before or before[-1] in ".:;!?)]\u2026\"'\u2019\u201d" or \
+                before.split()[-1].lower() in self.list_words or self.labels(node, file, line - 1):
+            return None
+        return f"line goes on from the line before, which ends mid-sentence ({shown_end(before)!r})"
+
+    def labels(self, node: Element, file: str, line: int) -> bool:
+        """Whether `line` of `file` is the title or heading of an ancestor of `node` (or its previous sibling's)."""
+        for el in [*node.iterancestors(*LAW_NODES), *node.itersiblings(node.tag, preceding=True)]:
+            label = tree.label(el)
+            if label is not None and line in tree.parse_sources(label.get("sources")).get(file, ()):
+                return True
+        return False
 
 
 def _alone(line: str, head: str) -> bool:

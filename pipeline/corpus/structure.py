@@ -47,15 +47,16 @@ LEVEL_INDEX = {level: i for i, level in enumerate(ids.LEVELS)}
 INDENTED = " indented {levels} level(s)"
 CONFIRMED = "; confirmed by "
 UNCONFIRMED = "; no citation in the sources confirms it"
-_INDENTED = re.compile(r"\blist number \d+\." + re.escape(INDENTED).replace(r"\{levels\}", r"\d+"))
+_INDENTED = re.compile(r"\blist number (\d+)\." + re.escape(INDENTED).replace(r"\{levels\}", r"\d+"))
 
 
-def rests_on_indentation(evidence: str) -> bool | None:
-    """Whether an inferred node's evidence reads its level from the indentation of its list number and no
-    citation confirms it (True), a citation does (False); None where its level is not read from indentation."""
-    if not _INDENTED.search(evidence):
+def rests_on_indentation(evidence: str) -> tuple[int, bool] | None:
+    """Where an inferred node's evidence reads its level from the indentation of its list number: (the list
+    number as written, whether no citation confirms it); None where its level is not read from indentation."""
+    m = _INDENTED.search(evidence)
+    if not m:
         return None
-    return evidence.endswith(UNCONFIRMED)
+    return int(m.group(1)), evidence.endswith(UNCONFIRMED)
 
 
 @dataclass
