@@ -20,6 +20,9 @@ builds it at n and 2n and compares the times (pipeline/bench/__main__.py):
   flowed-notes   n markers on n / 4 flowed pages, each citing again the footnote printed at the foot of
                  the first page: the footnote page of each marker
   corrections    n corrections (accept) of one article in corrections.toml: marking each in the tree
+  marker-forms   one line with n of each form the fidelity check looks at and lets pass (a citation
+                 glued to its number, a card holding, a call and a label with a sign, a word split after
+                 its hyphen that the book writes both ways): the check's filters, one report entry
 
 The same case and size give the same bytes.
 """
@@ -114,10 +117,17 @@ def corrections(n):
     return Sources({"2017": HEAD + "De tekst van het artikel.\n"}, corrections=entries)
 
 
+def marker_forms(n):
+    # Forms the check looks at and lets pass (a citation, a holding in capitals, a call, a label, a word the
+    # book writes both ways: one uncertain entry), so that the build succeeds.
+    return {"2017": HEAD + "De tegenspeler of tegen-speler. " + " ".join(
+        f"Zie artikel{k % 93 + 1} met AQ{k % 9 + 2} na 4NT* en (a)* de tegen- speler" for k in range(n)) + ".\n"}
+
+
 CASES = {"repeated-word": repeated_word, "references": references, "notes": notes,
          "distinct-words": distinct_words, "short-lines": short_lines, "print-paragraph": print_paragraph,
          "hyphen-lines": hyphen_lines, "punctuation": punctuation, "flowed-digits": flowed_digits,
-         "flowed-notes": flowed_notes, "corrections": corrections}
+         "flowed-notes": flowed_notes, "corrections": corrections, "marker-forms": marker_forms}
 
 
 def write(case, n, folder):

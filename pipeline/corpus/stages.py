@@ -13,6 +13,9 @@
     finish_corpus    note and commentary IDs, gaps
     account_lines    every non-blank source line is in the corpus or in the report
     check_book       the corpus against the book's own contents list; an empty book fails (book.py)
+    check_fidelity   the corpus against what law text cannot contain: a footnote marker's form, a note
+                     without text, page furniture, a word split by a hyphen, structure from indentation
+                     alone (fidelity.py)
     find_references  <ref> around every citation
     read_register    the book's index, its citations resolved like the law text's (register.py)
 
@@ -48,7 +51,7 @@ from ..core.stage import Chain, Stage
 from ..reading import decode as read, formats, headings, manifest, repair
 from ..reading.decode import Line
 from ..reading.manifest import Source
-from . import book, bounds, corrections, finish, merge, refs, register, structure
+from . import book, bounds, corrections, fidelity, finish, merge, refs, register, structure
 
 
 class Store(Protocol):
@@ -282,6 +285,13 @@ def check_book(ctx: CorpusContext) -> None:
     ctx.checked = book.check_books(ctx.readings, ctx.fragments, made_tree(ctx), ctx.lines, ctx.log)
 
 
+def check_fidelity(ctx: CorpusContext) -> None:
+    """Reads: ctx.corpus, ctx.readings (the page furniture their readers dropped), ctx.lines, ctx.profile, and
+    the report so far (what a reader reported already). Writes: an error for each thing in the corpus that law
+    text cannot contain, an "uncertain" inference where two readings fit (corpus/fidelity.py)."""
+    fidelity.check_fidelity(made_tree(ctx), ctx.readings, ctx.lines, ctx.log, ctx.profile)
+
+
 # What each stage reads and writes of the CorpusContext (tests/test_stages.py holds each to it).
 STAGES = [
     Stage("load_sources", load_sources, reads=("sources_dir",), writes=("sources", "profile"),
@@ -300,6 +310,7 @@ STAGES = [
     Stage("finish_corpus", finish_corpus, reads=("fragments", "profile"), writes=("corpus", "log")),
     Stage("account_lines", account_lines, reads=("corpus", "fragments", "lines"), writes=("log",)),
     Stage("check_book", check_book, reads=("readings", "fragments", "corpus", "lines"), writes=("checked", "log")),
+    Stage("check_fidelity", check_fidelity, reads=("corpus", "readings", "lines", "profile"), writes=("log",)),
     Stage("find_references", refs.find_references, reads=("sources_dir", "options", "profile"),
           writes=("corpus", "log"), files=("known-missing.toml",)),
     Stage("read_index", register.read_register, reads=("readings", "sources_dir", "options", "profile"),

@@ -45,6 +45,23 @@ from ..reading.formats.common import is_heading_like
 
 LEVEL_INDEX = {level: i for i, level in enumerate(ids.LEVELS)}
 
+# The words of an inferred node's evidence (its `evidence` attribute and its report entry) that say what it
+# rests on: a level read from the indentation of its list number, and whether a citation confirms it. The
+# fidelity check (fidelity.py) reads them back with rests_on_indentation().
+INDENTED = " indented {levels} level(s)"
+CONFIRMED = "; confirmed by "
+UNCONFIRMED = "; no citation in the sources confirms it"
+_INDENTED = re.compile(r"\blist number (\d+)\." + re.escape(INDENTED).replace(r"\{levels\}", r"\d+"))
+
+
+def rests_on_indentation(evidence: str) -> tuple[int, bool] | None:
+    """Where an inferred node's evidence reads its level from the indentation of its list number: (the list
+    number as written, whether no citation confirms it); None where its level is not read from indentation."""
+    m = _INDENTED.search(evidence)
+    if not m:
+        return None
+    return int(m.group(1)), evidence.endswith(UNCONFIRMED)
+
 
 @dataclass
 class Fragment:
@@ -265,7 +282,7 @@ class ArticleBuilder:
                 places = RelativePlaces((self.fragment.file, n) for n in self.article_lines | set(block.lines))
             found = self.evidence.find(places, el.get("id"), level, num)
             message = f"{level} {num} of {parent.get('id')} inferred from {basis}"
-            message += "; confirmed by " + ", ".join(found) if found else "; no citation in the sources confirms it"
+            message += CONFIRMED + ", ".join(found) if found else UNCONFIRMED
             el.set("evidence", message)
             self.flog.inference(block.first_line, el.get("id"), message)
         self.open[level] = el
@@ -455,7 +472,7 @@ class ArticleBuilder:
         # Whether this layout writes a list number at this level as the node's number, or the number
         # stands for a letter it did not write ("1." directly under an article: section A).
         how = self.rules.list_numbers[level]
-        basis = f"list number {block.number}." + (f" indented {block.level} level(s)" if block.level else "")
+        basis = f"list number {block.number}." + (INDENTED.format(levels=block.level) if block.level else "")
         el = self.node(parent, level, num, block, how, basis)
         if block.cite == NO_LEAD_IN:
             self.fragment.no_lead_in.add(el.get("id"))
