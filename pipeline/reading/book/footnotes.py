@@ -91,7 +91,8 @@ def collect(pages: list[list[PrintedLine]], flog: FileLog, body_size: float | No
         rest = [line for line in page if line.num not in out.foot_lines and line.num not in out.lone]
         here = {label for line in rest for label in labels_in(line.text)} | \
                {label for line in rest for _, _, label in _raised_labels(line)} | \
-               {line.text.strip() for line in page if line.num in out.lone}  # (a marker set apart on its line)
+               ({line.text.strip() for line in page if line.num in out.lone}  # a marker set apart on its line …
+                - {label for label, _ in per_page[p]})  # … whose footnote _lone_labels has not found
         found = _pdf_feet(rest, body_size) if body_size is not None else _text_feet(rest, seen | here, flog)
         foot_nums = {n for _, pieces in found for n, _ in pieces}
         text_labels = {label for line in rest if line.num not in foot_nums for label in labels_in(line.text)} | \
