@@ -497,3 +497,20 @@ def test_two_notes_marked_with_one_and_two_asterisks_on_one_page(tmp_path):
     assert errors(ctx) == []
     assert [(n.get("id"), n.get("num"), n.text) for n in ctx.corpus.iter("note")] == [
         ("2017/1A/noot1", "*", "Or standing."), ("2017/1B/noot1", "**", "Or when the Director closes it.")]
+
+
+def test_a_last_page_without_its_number_that_goes_on_with_the_law_is_no_back_matter(tmp_path):
+    # The folio of the last page was not read: its sections C and D are still Law 2's, never back matter.
+    pages = [FF + "\n".join(["LAW 1", "FIRST THINGS", f"A. Opening The game opens when every player is seated {RUN_ON}.",
+                             "5"]) + "\n",
+             FF + "\n".join(["LAW 2", "SECOND THINGS", f"A. Dealing The cards are dealt {RUN_ON}.",
+                             f"B. Bidding The bids go round {RUN_ON}.", "6"]) + "\n",
+             FF + "\n".join([f"C. Playing The cards are played {RUN_ON}.",
+                             f"D. Scoring The score is written down {RUN_ON}."]) + "\n"]
+    ctx = build(tmp_path / "b", pages)
+    assert errors(ctx) == []
+    assert ids_of(ctx, "section") == ["2017/1A", "2017/2A", "2017/2B", "2017/2C", "2017/2D"]
+    # A back cover after the last numbered page is back matter still.
+    ctx = build(tmp_path / "c", pages[:2] + [page(None, "Printed for the made-up federation", "ISBN 000-0-000000-00-0")])
+    assert ids_of(ctx, "section") == ["2017/1A", "2017/2A", "2017/2B"]
+    assert "the book's back matter (lines 10-11): kept apart, not law text" in [e.message for e in ctx.log.entries]

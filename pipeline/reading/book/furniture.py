@@ -228,13 +228,18 @@ def _chain(folios: list[Folio]) -> dict[int, Folio]:
 
 def _lone_numbers(page_texts: list[list[str]], folios: list[Folio], numbers: dict[int, Folio]) -> dict[int, Folio]:
     """{page index: Folio} of the pages whose number goes up with no other page's (one page, pages far
-    apart, a page whose number is not in its place): a number alone at a page's top below nothing but
-    running heads (any lines a head may be when the extraction is one page; else heads standing above a
-    number on two pages or more); on a page with none at its top, the last line when it is a number
-    (not standing twice on the page, as a footnote marker does)."""
+    apart, a page whose number is not in its place): a number alone (or beside the head the chained numbers
+    are printed beside, "Pagina 47") at a page's top below nothing but running heads (any lines a head may
+    be when the extraction is one page; else heads standing above a number on two pages or more); on a
+    page with none at its top, the last line when it is a number (not standing twice on the page, as a
+    footnote marker does)."""
+    # The heads printed beside the numbers of two pages or more ("Pagina 44", "Pagina 45"): a number beside
+    # one of them is a page number wherever the page stands.
+    beside = Counter(f.head for f in numbers.values() if f.head)
+    heads = {head for head, count in beside.items() if count >= 2}
     above: dict[str, set[int]] = {}
     for p, page in enumerate(page_texts):
-        f = next((f for f in folios if f.page == p and not f.foot and not f.head), None)
+        f = next((f for f in folios if f.page == p and not f.foot and (not f.head or f.head in heads)), None)
         for text in page[:f.at] if f else []:
             above.setdefault(text, set()).add(p)
             above.setdefault("\0" + shape(text), set()).add(p)
@@ -242,11 +247,12 @@ def _lone_numbers(page_texts: list[list[str]], folios: list[Folio], numbers: dic
     for p, page in enumerate(page_texts):
         if p in numbers:
             continue
-        top = next((f for f in folios if f.page == p and not f.foot and not f.head and not f.repeated), None)
+        top = next((f for f in folios if f.page == p and not f.foot and (not f.head or f.head in heads)
+                    and not f.repeated), None)
         foot = next((f for f in folios if f.page == p and f.foot and not f.head and not f.repeated
                      and f.at == len(page) - 1), None)
-        if top and (len(page_texts) == 1 or all(max(len(above[t]), len(above["\0" + shape(t)])) > 1
-                                                for t in page[:top.at])):
+        if top and (len(page_texts) == 1 or all(max(len(above.get(t, ())), len(above.get("\0" + shape(t), ())))
+                                                > 1 for t in page[:top.at])):
             found[p] = top
         elif len(page_texts) > 1 and foot:
             found[p] = foot

@@ -26,7 +26,7 @@ pages after the last one with a page number, where that holds no article heading
 import re
 from dataclasses import dataclass, field
 
-from .furniture import Furniture, is_heading_like
+from .furniture import LETTERED, NUMBERED, Furniture, is_heading_like
 from .stream import PageStream, PrintedLine
 from .words import BookWords
 
@@ -272,7 +272,10 @@ def _introduction_end(ranges: list[tuple[int, int, str, str]], flat: Flat, texts
 
 def _back_matter(ranges: list[tuple[int, int, str, str]], flat: Flat, stream: PageStream, furniture: Furniture,
                  heading: list[bool]) -> list[tuple[int, int, str, str]]:
-    """The pages after the last page with a page number, holding no article heading: the back matter."""
+    """The pages after the last page with a page number, holding no article heading, after the articles
+    and holding no line of the law's structure ("C. Playing …", "2. …"), nor going on with the text before
+    them (their first line in lower case, or the line before ending no sentence): the back matter. A last
+    page whose number was not read but that goes on with the law is the law's (never dropped unseen)."""
     if not ranges or len(stream.pages) < 2:
         return ranges
     labelled = [p for p in range(len(stream.pages)) if furniture.label(p)]
@@ -281,5 +284,12 @@ def _back_matter(ranges: list[tuple[int, int, str, str]], flat: Flat, stream: Pa
     first = next((i for i, (_, p) in enumerate(flat) if p > labelled[-1]), None)
     if first is None or any(heading[first:]):
         return ranges
+    kind_before = next((k for s, e, k, _ in ranges if s < first <= e), None)
+    if kind_before == "articles":
+        texts = [line.text.strip() for line, _ in flat[first:] if line.num not in furniture]
+        before = next((line.text.strip() for line, _ in reversed(flat[:first]) if line.num not in furniture), "")
+        if any(LETTERED.match(t) or NUMBERED.match(t) for t in texts) or texts and (
+                texts[0][:1].islower() or not SENTENCE_END.search(before)):
+            return ranges
     out = [(s, min(e, first), k, ev) for s, e, k, ev in ranges if s < first]
     return out + [(first, len(flat), "back", f"the pages after the last numbered page ({flat[first][0].num})")]
