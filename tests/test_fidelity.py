@@ -415,6 +415,20 @@ def test_a_word_split_by_a_line_end_hyphen_that_the_book_joins(tmp_path):
                                                   "the hyphenated word with a space left after its hyphen")]
 
 
+def test_a_compound_joined_where_the_book_hyphenates_it_more_often_is_uncertain(tmp_path):
+    # "nietovertredende" once, "niet-overtredende" twice: an extraction that dropped the hyphen of a
+    # compound broken at a line end. "tegenspeler" twice beside one "tegen-speler" is the book's own spelling.
+    page = ("Artikel 53\n\nA.  Partijen\n\nDe nietovertredende partij en de niet-overtredende partij spelen door.\n\n"
+            "B.  Tegenspeler\n\nDe tegenspeler, de tegen-speler en de tegenspeler van de niet-overtredende partij "
+            "komen uit.\n")
+    _, mine = build(tmp_path / "src", {"wiki.txt": page})
+    assert mine == [
+        ("inference", "wiki.txt", 5, "2017/53A", "uncertain: 'nietovertredende' in the text of 2017/53A: the edition "
+                                                 "writes 'niet-overtredende' 2 times and the word joined once; an "
+                                                 "extraction that joins a word broken at a line's end drops the hyphen "
+                                                 "of a compound broken there too; kept as the source has it")]
+
+
 def test_the_hyphenated_word_alone_in_the_book_makes_its_spaced_form_an_error(tmp_path):
     page = "Artikel 53\n\nA.  Partijen\n\nDe niet- overtredende partij en de niet-overtredende partij spelen door.\n"
     _, mine = build(tmp_path / "src", {"wiki.txt": page})
@@ -548,7 +562,7 @@ def test_the_five_dutch_sources_give_no_finding(tmp_path):
     assert ctx.log.errors == []
 
 
-def test_the_english_book_gives_no_finding(tmp_path):
+def test_the_english_book_gives_no_finding_but_its_lost_hyphens(tmp_path):
     """The whole book in one file (laws2017-en.txt), built as tests/test_english_book.py builds it."""
     if not ENGLISH_BOOK.is_file():
         pytest.skip(f"the English book is not at {ENGLISH_BOOK} (it is not part of the project: put the shared "
@@ -556,7 +570,11 @@ def test_the_english_book_gives_no_finding(tmp_path):
     folder = english_book_sources(tmp_path)
     ctx = stages.make_corpus(folder, chain=stages.CORPUS.disable("check_fidelity"))
     found = fidelity.check_fidelity(ctx.corpus, ctx.readings, ctx.lines, ctx.log, ctx.profile)
-    assert found == []
+    # Six: this extraction writes "nonoffending" where the PDF breaks "non-offending" at a line end, the
+    # book's own spelling 26 times.
+    assert [(f.kind, f.node, f.message.split(":")[1].strip()) for f in found] == [
+        ("inference", node, f"'nonoffending' in the text of {node}")
+        for node in ("2017/12C2c", "2017/24", "2017/24C", "2017/50E4", "2017/64C2a", "2017/81C5")]
     # What it looked at: the book's notes, its definitions' numbered senses, its page numbers.
     assert {n.get("num") for n in ctx.corpus.iter("note")} == {str(n) for n in range(1, 29)} | {"*"}
     assert len([d for r in ctx.readings for d in r.dropped if d.reason.startswith("page number")]) > 100

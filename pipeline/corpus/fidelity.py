@@ -34,7 +34,10 @@ and is not checked. The checks:
                   and a space ("voor- spelen", "ove- rtredende": the word after it in lower case, no
                   conjunction: "bied- of speelwijze" is an elliptic compound): an error where the book's
                   vocabulary has the joined word and not the hyphenated one (or the hyphenated one alone),
-                  uncertain where it has both, nothing where it has neither.
+                  uncertain where it has both, nothing where it has neither; a compound written joined where
+                  the edition writes it hyphenated more often ("nonoffending", "non-offending": an extraction
+                  that joins a word broken at a line's end drops the hyphen of a compound broken there too):
+                  uncertain, the word kept as the source has it.
   5. indentation  nodes whose level rests on a source's indentation alone (structure.rests_on_indentation:
                   "list number N. indented k level(s)" and no citation confirming it) and whose list number
                   reads as a wrapped line's: it is not the number of its place in the list ("16." where item
@@ -54,6 +57,7 @@ import ast
 import bisect
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -106,6 +110,9 @@ FOLIO_BESIDE = re.compile(r"[-\u2013\u2014|\s]*(?:\d{1,4}|[ivxlc]{1,8})[-\u2013\
 # Check 4: a word, a hyphen, a space and a word.
 SPLIT = re.compile(rf"(?<![\w-])({LETTER}+)- ({LETTER}+)")
 SOFT_HYPHEN = "\u00ad"
+# Check 4 the other way: a word of six letters or more (a compound joined where the book hyphenates it).
+COMPOUND = re.compile(rf"(?<![\w-]){LETTER}{{6,}}(?![\w-])")
+HYPHENATED = re.compile(rf"(?<![\w-]){LETTER}+(?:-{LETTER}+)+(?![\w-])")
 
 Place = tuple[str | None, int | None]  # (file, line), as tree.first_line gives it
 
@@ -170,6 +177,10 @@ def shown_end(text: str) -> str:
         return text
     end = text[-SHOWN:]
     return "\u2026" + (end.split(" ", 1)[1] if " " in end else end)
+
+
+def times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"
 
 
 def more(count: int) -> str:
@@ -328,6 +339,10 @@ class Check:
         self.make_vocabulary = vocabulary
         self.location = location
         self.known: set[str] | None = None
+        self.hyphenated: dict[str, str] | None = None
+        # Check 4b: per edition, how often each compound stands joined, and where (text, part, owner, node)
+        self.joined: Counter[str] = Counter()
+        self.pending: list[tuple[str, str, Element, str | None]] = []
         self.conjunctions = frozenset(w.lower() for w in profile.rules.CONJUNCTIONS)
         # The words after which a list's entry follows on the next line ("…, of", "… en"): a line that ends in
         # one does not go on into the next.
@@ -368,6 +383,7 @@ class Check:
                 self.body(el, text, node_id, holder_of(node))
                 self.heads(el, text, node_id, furniture)
                 self.folios(el, text, node_id, furniture)
+        self.joined_findings()
         self.indentation(edition)
         if first_marker is not None and markers >= LOST_NOTES and edition.find(".//note") is None:
             self.add("error", (first_marker.file, first_marker.line),
@@ -512,6 +528,42 @@ class Check:
                          f"{more(words.count(SOFT_HYPHEN) - 1)}", where_id)
             if "- " in words:
                 self.split_words(words, what, owner, where_id)
+            self.joined_compounds(words, what, owner, where_id)
+
+    @property
+    def compounds(self) -> dict[str, str]:
+        """{a hyphenated word of the book without its hyphens: that word} ("nonoffending": "non-offending")."""
+        if self.hyphenated is None:
+            self.hyphenated = {w.replace("-", ""): w for w in self.vocabulary if "-" in w.strip("-")}
+        return self.hyphenated
+
+    def joined_compounds(self, text: str, what: str, owner: Element, node_id: str | None) -> None:
+        """Check 4b's candidates in one part's text: its compounds the book writes hyphenated elsewhere, and
+        how often the edition writes each form; `joined_findings` weighs them once the edition is read."""
+        for m in COMPOUND.finditer(text):
+            word = m.group().lower()
+            if word in self.compounds:
+                self.joined[word] += 1
+                self.pending.append((m.group(), what, owner, node_id))
+        if "-" in text:
+            for m in HYPHENATED.finditer(text):
+                self.joined[m.group().lower()] += 1
+
+    def joined_findings(self) -> None:
+        """A compound written joined where the edition writes it with its hyphen more often ("nonoffending"
+        and "non-offending"): an extraction that joins a word broken at a line's end drops the hyphen of a
+        compound broken there too. Where the joined form is as common or more, it is the book's own
+        spelling. Uncertain (a book may write a word both ways): kept as the source has it."""
+        for word, what, owner, node_id in self.pending:
+            hyphenated = self.compounds[word.lower()]
+            joined, with_hyphen = self.joined[word.lower()], self.joined[hyphenated]
+            if joined < with_hyphen:
+                self.add("uncertain", self.sources.containing(owner, word),
+                         f"{word!r} in the {what} of {node_id}: the edition writes {hyphenated!r} {times(with_hyphen)} "
+                         f"and the word joined {times(joined)}; an extraction that joins a word broken at a line's "
+                         f"end drops the hyphen of a compound broken there too; kept as the source has it", node_id)
+        self.pending.clear()
+        self.joined.clear()
 
     def split_words(self, text: str, what: str, owner: Element, node_id: str | None) -> None:
         found: list[tuple[str, str, str, str]] = []  # (kind, form, joined, hyphenated)
