@@ -14,7 +14,7 @@ Per edition:
     gives (by letter; a section the corpus has and the list lacks too); each article of the corpus is
     in the list; the article numbers run from 1 without a gap (a number neither the list nor the corpus
     has is a gap in both). The page numbers and footnote numbers are checked by the readers, which see
-    the pages (reading/formats/flowed.py).
+    the pages (reading/book/ends.py).
 """
 import re
 from dataclasses import dataclass, field

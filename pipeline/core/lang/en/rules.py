@@ -76,7 +76,7 @@ CUT_OFF = "Law {cite} breaks off at the end of {where}; the rest is on a page th
 MAYBE_CUT_OFF = ("Law {cite} may break off at the end of {where}; any rest would be on a page that is not in "
                  "the sources.")
 
-# -- the flowed print reader (reading/formats/flowed.py) and the headings stage (reading/headings.py) --
+# -- the reader of printed books (reading/book/) and the headings stage (reading/headings.py) --
 # The first line of the book's front matter and back matter, which are kept apart from the articles.
 CONTENTS_TITLE = "Table of Contents"
 DEFINITIONS_TITLE = "Definitions"

@@ -110,7 +110,7 @@ CUT_OFF = ("La Loi {cite} s’interrompt à la fin {where}\u00a0; la suite se tr
 MAYBE_CUT_OFF = ("La Loi {cite} s’interrompt peut-être à la fin {where}\u00a0; une suite se trouverait sur une page "
                  "qui ne figure pas dans les sources.")
 
-# -- the flowed print reader (reading/formats/flowed.py) and the headings stage (reading/headings.py) --
+# -- the reader of printed books (reading/book/) and the headings stage (reading/headings.py) --
 # The first line of the book's front matter and back matter, which are kept apart from the Laws, as the
 # book prints them: "TABLE DES MATIÈRES", "DÉFINITIONS", "INDEX CODE 2017" (its contents list: "INDEX Code
 # 2017"). After the index the book prints an annex ("ANNEXE I - Utilisation des boîtes à annonces"): no Law,

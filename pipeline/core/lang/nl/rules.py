@@ -90,7 +90,7 @@ CUT_OFF = "Artikel {cite} breekt af aan het eind van {where}; het vervolg staat 
 MAYBE_CUT_OFF = ("Artikel {cite} breekt mogelijk af aan het eind van {where}; een vervolg zou staan op een pagina "
                  "die niet in de bronnen zit.")
 
-# -- the flowed print reader (reading/formats/flowed.py) and the headings stage (reading/headings.py) --
+# -- the reader of printed books (reading/book/) and the headings stage (reading/headings.py) --
 CONTENTS_TITLE = "Inhoudsopgave"
 DEFINITIONS_TITLE = "Begripsomschrijvingen"
 INDEX_TITLE = r"Register\b"
