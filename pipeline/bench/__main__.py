@@ -43,6 +43,12 @@ against the text sources it was printed from. The book is built once (--force) f
 each form is read (the corpus stages, make_corpus, no output) once in a fresh process: the time of
 reading the bytes to lines (read_sources: for a PDF, its characters through PDFium), of the lines to
 blocks (parse_sources) and of all the corpus stages.
+Printed books (--printed-books english,french): the real books beside the project (../shared), each form
+as it comes (the English book as the ACBL's text, pdftotext plain and -layout, and its PDF; the French
+book's PDF), read by the one reader of printed books (the corpus stages, make_corpus) once in a fresh
+process; the ratio is each form's corpus stages against the English ACBL text's, and, where pdftotext is
+on the PATH, the PDF's reading against pdftotext -layout extracting the same PDF (what a user would run
+instead to get its text, with none of the structure).
 Writes bench/bench.json and bench/bench.txt (the tables; their own folder, never the build's); prints the tables.
 """
 import argparse
@@ -336,6 +342,66 @@ def pdf_table(results):
     return "\n".join(out) + "\n"
 
 
+# The real books' forms (copyrighted, beside the project, never in it): (label, folder, file, language).
+SHARED = ENGLISH.parent
+PRINTED_FORMS = {"english": [("English, the ACBL's text", "english", "laws2017-en.txt", "en"),
+                             ("English, pdftotext plain", "english", "laws2017-en-poppler.txt", "en"),
+                             ("English, pdftotext -layout", "english", "laws2017-en-poppler-layout.txt", "en"),
+                             ("English, the PDF", "english", "laws2017-en.pdf", "en")],
+                 "french": [("French, the PDF", "french", "code2017-fr.pdf", "fr")]}
+
+
+def pdftotext_time(pdf):
+    """pdftotext -layout on `pdf` (its text alone, no structure), wall seconds; None without pdftotext."""
+    if shutil.which("pdftotext") is None:
+        return None
+    with tempfile.TemporaryDirectory(prefix="lawbook-pdftotext-") as tmp:
+        start = time.perf_counter()
+        subprocess.run(["pdftotext", "-layout", str(pdf), str(Path(tmp) / "out.txt")], check=True)
+        return time.perf_counter() - start
+
+
+def bench_printed_books(books):
+    """Each form of each of `books` read in a fresh process; a form whose file is absent is skipped."""
+    results = []
+    for book in books:
+        for label, folder, name, language in PRINTED_FORMS[book]:
+            path = SHARED / folder / name
+            if not path.is_file():
+                print(f"bench: {path} is absent: '{label}' is not read", file=sys.stderr)
+                continue
+            with tempfile.TemporaryDirectory(prefix="lawbook-printed-") as tmp:
+                src = Path(tmp) / "src"
+                src.mkdir()
+                shutil.copyfile(path, src / name)
+                (src / "sources.toml").write_text(f'language = "{language}"\n\n[[source]]\nfile = "{name}"\n'
+                                                  f'edition = "2017"\n', encoding="utf-8")
+                print(f"bench: reading {label} …", file=sys.stderr)
+                result = time_reading(src)
+            result["label"] = label
+            result["pdftotext"] = pdftotext_time(path) if name.endswith(".pdf") else None
+            results.append(result)
+    return results
+
+
+def printed_table(results):
+    out = ["", "Reading the real printed books, each form as it comes (the corpus stages, one run each, a fresh "
+               "process; s; ratio: the corpus stages against the English ACBL text's)", ""]
+    head = (f"{'form':<28} {'KiB':>6} {'lines':>6} {'errors':>6} {'bytes to lines':>14} {'lines to blocks':>15} "
+            f"{'corpus stages':>13} {'wall':>6} {'ratio':>6} {'pdftotext':>9}")
+    out += [head, "-" * len(head)]
+    base = next((sum(r["timings"].values()) for r in results if r["label"] == PRINTED_FORMS["english"][0][0]), None)
+    for r in results:
+        t = r["timings"]
+        stages = sum(t.values())
+        ratio = f"{stages / base:.1f}x" if base else ""
+        extract = f"{r['pdftotext']:.2f}" if r["pdftotext"] is not None else ""
+        out.append(f"{r['label']:<28} {r['bytes'] // 1024:>6} {r['lines']:>6} {r['errors']:>6} "
+                   f"{t['read_sources']:>14.2f} {t['parse_sources']:>15.2f} {stages:>13.2f} {r['wall']:>6.2f} "
+                   f"{ratio:>6} {extract:>9}")
+    return "\n".join(out) + "\n"
+
+
 def bench_hostile(case, n, runs=2):
     """`case` built at n and 2n, each `runs` times in a fresh process; the faster run of each size."""
     sizes = []
@@ -424,6 +490,9 @@ def main(argv=None):
     parser.add_argument("--pdf-books", default="sources,english",
                         help="comma-separated books ('sources', 'english') whose PDF is read back against their "
                              "text sources ('' for none)")
+    parser.add_argument("--printed-books", default="english,french",
+                        help="comma-separated real books beside the project ('english', 'french') whose every form "
+                             "is read by the reader of printed books ('' for none)")
     parser.add_argument("--ratios", type=int, default=93,
                         help="the book (articles, two editions) the target ratios are measured on; the book "
                              "ten times its size, when among --books, gives the scaling and memory targets; "
@@ -439,11 +508,15 @@ def main(argv=None):
                              "size, PDF reading or target ratio): a few minutes")
     args = parser.parse_args(argv)
     if args.quick:
-        args.books = args.hostile = args.pdf_books = ""
+        args.books = args.hostile = args.pdf_books = args.printed_books = ""
         args.ratios, args.scaling_runs = 0, 1
     scaling_sizes = [int(n) for n in args.scaling.split(",") if n]
     if len(scaling_sizes) == 1 or scaling_sizes != sorted(set(scaling_sizes)):
         parser.error("--scaling: two sizes or more, smallest first")
+    printed = [b for b in args.printed_books.split(",") if b]
+    unknown = [b for b in printed if b not in PRINTED_FORMS]
+    if unknown:  # (said before any book is built)
+        parser.error(f"unknown printed book {unknown[0]!r}; the books are {', '.join(PRINTED_FORMS)}")
     traced = set(args.trace_books.split(",")) if args.trace_books else set()
     books = [b for b in args.books.split(",") if b]
     if "english" in books and not ENGLISH.is_dir():
@@ -470,16 +543,19 @@ def main(argv=None):
         print(f"bench: the English book is not in {ENGLISH}: its PDF is not read", file=sys.stderr)
         pdf_books.remove("english")
     pdf_results = [bench_pdf_book(book) for book in pdf_books]
+    printed_results = bench_printed_books(printed)
     watch_result = watch.bench_book(str(args.ratios)) if args.ratios else None  # serve --watch's edit times
     scaling = bench_scaling(scaling_sizes, args.scaling_runs, pdf=not args.quick) if scaling_sizes else None
     text = ((tables(results) if results else "") + (ratios.ratio_table(targets) if targets else "")
             + (watch.table(watch_result) if watch_result else "") + (scaling_table(scaling) if scaling else "")
-            + (hostile_table(hostile_results) if hostile_results else "") + (pdf_table(pdf_results) if pdf_results else ""))
+            + (hostile_table(hostile_results) if hostile_results else "") + (pdf_table(pdf_results) if pdf_results else "")
+            + (printed_table(printed_results) if printed_results else ""))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     machine = {"python": platform.python_version(), "platform": platform.platform(), "cpus": os.cpu_count()}
     (out / "bench.json").write_text(json.dumps({"machine": machine, "books": results, "targets": targets,
                                                 "hostile": hostile_results, "pdf_books": pdf_results,
+                                                "printed_books": printed_results,
                                                 "watch": watch_result, "scaling": scaling},
                                                indent=1) + "\n", encoding="utf-8")
     (out / "bench.txt").write_text(text, encoding="utf-8")
