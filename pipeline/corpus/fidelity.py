@@ -340,7 +340,8 @@ class Check:
         self.location = location
         self.known: set[str] | None = None
         self.hyphenated: dict[str, str] | None = None
-        # Check 4b: per edition, how often each compound stands joined, and where (text, part, owner, node)
+        # Check 4b, per edition: how often each form stands, joined or hyphenated ("nonoffending",
+        # "non-offending"), and where each joined one stands (its text, part, owner, node)
         self.joined: Counter[str] = Counter()
         self.pending: list[tuple[str, str, Element, str | None]] = []
         self.conjunctions = frozenset(w.lower() for w in profile.rules.CONJUNCTIONS)
