@@ -8,6 +8,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The cache of readings, inside the project (never a folder above it; docs/performance.md).
+CACHE := .cache/lawbook
 
 .PHONY: all build venv browser axe graphviz test check align site-with-reference watch bench bench-peers fuzz screenshots clean
 
@@ -42,10 +44,10 @@ graphviz:
 	@bash scripts/install-debian.sh dot "the site's graph page is laid out by Graphviz's dot" graphviz
 
 build: $(STAMP) graphviz
-	$(PY) -m pipeline build --sources sources --out build
+	$(PY) -m pipeline build --sources sources --out build --cache-dir $(CACHE)
 
 check: $(STAMP)
-	$(PY) -m pipeline check --sources sources
+	$(PY) -m pipeline check --sources sources --cache-dir $(CACHE)
 
 # `make align REFERENCE=DIR` compares build/ with the original's build (or its corpus.json), node by
 # node (docs/align.md); `make align REFERENCE=DIR PROPOSE=1` prints corrections.toml entries instead.
@@ -57,11 +59,11 @@ align: build
 # original (`lawbook build --reference DIR`, docs/align.md); plain `make` never needs the original.
 site-with-reference: $(STAMP) graphviz
 	@test -n "$(REFERENCE)" || { echo "make site-with-reference: give the original's build, e.g. make site-with-reference REFERENCE=../laws-en/build" >&2; exit 2; }
-	$(PY) -m pipeline build --sources sources --out build --reference "$(REFERENCE)"
+	$(PY) -m pipeline build --sources sources --out build --cache-dir $(CACHE) --reference "$(REFERENCE)"
 
 # `make watch`: serve build/html on 127.0.0.1:8000 and rebuild build/ on every change in sources/ (docs/watch.md).
 watch: $(STAMP) graphviz
-	$(PY) -m pipeline serve --watch --sources sources --out build
+	$(PY) -m pipeline serve --watch --sources sources --out build --cache-dir $(CACHE)
 
 test: $(STAMP) browser axe graphviz
 	$(PY) -m pytest -q

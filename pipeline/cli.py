@@ -108,6 +108,12 @@ def _reader_went_away() -> int:
 
 
 # -- build ---------------------------------------------------------------------------------------
+def add_cache_dir(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cache-dir", metavar="DIR",
+                   help="the cache of readings (default: $XDG_CACHE_HOME/lawbook or ~/.cache/lawbook; "
+                        "`make` gives .cache/lawbook in the project)")
+
+
 def register_build(sub):
     p = sub.add_parser("build", help="build all outputs from the sources",
                        description="Build the corpus, the report, the reference graph, the HTML site, the "
@@ -120,6 +126,7 @@ def register_build(sub):
                    help="the output folder: missing, empty or an earlier build (default: build)")
     p.add_argument("--force", "--no-cache", dest="force", action="store_true",
                    help="rebuild everything: ignore the previous build and the cache")
+    add_cache_dir(p)
     p.add_argument("--no-commentary", action="store_true",
                    help="leave commentary out of the PDF edition, as in the official print")
     p.add_argument("--no-pdf", action="store_true", help="leave out the PDF edition (a quicker preview)")
@@ -140,7 +147,7 @@ def cmd_build(args):
     from .core.options import Options
 
     options = Options(debug=args.debug, force=args.force, no_commentary=args.no_commentary, no_pdf=args.no_pdf,
-                      no_corrections=args.no_corrections, reference=args.reference)
+                      no_corrections=args.no_corrections, reference=args.reference, cache_dir=args.cache_dir)
     outdir.check_target(args.out, args.sources)
     if args.reference is not None:  # a pipe or a device would block or never end the digest of the inputs
         from .publish import reference
@@ -349,6 +356,7 @@ def register_check(sub):
     p.add_argument("--json", action="store_true", help="print every reference as JSON")
     p.add_argument("--strict", action="store_true",
                    help="suspect references fail the check too, and so does a reading the report calls uncertain")
+    add_cache_dir(p)
     p.set_defaults(func=cmd_check)
 
 
@@ -359,7 +367,7 @@ def cmd_check(args):
 
     from .core.options import Options
 
-    options = Options(known_missing=args.known_missing)
+    options = Options(known_missing=args.known_missing, cache_dir=args.cache_dir)
     ctx = run.make_corpus(args.sources, options)
     known = refs.load_known_missing(ctx.sources_dir, args.known_missing)
     references = refs.references(ctx, known) + register.references(ctx.corpus)  # the index's citations too
@@ -510,6 +518,7 @@ def register_serve(sub):
                    help="build, then rebuild on every change in the sources folder and reload the open pages")
     p.add_argument("--sources", default="sources", help="with --watch: the folder of sources and sources.toml")
     p.add_argument("--no-pdf", action="store_true", help="with --watch: leave out the PDF edition")
+    add_cache_dir(p)
     p.set_defaults(func=cmd_serve)
 
 

@@ -513,7 +513,8 @@ def cmd_watch(args) -> int:
     from .reading import manifest
 
     logging.getLogger("watchfiles").setLevel(logging.ERROR)  # its own line on Ctrl-C says what the user did
-    session = watch.Session(args.sources, args.out, {"no_pdf": getattr(args, "no_pdf", False)})
+    session = watch.Session(args.sources, args.out, {"no_pdf": getattr(args, "no_pdf", False),
+                                                     "cache_dir": getattr(args, "cache_dir", None)})
     live = LiveState()
     stop = threading.Event()
     try:

@@ -21,6 +21,31 @@ AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 ENGLISH_BOOK = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
 
 
+def pytest_configure(config):
+    """The cache of readings goes to $XDG_CACHE_HOME/lawbook (pipeline/publish/cache.py: default_folder):
+    the tests never write into the user's own ~/.cache. One folder for the session, for the fixtures
+    that build once per module; each test gets its own (own_cache)."""
+    import tempfile
+
+    config.lawbook_cache = tempfile.mkdtemp(prefix="lawbook-test-cache-")
+    os.environ["XDG_CACHE_HOME"] = config.lawbook_cache
+
+
+def pytest_unconfigure(config):
+    made = getattr(config, "lawbook_cache", None)  # only the folder pytest_configure made
+    if made:
+        shutil.rmtree(made, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path_factory, monkeypatch):
+    """A fresh, empty cache of readings per test (outside tmp_path, which tests list): a test that
+    counts what the cache held sees only what it built itself."""
+    folder = tmp_path_factory.mktemp("xdg-cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder / "lawbook"
+
+
 @pytest.fixture
 def sources_copy(tmp_path):
     """A copy of sources/ (manifest and the five files) at tmp_path/sources."""

@@ -5,6 +5,7 @@ Counts and bytes only, never times.
 import hashlib
 import json
 import os
+import shutil
 import stat
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from pipeline.outputs import serialise
 from pipeline.bench import generate
 from pipeline.core.stage import Stage
 
-from conftest import run_lawbook
+from conftest import SOURCES, run_lawbook
 
 
 @pytest.fixture()
@@ -268,16 +269,56 @@ def test_a_cache_of_another_user_is_not_used(book, capsys, monkeypatch):
     assert again.store.hits == []
 
 
-def test_the_cache_is_beside_the_sources_and_made_private(sources_copy):
+def test_the_cache_is_in_the_users_cache_folder_and_made_private(sources_copy, own_cache):
     build.make_corpus(sources_copy)
-    folder = sources_copy.parent / cache.CACHE_DIR
-    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
-    assert sorted(p.suffix for p in (folder / "readings").iterdir()) == [".json"] * 5
+    assert own_cache == Path(os.environ["XDG_CACHE_HOME"]) / "lawbook"
+    assert stat.S_IMODE(own_cache.stat().st_mode) == 0o700
+    assert sorted(p.suffix for p in (own_cache / "readings").iterdir()) == [".json"] * 5
 
 
-def test_an_unwritable_cache_is_a_warning_even_with_force(sources_copy, tmp_path):
-    """The default cache folder is a file here: the build warns and is correct, also with --force."""
-    blocker = sources_copy.parent / cache.CACHE_DIR
+def test_a_build_writes_nothing_above_the_sources_folder(tmp_path, monkeypatch):
+    """A build from ~/x/sources into ~/x/build leaves ~/x holding exactly sources/ and build/: the cache
+    goes to ~/.cache/lawbook when $XDG_CACHE_HOME is not set (or is relative, which the XDG rule ignores)."""
+    home = tmp_path / "home"
+    project = home / "x"
+    shutil.copytree(SOURCES, project / "sources")
+    monkeypatch.setenv("HOME", str(home))
+    for xdg in (None, "relative/cache"):
+        if xdg is None:
+            monkeypatch.delenv("XDG_CACHE_HOME")
+        else:
+            monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+        result = run_lawbook("build", "--sources", project / "sources", "--out", project / "build", "--no-pdf",
+                             "--force", cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert sorted(p.name for p in project.iterdir()) == ["build", "sources"]
+        assert sorted(p.name for p in home.iterdir()) == [".cache", "x"]
+        assert len(list((home / ".cache" / "lawbook" / "readings").glob("*.json"))) == 5
+    assert not (tmp_path / "relative").exists()
+
+
+def test_cache_dir_names_the_cache_folder(sources_copy, tmp_path):
+    """`--cache-dir` (what `make` gives: the project's .cache/lawbook) is the folder used, and the only one."""
+    chosen = tmp_path / "chosen"
+    result = run_lawbook("build", "--sources", sources_copy, "--out", tmp_path / "out", "--no-pdf",
+                         "--cache-dir", chosen)
+    assert result.returncode == 0, result.stderr
+    assert len(list((chosen / "readings").glob("*.json"))) == 5
+    assert not (Path(os.environ["XDG_CACHE_HOME"]) / "lawbook").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chosen", "out", "sources"]
+
+
+def test_without_a_home_the_build_reads_every_source(sources_copy, monkeypatch):
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setattr(cache.Path, "home", classmethod(lambda cls: (_ for _ in ()).throw(RuntimeError("no home"))))
+    assert cache.default_folder() is None
+    ctx = build.make_corpus(sources_copy)
+    assert not ctx.log.errors and ctx.store.hits == [] and len(ctx.store.misses) == 5
+
+
+def test_an_unwritable_cache_is_a_warning_even_with_force(sources_copy, tmp_path, own_cache):
+    """The cache folder is a file here: the build warns and is correct, also with --force."""
+    blocker = own_cache
     blocker.write_text("not a folder")
     for extra in ([], ["--force"]):
         result = run_lawbook("build", "--sources", sources_copy, "--out", tmp_path / "out", "--no-pdf", *extra)

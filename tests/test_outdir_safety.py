@@ -196,7 +196,7 @@ def test_an_older_marker_is_trusted_in_place(sources_copy, tmp_path, quick):
     build_mod.build(sources_copy, out)
     assert json.loads((out / outdir.MARKER).read_text())["path"] == str(out)
     assert build_mod.up_to_date(sources_copy, out)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".lawbook-cache", "out", "sources"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "sources"]
 
 
 def test_an_older_marker_without_exchange_is_removed_after_the_swap(sources_copy, tmp_path, quick, monkeypatch):
@@ -205,7 +205,7 @@ def test_an_older_marker_without_exchange_is_removed_after_the_swap(sources_copy
     older_marker(out)
     monkeypatch.setattr(build_mod, "_exchange", lambda a, b: False)
     build_mod.build(sources_copy, out)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".lawbook-cache", "out", "sources"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "sources"]
 
 
 def test_an_older_marker_is_not_trusted_under_a_temporarys_name(sources_copy, tmp_path, quick, capsys):
@@ -336,7 +336,7 @@ def test_make_clean_removes_only_the_builds_own_folders(sources_copy, tmp_path, 
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [".lawbook-cache", "sources", backup.name, mine.name, running.name])
+        ["sources", backup.name, mine.name, running.name])
     assert {folder: everything(folder) for folder in before} == before
     assert f"lawbook: warning: {backup}: left in place: its marker says the build wrote it as {out}" in done.stderr
     assert f"lawbook: warning: {mine}: left in place: it holds notes.txt, which the build did not write" in done.stderr

@@ -16,7 +16,7 @@ FIELDS = {
     "no_commentary": False,  # leave commentary out of the PDF edition
     "no_pdf": False,  # leave the PDF edition out (a quicker preview)
     "no_corrections": False,  # build the book exactly as the sources say (sources/corrections.toml unused)
-    "cache_dir": None,  # where the cache of readings is (default: beside the sources folder)
+    "cache_dir": None,  # where the cache of readings is (default: publish/cache.py default_folder)
     "known_missing": None,  # the known-missing list (default: SOURCES/known-missing.toml)
     "reference": None,  # the original's build folder or corpus.json: the editor's page compares with it
 }

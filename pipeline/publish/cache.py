@@ -9,8 +9,10 @@ Three mechanisms, each keyed so that it can only ever give what a full build giv
                marker .lawbook-build.json, see outdir.py), build/ is what a build
                would write, and the build is skipped.
   readings     per source: the Reading its reader made, before repair, and the reader's
-               report entries, as JSON in .lawbook-cache/readings/ beside the sources
-               folder. Keyed by the sha256 of the file's bytes, its manifest entry, the
+               report entries, as JSON in readings/ of the cache folder (default_folder:
+               the one given, else $XDG_CACHE_HOME/lawbook or ~/.cache/lawbook; `make` gives
+               the project's .cache/lawbook). Never a folder above the sources that the
+               user did not name: a build from ~/x/sources writes nothing into ~/x. Keyed by the sha256 of the file's bytes, its manifest entry, the
                book's language and the code version: a reader depends on nothing else. The repair stage runs
                on every build, because a printed line-end hyphen is decided with the
                whole book's vocabulary, which a change to any source may change.
@@ -48,7 +50,7 @@ from ..core.options import Options
 PACKAGE = Path(__file__).resolve().parents[1]
 # Outside the package but part of what the code makes of the sources.
 CODE_FOLDERS = [PACKAGE, PACKAGE.parent / "templates", PACKAGE.parent / "schema"]
-CACHE_DIR = ".lawbook-cache"
+CACHE_NAME = "lawbook"  # the cache's folder in $XDG_CACHE_HOME (or ~/.cache)
 STAMP = ".lawbook-stamp.json"
 FORMAT = 3  # of the cache entries and the stamp; bump when their shape changes
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a reading of a source at the 8 MiB limit is well under this
@@ -59,6 +61,23 @@ RECENT_NS = 2_000_000_000  # a file changed this recently when hashed is hashed 
 _code_hashed = {}  # absolute path -> [sha256 hex, size, mtime_ns, ctime_ns, inode] of each code file
 _hashed = {}  # the same for the code and the sources of the last input_digest: the stamp records them
 _recorded = {}  # the same from the stamp of the build being checked (up_to_date): a hash it may reuse
+
+
+def default_folder(given: "str | os.PathLike[str] | None" = None) -> Path | None:
+    """Where the cache of readings is: `given` (the cache_dir option, `--cache-dir`) when given; else
+    $XDG_CACHE_HOME/lawbook when that variable holds an absolute path (the XDG base directory rule: a
+    relative one is ignored); else ~/.cache/lawbook. None when there is no home to put it in: the build
+    then reads every source. A cache entry is keyed by the source's bytes, its manifest entry, the
+    language and the code version, so one cache may serve any number of projects."""
+    if given is not None:
+        return Path(given)
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / CACHE_NAME
+    try:
+        return Path.home() / ".cache" / CACHE_NAME
+    except (RuntimeError, KeyError):  # no HOME and no passwd entry
+        return None
 
 
 def _file_digest(path, records):
@@ -208,14 +227,15 @@ def unsafe(folder):
 
 class ReadingCache:
     """Cached readings in `folder`/readings, one JSON file per key. Counts hits and misses per build.
-    With use=False (a forced build) nothing is taken from the cache, but what is read is stored."""
+    With use=False (a forced build) nothing is taken from the cache, but what is read is stored.
+    folder=None: no cache at all (there is no home folder to keep one in)."""
 
     def __init__(self, folder, use=True):
-        self.root = Path(folder)
+        self.root = Path(folder if folder is not None else os.devnull)
         self.folder = self.root / "readings"
-        self.use = use
-        self.usable = None  # decided on first use: whether the folders are the user's own
-        self.writable = True  # False after the first failed write: one warning per build
+        self.use = use and folder is not None
+        self.usable = None if folder is not None else False  # decided on first use: whether the folders are the user's own
+        self.writable = folder is not None  # False after the first failed write: one warning per build
         self.hits, self.misses = [], []  # source names, in manifest order
         self.keys = {}  # source name -> cache key
         self.entries = {}  # source name -> Entry used in this build

@@ -88,10 +88,10 @@ class Build:
         return self.context.checked
 
     def readings(self) -> ReadingCache:
-        """This build's cache of readings, in the project: beside the sources folder (options: cache_dir;
-        force: read none)."""
+        """This build's cache of readings: the cache_dir option's folder, else the user's cache folder
+        (cache.default_folder; never beside the sources folder); force: read none."""
         if self.cache is None:
-            folder = self.options.cache_dir or self.sources_dir.resolve().parent / cache.CACHE_DIR
+            folder = cache.default_folder(self.options.cache_dir)
             self.cache = cache.ReadingCache(folder, use=not self.options.force)
         return self.cache
 
