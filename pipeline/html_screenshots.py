@@ -5,7 +5,9 @@
 Reads: BUILD/html/ (the article and the comparison from file://; the search page through
 serve.make_server on 127.0.0.1, since full-text search needs a web server).
 Writes: BUILD/screenshots/<page>-phone.png (375 px wide) and <page>-desktop.png (1280 px wide), whole
-pages, for article-53, vergelijking (diff/2007-2017.html) and search (zoeken.html?q=uitkomst).
+pages, and <page>-phone-screen.png, what a 375 × 812 phone shows before any scrolling, for home
+(index.html), contents (2017/index.html), article-53, vergelijking (diff/2007-2017.html) and search
+(zoeken.html?q=uitkomst).
 Drives Debian's Chromium (/usr/bin/chromium) through Playwright; downloads nothing.
 """
 import sys
@@ -23,8 +25,10 @@ ARTICLE = "2017/53.html"
 # The Dutch book's search page (`make build` builds the Dutch sources), named by its profile.
 SEARCH = file_names(lang.profile("nl")).search
 # name -> page below html/; pages with a query are taken over http (search needs a server).
-PAGES = {"article-53": ARTICLE, "vergelijking": "diff/2007-2017.html", "search": f"{SEARCH}?q=uitkomst"}
-VIEWPORTS = {"phone": {"width": 375, "height": 740}, "desktop": {"width": 1280, "height": 900}}
+PAGES = {"home": "index.html", "contents": "2017/index.html", "article-53": ARTICLE,
+         "vergelijking": "diff/2007-2017.html", "search": f"{SEARCH}?q=uitkomst"}
+# The sizes the browser tests use: a phone's screen, and a laptop's.
+VIEWPORTS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
 
 
 def launch(playwright):
@@ -70,6 +74,10 @@ def take(build_dir, pages=None):
                         target = out / f"{name}-{label}.png"
                         page.screenshot(path=str(target), full_page=True)
                         written.append(target)
+                        if label == "phone":  # the first screen: what a director sees without scrolling
+                            screen = out / f"{name}-{label}-screen.png"
+                            page.screenshot(path=str(screen))
+                            written.append(screen)
                         context.close()
             finally:
                 browser.close()
