@@ -45,7 +45,7 @@ def mark(text, node="2017/53A"):
     index = [el.get("id") for el in corpus.iter(*tree.NODE_TAGS)]
     p = etree.SubElement(tree.node_by_id(corpus, node), "p", sources="a.txt:1")
     p.text = text
-    refs.mark_container(p, set(index), {}, refs._order(index), EN)
+    refs.mark_container(p, set(index), {}, refs.node_order(index), EN)
     assert tree.plain_text(p) == text
     out, offset = [], 0
     for kind, words, el in tree.inline(p):

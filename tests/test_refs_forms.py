@@ -33,7 +33,7 @@ def mark(text, node, profile=EN):
     corpus = etree.fromstring(etree.tostring(CORPUS))
     p = etree.SubElement(tree.node_by_id(corpus, node), "p", sources="a.txt:1")
     p.text = text
-    refs.mark_container(p, set(INDEX), {}, refs._order(INDEX), profile)
+    refs.mark_container(p, set(INDEX), {}, refs.node_order(INDEX), profile)
     assert tree.plain_text(p) == text
     return [(words, el.get("to"), el.get("status") + (f" {el.get('kind') or el.get('reason')}"
                                                       if el.get("kind") or el.get("reason") else ""))
@@ -137,7 +137,7 @@ def marked_with_log(text, node, corpus):
     p.text = text
     index = [el.get("id") for el in corpus.iter(*tree.NODE_TAGS)]
     log = BuildLog()
-    refs.mark_container(p, set(index), {}, refs._order(index), EN, log)
+    refs.mark_container(p, set(index), {}, refs.node_order(index), EN, log)
     return ([(r.text, r.get("to"), r.get("status")) for r in p],
             [(e.kind, e.file, e.line, e.message) for e in log.entries])
 
