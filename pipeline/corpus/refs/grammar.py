@@ -148,6 +148,13 @@ class Citation:
     phrase: int = 0  # citations read from one phrase ("artikel 50 en artikel 50") share this number
 
 
+def _matched(m: "re.Match[str] | None") -> "re.Match[str]":
+    """A match pass 1 promises: the candidate pattern matched these very words at this place."""
+    if m is None:
+        raise ValueError("a candidate of pass 1 that its own pattern does not match")
+    return m
+
+
 def citation_parts(m: re.Match[str], article: str | None = None) -> dict[str, str | None]:
     """The parts by level (ids.LEVELS) of a CITE match, or of a PART match read in `article`."""
     return {"article": article or m.group("article"), "section": m.group("section"),
@@ -277,7 +284,7 @@ def parse_hier(text: str, pos: int, p: Patterns) -> list[Citation]:
     m = BEFORE_HIER.search(text, max(0, pos - LOOK_BACK), pos)
     if not m:
         return []
-    word = p.direction_word.match(text, pos).group().lower()
+    word = _matched(p.direction_word.match(text, pos)).group().lower()
     start = _designation_span(m)[0]
     if text[start:m.end()].strip().lower() in p.not_designations and _opens_sentence(text, start):
         return []  # "A preceding bid …": the word that opens the sentence, not section A
@@ -285,14 +292,14 @@ def parse_hier(text: str, pos: int, p: Patterns) -> list[Citation]:
     while m := p.list_before.search(text, max(0, start - LOOK_BACK), start):
         start, end = _designation_span(m)
         found.insert(0, _relative(m, start, end, word))
-    if found[0].relative[0].isdigit() and p.keyword_before.search(text, max(0, start - LOOK_BACK), start):
+    if (found[0].relative or " ")[0].isdigit() and p.keyword_before.search(text, max(0, start - LOOK_BACK), start):
         return []
     return found
 
 
 def parse_this_article(text: str, pos: int, p: Patterns) -> list[Citation]:
     """"dit artikel", "as this Law provides": the article the words stand in."""
-    m = p.this_article.match(text, pos)
+    m = _matched(p.this_article.match(text, pos))
     return [Citation(pos, m.end(), this_article=True)]
 
 
@@ -328,7 +335,7 @@ def find_citations(text: str, profile: lang.Profile) -> list[Citation]:
     p = patterns(profile)
     found = []
     for phrase, cand in enumerate(p.candidate.finditer(text)):
-        citations = PARSERS[cand.lastgroup](text, cand.start(), p)
+        citations = PARSERS[cand.lastgroup or ""](text, cand.start(), p)
         for c in citations:
             c.phrase = phrase
         found += citations

@@ -40,7 +40,8 @@ def _wrap(owner: Element, attr: str, spans: list[tuple[int, int, dict[str, str]]
     if attr == "text":
         parent, index = owner, 0
     else:
-        parent, index = owner.getparent(), owner.getparent().index(owner) + 1
+        parent = tree.parent(owner)
+        index = parent.index(owner) + 1
     stop = len(text)  # each piece is cut from the whole text once: cutting it shorter each time was quadratic
     for start, end, attrib in reversed(spans):
         ref = etree.Element("ref", attrib)
@@ -157,7 +158,7 @@ def find_references(ctx: CorpusOf) -> None:
     """
     known = load_known_missing(ctx.sources_dir, ctx.options.known_missing)
     etree.strip_tags(ctx.corpus, "ref")
-    index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
-    order = node_order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
+    node_ids = [tree.attr(el, "id") for el in ctx.corpus.iter(*tree.NODE_TAGS)]
+    index, order = set(node_ids), node_order(node_ids)
     for container in list(ctx.corpus.iter(*CONTAINERS)):
         mark_container(container, index, known, order, ctx.profile, ctx.log)

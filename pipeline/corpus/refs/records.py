@@ -62,16 +62,16 @@ def references(ctx: CorpusOf, known: Collection[str] | None = None) -> list[Refe
     """
     if known is None:
         known = load_known_missing(ctx.sources_dir, ctx.options.known_missing)
-    index = {el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
+    index = {tree.attr(el, "id") for el in ctx.corpus.iter(*tree.NODE_TAGS)}
     lines = {(line.file, line.num): line.text for lines in ctx.lines.values() for line in lines}
     order: dict[str, int] | None = None
     out: list[Reference] = []
     for container in ctx.corpus.iter(*CONTAINERS, *LABEL_TAGS):
         if container.tag in LABEL_TAGS:
-            if container.getparent().tag not in tree.NODE_TAGS:
+            if tree.parent(container).tag not in tree.NODE_TAGS:
                 continue
             if order is None:
-                order = node_order([el.get("id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
+                order = node_order([tree.attr(el, "id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
             refs: list = label_refs(container, index, known, order, ctx.profile)  # read like <ref>s: text, get
         else:
             refs = [r for r in container if r.tag == "ref"]

@@ -52,21 +52,33 @@ def context_of(container: Element) -> tuple[str, str, str]:
     A commentary paragraph stands in the node the commentary is on; a note cites
     under its own ID but resolves in its paragraph's node.
     """
-    citing = container.get("id") if container.tag == "note" else None
+    citing = tree.attr(container, "id") if container.tag == "note" else None
     for anc in container.iterancestors():
-        if anc.tag in tree.NODE_TAGS:
-            return _edition(anc), anc.get("id"), citing or anc.get("id")
+        if anc.tag in tree.NODE_TAGS or anc.tag in ("definition", "introduction"):
+            # a definition or the introduction is no part of a Law: a relative citation in it is suspect
+            return _edition(anc), tree.attr(anc, "id"), citing or tree.attr(anc, "id")
         if anc.tag == "commentary":
-            return _edition(anc), anc.get("on"), citing or anc.get("id")
-        if anc.tag in ("definition", "introduction"):  # no part of a Law: a relative citation in it is suspect
-            return _edition(anc), anc.get("id"), citing or anc.get("id")
+            return _edition(anc), tree.attr(anc, "on"), citing or tree.attr(anc, "id")
     raise ValueError("a paragraph outside any node")
 
 
-def _edition(el: Element) -> str | None:
+def _edition(el: Element) -> str:
     for anc in el.iterancestors("edition"):
-        return anc.get("id")
-    return None
+        return tree.attr(anc, "id")
+    raise ValueError(f"<{el.tag}> {el.get('id', '')} outside any edition")
+
+
+def _id_of(edition: str, parts: Parts) -> str:
+    """The ID of the node that `parts` (article … subitem) name in `edition`."""
+    return ids.make_id(edition, parts["article"], *(parts.get(k) for k in ids.LEVELS[1:]))
+
+
+def _fullmatch(pattern: re.Pattern[str], designation: str) -> re.Match[str]:
+    """The match of a designation already checked against `pattern`."""
+    m = pattern.fullmatch(designation)
+    if m is None:
+        raise ValueError(f"{designation!r} does not read as {pattern.pattern}")
+    return m
 
 
 def _expand_range(first: Parts, last: Parts) -> list[Parts] | None:
@@ -115,9 +127,9 @@ def _relative_parts(designation: str, node_id: str,
     if designation[0].isdigit():
         if not here["section"]:
             return None, f"'{designation}' names a subsection, but {node_id} is not in a section"
-        subsection, item, subitem = NUMBER_PARTS.fullmatch(designation).groups()
+        subsection, item, subitem = _fullmatch(NUMBER_PARTS, designation).groups()
         return dict(here, subsection=subsection, item=item, subitem=subitem), None
-    section, subsection, item, bracketed_item, subitem = LETTER_PARTS.fullmatch(designation).groups()
+    section, subsection, item, bracketed_item, subitem = _fullmatch(LETTER_PARTS, designation).groups()
     return {"article": here["article"], "section": section, "subsection": subsection,
             "item": item or bracketed_item, "subitem": subitem}, None
 
@@ -136,7 +148,7 @@ def _bracketed_parts(designation: str, node_id: str, here: Parts,
                     present: Callable[[Parts], bool] | None = None) -> tuple[Parts | None, str | None]:
     """(parts, problem) of a bracketed designation (see _bracketed_readings): the nearer reading, unless only the
     other one's target is in the corpus."""
-    letters, subitem = BRACKETED_PARTS.fullmatch(designation).groups()
+    letters, subitem = _fullmatch(BRACKETED_PARTS, designation).groups()
     readings = _bracketed_readings(letters, subitem, here)
     if not readings:
         return None, (f"'{designation}' names a subitem, but {node_id} is not in an item" if len(letters) > 1
@@ -155,7 +167,7 @@ def other_reading(designation: str, edition: str, node_id: str, index: Collectio
     if not m or here is None:
         return None
     for parts in _bracketed_readings(m.group(1), m.group(2), here):
-        target = ids.make_id(edition, *(parts.get(k) for k in ids.LEVELS))
+        target = _id_of(edition, parts)
         if target not in targets and target in index:
             return target
     return None
@@ -172,7 +184,7 @@ def resolve(citation: Citation, edition: str, node_id: str,
         return ([article], None) if article else ([], f"{node_id} is not a node of an article")
     if citation.relative:
         def present(parts: Parts) -> bool:
-            return ids.make_id(edition, *(parts.get(k) for k in ids.LEVELS)) in index
+            return index is not None and _id_of(edition, parts) in index
 
         first, problem = _relative_parts(citation.relative, node_id, present if index else None)
         if problem:
@@ -182,14 +194,16 @@ def resolve(citation: Citation, edition: str, node_id: str,
             last, problem = _relative_parts(citation.range_end["relative"], node_id, present if index else None)
     else:
         first, last = citation.parts, citation.range_end
-    runs = [first]
+    if first is None:
+        return [], "a citation without the parts it cites"
+    runs: list[Parts] | None = [first]
     if last:
         runs = _expand_range(first, last)
-        if runs is None:
-            return [], "the ends of the range are not two numbers of one level, in order"
+    if runs is None:
+        return [], "the ends of the range are not two numbers of one level, in order"
     targets = []
     for parts in runs:
-        cite = ids.make_citation(*(parts.get(k) for k in ids.LEVELS))
+        cite = ids.make_citation(parts["article"], *(parts.get(k) for k in ids.LEVELS[1:]))
         if ids.parse_citation(cite) is None:
             return [], f"'{cite}' is not a citation of an article or a part of one"
         targets.append(ids.join(edition, cite))
@@ -209,10 +223,11 @@ def classify(target: str, index: Collection[str], known: Collection[str]) -> tup
 def covered(target: str, known: Collection[str]) -> bool:
     """Whether `target` or one of its ancestors is listed as known missing."""
     edition, cite = ids.split_id(target)
-    while cite:
-        if ids.join(edition, cite) in known:
+    at: str | None = cite
+    while at:
+        if ids.join(edition, at) in known:
             return True
-        cite = ids.parent_citation(cite)
+        at = ids.parent_citation(at)
     return False
 
 
