@@ -11,6 +11,7 @@ import time
 import pytest
 
 from pipeline.publish import run as build_mod
+from pipeline.publish import swap
 from pipeline.corpus import structure
 from pipeline.publish import outdir
 from pipeline.core.errors import BuildFailed
@@ -138,7 +139,7 @@ def two_builds(tmp_path):
 
 def test_swap_without_exchange_puts_the_old_build_back_when_the_rename_fails(tmp_path, monkeypatch):
     target, new = two_builds(tmp_path)
-    monkeypatch.setattr(build_mod, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(swap, "_exchange", lambda a, b: False)
     real_rename = os.rename
 
     def rename(a, b):
@@ -148,14 +149,14 @@ def test_swap_without_exchange_puts_the_old_build_back_when_the_rename_fails(tmp
 
     monkeypatch.setattr(build_mod.os, "rename", rename)
     with pytest.raises(OSError):
-        build_mod._swap(new, target)
+        swap.swap(new, target)
     assert (target / "corpus.xml").read_text(encoding="utf-8") == "old"
 
 
 def test_swap_without_exchange(tmp_path, monkeypatch):
     target, new = two_builds(tmp_path)
-    monkeypatch.setattr(build_mod, "_exchange", lambda a, b: False)
-    build_mod._swap(new, target)
+    monkeypatch.setattr(swap, "_exchange", lambda a, b: False)
+    swap.swap(new, target)
     assert (target / "corpus.xml").read_text(encoding="utf-8") == "new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from pipeline import cli
 from pipeline.publish import outdir
 from pipeline.publish import run as build_mod
+from pipeline.publish import swap
 
 from conftest import ROOT, run_lawbook
 from test_outdir import QUICK, WHOLE, everything, killed_build_temp, refused
@@ -203,7 +204,7 @@ def test_an_older_marker_without_exchange_is_removed_after_the_swap(sources_copy
     out = tmp_path / "out"
     build_mod.build(sources_copy, out)
     older_marker(out)
-    monkeypatch.setattr(build_mod, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(swap, "_exchange", lambda a, b: False)
     build_mod.build(sources_copy, out)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "sources"]
 

@@ -10,6 +10,7 @@ import os
 import pytest
 
 from pipeline.publish import run as build
+from pipeline.publish import lanes
 from pipeline.core import lang
 from pipeline.core.errors import LawbookError
 from pipeline.core.stage import Stage
@@ -22,7 +23,7 @@ NL = lang.profile("nl")  # the Dutch book's file names
 @pytest.fixture()
 def book(sources_copy, tmp_path, monkeypatch):
     monkeypatch.delenv("LAWBOOK_NO_FORK", raising=False)
-    monkeypatch.setattr(build, "FORK_ABOVE", 0)  # the five sources have ten articles
+    monkeypatch.setattr(lanes, "FORK_ABOVE", 0)  # the five sources have ten articles
     return sources_copy, tmp_path / "out", {"cache_dir": str(tmp_path / "cache")}
 
 
