@@ -121,7 +121,7 @@ def test_leftovers_of_a_running_build_are_kept(sources_copy, good_build):
     out, _ = good_build
     running = outdir.make_temp(out)  # as the build in process os.getppid(), which runs, wrote it
     marker = json.loads((running / outdir.MARKER).read_text())
-    marker.update(pid=os.getppid(), started=outdir._process_started(os.getppid()))
+    marker.update(pid=os.getppid(), started=outdir.process_started(os.getppid()))
     (running / outdir.MARKER).write_text(json.dumps(marker))
     build_mod.build(sources_copy, out)
     assert running.exists()

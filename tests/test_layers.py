@@ -111,4 +111,6 @@ def test_a_build_with_nothing_to_do_loads_no_stage(tmp_path):
     assert "is up to date" in again.stdout
     assert again.stdout.splitlines()[-1] == ("0 ['pipeline.cli', 'pipeline.core', 'pipeline.core.errors', "
                                              "'pipeline.core.options', 'pipeline.publish', 'pipeline.publish.cache', "
-                                             "'pipeline.publish.outdir']")
+                                             "'pipeline.publish.outdir', 'pipeline.publish.outdir.ledger', "
+                                             "'pipeline.publish.outdir.marker', 'pipeline.publish.outdir.removal', "
+                                             "'pipeline.publish.outdir.target']")

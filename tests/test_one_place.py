@@ -34,7 +34,7 @@ HAND_MADE_ID = {
 # What looks like a hand-made ID and is not one: (file, the text on the line) -> why.
 NOT_IDS = {
     ("pipeline/serve.py", '.split("/")'): "a URL's path cut into its folders to find the file it names",
-    ("pipeline/publish/outdir.py", 'rel.split("/", 1)[0]'): "a file's path in the output folder: its first folder",
+    ("pipeline/publish/outdir/ledger.py", 'rel.split("/", 1)[0]'): "a file's path in the output folder: its first folder",
     ("pipeline/outputs/site/model.py", 'f"{root}{node.edition}/{node.article}.html"'):
         "an article page's URL: the edition's folder of the site and the page's file",
     ("pipeline/outputs/site/model.py", 'f"../{other.edition}/{other.file}"'): "a page's URL in another edition's folder",

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from pipeline import cli
 from pipeline.publish import outdir
+from pipeline.publish.outdir import removal
 from pipeline.publish import run as build_mod
 from pipeline.publish import swap
 
@@ -239,7 +240,7 @@ def test_a_build_with_nothing_to_do_removes_a_killed_builds_temporaries(sources_
     mine = tmp_path / "out.tmp-99999-my-experiment"  # no marker: the user's, whatever its name
     mine.mkdir()
     (mine / "work.txt").write_text("mine")
-    running = temp_of(out, os.getppid(), outdir._process_started(os.getppid()))
+    running = temp_of(out, os.getppid(), outdir.process_started(os.getppid()))
     before = {folder: everything(folder) for folder in (out, mine, running)}
     capsys.readouterr()
     assert build(sources_copy, out) == 0
@@ -271,7 +272,7 @@ def test_a_temporary_this_process_is_writing_is_kept(sources_copy, tmp_path, qui
 def test_a_temporary_whose_pid_was_reused_is_a_killed_builds(sources_copy, tmp_path, quick):
     out = tmp_path / "out"
     build_mod.build(sources_copy, out)
-    reused = temp_of(out, os.getppid(), outdir._process_started(os.getppid()) + 1)
+    reused = temp_of(out, os.getppid(), outdir.process_started(os.getppid()) + 1)
     assert build_mod.up_to_date(sources_copy, out)
     assert not reused.exists()
 
@@ -298,13 +299,13 @@ def test_the_old_build_being_removed_is_marked_as_this_builds_temporary(tmp_path
     outdir.record(target)
     old = target.rename(tmp_path / f"out.old-{os.getpid()}")
     seen = []
-    real = outdir._remove
+    real = removal._remove
 
     def remove(folder):
         seen.append(outdir.read_marker(folder))
         real(folder)
 
-    monkeypatch.setattr(outdir, "_remove", remove)
+    monkeypatch.setattr(removal, "_remove", remove)
     assert outdir.discard(old, home=target)
     [marker] = seen
     assert (marker["complete"], marker["made"], marker["pid"]) == (False, str(old), os.getpid())
@@ -330,7 +331,7 @@ def test_make_clean_removes_only_the_builds_own_folders(sources_copy, tmp_path, 
     mine = tmp_path / "out.tmp-99999-my-experiment"
     mine.mkdir()
     (mine / "notes.txt").write_text("mine")
-    running = temp_of(out, os.getppid(), outdir._process_started(os.getppid()))
+    running = temp_of(out, os.getppid(), outdir.process_started(os.getppid()))
     before = {folder: everything(folder) for folder in (backup, mine, running)}
     done = subprocess.run(["make", "-s", "-C", str(ROOT), "clean", f"CLEAN_DIR={out}", f"PYTHON={sys.executable}"],
                           capture_output=True, text=True, timeout=60)

@@ -6,7 +6,7 @@ Three mechanisms, each keyed so that it can only ever give what a full build giv
                that made build/ (each file in the sources folder, the code version,
                the output options). When the inputs hash to the same digest and every
                file of build/ is still the one the build wrote (its sha256 in the
-               marker .lawbook-build.json, see outdir.py), build/ is what a build
+               marker .lawbook-build.json, see outdir/), build/ is what a build
                would write, and the build is skipped.
   readings     per source: the Reading its reader made, before repair, and the reader's
                report entries, as JSON in readings/ of the cache folder (default_folder:

@@ -5,7 +5,7 @@ Each stage's declaration says what it reads and writes, its lane and the options
 (tests/test_stages.py holds it to that). Output goes to a fresh folder beside the target (build.tmp-…)
 and is swapped in only when every stage succeeded, so a failed or interrupted build leaves the
 previous build/ as it was. The target must be the build's own (missing, empty or an earlier build:
-see outdir.py), and only folders the build marked as its own are ever deleted.
+see outdir/), and only folders the build marked as its own are ever deleted.
 
 One job per module: this one declares the chain and runs it (build, make_corpus); state.py holds a
 build's own state (Build), lanes.py runs the output stages in this process or a forked child, swap.py

@@ -1,7 +1,7 @@
 """One build's own state: its corpus context, where it writes, what it may take from the build it
 replaces (the Job's `previous`), the processes its stages started and its times.
 
-Reads: the previous build's marker and stamp in out_dir (outdir.py, cache.py), when first asked.
+Reads: the previous build's marker and stamp in out_dir (outdir/, cache.py), when first asked.
 Writes: nothing of its own; reuse and copy_files copy the previous build's files into the temporary folder.
 """
 from __future__ import annotations
