@@ -53,12 +53,13 @@ def flat(segs):
 
 # -- the five sources --------------------------------------------------------------------------------
 def test_articles_in_both_editions_are_changed_the_others_not_comparable(result):
-    assert result["summary"] == {"changed": ["24", "41"], "unchanged": [],
+    assert result["summary"] == {"changed": ["24", "41"], "accents_spacing": [], "unchanged": [],
                                  "missing_from_old": ["16", "47", "50", "53", "57"], "missing_from_new": ["25"],
                                  "renumbered": []}
     only = article(result, "25")
     assert (only["status"], only["missing_from"], only["anchor"]) == ("not-comparable", "2017", "art-25")
-    assert only["changes"]["sections"] == {"added": [], "removed": [], "renumbered": [], "changed": []}
+    assert only["changes"]["sections"] == {"added": [], "removed": [], "renumbered": [], "changed": [],
+                                           "accents_spacing": []}
     assert (article(result, "16")["status"], article(result, "16")["missing_from"]) == ("not-comparable", "2007")
 
 
@@ -69,7 +70,8 @@ def test_json_text_and_html_say_the_same_of_every_article(result):
     from pipeline.core import lang
 
     text = render.to_text(result, NL).splitlines()
-    assert text[1:5] == ["articles: 2 changed, 0 unchanged, 6 not comparable", "  changed: 24, 41",
+    assert text[1:5] == ["articles: 2 changed, 0 accents or spacing only, 0 unchanged, 6 not comparable",
+                         "  changed: 24, 41",
                          "  not comparable, missing from the sources of 2007: 16, 47, 50, 53, 57",
                          "  not comparable, missing from the sources of 2017: 25"]
     page = render.to_html(result, lang.profile("nl"))
@@ -93,7 +95,7 @@ def test_article_24_title_and_new_sections(result):
     assert [s for s in label if s["op"] != "equal"] == [{"op": "delete", "text": "voor het begin van de speelperiode"},
                                                         {"op": "insert", "text": "tijdens het bieden"}]
     assert changes["sections"] == {"added": ["24D", "24E"], "removed": [], "renumbered": [],
-                                   "changed": ["24A", "24B", "24C"]}
+                                   "changed": ["24A", "24B", "24C"], "accents_spacing": []}
 
 
 def test_article_24_references_23_became_72C(result):
@@ -189,7 +191,8 @@ def test_a_section_renumbered_from_B_to_C_is_matched_by_its_text():
                                + section("2017", 7, "A", "Voorspelen", a) + section("2017", 7, "B", "Score", new_b)
                                + section("2017", 7, "C", "Blinde", b) + "</article>")
     changes = compare(old, new)["articles"][0]["changes"]
-    assert changes["sections"] == {"added": ["7B"], "removed": [], "renumbered": [["7B", "7C"]], "changed": []}
+    assert changes["sections"] == {"added": ["7B"], "removed": [], "renumbered": [["7B", "7C"]], "changed": [],
+                                   "accents_spacing": []}
 
 
 def test_references_compare_cited_targets_without_edition():

@@ -29,6 +29,12 @@ MOVE_MIN_WORDS = 5  # "Zie B." is no evidence of a move
 KEPT_MIN = 0.5  # a sentence keeping this share of its words in place has not moved
 # The status of an article that one edition's sources lack ("missing_from" names that edition).
 NOT_COMPARABLE = "not-comparable"
+# The status of a node (and an article) whose text differs only in accents or spacing (docs/diff.md,
+# "Accents and spacing"): shown, counted apart, never a change of content. Its summary key is ACCENTS_SPACING.
+FORM_ONLY = w.FORM
+ACCENTS_SPACING = "accents_spacing"
+# Statuses of a child that make its parent changed: a change of content, or a renumbering.
+CHILD_CHANGES = ("changed", "added", "removed", "renumbered")
 
 
 def cite(el):
@@ -172,11 +178,14 @@ class Comparison:
             if n is None and o.get("num") in new_nums:
                 anchor += f"-{self.old.get('id')}"
             articles.append(self.article(o, n, how, anchor))
-        summary = {"changed": [], "unchanged": [], "missing_from_old": [], "missing_from_new": [], "renumbered": []}
+        summary = {"changed": [], ACCENTS_SPACING: [], "unchanged": [], "missing_from_old": [],
+                   "missing_from_new": [], "renumbered": []}
         for a in articles:
             if a["status"] == NOT_COMPARABLE:
                 side = "old" if a["missing_from"] == self.old.get("id") else "new"
                 summary[f"missing_from_{side}"].append(a["new"] or a["old"])
+            elif a["status"] == FORM_ONLY:
+                summary[ACCENTS_SPACING].append(a["new"] or a["old"])
             else:
                 summary[a["status"]].append(a["new"] or a["old"])
             if a["renumbered"]:
@@ -221,7 +230,7 @@ class NodePair:
         self.old_group, self.new_group = {}, {}
         self.old_kept, self.new_kept = set(), set()
         for k, (tag, i1, i2, j1, j2) in enumerate(self.ops):
-            if tag == "equal":
+            if tag in ("equal", "form"):  # a word with other accents has not left its place
                 self.old_kept.update(range(i1, i2))
                 self.new_kept.update(range(j1, j2))
             else:
@@ -230,7 +239,7 @@ class NodePair:
         self.children = []
         self.moved_out = {}  # old sentence index -> where it went (citation)
         self.moved_in = {}  # new sentence index -> (source NodePair, old sentence index)
-        self._status = self._refs_changed = self._own_change = None  # worked out once, when first asked
+        self._status = self._refs_changed = self._own_kind = None  # worked out once, when first asked
         self.tables = table_pairs(own_tables(old), own_tables(new))
 
     @property
@@ -254,20 +263,37 @@ class NodePair:
             out.setdefault(t.sentence, []).append(k)
         return [(s, [tokens[k] for k in ks], ks) for s, ks in sorted(out.items())]
 
-    def notes_differ(self):
-        old_notes = [" ".join(tree.plain_text(t.note).split()) for t in self.old_tokens if t.key == w.NOTE]
-        new_notes = [" ".join(tree.plain_text(t.note).split()) for t in self.new_tokens if t.key == w.NOTE]
-        return old_notes != new_notes
+    def notes_kind(self) -> str:
+        """How this node's own notes differ (words.classify, note by note in their order): SAME, FORM or
+        CONTENT (a note more or fewer is CONTENT)."""
+        old_notes = [tree.plain_text(t.note) for t in self.old_tokens if t.key == w.NOTE]
+        new_notes = [tree.plain_text(t.note) for t in self.new_tokens if t.key == w.NOTE]
+        if len(old_notes) != len(new_notes):
+            return w.CONTENT
+        return w.worst(w.classify(a, b) for a, b in zip(old_notes, new_notes))
 
-    # own_change, status and refs_changed are asked for every node at several levels: each is worked
+    # own_kind, status and refs_changed are asked for every node at several levels: each is worked
     # out once (moves found later change neither: they only add segments).
-    def own_change(self):
-        """Whether this node's own heading, text or notes differ (children not counted)."""
-        if self._own_change is None:
-            self._own_change = (self.old is None or self.new is None or label_text(self.old) != label_text(self.new)
-                                or any(op[0] != "equal" for op in self.ops) or self.notes_differ()
-                                or any(t["status"] != "unchanged" for t in self.tables))
-        return self._own_change
+    def own_kind(self) -> str:
+        """How this node's own heading, text, notes and tables differ (children not counted): words.SAME,
+        FORM (accents or spacing only) or CONTENT."""
+        if self._own_kind is None:
+            if self.old is None or self.new is None:
+                self._own_kind = w.CONTENT
+            else:
+                ops = {op[0] for op in self.ops}
+                text = w.CONTENT if ops - {"equal", "form"} else w.FORM if "form" in ops else w.SAME
+                tables = {t["status"] for t in self.tables}
+                table = (w.CONTENT if tables - {"unchanged", FORM_ONLY} else w.FORM if FORM_ONLY in tables
+                         else w.SAME)
+                self._own_kind = w.worst((w.classify(label_text(self.old), label_text(self.new)), text,
+                                          self.notes_kind(), table))
+        return self._own_kind
+
+    def own_change(self) -> bool:
+        """Whether this node's own heading, text, notes or tables differ in their words (children not
+        counted); a difference of accents or spacing only is not one (own_kind says FORM)."""
+        return self.own_kind() == w.CONTENT
 
     def status(self):
         if self._status is None:
@@ -279,8 +305,11 @@ class NodePair:
             return "added"
         if self.new is None:
             return "removed"
-        if self.own_change() or self.refs_changed() or any(c.status() != "unchanged" for c in self.children):
+        if self.own_change() or self.refs_changed() or any(c.status() in CHILD_CHANGES or c.how == "text"
+                                                           for c in self.children):
             return "changed"
+        if self.own_kind() == w.FORM or any(c.status() == FORM_ONLY for c in self.children):
+            return FORM_ONLY
         return "renumbered" if self.how == "text" else "unchanged"
 
     def refs_changed(self):
@@ -399,7 +428,7 @@ class ArticleDiff:
             data["missing_from"] = (self.comparison.old if root.old is None else self.comparison.new).get("id")
         data["anchor"] = self.anchor
         data["title"] = label_text(root.new) or label_text(root.old)
-        sections = {"added": [], "removed": [], "renumbered": [], "changed": []}
+        sections = {"added": [], "removed": [], "renumbered": [], "changed": [], ACCENTS_SPACING: []}
         references = []
         both = root.old is not None and root.new is not None
         for pair in list(root.walk())[1:] if both else []:  # an article on one side only has no changes
@@ -411,6 +440,8 @@ class ArticleDiff:
                 sections["renumbered"].append([cite(pair.old), cite(pair.new)])
             if pair.own_change() or pair.refs_changed():
                 sections["changed"].append(cite(pair.new))
+            elif pair.own_kind() == w.FORM:
+                sections[ACCENTS_SPACING].append(cite(pair.new))
         for pair in root.walk():
             change = pair.refs_changed()
             if change:
@@ -418,7 +449,7 @@ class ArticleDiff:
         data["changes"] = {
             "title": ({"old": label_text(root.old), "new": label_text(root.new)}
                       if root.old is not None and root.new is not None
-                      and label_text(root.old) != label_text(root.new) else None),
+                      and w.classify(label_text(root.old), label_text(root.new)) == w.CONTENT else None),
             "sections": sections, "references": references, "moved": self.moves}
         return data
 
@@ -442,9 +473,13 @@ def _paragraphs_before(table):
 
 
 def _row_key(row):
-    """What must agree for two rows to be the same: each cell's words with its note markers, and its notes'."""
-    return tuple((" ".join(tree.text_with_marks(cell).split()),
-                  tuple(" ".join(tree.plain_text(n).split()) for n in cell.iter("note"))) for cell in row)
+    """What must agree for two rows to be the same: each cell's words with its note markers, and its notes',
+    as words and marks without accents (two rows that differ only in accents or spacing are one row, its
+    op `accents-spacing`)."""
+    def words(text):
+        return tuple(word for word, _ in w.WORD_OR_MARK.findall(w.fold(text)))
+    return tuple((words(tree.text_with_marks(cell)), tuple(words(tree.plain_text(n)) for n in cell.iter("note")))
+                 for cell in row)
 
 
 def table_diff(old, new):
@@ -461,6 +496,10 @@ def table_diff(old, new):
     for tag, i1, i2, j1, j2 in ops:
         if tag == "equal":
             rows += [_row("equal", o, n) for o, n in zip(old_rows[i1:i2], new_rows[j1:j2])]
+            for row in rows[len(rows) - (i2 - i1):]:
+                if any(s["op"] == "form" or s["op"] == "note" and s["status"] == FORM_ONLY
+                       for cell in row["cells"] for s in cell):
+                    row["op"] = FORM_ONLY
             continue
         pairs = min(i2 - i1, j2 - j1)
         rows += [_row("changed", o, n) for o, n in zip(old_rows[i1:i1 + pairs], new_rows[j1:j1 + pairs])]
@@ -469,7 +508,8 @@ def table_diff(old, new):
     if old is None or new is None:
         status = "added" if old is None else "removed"
     else:
-        status = "unchanged" if all(r["op"] == "equal" for r in rows) else "changed"
+        ops = {r["op"] for r in rows}
+        status = "changed" if ops - {"equal", FORM_ONLY} else FORM_ONLY if FORM_ONLY in ops else "unchanged"
     return {"status": status, "after": _paragraphs_before(new if new is not None else old), "rows": rows}
 
 
@@ -530,7 +570,8 @@ def segments(old, new, ops, pair):
         elif n is None:
             status = "removed"
         else:
-            status = "changed" if any(s["op"] != "equal" for s in segs) else "unchanged"
+            ops = {s["op"] for s in segs}
+            status = "changed" if ops - {"equal", "form"} else FORM_ONLY if "form" in ops else "unchanged"
         paragraphs[-1].append({"op": "note", "status": status, "old_id": o.get("id") if o is not None else None,
                                "new_id": n.get("id") if n is not None else None, "segments": segs})
         if (new_t if new_t is not None else old_t).text:  # the space after the marker: "De leider¹ en"
@@ -569,9 +610,16 @@ def segments(old, new, ops, pair):
             emit("delete", t.text)
 
     for tag, i1, i2, j1, j2 in ops:
-        if tag == "equal":
+        if tag == "form" and not any(new[j].sentence in moved_in for j in range(j1, j2)):
+            # Accents or spacing only: the old words and the new, one segment (its text the new words).
+            paragraphs[-1].append({"op": "form", "old": "".join(t.text for t in old[i1:i2]),
+                                   "text": "".join(t.text for t in new[j1:j2])})
+            continue
+        if tag in ("equal", "form"):  # (a form run inside a moved sentence: its inner diff shows it)
             for i, j in zip(range(i1, i2), range(j1, j2)):
                 new_token(j, "equal", old[i])
+            for j in range(j1 + (i2 - i1), j2):
+                new_token(j, "equal")
             continue
         for i in range(i1, i2):
             old_token(i)
@@ -585,14 +633,16 @@ def segments(old, new, ops, pair):
 
 
 def tidy(segs):
-    """Move the space after a struck or inserted run outside it, so the marks cover words only:
-    "wordt <del>elke zodanige kaart</del> <ins>de kaarten</ins> toegevoegd"."""
+    """Move the space after a struck, inserted or accents-only run outside it, so the marks cover words
+    only: "wordt <del>elke zodanige kaart</del> <ins>de kaarten</ins> toegevoegd"."""
     out = []
     for k, s in enumerate(segs):
-        if s["op"] not in ("delete", "insert", "moved-out") or not s["text"].endswith(" "):
+        if s["op"] not in ("delete", "insert", "moved-out", "form") or not s["text"].endswith(" "):
+            if s["op"] == "form":
+                s = dict(s, old=s["old"].rstrip())
             out.append(s)
             continue
-        out.append(dict(s, text=s["text"].rstrip()))
+        out.append(dict(s, text=s["text"].rstrip(), **({"old": s["old"].rstrip()} if s["op"] == "form" else {})))
         nxt = segs[k + 1] if k + 1 < len(segs) else None
         if nxt is None:
             continue

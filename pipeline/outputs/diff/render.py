@@ -72,13 +72,15 @@ def to_html(result: dict, profile: Profile) -> str:
 # An article in one edition's sources only is not called new or dropped: the sources may hold part
 # of an edition, so only "not comparable" is certain.
 # Keyed by the summary's keys: JSON, text and HTML say the same of every article.
-STATUS = {"changed": "changed", "unchanged": "unchanged",
+STATUS = {"changed": "changed", "accents_spacing": "accents or spacing only", "unchanged": "unchanged",
           "missing_from_old": "not comparable: missing from the sources of %(old)s",
           "missing_from_new": "not comparable: missing from the sources of %(new)s", "renumbered": "renumbered"}
 
 
-def status_key(article, old):
+def status_key(article: dict, old: str) -> str:
     """The STATUS key of an article of the comparison of `old` with another edition."""
+    if article["status"] == "accents-spacing":
+        return "accents_spacing"
     if article["status"] != "not-comparable":
         return article["status"]
     return "missing_from_old" if article["missing_from"] == old else "missing_from_new"
@@ -86,12 +88,15 @@ def status_key(article, old):
 
 # -- text ---------------------------------------------------------------------------------------------
 def segments_text(segs: list[dict], profile: Profile) -> str:
-    """Segments as git-style word diff: [-struck-] {+inserted+}, moved text as [-…-]→24D and ←24{…}."""
+    """Segments as git-style word diff: [-struck-] {+inserted+}, moved text as [-…-]→24D and ←24{…}, a
+    change of accents or spacing only as {~old~>new~}."""
     out = []
     for s in segs:
         op = s["op"]
         if op == "equal":
             out.append(s["text"])
+        elif op == "form":  # accents or spacing only
+            out.append(f"{{~{s['old']}~>{s['text']}~}}")
         elif op == "delete":
             out.append(f"[-{s['text']}-]")
         elif op == "insert":
@@ -113,15 +118,17 @@ def to_text(result: dict, profile: Profile) -> str:
     missing = {"missing_from_old": f"not comparable, missing from the sources of {old}",
                "missing_from_new": f"not comparable, missing from the sources of {new}"}
     lines = [f"Editions {old} → {new}",
-             f"articles: {len(summary['changed'])} changed, {len(summary['unchanged'])} unchanged, "
+             f"articles: {len(summary['changed'])} changed, {len(summary['accents_spacing'])} accents or spacing "
+             f"only, {len(summary['unchanged'])} unchanged, "
              f"{len(summary['missing_from_old']) + len(summary['missing_from_new'])} not comparable"]
-    for key, label in (("changed", "changed"), ("unchanged", "unchanged"), *missing.items()):
+    for key, label in (("changed", "changed"), ("accents_spacing", "accents or spacing only"),
+                       ("unchanged", "unchanged"), *missing.items()):
         if summary[key]:
             lines.append(f"  {label}: {', '.join(summary[key])}")
     for pair in summary["renumbered"]:
         lines.append(f"  renumbered: {pair[0]} → {pair[1]}")
     for article in result["articles"]:
-        if article["status"] not in ("changed", "renumbered"):
+        if article["status"] not in ("changed", "accents-spacing", "renumbered"):
             continue
         ch = article["changes"]
         lines += ["", f"Article {article['new']}: {article['title']}"]
@@ -130,7 +137,7 @@ def to_text(result: dict, profile: Profile) -> str:
         # A part in one edition's sources only, in the words of the HTML's badge: the sources may hold part
         # of an edition, so "only in the sources of", never "new" or "dropped".
         for key, label in (("added", f"only in the sources of {new}"), ("removed", f"only in the sources of {old}"),
-                           ("changed", "changed")):
+                           ("changed", "changed"), ("accents_spacing", "accents or spacing only")):
             if ch["sections"][key]:
                 lines.append(f"  {label}: {', '.join(ch['sections'][key])}")
         for a, b in ch["sections"]["renumbered"]:
@@ -167,7 +174,7 @@ def node_text_lines(node: dict, depth: int, old: str, new: str, profile: Profile
         if node["renumbered"]:
             head = f"{node['old']} → {node['new']}"
         label = segments_text(node["label"]["segments"], profile) if "label" in node else ""
-        status = {"changed": "", "added": f" [only in the sources of {new}]",
+        status = {"changed": "", "accents-spacing": " [accents or spacing only]", "added": f" [only in the sources of {new}]",
                   "removed": f" [only in the sources of {old}]"}.get(node["status"], f" [{node['status']}]")
         out.append(f"{pad}{head}{status}  {label}".rstrip())
         tables = node.get("tables", [])

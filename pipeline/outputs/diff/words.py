@@ -1,11 +1,14 @@
 """Words and sentences of law text, and the word-level diff between two texts.
 
 A paragraph becomes a list of Tokens: words and punctuation marks, each with the
-whitespace that follows it, and one token for each note marker. Diffs compare
-token keys (the word without its whitespace), so a change of line breaking or
-spacing between builds is never a change of the law.
+whitespace that follows it, and one token for each note marker. Diffs align
+token keys (the word without its whitespace) with their accents removed (fold), so
+a change of accents or spacing is never a change of the law's words: where two
+aligned tokens differ only so, the diff says "form" (accents or spacing only,
+docs/diff.md, "Accents and spacing").
 """
 import re
+import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -14,7 +17,9 @@ from ...core.lang.nl.words import ABBREVIATIONS
 NOTE = "\x00note"  # key of a note marker: notes align by place, their texts are compared apart
 PARA = "\x00para"  # key of a paragraph break within one node's text
 
-WORD_OR_MARK = re.compile(r"(\w+(?:[-'’/]\w+)*|[^\w\s])(\s*)")
+# A letter of a word: a word character or a combining mark (a decomposed "é", e and U+0301, is one letter).
+_LETTER = r"[\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
+WORD_OR_MARK = re.compile(rf"({_LETTER}+(?:[-'’/]{_LETTER}+)*|[^\w\s])(\s*)")
 # Abbreviations that end in a full stop without ending the sentence ("art. 58", "bijv. Noord"): the
 # book's language's. The comparison is not given a profile yet, so these are Dutch, the default's.
 ABBREVIATIONS = frozenset(ABBREVIATIONS)
@@ -34,6 +39,44 @@ class Token:
     @property
     def is_word(self):
         return self.key[:1].isalnum()
+
+
+def fold(text: str) -> str:
+    """`text` without its accents: Unicode NFD, every combining mark left out ("Één" → "Een"). What the
+    comparison aligns and matches on; what it shows is always the text as written."""
+    if text.isascii():
+        return text
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+
+
+# How two texts differ (classify): not at all, in accents or spacing only, or in their words.
+SAME, FORM, CONTENT = "same", "accents-spacing", "content"
+
+
+def _tokens_of(text: str) -> list[tuple[str, bool]]:
+    """(word or mark, whether a space follows it) of a plain string, as tokenise() reads it; the text's
+    last token is followed by nothing."""
+    found = [(word, bool(space)) for word, space in WORD_OR_MARK.findall(text)]
+    return found[:-1] + [(found[-1][0], False)] if found else []
+
+
+def classify(old: str, new: str) -> str:
+    """How plain text `new` differs from `old`, read as the word diff reads them (docs/diff.md, "Accents
+    and spacing"): SAME when their words and marks and the spaces between them are equal (a run of any
+    whitespace is one space; whitespace at either end is nothing); FORM ("accents or spacing only") when
+    they are equal once accents are removed (fold: NFD, combining marks dropped) and the spaces between
+    words and marks are not compared ("Één" → "Een", "art.58" → "art. 58"); CONTENT otherwise (a word
+    split or joined, "speel periode" → "speelperiode", is a change of words)."""
+    if old == new or _tokens_of(old) == _tokens_of(new):
+        return SAME
+    folded = [[word for word, _ in WORD_OR_MARK.findall(fold(text))] for text in (old, new)]
+    return FORM if folded[0] == folded[1] else CONTENT
+
+
+def worst(kinds) -> str:
+    """The gravest of several classify() results: CONTENT over FORM over SAME."""
+    kinds = set(kinds)
+    return CONTENT if CONTENT in kinds else FORM if FORM in kinds else SAME
 
 
 def tokenise(text):
@@ -58,7 +101,7 @@ def paragraph_tokens(p):
 def paragraph_words(p):
     """words(paragraph_tokens(p)), without making the tokens: matching reads the words of every
     paragraph of both editions, and keeping (or making twice) their tokens cost time and memory."""
-    return [word.lower() for text, note in _running_text(p) if note is None
+    return [fold(word).lower() for text, note in _running_text(p) if note is None
             for word, _ in WORD_OR_MARK.findall(text) if word[:1].isalnum()]
 
 
@@ -135,8 +178,9 @@ def sentences(text):
 
 
 def words(tokens):
-    """The comparable words of tokens: lowercased, without punctuation, notes or paragraph breaks."""
-    return [t.key.lower() for t in tokens if t.is_word]
+    """The comparable words of tokens: lowercased, accents removed (fold), without punctuation, notes or
+    paragraph breaks."""
+    return [fold(t.key).lower() for t in tokens if t.is_word]
 
 
 def similarity(a, b, floor=0.0):
@@ -158,14 +202,31 @@ SHORT_EQUAL = 2
 
 
 def diff_tokens(old, new):
-    """Word-level opcodes (tag, i1, i2, j1, j2) turning `old` into `new`; tag is equal, replace, delete or
-    insert. Deterministic; short equal runs between changes are folded into one replacement, and notes
-    and paragraph breaks never are (they keep their places)."""
-    old_keys, new_keys = [t.key for t in old], [t.key for t in new]
+    """Word-level opcodes (tag, i1, i2, j1, j2) turning `old` into `new`; tag is equal, form, replace,
+    delete or insert. Tokens are aligned by their keys without accents (fold); `form` is a run of aligned
+    tokens that differ only in accents or in the space between two of them ("Één" → "Een", "art.58" →
+    "art. 58"), and a change whose words agree once accents are removed (a lone combining mark in a
+    decomposed text). Deterministic; short equal runs between changes are folded into one replacement,
+    and notes and paragraph breaks never are (they keep their places)."""
+    old_keys, new_keys = [fold(t.key) for t in old], [fold(t.key) for t in new]
     if old_keys == new_keys:
-        return [("equal", 0, len(old), 0, len(new))] if old else []  # as difflib gives it, without matching
-    matcher = SequenceMatcher(None, old_keys, new_keys, autojunk=False)
-    ops = [list(op) for op in matcher.get_opcodes()]
+        ops = [["equal", 0, len(old), 0, len(new)]] if old else []  # as difflib gives it, without matching
+    else:
+        ops = _merged(old, SequenceMatcher(None, old_keys, new_keys, autojunk=False).get_opcodes())
+    out = []
+    for op in ops:
+        if op[0] == "equal":
+            out += _forms(old, new, *op[1:])
+        elif [k for k in old_keys[op[1]:op[2]] if k] == [k for k in new_keys[op[3]:op[4]] if k]:
+            out.append(("form", *op[1:]))
+        else:
+            out.append(tuple(op))
+    return out
+
+
+def _merged(old, opcodes):
+    """difflib's opcodes with short equal runs between changes folded into one replacement."""
+    ops = [list(op) for op in opcodes]
     merged = []
     for k, op in enumerate(ops):
         tag, i1, i2, j1, j2 = op
@@ -181,4 +242,36 @@ def diff_tokens(old, new):
     for op in merged:
         if op[0] != "equal":
             op[0] = "replace" if op[2] > op[1] and op[4] > op[3] else ("delete" if op[2] > op[1] else "insert")
-    return [tuple(op) for op in merged]
+    return merged
+
+
+def _forms(old, new, i1, i2, j1, j2):
+    """An equal run (by folded keys) split where its tokens differ as written: a token with other accents,
+    and the two tokens around a space one edition has and the other has not ("art.58" / "art. 58"); a
+    space before a note marker, a paragraph break or the run's end is not compared."""
+    n = i2 - i1
+
+    def glued(k):  # token k and the next are written together in both editions ("art" and ".")
+        return not old[i1 + k].text.endswith(" ") and not new[j1 + k].text.endswith(" ") and all(
+            t.key not in (NOTE, PARA) for t in (old[i1 + k], old[i1 + k + 1], new[j1 + k], new[j1 + k + 1]))
+
+    marked = [old[i1 + k].key != new[j1 + k].key for k in range(n)]
+    for k in range(n - 1):
+        a, b = old[i1 + k], new[j1 + k]
+        if a.text.endswith(" ") != b.text.endswith(" ") and all(
+                t.key not in (NOTE, PARA) for t in (old[i1 + k + 1], new[j1 + k + 1], a)):
+            # The space and the words and marks written together on either side of it: "art.58" → "art. 58".
+            start, end = k, k + 1
+            while start > 0 and glued(start - 1):
+                start -= 1
+            while end < n - 1 and glued(end):
+                end += 1
+            marked[start:end + 1] = [True] * (end + 1 - start)
+    if not any(marked):
+        return [("equal", i1, i2, j1, j2)]
+    out, start = [], 0
+    for k in range(1, n + 1):
+        if k == n or marked[k] != marked[start]:
+            out.append(("form" if marked[start] else "equal", i1 + start, i1 + k, j1 + start, j1 + k))
+            start = k
+    return out

@@ -385,6 +385,13 @@ _WORDS = {
     "different from the original on purpose (a correction)": "différent de l’original à dessein (une correction)",
     "in the original; not in the sources of this translation":
         "dans l’original ; absent des sources de cette traduction",
+
+    # -- the committee's pages: the comparison's accents and spacing, the editor's page, the watch panel
+    # The comparison (templates/diff/body.html, docs/diff.md "Accents and spacing")
+    "accents or spacing only": "accents ou espaces seulement",
+    "accents or spacing only:": "accents ou espaces seulement :",
+    "accents or spacing only: not counted as a change of the text":
+        "accents ou espaces seulement : pas compté comme une modification du texte",
 }
 
 # A plain space before : ; ? ! and », and after «: the no-break space French typography sets there.

@@ -379,6 +379,13 @@ WORDS = {
     "different from the original on purpose (a correction)": "bewust anders dan het origineel (een correctie)",
     "in the original; not in the sources of this translation":
         "in het origineel; niet in de bronnen van deze vertaling",
+
+    # -- the committee's pages: the comparison's accents and spacing, the editor's page, the watch panel
+    # The comparison (templates/diff/body.html, docs/diff.md "Accents and spacing")
+    "accents or spacing only": "alleen accenten/spaties",
+    "accents or spacing only:": "alleen accenten/spaties:",
+    "accents or spacing only: not counted as a change of the text":
+        "alleen accenten/spaties: niet geteld als wijziging van de tekst",
 }
 
 # Abbreviations that end in a full stop without ending the sentence ("art. 58", "bijv. Noord"):
