@@ -134,7 +134,7 @@ def test_no_dutch_word_in_the_code_outside_the_profiles():
         found += [f"{name}: {sorted(hits)} in {text!r}"
                   for line, text in code_strings(path) if (hits := dutch_in(ID_WORDS.sub("", text), words))]
     # The one Dutch word left: a report message that quotes the page anchor as the source writes it.
-    assert found == ["pipeline/corpus/structure.py: ['artikel'] in \".' does not match the page anchor "
+    assert found == ["pipeline/corpus/structure/articles.py: ['artikel'] in \".' does not match the page anchor "
                      "'Artikel \""]
 
 
@@ -195,8 +195,8 @@ def test_notes_repairs_gaps_and_commentary_use_the_profile():
     block = types.SimpleNamespace(text="A remark written by Anna", first_line=3, lines=[3], notes=[])
     reading = types.SimpleNamespace(subject="54", edition="2017", file="a.txt")
     fragment = structure.Fragment("a.txt", "2017")
-    assert structure._commentary(reading, [block], fragment, log, XX).get("author") == "Anna"
-    assert structure._commentary(reading, [block], fragment, log, NL).get("author") == ""
+    assert structure.commentary_of(reading, [block], fragment, log, XX).get("author") == "Anna"
+    assert structure.commentary_of(reading, [block], fragment, log, NL).get("author") == ""
 
 
 def test_evidence_reads_the_citations_of_its_profile():

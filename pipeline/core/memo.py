@@ -4,7 +4,7 @@ build of the same process (watch mode rebuilds in one process; a fresh process s
 A memo is only ever as exact as its key: the caller keys an entry by a digest of every input of the
 step, and where the step asked the whole book something (a word of the vocabulary, a citation's
 evidence), the entry keeps the answers it was given and the caller reuses it only when the book of
-this build gives the same answers (see repair.py and structure.py). Entries are bounded in number,
+this build gives the same answers (see repair.py and structure/memo.py). Entries are bounded in number,
 the least recently used dropped first.
 """
 from __future__ import annotations

@@ -137,7 +137,7 @@ def _comparable(el: Element) -> tuple[str, tuple[str, ...]]:
 def merge_node(a: Element, b: Element, file: str, log: BuildLog) -> None:
     """Merge node `b` (read from `file`) into node `a`, the same node read earlier: its sources, its
     headings and paragraphs (variants and conflicts logged) and, child by child, its children.
-    Used for one node in two sources and for one node shown twice in one source (structure.py)."""
+    Used for one node in two sources and for one node shown twice in one source (structure/parts.py)."""
     tree.merge_sources(a, b)
     own_a, own_b = _own(a), _own(b)
     if not own_a and own_b:

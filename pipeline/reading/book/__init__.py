@@ -36,7 +36,7 @@ from .words import BookWords, book_words
 NUMBERS = re.compile(r"\d+(?:\s+\d+)*|[ivxlc]+", re.IGNORECASE)  # a contents page's column of page numbers
 
 # The book writes section letters, subsection numbers, item letters and roman sub-items, each the node's own
-# as written (a list block's marker says which it is: structure.py reads a number standing for a letter as
+# as written (a list block's marker says which it is: corpus/structure/ reads a number standing for a letter as
 # an inference). A "1." directly under an article stands for a section letter the page did not write. The
 # pages come in the book's order.
 RULES = Rules(list_numbers={"section": "inferred", "subsection": "source", "item": "source", "subitem": "source"},

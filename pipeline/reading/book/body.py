@@ -18,7 +18,7 @@ falls back where the adapter left a field None):
   title        the lines after a heading that are its title: the outline's title, matched loosely; else set
                larger than the body (a PDF), in capitals, or a short capitalised line and its wrapped lines;
   unreadable   a line in the form of a heading that does not read as one ("LAW 41A", "ARTIKEL 24 Getoonde …"):
-               an error, the text up to the next heading set aside (structure.py);
+               an error, the text up to the next heading set aside (corpus/structure/);
   continues    the line goes on with the paragraph before (continues());
   paragraph    a new paragraph.
 A line goes on with the paragraph before (continues) when nothing starts on it (an article heading, a

@@ -357,7 +357,7 @@ def mark_closing(blocks: list[Block], starts: set[int], indents: dict[int, tuple
                  flog: FileLog) -> None:
     """A paragraph of its own right after a list's last entry (no entry of the same level with the next
     number follows it before the next heading) closes the list: its block says so (cite CLOSES_LIST,
-    level the list's), and structure.py makes it text of the list's parent. Where the list goes on after
+    level the list's), and corpus/structure/ makes it text of the list's parent. Where the list goes on after
     it, it is the entry's own second paragraph (a page break inside an item). Where the layout gives the
     lines' indents (`indents`: line -> its page and its x from the page's margin), a paragraph set on the
     entry's page where the last entry's own lines stand (within `step`) is that entry's second paragraph;

@@ -79,7 +79,7 @@ def unreadable_heading(flog: FileLog, num: int, text: str, form: str, group: int
     """A line that starts like an article heading but does not read as one (looks_like_article): one
     error naming the heading's form as the format writes it (`form`: "'ARTIKEL' and the article number
     alone on its line, as in 'ARTIKEL 24'"), and an article block without a number, so that the text up
-    to the next heading is set aside (structure.py), never read into the article before."""
+    to the next heading is set aside (corpus/structure/), never read into the article before."""
     flog.error(num, f"{text!r} looks like an article heading but does not read as one: a heading is {form}; the "
                     f"text up to the next heading is not read until the line is corrected")
     return Block("article", text, [num], group=group)
