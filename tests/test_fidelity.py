@@ -1,4 +1,4 @@
-"""The fidelity check (corpus/fidelity.py): the corpus, once read, against what law text cannot contain.
+"""The fidelity check (corpus/fidelity/): the corpus, once read, against what law text cannot contain.
 
 Each check on pages made up here (a wiki export, a MediaWiki template and printed pages in Dutch, a wiki
 page in French, a flowed and a printed English page), each finding pinned by its kind, file, line, node and

@@ -15,7 +15,7 @@
     check_book       the corpus against the book's own contents list; an empty book fails (book.py)
     check_fidelity   the corpus against what law text cannot contain: a footnote marker's form, a note
                      without text, page furniture, a word split by a hyphen, structure from indentation
-                     alone (fidelity.py)
+                     alone (fidelity/)
     find_references  <ref> around every citation
     read_register    the book's index, its citations resolved like the law text's (register.py)
 
@@ -288,7 +288,7 @@ def check_book(ctx: CorpusContext) -> None:
 def check_fidelity(ctx: CorpusContext) -> None:
     """Reads: ctx.corpus, ctx.readings (the page furniture their readers dropped), ctx.lines, ctx.profile, and
     the report so far (what a reader reported already). Writes: an error for each thing in the corpus that law
-    text cannot contain, an "uncertain" inference where two readings fit (corpus/fidelity.py)."""
+    text cannot contain, an "uncertain" inference where two readings fit (corpus/fidelity/)."""
     fidelity.check_fidelity(made_tree(ctx), ctx.readings, ctx.lines, ctx.log, ctx.profile)
 
 

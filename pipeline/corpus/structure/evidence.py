@@ -14,7 +14,7 @@ from ...reading.decode import Line
 
 # The words of an inferred node's evidence (its `evidence` attribute and its report entry) that say what it
 # rests on: a level read from the indentation of its list number, and whether a citation confirms it. The
-# fidelity check (fidelity.py) reads them back with rests_on_indentation().
+# fidelity check (corpus/fidelity/) reads them back with rests_on_indentation().
 INDENTED = " indented {levels} level(s)"
 CONFIRMED = "; confirmed by "
 UNCONFIRMED = "; no citation in the sources confirms it"
