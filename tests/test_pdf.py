@@ -884,9 +884,10 @@ def first_pass(source):
 
 def contents_words(texts, pages):
     """The words of the contents' entries: no folio, no dot leaders, no page numbers (and none of the
-    stand-in's room for them), hyphenated words joined."""
+    stand-in's room for them, placed at the line's end: the extraction may glue the next entry to it),
+    hyphenated words joined."""
     words = " ".join(texts[i].split("\n", 1)[1] for i in pages if texts[i].strip())
-    words = re.sub(r"(?:\s*\.)+\s*\d+\b|\s000\b", " ", words)
+    words = re.sub(r"(?:\s*\.)+\s*\d+\b|\s000", " ", words)
     return squash(re.sub(r"-\n", "", words)).strip()
 
 
@@ -907,3 +908,57 @@ def test_first_pass_sets_the_contents_words_and_every_node_on_its_page(tmp_path)
     # The cross-references' words stand where the links set them: the law text is the same, page by page.
     assert first_texts[body_start(book):] == book_texts[body_start(book):]
     assert not links(first) and links(book)
+
+
+# --- no invisible characters ------------------------------------------------------------------
+
+def pdf_bytes(reader) -> bytes:
+    reader.stream.seek(0)
+    return reader.stream.read()
+
+
+def copied_text(data: bytes) -> list[str]:
+    """What a reader copies from each page: the text layer (pypdfium2's text page) and every ActualText the
+    content stream gives a run of glyphs (what a viewer copies instead of the glyphs: Typst's word joiner
+    stood there, as " \u2060", in the contents' lines)."""
+    import pikepdf
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(data)
+    try:
+        pages = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    finally:
+        document.close()
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for index, page in enumerate(pdf.pages):
+            for operands, operator in pikepdf.parse_content_stream(page):
+                if str(operator) == "BDC" and isinstance(operands[1], pikepdf.Dictionary) \
+                        and "/ActualText" in operands[1]:
+                    pages[index] += str(operands[1].ActualText)
+    return pages
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_text_holds_no_word_joiner_on_any_page(real_books, edition_id):
+    _, reader, _ = real_books[edition_id]
+    pages = copied_text(pdf_bytes(reader))
+    assert len(pages) == len(reader.pages)
+    assert [index for index, text in enumerate(pages) if "\u2060" in text] == []
+    # The contents' lines still end in their leaders and page numbers, each number on its entry's line.
+    contents = pages[dest_pages(reader)["contents"]]
+    assert len(re.findall(r"\. (\d+)\r?$", contents, re.M)) > 10
+
+
+def test_the_page_number_of_a_contents_line_never_stands_alone():
+    """A contents line whose words fill the line: its number goes down with its leaders and the last word,
+    as Typst's own entry keeps it with its word joiner, but no character joins them in the text."""
+    corpus = hand_made_corpus()
+    edition = edition_of(corpus, "2017")
+    title = edition.find("article[@id='2017/2']/title")
+    for words in range(4, 16):
+        title.text = " ".join(["Titelwoord"] * words)
+        data = compiling.render_pdf(pdf.typst_source(edition, BUILT.date(), profile=NL), BUILT)
+        reader = PdfReader(io.BytesIO(data))
+        contents = [line.strip() for line in reader.pages[dest_pages(reader)["contents"]].extract_text().split("\n")]
+        assert not [line for line in contents if re.fullmatch(r"[. ]*\d+", line) and line != "3"], (words, contents)
+        assert "\u2060" not in "".join(copied_text(data))

@@ -2,6 +2,7 @@
 real sources run again on their editions compiled three articles to a part and joined."""
 import json
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -23,7 +24,8 @@ from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squas
                       test_real_law_text_has_no_page_numbers_after_references,
                       test_real_links_land_on_the_page_of_their_target, test_real_outline_lists_every_article,
                       test_real_page_one_names_edition_and_language_is_dutch,
-                      test_real_running_heads_name_the_first_and_last_article_of_the_page)
+                      test_real_running_heads_name_the_first_and_last_article_of_the_page,
+                      test_real_text_holds_no_word_joiner_on_any_page)
 
 NL = lang.profile("nl")  # the Dutch book's file names
 
@@ -158,11 +160,21 @@ def test_the_front_is_compiled_twice_and_each_part_once_when_the_estimate_holds(
 
 def test_a_wrong_estimate_goes_round_again_and_gives_the_same_book(tmp_path, monkeypatch):
     right, _, _ = _compiles_of_a_book_in_parts(tmp_path / "right", monkeypatch, PART)
-    # A made-up estimate far from any page number: sixty numbers in each entry, which then takes
-    # lines more, so that the first front is pages longer than the real one (a string: the contents
-    # print it as they print a number).
-    monkeypatch.setattr(pdf_parts, "estimated_pages", lambda front_chars, parts: {
-        label: "8888 " * 60 for part in parts for label in part["own"]})
+    # What an estimate far from the real page numbers does: the first front is pages longer than the real
+    # one (its entries take lines more), so the parts start on the wrong page. Made here by the first front's
+    # page count read two pages long: the contents set a page number on its leaders' line whatever its
+    # width, so no estimate of digits lengthens the real sources' front by the two pages that would move
+    # the first article's right-hand page.
+    pages, first_front = pdf_parts._pages, []
+
+    def longer_first_front(pdf_path, labels, lead):
+        count, found = pages(pdf_path, labels, lead)
+        if Path(pdf_path).name == "front.pdf" and not first_front:
+            first_front.append(pdf_path)
+            return count + 2, {label: index + 2 for label, index in found.items()}
+        return count, found
+
+    monkeypatch.setattr(pdf_parts, "_pages", longer_first_front)
     wrong, compiled, parts = _compiles_of_a_book_in_parts(tmp_path / "wrong", monkeypatch, PART)
     every = [f"part-{k:02d}.typ" for k in range(1, parts + 1)]
     assert compiled == ["front.typ"] + every + ["front.typ"] + every + ["front.typ"]
