@@ -25,7 +25,8 @@ from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squas
                       test_real_links_land_on_the_page_of_their_target, test_real_outline_lists_every_article,
                       test_real_page_one_names_edition_and_language_is_dutch,
                       test_real_running_heads_name_the_first_and_last_article_of_the_page,
-                      test_real_text_holds_no_word_joiner_on_any_page)
+                      test_real_text_holds_no_word_joiner_on_any_page,
+                      test_real_contents_and_outline_name_an_untitled_article_by_its_number_alone)
 
 NL = lang.profile("nl")  # the Dutch book's file names
 
