@@ -82,9 +82,12 @@ def test_report_txt_shows_an_odd_name_in_quotes_and_never_breaks_a_line_inside_o
 
 def test_the_editors_page_shows_each_name_as_the_report_does(odd_build):
     page = (odd_build / "html" / "redactie.html").read_text(encoding="utf-8")
-    shown = re.findall(r'<li><span class="where">([^<]*)</span> uitgave', page)
+    # Each source by its origin, its file name beside it as report.txt shows the name.
+    shown = re.findall(r'<li><span class="origin">[^<]*</span> <span class="file">([^<]*)</span>: uitgave', page)
     assert shown == ["&#39; mijn bron.txt&#39;", "&#39;kopie\\tbron.txt &#39;", "per%20cent:3 ÿ€😀 &lt;b&gt;&amp;amp;.txt",
                      "&#39;.verborgen\\xa0bron.txt~&#39;", "&#39;regel\\neinde.txt&#39;"]
+    assert re.findall(r'<h3 class="source"><span class="origin">[^<]*</span> <span class="file">([^<]*)</span>',
+                      page)[:1] == ["&#39; mijn bron.txt&#39;"]
 
 
 def test_the_graph_writes_its_places_as_the_corpus_does(odd_build):

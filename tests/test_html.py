@@ -358,19 +358,30 @@ def test_editor_page_lists_entries_with_source_and_line(site):
     doc = site("redactie.html")
 
     def entries(section):
-        return [" ".join(li.text_content().split()) for li in doc.xpath(f"//section[@id='{section}']//li")]
-    assert entries("repair") == ["new.txt:11 2017/47E1 duplicated words collapsed de de → de"]
-    assert doc.xpath("//section[@id='repair']//span[@class='reading before']/del/text()") == [" de"]
-    assert entries("inference") == ["new.txt:2 2017/41A section A of 2017/41 inferred from list number 1."]
-    assert entries("gap") == ["new.txt:20 2017/47E the rest of 47E is in none of the sources"]
+        return [" ".join(li.text_content().split()) for li in doc.xpath(f"//details[@id='{section}']//li")]
+    # Each section's entries under their source, named by its origin with its file name beside it.
+    assert [" ".join(h.text_content().split()) for h in doc.xpath("//details[@id='repair']/h3")] == ["test new.txt"]
+    assert entries("repair") == ["regel 11 2017/47E1 dubbel geschreven woorden tot één teruggebracht de de → de"]
+    assert doc.xpath("//details[@id='repair']//span[@class='reading before']/del/text()") == [" de"]
+    assert entries("inference") == ["regel 2 2017/41A paragraaf A van 2017/41 afgeleid uit lijstnummer 1."]
+    # A message the profile's words do not know stays as the report writes it, marked English.
+    assert entries("gap") == ["regel 20 2017/47E the rest of 47E is in none of the sources"]
+    assert doc.xpath("//details[@id='gap']//span[@class='message']/@lang") == ["en"]
     # One entry per cited place, as `lawbook check` counts: the suspect reference has two.
-    assert entries("verwijzingen") == ["new.txt:3 2017/41A ‘artikel 47E2’ → 2017/47E2 (dangling)",
-                                       "new.txt:23 2017/53A ‘47E1(a)’ → 2017/47 (suspect)",
-                                       "new.txt:23 2017/53A ‘47E1(a)’ → 2017/47E1a (suspect)",
-                                       "new.txt:41 2017/54/toelichting1 ‘art 58’ → 2017/58 (dangling)"]
-    assert "2 onopgelost, 2 twijfelachtig, 0 bekend ontbrekend" in doc.xpath("//section[@id='verwijzingen']/p")[0].text_content()
-    assert entries("overig") == ["new.txt:1 dropped page title: not law text"]
-    assert doc.xpath("//section[@id='repair']//a[@class='node-id']/@href") == ["2017/47.html#47E1"]
+    assert entries("verwijzingen") == ["regel 3 2017/41A ‘artikel 47E2’ → 2017/47E2 (onopgelost)",
+                                       "regel 23 2017/53A ‘47E1(a)’ → 2017/47 (twijfelachtig)",
+                                       "regel 23 2017/53A ‘47E1(a)’ → 2017/47E1a (twijfelachtig)",
+                                       "regel 41 2017/54/toelichting1 ‘art 58’ → 2017/58 (onopgelost)"]
+    assert "2 onopgelost, 2 twijfelachtig, 0 bekend ontbrekend" in doc.xpath("//details[@id='verwijzingen']/p")[0].text_content()
+    assert entries("overig") == ["regel 1 weggelaten page title: not law text"]
+    assert doc.xpath("//details[@id='repair']//a[@class='node-id']/@href") == ["2017/47.html#47E1"]
+    # Every section folds: its heading is its <summary>, and it is closed until opened.
+    assert [(d.get("id"), d.get("open"), " ".join(d.xpath("string(summary/h2)").split())) for d in doc.xpath("//details")] == [
+        ("repair", None, "Reparaties 1"), ("inference", None, "Afgeleide nummering 1"), ("variant", None, "Varianten 0"),
+        ("gap", None, "Ontbrekende tekst 1"), ("correcties", None, "Correcties 0"),
+        ("verwijzingen", None, "Verwijzingen die niet kloppen 4"), ("overig", None, "Overige meldingen 1"),
+        ("bronnen", None, "Bronnen 1")]
+    assert entries("bronnen") == ["test new.txt: uitgave 2017, wiki, utf-8, 42 regels"]
 
 
 def test_script_and_ampersand_in_the_corpus_render_as_text(site):
@@ -537,12 +548,12 @@ def test_a_renumbered_node_shows_its_number_in_the_sources_and_the_basis(correct
 
 def test_the_editors_page_lists_each_correction_linked_both_ways(corrected):
     doc = corrected("redactie.html")
-    entries = doc.xpath("//section[@id='correcties']/ol/li")
+    entries = doc.xpath("//details[@id='correcties']/ol/li")
     assert [(li.get("id"), " ".join(li.text_content().split())) for li in entries] == [
-        ("corr-2017-47E2a-1", "corrections.toml:7 2017/47E2a renumber grond: WBF Laws 2017, Law 47E2(a) "
+        ("corr-2017-47E2a-1", "corrections.toml:7 2017/47E2a vernummering grond: WBF Laws 2017, Law 47E2(a) "
                               "2017/47E1a → 2017/47E2a"),
-        ("corr-2017-24E-1", "corrections.toml:20 2017/24E replace grond: WBF Laws 2017, Law 24E: 'Laws 50 and 51' "
-                            "artikel 50 en artikel 50 → artikel 50 en artikel 51")]
+        ("corr-2017-24E-1", "corrections.toml:20 2017/24E woorden vervangen grond: WBF Laws 2017, Law 24E: "
+                            "'Laws 50 and 51' artikel 50 en artikel 50 → artikel 50 en artikel 51")]
     assert entries[1].xpath(".//del/text()") == ["50"] and entries[1].xpath(".//ins/text()") == ["51"]
     assert [li.xpath("a[@class='node-id']/@href")[0] for li in entries] == ["2017/47.html#corr-47E2a-1",
                                                                            "2017/24.html#corr-24E-1"]
@@ -552,13 +563,13 @@ def test_the_editors_page_lists_each_correction_linked_both_ways(corrected):
         [target] = corrected(page).xpath(f"//*[@id='{anchor}']")
         assert target.get("href") == f"../redactie.html#{li.get('id')}" or \
             target.getnext().get("href") == f"../redactie.html#{li.get('id')}"
-    assert doc.xpath("//ul[@class='jump']/li/a[@href='#correcties']/text()") == ["Correcties (2)"]
+    assert doc.xpath("//details[@id='correcties']/summary/h2")[0].text_content() == "Correcties 2"
 
 
 def test_without_corrections_the_section_says_none(site):
     doc = site("redactie.html")
-    assert doc.xpath("//section[@id='correcties']/p[@class='none']/text()") == ["Geen."]
-    assert not doc.xpath("//section[@id='origineel']")  # no reference given: no comparison with it
+    assert doc.xpath("//details[@id='correcties']/p[@class='none']/text()") == ["Geen."]
+    assert not doc.xpath("//details[@id='origineel']")  # no reference given: no comparison with it
     assert not doc.xpath("//*[contains(@class, 'corr')]")
 
 

@@ -248,10 +248,6 @@ _WORDS = {
     "kept": "retenue",
     "before": "avant",
     "after": "après",
-    "The headings are Dutch; every message is in English, word for word as in <code>report.txt</code> and "
-    "<code>lawbook check</code>, so they can be looked up there.":
-        "Les intitulés sont en français ; chaque message est en anglais, mot pour mot comme dans "
-        "<code>report.txt</code> et <code>lawbook check</code>, pour qu’on puisse l’y retrouver.",
     "References to places that are not in this corpus, or that are marked as doubtful, one per cited place as "
     "<code>lawbook check</code> counts them: %(dangling)s dangling, %(suspect)s suspect, %(known)s known missing. "
     "Readers see a dangling reference in a quiet style with a legend; here it is red.":
@@ -392,6 +388,129 @@ _WORDS = {
     "accents or spacing only:": "accents ou espaces seulement :",
     "accents or spacing only: not counted as a change of the text":
         "accents ou espaces seulement : pas compté comme une modification du texte",
+    # The editor's page (templates/html/editor.html, site/editor.py)
+    "Each source is named by its origin as the manifest (<code>sources.toml</code>) gives it, its file name "
+    "beside it; the entries are those of <code>report.txt</code>, by file and line. Open a section to read it.":
+        "Chaque source est nommée par sa provenance, telle que le manifeste (<code>sources.toml</code>) la donne, "
+        "avec son nom de fichier à côté ; les entrées sont celles de <code>report.txt</code>, par fichier et par "
+        "ligne. Ouvrez une rubrique pour la lire.",
+    "not in a source file": "hors de tout fichier source",
+    "line %(line)s": "ligne %(line)s",
+    "page %(page)s, line %(line)s": "page %(page)s, ligne %(line)s",
+    "repair": "réparation",
+    "damage": "dommage",
+    "inference": "déduction",
+    "variant": "variante",
+    "conflict": "contradiction",
+    "gap": "lacune",
+    "left out": "écarté",
+    "error": "erreur",
+    "dangling": "sans cible",
+    "suspect": "douteux",
+    "known missing": "manquant connu",
+    "references differ": "renvois différents",
+    "notes differ": "notes différentes",
+    "a table differs": "un tableau diffère",
+    "only here": "seulement ici",
+    "missing here": "manquant ici",
+    "accepted": "accepté",
+    "not in the sources": "absent des sources",
+    "match": "conforme",
+    "in the original": "dans l’original",
+    "nowhere": "nulle part",
+    "not in the pages of the original given": "absent des pages de l’original fournies",
+    "in an edition the original does not hold": "dans une édition que l’original n’a pas",
+    "renumbering": "renumérotation",
+    "words replaced": "mots remplacés",
+    "accepted as it is": "accepté tel quel",
+    "; ": " ; ",
+    # The report's messages (site/editor.py, MESSAGES): the stages' English, in the book's words
+    "duplicated words collapsed": "mots écrits deux fois ramenés à un",
+    "line-end hyphen joined": "mot coupé en fin de ligne recollé",
+    "paragraph continued": "paragraphe poursuivi",
+    "a range broken at its dash at the line end joined": "intervalle coupé à son tiret en fin de ligne recollé",
+    "kept: the next line does not continue a word": "conservé : la ligne suivante ne poursuit pas un mot",
+    "kept: the hyphenated form is used elsewhere in the sources":
+        "conservé : la forme avec trait d’union figure ailleurs dans les sources",
+    "kept: a prefix that keeps its hyphen": "conservé : un préfixe qui garde son trait d’union",
+    "%(rule)s across a page break (page furniture at %(at)s)":
+        "%(rule)s, par-delà un changement de page (mise en page en %(at)s)",
+    "malformed-note": "note mal formée lue comme note",
+    "soft-hyphen mark dropped": "trait d’union conditionnel supprimé",
+    "U+00AD read as a dash": "U+00AD lu comme un tiret",
+    "space added after comma": "espace ajoutée après une virgule",
+    "spaced hyphen read as a dash": "trait d’union entre espaces lu comme un tiret",
+    "renumbered %(old)s to %(new)s by %(at)s (basis: %(ground)s)":
+        "%(old)s renuméroté en %(new)s par %(at)s (fondement : %(ground)s)",
+    "words corrected by %(at)s (basis: %(ground)s)": "mots corrigés par %(at)s (fondement : %(ground)s)",
+    "section %(num)s of %(parent)s inferred from %(basis)s": "partie %(num)s de %(parent)s déduite selon %(basis)s",
+    "subsection %(num)s of %(parent)s inferred from %(basis)s": "alinéa %(num)s de %(parent)s déduit selon %(basis)s",
+    "item %(num)s of %(parent)s inferred from %(basis)s": "point %(num)s de %(parent)s déduit selon %(basis)s",
+    "subitem %(num)s of %(parent)s inferred from %(basis)s": "sous-point %(num)s de %(parent)s déduit selon %(basis)s",
+    "list number %(number)s.": "le numéro de liste %(number)s.",
+    "list number %(number)s. indented %(levels)s level(s)":
+        "le numéro de liste %(number)s., en retrait de %(levels)s niveau(x)",
+    "the second list number in %(quote)s": "le second numéro de liste dans %(quote)s",
+    "the order of the headings (the source has no letters)": "l’ordre des intitulés (la source n’a pas de lettres)",
+    "paragraph %(k)s of %(n)s standing together under the section heading":
+        "le paragraphe %(k)s des %(n)s réunis sous l’intitulé de la partie",
+    "confirmed by %(evidence)s": "confirmé par %(evidence)s",
+    "no citation in the sources confirms it": "aucune citation des sources ne le confirme",
+    "%(quote)s read as the heading of section %(letter)s, followed by subsection %(sub)s":
+        "%(quote)s lu comme l’intitulé de la partie %(letter)s, suivi de l’alinéa %(sub)s",
+    "the heading %(quote)s of %(cite)s split from its text at %(start)s… by %(why)s":
+        "l’intitulé %(quote)s de %(cite)s séparé de son texte à %(start)s… d’après %(why)s",
+    "its line breaks: it stands alone on its line(s), the text after it starts a line":
+        "ses fins de ligne : il est seul sur sa ou ses lignes, le texte qui suit commence une ligne",
+    "%(chain)s created to hold %(new)s, by %(at)s (basis: %(ground)s)":
+        "%(chain)s créé pour contenir %(new)s, par %(at)s (fondement : %(ground)s)",
+    "capitalisation variant in %(node)s: %(change)s (%(here)s / %(there)s)":
+        "variante de majuscules dans %(node)s : %(change)s (%(here)s / %(there)s)",
+    "kept the first reading, which starts its sentences with a capital":
+        "la première leçon est retenue, qui commence ses phrases par une majuscule",
+    "kept the second reading, which starts its sentences with a capital":
+        "la seconde leçon est retenue, qui commence ses phrases par une majuscule",
+    "punctuation or spacing variant in %(node)s: %(change)s (%(here)s / %(there)s)":
+        "variante de ponctuation ou d’espaces dans %(node)s : %(change)s (%(here)s / %(there)s)",
+    "kept the first reading": "la première leçon est retenue",
+    "the title of %(node)s is in none of the sources": "le titre de %(node)s ne figure dans aucune des sources",
+    "%(node)s has only its heading: its text is in none of the sources":
+        "de %(node)s il n’y a que l’intitulé : son texte ne figure dans aucune des sources",
+    "%(node)s: the text that leads in to %(child)s (%(quote)s) is in none of the sources":
+        "%(node)s : le texte qui introduit %(child)s (%(quote)s) ne figure dans aucune des sources",
+    "article %(num)s is cut off at the end of %(place)s: the rest is on a page that is not in the sources":
+        "la Loi %(num)s s’interrompt à la fin de %(place)s : la suite est sur une page absente des sources",
+    "page %(page)s": "la page %(page)s",
+    "the extraction": "l’extraction",
+    "page number %(num)s": "numéro de page %(num)s",
+    "page title %(quote)s: page context, not law text": "titre de page %(quote)s : contexte de la page, hors du texte des Lois",
+    "template name %(quote)s: page context, not law text":
+        "nom de modèle %(quote)s : contexte de la page, hors du texte des Lois",
+    "running header %(quote)s: page layout, not law text":
+        "titre courant %(quote)s : mise en page, hors du texte des Lois",
+    "%(node)s begins a second time at line %(line)s (first at line %(first)s), but numbering does not go back "
+    "inside one article: the text from here on is probably another article's, whose heading line was not "
+    "recognised, and is set aside":
+        "%(node)s commence une seconde fois à la ligne %(line)s (la première à la ligne %(first)s), mais la "
+        "numérotation ne revient pas en arrière dans une même Loi : le texte à partir d’ici est sans doute celui "
+        "d’une autre Loi, dont la ligne de titre n’a pas été reconnue, et il est mis de côté",
+    "%(node)s at line %(line)s comes after %(other)s (line %(first)s), but numbering does not go back inside one "
+    "article: the text from here on is probably another article's, whose heading line was not recognised, and "
+    "is set aside":
+        "%(node)s à la ligne %(line)s vient après %(other)s (ligne %(first)s), mais la numérotation ne revient pas "
+        "en arrière dans une même Loi : le texte à partir d’ici est sans doute celui d’une autre Loi, dont la "
+        "ligne de titre n’a pas été reconnue, et il est mis de côté",
+    "check the lines above for a damaged article heading":
+        "vérifiez dans les lignes au-dessus si un titre de Loi est abîmé",
+    "%(node)s reads differently in %(here)s and %(there)s: %(change)s":
+        "%(node)s se lit autrement en %(here)s et en %(there)s : %(change)s",
+    "the first reading is kept until a source is corrected":
+        "la première leçon est retenue jusqu’à ce qu’une source soit corrigée",
+    "the sources folder does not exist": "le dossier des sources n’existe pas",
+    "renumber %(old)s to %(new)s": "renuméroter %(old)s en %(new)s",
+    "%(old)s renumbered": "%(old)s renuméroté",
+    "made by renumbering %(list)s": "issu de la renumérotation de %(list)s",
+    "replace %(words)s by %(by)s": "remplacer %(words)s par %(by)s",
 }
 
 # A plain space before : ; ? ! and », and after «: the no-break space French typography sets there.

@@ -241,10 +241,6 @@ WORDS = {
     "kept": "gekozen",
     "before": "voor",
     "after": "na",
-    "The headings are Dutch; every message is in English, word for word as in <code>report.txt</code> and "
-    "<code>lawbook check</code>, so they can be looked up there.":
-        "De kopjes zijn Nederlands; elke melding is Engels, woord voor woord zoals in <code>report.txt</code> en "
-        "<code>lawbook check</code>, zodat ze daar terug te vinden zijn.",
     "References to places that are not in this corpus, or that are marked as doubtful, one per cited place as "
     "<code>lawbook check</code> counts them: %(dangling)s dangling, %(suspect)s suspect, %(known)s known missing. "
     "Readers see a dangling reference in a quiet style with a legend; here it is red.":
@@ -386,6 +382,127 @@ WORDS = {
     "accents or spacing only:": "alleen accenten/spaties:",
     "accents or spacing only: not counted as a change of the text":
         "alleen accenten/spaties: niet geteld als wijziging van de tekst",
+    # The editor's page (templates/html/editor.html, site/editor.py)
+    "Each source is named by its origin as the manifest (<code>sources.toml</code>) gives it, its file name "
+    "beside it; the entries are those of <code>report.txt</code>, by file and line. Open a section to read it.":
+        "Elke bron staat er met haar herkomst zoals het manifest (<code>sources.toml</code>) die geeft, de "
+        "bestandsnaam ernaast; de vermeldingen zijn die van <code>report.txt</code>, per bestand en regel. Open "
+        "een onderdeel om het te lezen.",
+    "not in a source file": "niet in een bronbestand",
+    "line %(line)s": "regel %(line)s",
+    "page %(page)s, line %(line)s": "bladzijde %(page)s, regel %(line)s",
+    "repair": "reparatie",
+    "damage": "beschadiging",
+    "inference": "afleiding",
+    "variant": "variant",
+    "conflict": "tegenstrijdigheid",
+    "gap": "leemte",
+    "left out": "weggelaten",
+    "error": "fout",
+    "dangling": "onopgelost",
+    "suspect": "twijfelachtig",
+    "known missing": "bekend ontbrekend",
+    "references differ": "verwijzingen anders",
+    "notes differ": "noten anders",
+    "a table differs": "een tabel anders",
+    "only here": "alleen hier",
+    "missing here": "ontbreekt hier",
+    "accepted": "aanvaard",
+    "not in the sources": "niet in de bronnen",
+    "match": "gelijk",
+    "in the original": "in het origineel",
+    "nowhere": "nergens",
+    "not in the pages of the original given": "niet in de gegeven bladzijden van het origineel",
+    "in an edition the original does not hold": "in een uitgave die het origineel niet heeft",
+    "renumbering": "vernummering",
+    "words replaced": "woorden vervangen",
+    "accepted as it is": "aanvaard zoals het is",
+    "; ": "; ",
+    # The report's messages (site/editor.py, MESSAGES): the stages' English, in the book's words
+    "duplicated words collapsed": "dubbel geschreven woorden tot één teruggebracht",
+    "line-end hyphen joined": "woord dat aan het regeleinde was afgebroken, aaneengeschreven",
+    "paragraph continued": "alinea loopt door",
+    "a range broken at its dash at the line end joined":
+        "reeks die aan het regeleinde bij haar streepje was afgebroken, aaneengeschreven",
+    "kept: the next line does not continue a word": "behouden: de volgende regel zet geen woord voort",
+    "kept: the hyphenated form is used elsewhere in the sources":
+        "behouden: de vorm met streepje komt elders in de bronnen voor",
+    "kept: a prefix that keeps its hyphen": "behouden: een voorvoegsel dat zijn streepje houdt",
+    "%(rule)s across a page break (page furniture at %(at)s)":
+        "%(rule)s, over een bladzijdegrens heen (paginaopmaak op %(at)s)",
+    "malformed-note": "misvormde noot gelezen als noot",
+    "soft-hyphen mark dropped": "zacht afbreekteken weggelaten",
+    "U+00AD read as a dash": "U+00AD gelezen als gedachtestreepje",
+    "space added after comma": "spatie na komma toegevoegd",
+    "spaced hyphen read as a dash": "streepje tussen spaties gelezen als gedachtestreepje",
+    "renumbered %(old)s to %(new)s by %(at)s (basis: %(ground)s)":
+        "%(old)s vernummerd tot %(new)s door %(at)s (grond: %(ground)s)",
+    "words corrected by %(at)s (basis: %(ground)s)": "woorden gecorrigeerd door %(at)s (grond: %(ground)s)",
+    "section %(num)s of %(parent)s inferred from %(basis)s": "paragraaf %(num)s van %(parent)s afgeleid uit %(basis)s",
+    "subsection %(num)s of %(parent)s inferred from %(basis)s": "lid %(num)s van %(parent)s afgeleid uit %(basis)s",
+    "item %(num)s of %(parent)s inferred from %(basis)s": "punt %(num)s van %(parent)s afgeleid uit %(basis)s",
+    "subitem %(num)s of %(parent)s inferred from %(basis)s": "subpunt %(num)s van %(parent)s afgeleid uit %(basis)s",
+    "list number %(number)s.": "lijstnummer %(number)s.",
+    "list number %(number)s. indented %(levels)s level(s)": "lijstnummer %(number)s., %(levels)s niveau(s) ingesprongen",
+    "the second list number in %(quote)s": "het tweede lijstnummer in %(quote)s",
+    "the order of the headings (the source has no letters)": "de volgorde van de kopjes (de bron heeft geen letters)",
+    "paragraph %(k)s of %(n)s standing together under the section heading":
+        "alinea %(k)s van %(n)s die samen onder het kopje van de paragraaf staan",
+    "confirmed by %(evidence)s": "bevestigd door %(evidence)s",
+    "no citation in the sources confirms it": "geen verwijzing in de bronnen bevestigt het",
+    "%(quote)s read as the heading of section %(letter)s, followed by subsection %(sub)s":
+        "%(quote)s gelezen als het kopje van paragraaf %(letter)s, gevolgd door lid %(sub)s",
+    "the heading %(quote)s of %(cite)s split from its text at %(start)s… by %(why)s":
+        "het kopje %(quote)s van %(cite)s van zijn tekst gescheiden bij %(start)s… op grond van %(why)s",
+    "its line breaks: it stands alone on its line(s), the text after it starts a line":
+        "de regeleinden: het staat alleen op zijn regel(s), de tekst erna begint een nieuwe regel",
+    "%(chain)s created to hold %(new)s, by %(at)s (basis: %(ground)s)":
+        "%(chain)s aangemaakt om %(new)s te bevatten, door %(at)s (grond: %(ground)s)",
+    "capitalisation variant in %(node)s: %(change)s (%(here)s / %(there)s)":
+        "hoofdlettervariant in %(node)s: %(change)s (%(here)s / %(there)s)",
+    "kept the first reading, which starts its sentences with a capital":
+        "de eerste lezing gekozen, die haar zinnen met een hoofdletter begint",
+    "kept the second reading, which starts its sentences with a capital":
+        "de tweede lezing gekozen, die haar zinnen met een hoofdletter begint",
+    "punctuation or spacing variant in %(node)s: %(change)s (%(here)s / %(there)s)":
+        "variant in leestekens of spaties in %(node)s: %(change)s (%(here)s / %(there)s)",
+    "kept the first reading": "de eerste lezing gekozen",
+    "the title of %(node)s is in none of the sources": "de titel van %(node)s staat in geen van de bronnen",
+    "%(node)s has only its heading: its text is in none of the sources":
+        "van %(node)s is er alleen het kopje: de tekst staat in geen van de bronnen",
+    "%(node)s: the text that leads in to %(child)s (%(quote)s) is in none of the sources":
+        "%(node)s: de tekst die %(child)s inleidt (%(quote)s) staat in geen van de bronnen",
+    "article %(num)s is cut off at the end of %(place)s: the rest is on a page that is not in the sources":
+        "artikel %(num)s breekt af aan het eind van %(place)s: de rest staat op een bladzijde die niet in de "
+        "bronnen zit",
+    "page %(page)s": "bladzijde %(page)s",
+    "the extraction": "de tekstextractie",
+    "page number %(num)s": "paginanummer %(num)s",
+    "page title %(quote)s: page context, not law text": "paginatitel %(quote)s: omgeving van de pagina, geen wettekst",
+    "template name %(quote)s: page context, not law text": "sjabloonnaam %(quote)s: omgeving van de pagina, geen wettekst",
+    "running header %(quote)s: page layout, not law text": "kopregel %(quote)s: opmaak van de pagina, geen wettekst",
+    "%(node)s begins a second time at line %(line)s (first at line %(first)s), but numbering does not go back "
+    "inside one article: the text from here on is probably another article's, whose heading line was not "
+    "recognised, and is set aside":
+        "%(node)s begint een tweede keer op regel %(line)s (de eerste keer op regel %(first)s), maar binnen één "
+        "artikel gaat de nummering niet terug: de tekst vanaf hier is waarschijnlijk die van een ander artikel, "
+        "waarvan de kopregel niet werd herkend, en is terzijde gelegd",
+    "%(node)s at line %(line)s comes after %(other)s (line %(first)s), but numbering does not go back inside one "
+    "article: the text from here on is probably another article's, whose heading line was not recognised, and "
+    "is set aside":
+        "%(node)s op regel %(line)s komt na %(other)s (regel %(first)s), maar binnen één artikel gaat de nummering "
+        "niet terug: de tekst vanaf hier is waarschijnlijk die van een ander artikel, waarvan de kopregel niet "
+        "werd herkend, en is terzijde gelegd",
+    "check the lines above for a damaged article heading": "kijk in de regels erboven of een artikelkop beschadigd is",
+    "%(node)s reads differently in %(here)s and %(there)s: %(change)s":
+        "%(node)s luidt anders in %(here)s dan in %(there)s: %(change)s",
+    "the first reading is kept until a source is corrected":
+        "de eerste lezing wordt aangehouden tot een bron is verbeterd",
+    "the sources folder does not exist": "de map met de bronnen bestaat niet",
+    "renumber %(old)s to %(new)s": "%(old)s vernummeren tot %(new)s",
+    "%(old)s renumbered": "%(old)s vernummerd",
+    "made by renumbering %(list)s": "ontstaan door vernummering van %(list)s",
+    "replace %(words)s by %(by)s": "%(words)s vervangen door %(by)s",
 }
 
 # Abbreviations that end in a full stop without ending the sentence ("art. 58", "bijv. Noord"):
