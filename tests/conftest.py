@@ -71,6 +71,27 @@ def run_lawbook(*args, cwd=None, timeout=300):
                           capture_output=True, text=True, timeout=timeout)
 
 
+def validate_json_reference(data) -> list[str]:
+    """Every error of corpus.json data by the reference validator, jsonschema (a test dependency: the build
+    validates with the schema compiled by fastjsonschema, serialise.validate_json)."""
+    import jsonschema
+
+    from pipeline.outputs import serialise
+
+    validator = jsonschema.Draft7Validator(serialise.json_schema())
+    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(data)]
+
+
+def assert_validates(corpus=None, data=None) -> None:
+    """The corpus valid against schema/corpus.rng, and its JSON against the JSON Schema by both validators."""
+    from pipeline.outputs import serialise
+
+    errors = (serialise.validate_xml(corpus) if corpus is not None else [])
+    if data is not None:
+        errors += serialise.validate_json(data) + validate_json_reference(data)
+    assert not errors, "\n".join(errors)
+
+
 def snapshot(folder):
     """Every file below `folder` with its bytes: to compare a build folder before and after."""
     folder = Path(folder)

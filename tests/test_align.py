@@ -12,7 +12,7 @@ import shutil
 import pytest
 from hypothesis import given, strategies as st
 
-from conftest import SOURCES, run_lawbook
+from conftest import SOURCES, run_lawbook, validate_json_reference
 from pipeline.core import ids
 from pipeline.corpus import align
 from pipeline.outputs import serialise
@@ -89,7 +89,7 @@ def make_reference(dutch):
     articles.append(node("2017/59", "article", "59", [paragraph("Inability to lead or play as required.")],
                          "Inability"))
     articles.sort(key=lambda a: int(a["num"]))
-    assert serialise.validate_json(ref) == [] and serialise.validate_json_reference(ref) == []
+    assert serialise.validate_json(ref) == [] and validate_json_reference(ref) == []
     return ref
 
 
@@ -250,7 +250,7 @@ def corpus(*editions):
     data = {"format": "lawbook-corpus", "version": 1,
             "editions": [{"id": e, "definitions": [], "articles": list(articles), "commentary": []}
                          for e, articles in editions]}
-    assert serialise.validate_json(data) == [] and serialise.validate_json_reference(data) == []
+    assert serialise.validate_json(data) == [] and validate_json_reference(data) == []
     return data
 
 

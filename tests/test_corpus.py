@@ -12,6 +12,8 @@ from pipeline.outputs import serialise
 from pipeline.core import tree
 from pipeline.core.model import NOTE_MARK, Accounted, Placed
 
+from conftest import assert_validates
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"
 F000, F001, F002, F003, F004 = sorted(p.name for p in SOURCES.glob("*.txt"))
@@ -294,7 +296,7 @@ def test_ids_are_unique_and_well_formed(corpus):
 
 def test_schemas_validate(corpus):
     data = serialise.to_json(corpus)
-    serialise.assert_validates(corpus, data)
+    assert_validates(corpus, data)
 
 
 def test_xml_round_trip_and_json_agree(corpus):

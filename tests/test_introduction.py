@@ -31,6 +31,8 @@ from pipeline.reading.decode import Line
 
 from test_ids import _schema_patterns
 
+from conftest import assert_validates, validate_json_reference
+
 FILE = "made-up.txt"
 TITLE = "Introduction to the Rules of Whist Made Up"
 # The source as lines (1-based): what the blocks below were read from.
@@ -214,7 +216,7 @@ def test_an_introduction_of_one_edition_stays_in_it():
 
 def test_corpus_json_holds_the_introduction_before_the_definitions_and_both_schemas_take_it(book):
     data = serialise.to_json(book.corpus)
-    serialise.assert_validates(book.corpus, data)
+    assert_validates(book.corpus, data)
     edition = data["editions"][0]
     assert list(edition) == ["id", "introduction", "definitions", "articles", "commentary"]
     intro = edition["introduction"]
@@ -249,7 +251,7 @@ def test_the_schemas_refuse_an_introduction_with_another_id_or_without_its_title
         assert not serialise.relaxng().validate(bad)
     data = serialise.to_json(book.corpus)
     data["editions"][0]["introduction"]["id"] = "2017/intro1"
-    assert serialise.validate_json(data) != [] and serialise.validate_json_reference(data) == [
+    assert serialise.validate_json(data) != [] and validate_json_reference(data) == [
         "editions/0/introduction/id: '2017/intro1' does not match '^\\\\d{4}/intro$'"]
 
 

@@ -24,6 +24,8 @@ from pipeline.outputs.book import compiling
 from pipeline.outputs.job import Job
 from pipeline.reading import formats, headings
 
+from conftest import assert_validates
+
 # A made-up page in the flowed layout: page number, law heading, title, each section on one line with its
 # heading glued to its text, the footnotes at the page foot. "Cards3" marks note 3 on the heading of A;
 # note 4 is cited twice, in A1 and A2.
@@ -70,7 +72,7 @@ def test_a_heading_keeps_the_note_marked_at_its_end_and_notes_keep_the_books_num
     assert "the heading of 9A keeps the footnote marked in it (3), where the book marks it" in [
         e.message for e in book.log.entries if e.kind == "inference"]
     assert [e for e in book.log.entries if e.kind == "error"] == []
-    serialise.assert_validates(corpus=corpus, data=serialise.to_json(corpus))
+    assert_validates(corpus=corpus, data=serialise.to_json(corpus))
 
 
 def test_corpus_json_gives_the_books_numbers_and_the_headings_note_beside_its_words(book):

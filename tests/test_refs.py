@@ -14,6 +14,8 @@ from pipeline.outputs import serialise
 from pipeline.core import tree
 from pipeline.core import lang
 
+from conftest import assert_validates
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"
 F000, F001, F002, F003, F004 = sorted(p.name for p in SOURCES.glob("*.txt"))
@@ -286,7 +288,7 @@ def test_running_the_stage_again_changes_nothing(ctx):
 
 def test_json_refs_are_spans_of_the_paragraph_text(corpus):
     data = serialise.to_json(corpus)
-    serialise.assert_validates(corpus, data)
+    assert_validates(corpus, data)
     spans = []
 
     def walk(node):

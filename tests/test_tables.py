@@ -16,6 +16,8 @@ from pipeline.outputs import serialise
 from pipeline.reading import formats
 from pipeline.reading.decode import Line
 
+from conftest import assert_validates, validate_json_reference
+
 FILE = "made-up.txt"
 TITLE = "Introduction to the Rules of Whist Made Up"
 # The source as lines (1-based): what the blocks below were read from.
@@ -211,7 +213,7 @@ def test_one_table_in_two_sources_is_one_table_with_both_sources_and_a_different
 
 def test_corpus_xml_writes_the_table_with_its_rows_and_cells_and_both_schemas_take_the_book(book):
     data = serialise.to_json(book.corpus)
-    serialise.assert_validates(book.corpus, data)
+    assert_validates(book.corpus, data)
     text = serialise.to_xml(book.corpus).decode("utf-8")
     start = text.index("<table sources=\"made-up.txt:11-13\">")
     assert text[start:text.index("</table>", start) + len("</table>")] == "\n".join([
@@ -267,7 +269,7 @@ def test_the_schemas_refuse_a_table_without_rows_a_row_without_cells_and_a_table
                    lambda t: t["rows"][0]["cells"][0].pop("notes"), lambda t: t.update(caption="x")):
         data = serialise.to_json(book.corpus)
         damage(data["editions"][0]["articles"][0]["content"][0]["content"][1])
-        assert serialise.validate_json(data) != [] and serialise.validate_json_reference(data) != []
+        assert serialise.validate_json(data) != [] and validate_json_reference(data) != []
 
 
 # -- the repair stage --------------------------------------------------------------------------------
@@ -782,7 +784,7 @@ def test_a_source_whose_reader_gives_a_table_block_is_built_into_the_corpus_with
     assert [c.tag for c in table.getparent()] == ["heading", "p", "table", "p"]
     assert [e for e in ctx.log.entries if e.kind == "error"] == []
     assert {n: ctx.fragments[0].ledger[n] for n in (9, 10, 11)} == {n: Placed("2017/78A") for n in (9, 10, 11)}
-    serialise.assert_validates(corpus, serialise.to_json(corpus))
+    assert_validates(corpus, serialise.to_json(corpus))
 
 
 # -- the site's comparison of two editions in a browser --------------------------------------------

@@ -108,20 +108,6 @@ def validate_json(data):
     return []
 
 
-def validate_json_reference(data):
-    """Every error, by the reference validator (jsonschema): for tests and diagnosis."""
-    import jsonschema
-    validator = jsonschema.Draft7Validator(json_schema())
-    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(data)]
-
-
-def assert_validates(corpus=None, data=None):
-    errors = (validate_xml(corpus) if corpus is not None else [])
-    if data is not None:
-        errors += validate_json(data) + validate_json_reference(data)
-    assert not errors, "\n".join(errors)
-
-
 def to_xml(corpus):
     return etree.tostring(corpus, encoding="UTF-8", xml_declaration=True, pretty_print=True)
 
