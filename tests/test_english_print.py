@@ -57,3 +57,18 @@ def test_the_spaced_hyphens_of_the_text_are_dashes_each_logged(printed):
     assert all(e.line for e in ctx.log.entries if e.message == "spaced hyphen read as a dash")
     law_61_title = " ".join(ctx.corpus.xpath("string(//article[@id='2017/61']/title)").split())
     assert law_61_title == "FAILURE TO FOLLOW SUIT \u2013 INQUIRIES CONCERNING A REVOKE"
+
+
+def test_the_bookmarks_are_in_english_and_the_text_holds_no_word_joiner(printed):
+    from tests.test_pdf import bookmarks, copied_text
+
+    ctx, texts = printed
+    data = (ctx.tmp / pdf.pdf_name("2017", ctx.profile)).read_bytes()
+    marks = bookmarks(data)
+    assert marks[:3] == [(0, "Title page", 0), (0, "Colophon", 1), (0, "Contents", 2)]
+    laws = [title for level, title, _ in marks if level == 0 and title.startswith("Law ")]
+    assert len(laws) == sum(1 for _ in ctx.corpus.iter("article")) and laws[0].startswith("Law 1 ")
+    assert not [title for _, title, _ in marks if "title missing" in title]
+    pages = copied_text(data)
+    assert len(pages) == len(texts) and [i for i, text in enumerate(pages) if "\u2060" in text] == []
+    assert b"/PageMode /UseOutlines" in data or b"/PageMode/UseOutlines" in data

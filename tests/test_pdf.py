@@ -317,10 +317,11 @@ def test_document_is_dutch_pdfa_with_edition_metadata(hand_made):
 
 def test_outline_lists_articles_and_sections_but_not_subsections(hand_made):
     titles = outline_titles(hand_made["reader"])
-    assert titles[0] == "Artikel 1 Titel " + SPECIALS
-    assert titles[1] == "A. Kop " + SPECIALS
-    assert titles[2] == "Artikel 2 Tweede artikel"
-    assert len(titles) == 3
+    assert titles[:3] == ["Titelpagina", "Colofon", "Inhoud"]  # the front matter (the book has no sources)
+    assert titles[3] == "Artikel 1 Titel " + SPECIALS
+    assert titles[4] == "A. Kop " + SPECIALS
+    assert titles[5] == "Artikel 2 Tweede artikel"
+    assert len(titles) == 6
 
 
 def test_only_references_to_nodes_of_this_book_become_links(hand_made):
@@ -340,7 +341,9 @@ def test_only_references_to_nodes_of_this_book_become_links(hand_made):
 def test_every_node_has_a_named_destination_on_its_page(hand_made):
     reader = hand_made["reader"]
     page_of = dest_pages(reader)
-    assert set(page_of) == {"contents", "n2017-1", "n2017-1A", "n2017-1A1", "n2017-1A1a", "n2017-2"}
+    assert set(page_of) == {"title-page", "colophon", "contents", "n2017-1", "n2017-1A", "n2017-1A1", "n2017-1A1a",
+                            "n2017-2"}
+    assert (page_of["title-page"], page_of["colophon"], page_of["contents"]) == (0, 1, 2)
     texts = page_texts(reader)
     assert "Onderdeel a van lid een" in texts[page_of["n2017-1A1a"]]
     assert "Tweede artikel" in texts[page_of["n2017-2"]]
@@ -915,11 +918,23 @@ def test_first_pass_sets_the_contents_words_and_every_node_on_its_page(tmp_path)
     assert not links(first) and links(book)
 
 
-# --- no invisible characters ------------------------------------------------------------------
+# --- the bookmarks, the open mode, no invisible characters -------------------------------------------
 
 def pdf_bytes(reader) -> bytes:
     reader.stream.seek(0)
     return reader.stream.read()
+
+
+def bookmarks(data: bytes) -> list[tuple[int, str, int | None]]:
+    """(level, title, page index) of every bookmark, as pypdfium2 reads the outline."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(data)
+    try:
+        return [(b.level, b.get_title(), b.get_dest().get_index() if b.get_dest() else None)
+                for b in document.get_toc()]
+    finally:
+        document.close()
 
 
 def copied_text(data: bytes) -> list[str]:
@@ -941,6 +956,38 @@ def copied_text(data: bytes) -> list[str]:
                         and "/ActualText" in operands[1]:
                     pages[index] += str(operands[1].ActualText)
     return pages
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_bookmarks_name_the_title_page_colophon_contents_and_every_article(real_books, edition_id):
+    edition, reader, _ = real_books[edition_id]
+    marks = bookmarks(pdf_bytes(reader))
+    assert marks[:3] == [(0, "Titelpagina", 0), (0, "Colofon", 1), (0, "Inhoud", 2)]
+    page_of = dest_pages(reader)
+    articles = [(0, title, page) for level, title, page in marks if level == 0 and title.startswith("Artikel ")]
+    assert [(title.split()[1], page) for _, title, page in articles] == \
+        [(a.get("num"), page_of[pdf_source.label_name(a.get("id"))]) for a in edition.iterchildren("article")]
+    assert not [title for _, title, _ in marks if "titel ontbreekt" in title or "\u2060" in title]
+    if edition_id == "2017":
+        assert [title for _, title, _ in articles][:3] == [
+            "Artikel 16", "Artikel 24 Getoonde of voorgespeelde kaart tijdens het bieden",
+            "Artikel 41 Het begin van het spelen"]
+        assert (0, "Artikel 47", page_of["n2017-47"]) in marks and (0, "Artikel 50", page_of["n2017-50"]) in marks
+        assert (1, "C. Informatie uit ingetrokken handelingen", page_of["n2017-16C"]) in marks  # a section
+        assert marks[-1] == (0, "Toelichtingen", page_of["toelichtingen"])  # the closing chapter
+
+
+@pytest.mark.parametrize("edition_id", ["2007", "2017"])
+def test_real_book_opens_with_its_bookmarks_shown(real_books, edition_id):
+    import pypdfium2
+
+    _, reader, _ = real_books[edition_id]
+    assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+    document = pypdfium2.PdfDocument(pdf_bytes(reader))
+    try:
+        assert document.get_pagemode() == pypdfium2.raw.PAGEMODE_USEOUTLINES
+    finally:
+        document.close()
 
 
 @pytest.mark.parametrize("edition_id", ["2007", "2017"])
@@ -967,3 +1014,31 @@ def test_the_page_number_of_a_contents_line_never_stands_alone():
         contents = [line.strip() for line in reader.pages[dest_pages(reader)["contents"]].extract_text().split("\n")]
         assert not [line for line in contents if re.fullmatch(r"[. ]*\d+", line) and line != "3"], (words, contents)
         assert "\u2060" not in "".join(copied_text(data))
+
+
+def test_opening_with_bookmarks_keeps_the_pdf_a_metadata_and_gives_the_same_bytes(hand_made, tmp_path):
+    import pikepdf
+
+    first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for path in (first, second):
+        path.write_bytes(hand_made["bytes"])
+        compiling.open_with_bookmarks(path)
+    assert first.read_bytes() == second.read_bytes() != hand_made["bytes"]
+    compiling.open_with_bookmarks(first)  # already so: left as it is
+    assert first.read_bytes() == second.read_bytes()
+    with pikepdf.open(first) as opened, pikepdf.open(io.BytesIO(hand_made["bytes"])) as compiled:
+        assert opened.Root.PageMode == pikepdf.Name.UseOutlines and "/PageMode" not in compiled.Root
+        assert "/Filter" not in opened.Root.Metadata  # PDF/A: the XMP stays unfiltered
+        assert opened.Root.Metadata.read_bytes() == compiled.Root.Metadata.read_bytes()
+        assert opened.Root.Lang == compiled.Root.Lang and opened.pdf_version == compiled.pdf_version
+        assert len(opened.pages) == len(compiled.pages)
+        assert sorted(opened.Root.keys()) == sorted(list(compiled.Root.keys()) + ["/PageMode"])
+
+
+@pytest.mark.parametrize("code, words", [("en", ("[Title page]", "[Colophon]", "[Contents]")),
+                                         ("fr", ("[Page de titre]", "[Colophon]", "[Table des matières]"))])
+def test_the_bookmarks_are_in_the_books_language(code, words):
+    source = pdf.typst_source(edition_of(hand_made_corpus(), "2017"), BUILT.date(), profile=lang.profile(code))
+    for word in words:
+        assert word in source, word
+    assert "Titelpagina" not in source and "Colofon" not in source

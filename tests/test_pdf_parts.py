@@ -25,7 +25,8 @@ from test_pdf import (ROOT, dest_pages, links, outline_titles, page_texts, squas
                       test_real_links_land_on_the_page_of_their_target, test_real_outline_lists_every_article,
                       test_real_page_one_names_edition_and_language_is_dutch,
                       test_real_running_heads_name_the_first_and_last_article_of_the_page,
-                      test_real_text_holds_no_word_joiner_on_any_page,
+                      test_real_bookmarks_name_the_title_page_colophon_contents_and_every_article,
+                      test_real_book_opens_with_its_bookmarks_shown, test_real_text_holds_no_word_joiner_on_any_page,
                       test_real_contents_and_outline_name_an_untitled_article_by_its_number_alone)
 
 NL = lang.profile("nl")  # the Dutch book's file names
@@ -99,7 +100,8 @@ def test_footnotes_number_on_across_parts(real_books):
 def test_every_node_has_one_destination_and_no_stub_is_one(real_books):
     edition, reader, texts = real_books["2017"]
     page_of = dest_pages(reader)
-    expected = {pdf_source.label_name(el.get("id")) for el in edition.iter(*tree.NODE_TAGS)} | {"contents"}
+    expected = {pdf_source.label_name(el.get("id")) for el in edition.iter(*tree.NODE_TAGS)} | {"title-page", "colophon",
+                                                                                                 "contents"}
     assert set(page_of) - {"toelichtingen"} == expected
     assert {name for _, name in links(reader)} <= set(page_of)
 

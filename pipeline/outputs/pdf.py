@@ -18,13 +18,17 @@ fixed markup, labels it has checked, and paragraph markup it built from escaped 
 So no law text can ever act as markup, whatever characters it holds. The book's own words
 (title page, colophon, headings, running heads, the date) are the language profile's (text.py), and so
 are its lang and region. The book's date is the date of its sources (build_timestamp), never the build's.
+Each compiled book opens with its bookmarks shown (open_with_bookmarks, once its compiler is done:
+OpenWithBookmarks).
 """
 import json
 from pathlib import Path
+from typing import Any
 
 from . import pdf_parts
 from ..reading import manifest
-from .book.compiling import COMPILE_CHILD, Book, Compiles, build_timestamp, compile_books, compile_failure
+from .book.compiling import (COMPILE_CHILD, Book, Compiles, build_timestamp, compile_books, compile_failure,
+                             open_with_bookmarks)
 from .book.printable import unprintable, unprintable_sources
 from .book.source import TypstCode, template_environment
 from .book.view import book_view
@@ -106,17 +110,35 @@ def _prepare(job):
     return books
 
 
-def start_pdf(job: Job) -> Compiles | None:
+class OpenWithBookmarks:
+    """The compilers of start_pdf (Compiles, or watch mode's warm ones), and once they are done, each book
+    compiled whole made to open with its bookmarks shown (open_with_bookmarks); a book in parts is when
+    its parts are joined (pdf_parts.join). What the build waits for (wait) and stops (kill)."""
+
+    def __init__(self, compiles: Any, books: list[Book]) -> None:
+        self.compiles, self.books = compiles, books
+
+    def wait(self) -> None:
+        self.compiles.wait()
+        for book in self.books:
+            if not book.parts:
+                open_with_bookmarks(book.out)
+
+    def kill(self) -> None:
+        self.compiles.kill()
+
+
+def start_pdf(job: Job) -> OpenWithBookmarks | None:
     """Reads: job.corpus, job.sources (each edition's files and their dates),
     job.options.no_commentary, and the previous build (job.previous).
     Writes: pdf/<book>.typ (or .parts/) for every edition to compile, and starts the compilers, which
     write pdf/<book>.pdf while the build makes its other outputs; <book> is the profile's name (pdf_name:
-    spelregels-2017, laws-2017). Returns the compilers (Compiles) for the stage finish_pdf to wait for,
-    None when there is nothing to compile. An edition unchanged since the previous build is copied from
+    spelregels-2017, laws-2017). Returns the compilers (in OpenWithBookmarks) for the stage finish_pdf to
+    wait for, None when there is nothing to compile. An edition unchanged since the previous build is copied from
     it, not compiled."""
     books = _prepare(job)
     compiles = job.compiles or Compiles  # watch mode's warm compilers (publish/watch.py)
-    return compiles(books) if books else None
+    return OpenWithBookmarks(compiles(books), books) if books else None
 
 
 def write_pdf(job: Job) -> None:
@@ -128,6 +150,7 @@ def write_pdf(job: Job) -> None:
     data = compile_books([(b.typ.read_text(encoding="utf-8"), b.timestamp) for b in whole], [b.name for b in whole])
     for book, pdf_bytes in zip(whole, data):
         book.out.write_bytes(pdf_bytes)
+        open_with_bookmarks(book.out)
     compiles = Compiles([b for b in books if b.parts])
     try:
         compiles.wait()

@@ -23,8 +23,9 @@ part takes:
        and 3 again (at most MAX_ROUNDS)
     4. the join: the front's first F pages, then each part's own pages; the named destination of
        every node (from its own part, never a stub), so links land on their targets; the outline
-       rebuilt from the front's; /Lang, the XMP metadata (its page count corrected), the output
-       intent and the document information are the front's
+       rebuilt from the front's (the title page, the colophon and the contents first); /Lang, the XMP
+       metadata (its page count corrected), the output intent and the document information are the
+       front's; it opens with its bookmarks shown (/PageMode /UseOutlines)
 
 The parts of one book are compiled one at a time, so each book in parts is one compiler at a time:
 two editions, two compilers. The sources are kept (pdf/spelregels-<edition>.parts/: front.typ,
@@ -63,6 +64,8 @@ OWN_LABEL = re.compile(r"\] <(n[0-9A-Za-z-]+)>")  # a heading's label where it i
 STUBBED = re.compile(r"#xref\(<(n[0-9A-Za-z-]+)>")
 LOOSE_LABEL = "toelichtingen"
 DEFINITIONS_LABEL = "definities"  # book.typ.j2's label of the Definitions' chapter heading
+# book.typ.j2's labels of the front matter, each a bookmark, in the order of the book
+FRONT_MATTER_LABELS = ["title-page", "colophon", "contents"]
 
 
 def front_chapters(view) -> list[str]:
@@ -98,7 +101,7 @@ def front_source(view, env, code):
     # entry (0.9 GB and 12 s; about 0.4 GB and 4 s this way). Before the parts are laid out, an
     # estimate of each page (estimated_pages); 8888 (the template's) for an entry with none.
     skeleton = [{"kind": "p", "markup": code("#set page(header: none, footer: none)")}]
-    bookmarked = front_chapters(view)
+    bookmarked = FRONT_MATTER_LABELS + front_chapters(view)
     for article in view["articles"]:
         bookmarked.append(str(article["label"]))
         children = [dict(child, children=[]) for child in article["children"] if child["kind"] == "section"]
@@ -153,8 +156,9 @@ def write_sources(view, edition, folder, size, env, code):
         parts.append({"typ": str(path), "own": own, "chars": len(source),
                       "at": _label_offsets(source, own)})
         weight = max(weight, len(source))
-    # The first page after the front: the first article's (the chapters before it are the front's own).
-    body = bookmarked[len(front_chapters(view)):]
+    # The first page after the front: the first article's (the front matter and the chapters before it
+    # are the front's own).
+    body = bookmarked[len(FRONT_MATTER_LABELS) + len(front_chapters(view)):]
     return {"front": str(folder / "front.typ"), "parts": parts, "bookmarked": bookmarked,
             "first": body[0] if body else None,
             "inputs": str(folder / "inputs.json"), "weight": weight, "front_chars": len(front)}
@@ -340,6 +344,7 @@ def join(front_pdf, front_pages, parts, bookmarked, out):
                 parents[level - 1].append(item)
                 parents[level] = item.children
         book.Root.PageLabels = Dictionary(Nums=Array([0, Dictionary(S=Name.D)]))
+        book.Root.PageMode = Name.UseOutlines  # opens with the bookmarks shown (book/compiling.open_with_bookmarks)
         xmp = book.Root.Metadata.read_bytes().decode("utf-8")
         xmp = re.sub(r"<xmpTPg:NPages>\d+</xmpTPg:NPages>", f"<xmpTPg:NPages>{len(book.pages)}</xmpTPg:NPages>", xmp)
         book.Root.Metadata.write(xmp.encode("utf-8"))

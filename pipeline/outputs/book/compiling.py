@@ -1,6 +1,7 @@
 """Compiling the PDF edition: Typst source to PDF/A-2b, each book in a Python process of its own
 (Compiles, compile_books), as many side by side as the machine's memory allows (parallel_limit,
-/proc/meminfo), dated by its sources (build_timestamp: SOURCE_DATE_EPOCH, else git's dates).
+/proc/meminfo), dated by its sources (build_timestamp: SOURCE_DATE_EPOCH, else git's dates); a compiled
+book is made to open with its bookmarks shown (open_with_bookmarks).
 
 Reads: Typst sources (files), the sources' dates. Writes: the PDFs the books name.
 """
@@ -71,6 +72,21 @@ def build_timestamp(source_paths, environ=os.environ):
         committed = _commit_dates(paths)
         seconds = max((committed.get(p.name) or int(p.stat().st_mtime) for p in paths), default=0)
     return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc)
+
+
+def open_with_bookmarks(pdf_path: Path) -> None:
+    """Make the PDF at `pdf_path` open with its bookmarks shown: the catalog's /PageMode /UseOutlines, which
+    Typst does not write. Everything else is kept as the compiler wrote it: each stream's bytes as they are
+    (never decoded, never compressed: the XMP metadata of PDF/A stays unfiltered), the XMP untouched, the
+    /ID made from the content (qpdf's deterministic ID), so the same PDF gives the same bytes."""
+    import pikepdf
+
+    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
+        if pdf.Root.get("/PageMode") == pikepdf.Name.UseOutlines:
+            return
+        pdf.Root.PageMode = pikepdf.Name.UseOutlines
+        pdf.save(pdf_path, deterministic_id=True, fix_metadata_version=False, compress_streams=False,
+                 stream_decode_level=pikepdf.StreamDecodeLevel.none)
 
 
 def _commit_dates(paths):

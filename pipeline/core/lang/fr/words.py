@@ -317,6 +317,9 @@ _WORDS = {
     "The commentaries are not part of the official text; each says who wrote it.":
         "Les commentaires ne font pas partie du texte officiel ; chacun indique qui l’a écrit.",
     "Set in Libertinus Serif with Typst.": "Composé en Libertinus Serif avec Typst.",
+    # The PDF's bookmarks of the front matter (the contents' is "Contents")
+    "Title page": "Page de titre",
+    "Colophon": "Colophon",
 
     # -- the diff page
     "Laws %(old)s → %(new)s: what has changed": "Lois %(old)s → %(new)s : ce qui a changé",

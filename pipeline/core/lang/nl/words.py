@@ -311,6 +311,9 @@ WORDS = {
     "The commentaries are not part of the official text; each says who wrote it.":
         "De toelichtingen horen niet bij de officiële tekst; elke toelichting vermeldt wie haar schreef.",
     "Set in Libertinus Serif with Typst.": "Gezet uit de Libertinus Serif met Typst.",
+    # The PDF's bookmarks of the front matter (the contents' is "Contents")
+    "Title page": "Titelpagina",
+    "Colophon": "Colofon",
 
     # -- the diff page
     "Laws %(old)s → %(new)s: what has changed": "Spelregels %(old)s → %(new)s: wat is er gewijzigd",
