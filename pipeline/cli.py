@@ -33,6 +33,7 @@ from .core.errors import LawbookError, shown_safely, write_failure
 
 if TYPE_CHECKING:
     from .core.lang import Profile
+    from .publish.state import BuildSummary
 
 # Every command imports what it needs when it runs: `lawbook build` with nothing to do reads the
 # stamp without loading lxml, jinja2 or the stages (see docs/architecture.md, "Start-up").
@@ -158,28 +159,25 @@ def cmd_build(args):
         return 0
     from .publish import run  # the stages are imported only when there is work to do
 
-    ctx = run.build(args.sources, args.out, options)
-    summary = ", ".join(f"{v} {k}" for k, v in ctx.log.summary().items() if v)
-    print(f"built {args.out}/ from {len(ctx.sources)} sources: {summary}")
-    for said in ctx.checked.said if ctx.checked else ():
-        print(said)
-    print(closing_line(ctx, args.out))
+    summary = run.build(args.sources, args.out, options).summary()
+    for line in closing_lines(summary, args.out):
+        print(line)
     return 0
 
 
-def closing_line(built, out):
-    """What an editor looks at next: the references that point outside the corpus, and the report.
-    `built`: the build (run.Build), which holds its corpus context."""
-    from .corpus import check, refs, register
-
-    context = built.context
-    counts = check.summary(refs.references(context) + register.references(context.corpus))  # the index's citations too
+def closing_lines(summary: "BuildSummary", out: str) -> list[str]:
+    """What an editor reads at the end of a build (the README explains each line): what was built from
+    what, what the book check found, and the references that point outside the corpus."""
+    counts = ", ".join(f"{v} {k}" for k, v in summary.counts.items())
+    lines = [f"built {out}/ from {summary.sources} sources: {counts}", *summary.said]
     report = f"{out}/report.txt"
-    if not counts["dangling"] and not counts["suspect"]:
-        return f"every reference resolves; the report is {report}"
-    suspect = f", {counts['suspect']} suspect" if counts["suspect"] else ""
-    return (f"{counts['dangling']} references point outside the corpus{suspect}: `lawbook check` lists them; "
-            f"the report is {report}")
+    if not summary.dangling and not summary.suspect:
+        lines.append(f"every reference resolves; the report is {report}")
+    else:
+        suspect = f", {summary.suspect} suspect" if summary.suspect else ""
+        lines.append(f"{summary.dangling} references point outside the corpus{suspect}: `lawbook check` lists them; "
+                     f"the report is {report}")
+    return lines
 
 
 # -- show ----------------------------------------------------------------------------------------

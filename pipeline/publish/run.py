@@ -25,10 +25,10 @@ from ..corpus.stages import CORPUS, CorpusContext
 from ..outputs import diff, graph, html, markdown, pdf, serialise
 from ..outputs.job import Job
 from .lanes import FORK_ABOVE, ChildError, last_written, run_outputs, run_stage, watch_writes, writes_named
-from .state import Build, ReadingCache, edition_digest
+from .state import Build, BuildSummary, ReadingCache, edition_digest
 from .swap import swap, write_failed
 
-__all__ = ["Build", "ChildError", "FORK_ABOVE", "OUTPUTS", "ReadingCache", "STAGES", "build", "edition_digest",
+__all__ = ["Build", "BuildSummary", "ChildError", "FORK_ABOVE", "OUTPUTS", "ReadingCache", "STAGES", "build", "edition_digest",
            "last_written", "make_corpus", "stage_tables", "stages", "up_to_date"]
 
 

@@ -25,6 +25,18 @@ from ..reading.manifest import Source
 ReadingCache = cache.ReadingCache
 
 
+@dataclass(frozen=True)
+class BuildSummary:
+    """What a finished build tells the person who ran it (the command line's closing lines): how many
+    sources it read, its report's counts by kind, what the book check said, and how many references point
+    outside the corpus or read as damaged."""
+    sources: int
+    counts: dict[str, int]  # report entries by kind, the kinds with none left out
+    said: tuple[str, ...]  # the book check's lines ("2017: 93 articles, …: as the contents list gives them")
+    dangling: int
+    suspect: int
+
+
 @dataclass
 class Build:
     """One build's own state: the corpus context, where it writes, what it may take from the build in
@@ -164,6 +176,17 @@ class Build:
                 process.wait()
             finally:
                 process.kill()
+
+    def summary(self) -> BuildSummary:
+        """The build's summary, for the command line (cli.py prints it; it reads no corpus internals)."""
+        from ..corpus import check, refs, register
+
+        context = self.context
+        references = refs.references(context) + register.references(context.corpus)  # the index's citations too
+        counted = check.summary(references)
+        return BuildSummary(len(context.sources), {k: v for k, v in context.log.summary().items() if v},
+                            tuple(context.checked.said) if context.checked else (), counted["dangling"],
+                            counted["suspect"])
 
     def stop_all(self) -> None:
         """Stop every process still running (a stage failed meanwhile) and reap it."""
