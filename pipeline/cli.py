@@ -44,8 +44,8 @@ def main(argv=None):
                                                                   "bridge, in Dutch, English and French")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     sub = parser.add_subparsers(dest="command", required=True)
-    for register in COMMANDS:
-        register(sub)
+    for add_command in COMMANDS:
+        add_command(sub)
 
     args = parser.parse_args(argv)
     try:
@@ -115,7 +115,7 @@ def add_cache_dir(p: argparse.ArgumentParser) -> None:
                         "`make` gives .cache/lawbook in the project)")
 
 
-def register_build(sub):
+def add_build_command(sub):
     p = sub.add_parser("build", help="build all outputs from the sources",
                        description="Build the corpus, the report, the reference graph, the HTML site, the "
                                    "Markdown and PDF editions and the edition diff into a fresh folder, and "
@@ -181,7 +181,7 @@ def closing_lines(summary: "BuildSummary", out: str) -> list[str]:
 
 
 # -- show ----------------------------------------------------------------------------------------
-def register_show(sub):
+def add_show_command(sub):
     p = sub.add_parser("show", help="show one node of the corpus: its text, notes, children and sources",
                        description="Show one node of the corpus. ID is an edition and a citation (2017/50D2a); "
                                    "case does not matter, the book's citation keyword may stand before it "
@@ -343,7 +343,7 @@ def not_in_corpus(corpus, node_id: str) -> LawbookError:
 
 
 # -- check ---------------------------------------------------------------------------------------
-def register_check(sub):
+def add_check_command(sub):
     p = sub.add_parser("check", help="list every reference whose target is not in the corpus",
                        description="Find every reference of the corpus whose target is not in it, grouped by "
                                    "kind and by target, each with its source file and line. Exit status 1 "
@@ -391,7 +391,7 @@ def cmd_check(args):
 DIFF_FORMATS = ("html", "json", "text")
 
 
-def register_diff(sub):
+def add_diff_command(sub):
     """Adds the `diff` subcommand."""
     p = sub.add_parser("diff", help="what changed between two editions, as a redline",
                        description="Compare two editions article by article. OLD and NEW are edition ids "
@@ -504,7 +504,7 @@ def port_number(text):
     return port
 
 
-def register_serve(sub):
+def add_serve_command(sub):
     """Adds the `serve` subcommand: python -m pipeline serve [--out build] [--port 8000]."""
     p = sub.add_parser("serve", help="serve the HTML edition on 127.0.0.1 (search needs a web server)")
     p.add_argument("--out", default="build", help="the build folder whose html/ is served")
@@ -533,7 +533,7 @@ def cmd_serve(args):
 
 
 # -- align ---------------------------------------------------------------------------------------
-def register_align(sub):
+def add_align_command(sub):
     p = sub.add_parser("align", help="compare a translation with its original, node by node",
                        description="Compare two books by citation ID: every node both hold, or that one holds "
                                    "inside a part the other shows, gets a status (match, missing, extra, "
@@ -567,7 +567,8 @@ def read_book(arg):
     return reference.read_corpus(arg)
 
 
-COMMANDS = [register_build, register_show, register_check, register_diff, register_align, register_serve]
+COMMANDS = [add_build_command, add_show_command, add_check_command, add_diff_command, add_align_command,
+            add_serve_command]
 
 
 if __name__ == "__main__":
