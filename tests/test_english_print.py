@@ -72,3 +72,4 @@ def test_the_bookmarks_are_in_english_and_the_text_holds_no_word_joiner(printed)
     pages = copied_text(data)
     assert len(pages) == len(texts) and [i for i, text in enumerate(pages) if "\u2060" in text] == []
     assert b"/PageMode /UseOutlines" in data or b"/PageMode/UseOutlines" in data
+    assert "Made with lawbook " in pages[1] and "Digest of the sources (SHA-256): " in pages[1]

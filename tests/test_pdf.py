@@ -918,7 +918,7 @@ def test_first_pass_sets_the_contents_words_and_every_node_on_its_page(tmp_path)
     assert not links(first) and links(book)
 
 
-# --- the bookmarks, the open mode, no invisible characters -------------------------------------------
+# --- the bookmarks, the open mode, no invisible characters, what made the book ------------------------
 
 def pdf_bytes(reader) -> bytes:
     reader.stream.seek(0)
@@ -1016,6 +1016,39 @@ def test_the_page_number_of_a_contents_line_never_stands_alone():
         assert "\u2060" not in "".join(copied_text(data))
 
 
+def test_the_colophon_names_the_version_of_lawbook_and_the_digest_of_the_sources(real_books):
+    import hashlib
+    import importlib.metadata
+    import tomllib
+
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    assert pdf_view.lawbook_version() == importlib.metadata.version("lawbook") == version
+    sources = manifest.load_manifest(ROOT / "sources")
+    for edition_id in ("2007", "2017"):
+        own = sorted((s for s in sources if s.edition == edition_id), key=lambda s: s.name)
+        # What `sha256sum FILE… | sha256sum` gives in the sources folder, for the edition's files by name.
+        listing = "".join(f"{hashlib.sha256(s.path.read_bytes()).hexdigest()}  {s.name}\n" for s in own)
+        digest = hashlib.sha256(listing.encode()).hexdigest()[:12]
+        colophon = flat(copied_text(pdf_bytes(real_books[edition_id][1]))[1])
+        assert colophon.rstrip().endswith(f"Gezet uit de Libertinus Serif met Typst. Gemaakt met lawbook {version}. "
+                                          f"Vingerafdruk van de bronnen (SHA-256): {digest}."), colophon
+    assert compiling.sources_digest([s.path for s in sources if s.edition == "2017"]) != \
+        compiling.sources_digest([s.path for s in sources if s.edition == "2007"])
+
+
+def test_a_book_made_without_sources_names_no_digest_and_the_same_sources_give_the_same_one(hand_made, tmp_path):
+    text = flat(PdfReader(io.BytesIO(hand_made["bytes"])).pages[1].extract_text())
+    assert f"Gemaakt met lawbook {pdf_view.lawbook_version()}." in text and "SHA-256" not in text
+    a, b = tmp_path / "a.txt", tmp_path / "sub" / "a.txt"
+    b.parent.mkdir()
+    a.write_bytes(b"ARTIKEL 1\n")
+    b.write_bytes(b"ARTIKEL 1\n")
+    os.utime(a, (1_500_000_000, 1_500_000_000))
+    assert compiling.sources_digest([a]) == compiling.sources_digest([b])  # bytes and names, not dates or folders
+    b.write_bytes(b"ARTIKEL 2\n")
+    assert compiling.sources_digest([a]) != compiling.sources_digest([b])
+
+
 def test_opening_with_bookmarks_keeps_the_pdf_a_metadata_and_gives_the_same_bytes(hand_made, tmp_path):
     import pikepdf
 
@@ -1035,10 +1068,36 @@ def test_opening_with_bookmarks_keeps_the_pdf_a_metadata_and_gives_the_same_byte
         assert sorted(opened.Root.keys()) == sorted(list(compiled.Root.keys()) + ["/PageMode"])
 
 
-@pytest.mark.parametrize("code, words", [("en", ("[Title page]", "[Colophon]", "[Contents]")),
-                                         ("fr", ("[Page de titre]", "[Colophon]", "[Table des matières]"))])
-def test_the_bookmarks_are_in_the_books_language(code, words):
-    source = pdf.typst_source(edition_of(hand_made_corpus(), "2017"), BUILT.date(), profile=lang.profile(code))
+class _CopiesTyp:
+    """A previous build whose copy of an edition's Typst source holds `text` (as Build.reuse copies it)."""
+
+    def __init__(self, tmp: Path, text: str) -> None:
+        self.tmp, self.text = tmp, text
+
+    def reuse(self, edition: str, paths: list[str]) -> bool:
+        (self.tmp / paths[1]).parent.mkdir(parents=True, exist_ok=True)
+        (self.tmp / paths[1]).write_text(self.text, encoding="utf-8")
+        return True
+
+
+def test_a_copy_whose_colophon_names_other_sources_is_compiled_again(tmp_path):
+    from dataclasses import replace
+
+    ctx = Job.of_tree(hand_made_corpus(), tmp_path, NL)
+    same = replace(ctx, previous=_CopiesTyp(tmp_path, '#"Vingerafdruk van de bronnen (SHA-256): 0123456789ab.";'))
+    assert pdf._reused(same, "2017", False, "0123456789ab")
+    assert not pdf._reused(same, "2017", False, "ba9876543210")
+    assert pdf._reused(same, "2017", False, None)  # no sources, no digest to check
+
+
+@pytest.mark.parametrize("code, words", [
+    ("en", ("[Title page]", "[Colophon]", "[Contents]", '"Made with lawbook ', '"Digest of the sources (SHA-256): 0123456789ab."')),
+    ("fr", ("[Page de titre]", "[Colophon]", "[Table des matières]", '"Réalisé avec lawbook ',
+            '"Empreinte des sources (SHA-256)\u00a0: 0123456789ab."')),
+])
+def test_the_bookmarks_and_the_colophon_are_in_the_books_language(code, words):
+    source = pdf.typst_source(edition_of(hand_made_corpus(), "2017"), BUILT.date(), profile=lang.profile(code),
+                              digest="0123456789ab")
     for word in words:
         assert word in source, word
-    assert "Titelpagina" not in source and "Colofon" not in source
+    assert "Titelpagina" not in source and "Colofon" not in source and "Vingerafdruk" not in source

@@ -17,9 +17,9 @@ string literal unless it is `TypstCode`, and only book/ makes `TypstCode` (from
 fixed markup, labels it has checked, and paragraph markup it built from escaped text).
 So no law text can ever act as markup, whatever characters it holds. The book's own words
 (title page, colophon, headings, running heads, the date) are the language profile's (text.py), and so
-are its lang and region. The book's date is the date of its sources (build_timestamp), never the build's.
-Each compiled book opens with its bookmarks shown (open_with_bookmarks, once its compiler is done:
-OpenWithBookmarks).
+are its lang and region. The book's date is the date of its sources (build_timestamp), never the build's;
+its colophon names their digest (sources_digest). Each compiled book opens with its bookmarks shown
+(open_with_bookmarks, once its compiler is done: OpenWithBookmarks).
 """
 import json
 from pathlib import Path
@@ -28,7 +28,7 @@ from typing import Any
 from . import pdf_parts
 from ..reading import manifest
 from .book.compiling import (COMPILE_CHILD, Book, Compiles, build_timestamp, compile_books, compile_failure,
-                             open_with_bookmarks)
+                             open_with_bookmarks, sources_digest)
 from .book.printable import unprintable, unprintable_sources
 from .book.source import TypstCode, template_environment
 from .book.view import book_view
@@ -38,11 +38,13 @@ from .job import Job
 from .text import file_names, profile_of
 
 
-def typst_source(edition, built, with_commentary=True, *, profile: Profile, sources=()) -> str:
+def typst_source(edition, built, with_commentary=True, *, profile: Profile, sources=(),
+                 digest: str | None = None) -> str:
     """The complete Typst source of one edition's book, in the words of `profile`, the book's language;
-    `sources` (the edition's manifest entries) for the colophon."""
+    `sources` (the edition's manifest entries) and `digest` (their sources_digest) for the colophon."""
     template = template_environment(profile).get_template("book.typ.j2")
-    return template.render(book=book_view(edition, built, with_commentary, profile=profile, sources=sources))
+    return template.render(book=book_view(edition, built, with_commentary, profile=profile, sources=sources,
+                                          sources_digest=digest))
 
 
 def pdf_name(edition_id: str, profile: Profile) -> str:
@@ -74,9 +76,12 @@ def _prepare(job):
     in_parts = {e.get("id") for e in job.corpus.iterchildren("edition")
                 if sum(1 for _ in e.iterchildren("article")) > above}
     names = file_names(profile)
+    # The colophon's digest of each edition's own source files (none for a corpus without sources).
+    paths = {e.get("id"): [s.path for s in job.sources if s.edition == e.get("id")]
+             for e in job.corpus.iterchildren("edition")}
+    digests = {edition_id: sources_digest(files) if files else None for edition_id, files in paths.items()}
     todo = [e for e in job.corpus.iterchildren("edition")
-            if not job.previous.reuse(e.get("id"), [names.pdf(e.get("id")), names.parts(e.get("id"))
-                                                    if e.get("id") in in_parts else names.typ(e.get("id"))])]
+            if not _reused(job, e.get("id"), e.get("id") in in_parts, digests[e.get("id")])]
     # Text the compiler cannot set is a build error at its source line, found before compiling.
     lines = {(name, line.num): line.text for name, file_lines in job.lines.items() for line in file_lines}
     manifest_path = Path(job.sources_dir or ".") / manifest.MANIFEST
@@ -93,7 +98,8 @@ def _prepare(job):
         timestamp = build_timestamp([s.path for s in own])
         pdf_file = job.tmp / names.pdf(edition_id)
         if edition_id in in_parts:
-            view = book_view(edition, timestamp.date(), with_commentary, profile=profile, sources=own)
+            view = book_view(edition, timestamp.date(), with_commentary, profile=profile, sources=own,
+                             sources_digest=digests[edition_id])
             plan = pdf_parts.write_sources(view, edition, job.tmp / names.parts(edition_id), size,
                                            template_environment(profile), TypstCode)
             work = job.tmp / "pdf" / f".work-{edition_id}"  # the parts' PDFs, removed once joined
@@ -103,11 +109,30 @@ def _prepare(job):
             (work / "plan.json").write_text(json.dumps(plan, indent=1) + "\n", encoding="utf-8")
             books.append(Book(work / "plan.json", pdf_file, timestamp, edition_id, plan["weight"], parts=True))
             continue
-        source = typst_source(edition, timestamp.date(), with_commentary, profile=profile, sources=own)
+        source = typst_source(edition, timestamp.date(), with_commentary, profile=profile, sources=own,
+                              digest=digests[edition_id])
         typ_file = job.tmp / names.typ(edition_id)
         typ_file.write_text(source, encoding="utf-8")
         books.append(Book(typ_file, pdf_file, timestamp, edition_id, len(source)))
     return books
+
+
+def _reused(job: Job, edition_id: str, in_parts: bool, digest: str | None) -> bool:
+    """Whether the edition's book was copied from the previous build (job.previous.reuse: its content is
+    unchanged). Not when the copy's colophon names other sources' digest: a source whose bytes changed
+    and the edition's content did not (its line ends, say) gives a book compiled afresh, so that a book
+    never names other sources than its own. The copy is then overwritten."""
+    names = file_names(profile_of(job))
+    source = names.parts(edition_id) if in_parts else names.typ(edition_id)
+    if not job.previous.reuse(edition_id, [names.pdf(edition_id), source]):
+        return False
+    if digest is None:
+        return True
+    typ = job.tmp / source / "front.typ" if in_parts else job.tmp / source
+    try:
+        return digest in typ.read_text(encoding="utf-8")
+    except (OSError, UnicodeError):
+        return False
 
 
 class OpenWithBookmarks:

@@ -1,12 +1,14 @@
 """Compiling the PDF edition: Typst source to PDF/A-2b, each book in a Python process of its own
 (Compiles, compile_books), as many side by side as the machine's memory allows (parallel_limit,
-/proc/meminfo), dated by its sources (build_timestamp: SOURCE_DATE_EPOCH, else git's dates); a compiled
-book is made to open with its bookmarks shown (open_with_bookmarks).
+/proc/meminfo), dated by its sources (build_timestamp: SOURCE_DATE_EPOCH, else git's dates) and
+marked by their digest (sources_digest); a compiled book is made to open with its bookmarks shown
+(open_with_bookmarks).
 
-Reads: Typst sources (files), the sources' dates. Writes: the PDFs the books name.
+Reads: Typst sources (files), the sources' dates and bytes. Writes: the PDFs the books name.
 """
 import contextlib
 import datetime
+import hashlib
 import json
 import os
 import signal
@@ -72,6 +74,22 @@ def build_timestamp(source_paths, environ=os.environ):
         committed = _commit_dates(paths)
         seconds = max((committed.get(p.name) or int(p.stat().st_mtime) for p in paths), default=0)
     return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc)
+
+
+# The colophon's digest of the sources: this many hexadecimal digits of the SHA-256 (48 bits, as a short
+# commit name; the file names of the sources are 16 digits, and no 16 stand together in the colophon).
+SOURCES_DIGEST_DIGITS = 12
+
+
+def sources_digest(source_paths: "list[Path] | tuple[Path, ...]") -> str:
+    """The digest of one edition's sources that the colophon prints: the SHA-256 of what `sha256sum` writes for
+    the files sorted by name (a line "<the file's SHA-256>  <its name>" each), its first SOURCES_DIGEST_DIGITS
+    digits. Anyone can check it in the sources folder: `sha256sum FILE… | sha256sum` (the edition's files of
+    sources.toml, in the order of their names). The same bytes give the same digest, whatever their dates."""
+    lines = []
+    for path in sorted((Path(p) for p in source_paths), key=lambda p: p.name):
+        lines.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.name}\n")
+    return hashlib.sha256("".join(lines).encode("utf-8")).hexdigest()[:SOURCES_DIGEST_DIGITS]
 
 
 def open_with_bookmarks(pdf_path: Path) -> None:

@@ -6,6 +6,9 @@ Reads: an <edition> of the corpus tree, the edition's manifest entries, the lang
 Writes nothing.
 """
 import collections
+import importlib.metadata
+import tomllib
+from pathlib import Path
 
 from ...core import ids, tree
 from ...core.lang import Profile
@@ -24,6 +27,21 @@ HEADING_LEVEL = {"subsection": 3, "item": 4, "subitem": 5}
 
 # The colophon lists up to this many source files in one column, more in two.
 COLOPHON_ONE_COLUMN = 10
+DISTRIBUTION = "lawbook"  # the package whose version the colophon prints (pyproject.toml's name)
+PYPROJECT = Path(__file__).resolve().parents[3] / "pyproject.toml"
+
+
+def lawbook_version() -> str:
+    """The version of lawbook that makes the book, as the colophon prints it: the installed package's
+    (importlib.metadata), else pyproject.toml's beside the code (a checkout run without installing)."""
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    try:
+        return str(tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["version"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "?"
 
 
 def _mark(el):
@@ -99,12 +117,14 @@ def date_words(day, profile: Profile) -> str:
                year=day.year)
 
 
-def book_view(edition, built, with_commentary=True, *, profile: Profile, sources=()) -> dict:
+def book_view(edition, built, with_commentary=True, *, profile: Profile, sources=(),
+              sources_digest: str | None = None) -> dict:
     """The book of one <edition> as data for book.typ.j2, in the words of `profile`, the book's language.
 
     `built` is the date of the edition's sources (build_timestamp), printed on the title page and
     in the colophon; `sources` are the edition's manifest entries (name and origin), which the
-    colophon names. Commentary follows the article it is on; commentary on an article this
+    colophon names, and `sources_digest` their digest (compiling.sources_digest), which it prints
+    where given. Commentary follows the article it is on; commentary on an article this
     edition does not hold goes to a closing chapter.
     """
     edition_id = edition.get("id")
@@ -148,7 +168,8 @@ def book_view(edition, built, with_commentary=True, *, profile: Profile, sources
         "date_line": date_line,
         "with_commentary": with_commentary,
         "without_commentary_line": say(profile, "Official text, without commentary"),
-        "colophon": colophon_view(profile, description, publisher, date_line, sources, with_commentary),
+        "colophon": colophon_view(profile, description, publisher, date_line, sources, with_commentary,
+                                  sources_digest),
         "book_index": register.register_view(edition, targets, profile),  # the book's index, after the Laws
         "articles": articles,
         # The contents' page numbers from sys.inputs, not from the page counter: set for the front of
@@ -161,10 +182,12 @@ def book_view(edition, built, with_commentary=True, *, profile: Profile, sources
 
 
 def colophon_view(profile: Profile, description: str, publisher: str, date_line: str, sources,
-                  with_commentary: bool = True) -> dict:
+                  with_commentary: bool = True, sources_digest: str | None = None) -> dict:
     """The colophon, for readers and in the book's language: the edition, the publisher, the manifest's
     copyright line, the date, and each source by its description (sources.toml); a file name and the
-    editor's origin note stay on the editor's page. Sources without a description are counted."""
+    editor's origin note stay on the editor's page. Sources without a description are counted. Last, what
+    made the book: the version of lawbook and, where given, the digest of the sources' bytes, so that a
+    reader can tell which sources a copy was made from. Nothing of the day of the build."""
     described = [s.description for s in sources if getattr(s, "description", "")]
     undescribed = len(sources) - len(described)
     copyright_line = next((s.copyright for s in sources if getattr(s, "copyright", "")), "")
@@ -182,4 +205,7 @@ def colophon_view(profile: Profile, description: str, publisher: str, date_line:
                  + ([say(profile, "The commentaries are not part of the official text; each says who wrote "
                                   "it.")] if with_commentary else [])
                  + [say(profile, "Set in Libertinus Serif with Typst.")],
+        "made": [say(profile, "Made with lawbook %(version)s.", version=lawbook_version())]
+                + ([say(profile, "Digest of the sources (SHA-256): %(digest)s.", digest=sources_digest)]
+                   if sources_digest else []),
     }

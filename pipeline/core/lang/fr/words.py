@@ -317,6 +317,8 @@ _WORDS = {
     "The commentaries are not part of the official text; each says who wrote it.":
         "Les commentaires ne font pas partie du texte officiel ; chacun indique qui l’a écrit.",
     "Set in Libertinus Serif with Typst.": "Composé en Libertinus Serif avec Typst.",
+    "Made with lawbook %(version)s.": "Réalisé avec lawbook %(version)s.",
+    "Digest of the sources (SHA-256): %(digest)s.": "Empreinte des sources (SHA-256) : %(digest)s.",
     # The PDF's bookmarks of the front matter (the contents' is "Contents")
     "Title page": "Page de titre",
     "Colophon": "Colophon",

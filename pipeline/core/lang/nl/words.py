@@ -311,6 +311,8 @@ WORDS = {
     "The commentaries are not part of the official text; each says who wrote it.":
         "De toelichtingen horen niet bij de officiële tekst; elke toelichting vermeldt wie haar schreef.",
     "Set in Libertinus Serif with Typst.": "Gezet uit de Libertinus Serif met Typst.",
+    "Made with lawbook %(version)s.": "Gemaakt met lawbook %(version)s.",
+    "Digest of the sources (SHA-256): %(digest)s.": "Vingerafdruk van de bronnen (SHA-256): %(digest)s.",
     # The PDF's bookmarks of the front matter (the contents' is "Contents")
     "Title page": "Titelpagina",
     "Colophon": "Colofon",
