@@ -298,31 +298,29 @@ def free_port():
 # -- watch mode (`lawbook serve --watch`, docs/watch.md) ----------------------------------------------
 # The pages are served as the build wrote them, with one script added before </body> on the way out
 # (the files on disk stay the build's own): it listens to /__lawbook/events (server-sent events) and
-# reloads the page when a rebuild changed the site, or shows the error that stopped a rebuild over the
-# previous page. The site's service worker is replaced on the way out by one that removes itself: an
+# reloads the page when a rebuild changed the site, or shows the panel that says what stopped a rebuild
+# over the previous page, in the book's language (panel_lines: the server writes its lines, the script
+# only shows them). The site's service worker is replaced on the way out by one that removes itself: an
 # open event stream must not pass through a cache.
 LIVE_PREFIX = "/__lawbook/"
 KEEPALIVE = 5.0  # seconds between the comments that keep an idle event stream open
 LIVE_SCRIPT = """"use strict";
 (function () {
   var script = document.currentScript, shown = Number(script.dataset.generation), box = null;
-  var words = JSON.parse(script.dataset.words);
   function hide() { if (box) { box.remove(); box = null; } }
-  function show(error) {
+  // The panel's lines come written (serve.panel_lines): [{text, lang, kind}], the first its heading.
+  function show(lines) {
     hide();
     box = document.createElement("aside");
     box.id = "lawbook-watch-error";
     box.setAttribute("role", "alert");
     box.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:40vh;overflow:auto;z-index:2147483647;" +
       "background:#fff4f2;color:#5c0a00;border-top:3px solid #b3261e;padding:.6em 1em;font:14px/1.4 sans-serif";
-    var lines = [[words.heading, "strong"],
-                 [(error.file || "") + (error.line ? ":" + error.line : "") + (error.file ? ": " : "") + error.message, "code"],
-                 [error.fix ? words.fix + ": " + error.fix : "", "span"],
-                 [error.count > 1 ? words.more.replace("{count}", String(error.count - 1)) : "", "span"]];
     lines.forEach(function (line) {
-      if (!line[0]) { return; }
-      var el = document.createElement(line[1]);
-      el.textContent = line[0];  // text, never markup: a message quotes the sources
+      var el = document.createElement(line.kind === "heading" ? "strong" : "span");
+      el.className = "lawbook-watch-" + line.kind;
+      el.textContent = line.text;  // text, never markup: a message quotes the sources
+      if (line.lang) { el.lang = line.lang; }
       el.style.display = "block";
       box.appendChild(el);
     });
@@ -332,7 +330,7 @@ LIVE_SCRIPT = """"use strict";
   events.addEventListener("state", function (event) {
     var state = JSON.parse(event.data);
     if (state.generation !== shown) { location.reload(); return; }
-    if (state.error) { show(state.error); } else { hide(); }
+    if (state.error) { show(state.panel || []); } else { hide(); }
   });
 })();
 """
@@ -367,7 +365,6 @@ class LiveState:
 
 class _WatchHandler(_Handler):
     live: LiveState = None  # set by make_watch_server
-    overlay_words: dict = None
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")  # every look after an edit asks the server again
@@ -390,8 +387,7 @@ class _WatchHandler(_Handler):
             return super().send_file(path, local)
         with open(local, "rb") as f:
             page = f.read()
-        tag = ('<script src="/__lawbook/live.js" data-generation="%d" data-words="%s"></script>'
-               % (self.live.view["generation"], html.escape(json.dumps(self.overlay_words))))
+        tag = '<script src="/__lawbook/live.js" data-generation="%d"></script>' % self.live.view["generation"]
         at = page.rfind(b"</body>")
         at = len(page) if at < 0 else at
         return self.send_bytes(page[:at] + tag.encode("utf-8") + page[at:], "text/html; charset=utf-8")
@@ -434,7 +430,8 @@ class _WatchHandler(_Handler):
                 if version == seen:
                     self.wfile.write(b": idle\n\n")
                 else:
-                    self.wfile.write(b"event: state\ndata: " + json.dumps(view).encode("utf-8") + b"\n\n")
+                    said = dict(view, panel=panel_lines(view["error"], self.profile) if view.get("error") else None)
+                    self.wfile.write(b"event: state\ndata: " + json.dumps(said).encode("utf-8") + b"\n\n")
                     seen = version
                 self.wfile.flush()
         except OSError:  # the page went away
@@ -442,10 +439,49 @@ class _WatchHandler(_Handler):
         return None
 
 
-def overlay_words(profile) -> dict:
-    """The overlay's words in the book's language (its profile)."""
-    return {"heading": profile.word("The last change did not build; the page shows the build before it."),
-            "fix": profile.word("Fix"), "more": profile.word("{count} more errors")}
+# Clauses of a report message the panel leaves out: what the corpus's reading does with a conflict (keep
+# the first reading), which a failed build does not publish; the panel says what is served instead.
+PANEL_LEAVES_OUT = ("the first reading is kept until a source is corrected",)
+
+
+def panel_lines(error: dict, profile: "Profile") -> list[dict]:
+    """The panel's lines over a page when a rebuild failed, in the book's language (`profile`): the last good
+    build is still served; where (the source by its origin, its file name beside it, and the line); what
+    failed (the report's message, in the book's language where its words know it, else as the report
+    writes it, marked English); what to do; how many more errors the report holds; and that the page reloads
+    when the source builds. Each {"text", "lang" (None: the page's), "kind"}."""
+    from .core.report import shown_name
+    from .outputs.site.editor import say_message
+
+    def line(kind: str, english: str, lang: str | None = None, **values) -> dict:
+        return {"kind": kind, "text": profile.word(english) % values, "lang": lang}
+
+    lines = [line("heading", "This change did not build: the site still shows the last build that did.")]
+    if error.get("file"):
+        file = shown_name(str(error["file"]))
+        source = say(profile, "%(origin)s (%(file)s)", origin=error["origin"], file=file) if error.get("origin") \
+            else file
+        place = say(profile, "%(source)s, line %(line)s", source=source, line=error["line"]) if error.get("line") \
+            else source
+        lines.append(line("where", "Where: %(place)s", place=place))
+    message, language = say_message(error.get("message") or "", profile, leave_out=PANEL_LEAVES_OUT)
+    lines.append(line("what", "What failed: %(message)s", None if language == profile.code else language,
+                      message=message))
+    if error.get("report"):
+        lines.append(line("fix", "What to do: correct the source at this line and save it; the whole report of "
+                                 "the failed build is %(report)s.", report=error["report"]))
+    elif error.get("fix"):
+        fix, language = say_message(error["fix"], profile)
+        lines.append(line("fix", "What to do: %(fix)s", None if language == profile.code else language, fix=fix))
+    if error.get("count", 1) > 1:
+        lines.append(line("more", "The report holds %(count)s more errors.", count=error["count"] - 1))
+    lines.append(line("reload", "Once the source builds, this page reloads with the new build by itself."))
+    return lines
+
+
+def say(profile: "Profile", english: str, **values) -> str:
+    """The profile's words for `english` with `values` put in (outputs/text.py's say)."""
+    return profile.word(english) % values
 
 
 def make_watch_server(html_dir, live: LiveState, profile: "Profile", port=8000, quiet=False, timeout=TIMEOUT,
@@ -454,14 +490,18 @@ def make_watch_server(html_dir, live: LiveState, profile: "Profile", port=8000, 
     the event stream."""
     server = make_server(html_dir, port, quiet, timeout, host_names)
     base = _QuietHandler if quiet else _Handler
-    handler = type("WatchHandler", (_WatchHandler, base), {"live": live, "overlay_words": overlay_words(profile),
-                                                          "profile": profile})
+    handler = type("WatchHandler", (_WatchHandler, base), {"live": live, "profile": profile})
     server.RequestHandlerClass = functools.partial(handler, directory=str(html_dir))
     return server
 
 
-def _print_outcome(outcome) -> None:
-    """One line per rebuild in the terminal; a failed one with its file, line and fix."""
+def _print_outcome(outcome, out: str | os.PathLike[str] = "build") -> None:
+    """One line per rebuild in the terminal (English, the command line's language); a failed one with its
+    file, line and fix; the first good one after a failure says that the build recovered, in place of the
+    line it would print, with the time of that rebuild ("recovered: build/ is up to date again (1.20 s)")."""
+    if outcome.recovered:
+        print(f"recovered: {escape_log(str(out))}/ is up to date again ({outcome.seconds:.2f} s)", flush=True)
+        return
     if outcome.skipped:
         return
     if outcome.ok:
@@ -473,14 +513,17 @@ def _print_outcome(outcome) -> None:
     where = f"{error['file']}:{error['line']}: " if error.get("line") else (f"{error['file']}: " if error.get("file") else "")
     more = f" (and {error['count'] - 1} more)" if error.get("count", 1) > 1 else ""
     print(f"lawbook: error: {escape_log(where + error['message'])}{more}\n  fix: {escape_log(error.get('fix') or '')}\n"
-          "  the previous build is still served", file=sys.stderr, flush=True)
+          "  the last good build is still served; the pages reload once the sources build", file=sys.stderr, flush=True)
 
 
-def watch_sources(session, live: LiveState, stop, on_outcome=_print_outcome) -> None:
+def watch_sources(session, live: LiveState, stop, on_outcome=None) -> None:
     """Rebuild each time something in the sources folder changes (its files, the manifest,
-    corrections.toml), until `stop` (a threading.Event) is set; publish each outcome to the pages.
+    corrections.toml), until `stop` (a threading.Event) is set; publish each outcome to the pages and
+    give it to `on_outcome` (by default, its line in the terminal: _print_outcome).
     The changes come from watchfiles (the system's file events, inotify on Linux); a burst of saves
     is one rebuild."""
+    if on_outcome is None:
+        on_outcome = functools.partial(_print_outcome, out=session.out_dir)
     for _ in _changes(session, stop):
         outcome = session.rebuild()
         on_outcome(outcome)
@@ -519,13 +562,13 @@ def cmd_watch(args) -> int:
     stop = threading.Event()
     try:
         first = session.rebuild()
-        _print_outcome(first)
+        _print_outcome(first, args.out)
         while not (Path(args.out) / "html" / "index.html").exists():  # no site yet: serve once one builds
             print("lawbook: waiting for a change to the sources that builds", file=sys.stderr, flush=True)
             first = _next_outcome(session, stop)
             if first is None:
                 return 1
-            _print_outcome(first)
+            _print_outcome(first, args.out)
         live.publish(first.view())
         profile = lang.profile(manifest.load_manifest(args.sources).language)
         server = make_watch_server(Path(args.out) / "html", live, profile, args.port,

@@ -143,6 +143,122 @@ def test_a_bug_in_a_rebuild_is_an_outcome_and_watching_goes_on(tmp_path, monkeyp
     assert not (tmp_path / "build").exists()
 
 
+# -- recovery: a good rebuild after a failed one ------------------------------------------------------------
+HEADING = "1. Gedekte uitkomst"  # a heading of 2017/41A; written twice it is a second 41A: the build fails
+
+
+@pytest.fixture
+def failing(tmp_path):
+    """A session on a copy of the five sources whose first build is good and whose next edit fails."""
+    shutil.copytree("sources", tmp_path / "src")
+    session = watch.Session(tmp_path / "src", tmp_path / "build", {"no_pdf": True})
+    assert session.rebuild().ok
+    yield tmp_path, session
+    session.close()
+
+
+def break_and_rebuild(folder: Path, session: watch.Session) -> watch.Outcome:
+    edit(folder / "src" / PAGE, HEADING, f"{HEADING}\n{HEADING}")
+    outcome = session.rebuild()
+    assert not outcome.ok and not outcome.recovered
+    assert outcome.error["origin"] == ("Wiki page export 'ARTIKEL 54': shows articles 53, 41, 24 and 50D, then a "
+                                       "personal remark on article 54 by Peter")
+    assert (folder / "build.failed" / "report.txt").is_file()
+    return outcome
+
+
+def test_a_good_rebuild_after_a_failed_one_says_it_recovered_and_removes_the_failed_report(failing, capsys):
+    from pipeline import serve
+
+    folder, session = failing
+    failed = break_and_rebuild(folder, session)
+    serve._print_outcome(failed, folder / "build")
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "  the last good build is still served; the pages reload once the sources build")
+    # The edit undone: nothing to build, and the build has recovered.
+    edit(folder / "src" / PAGE, f"{HEADING}\n{HEADING}", HEADING)
+    undone = session.rebuild()
+    assert undone.ok and undone.skipped and undone.recovered
+    assert not (folder / "build.failed").exists()
+    serve._print_outcome(undone, folder / "build")
+    assert capsys.readouterr().out == f"recovered: {folder / 'build'}/ is up to date again ({undone.seconds:.2f} s)\n"
+    # Once: the next good rebuild is an ordinary one.
+    edit(folder / "src" / PAGE, "Het begin van het spelen", "Het begin van het afspelen")
+    again = session.rebuild()
+    assert again.ok and not again.recovered
+    serve._print_outcome(again, folder / "build")
+    assert capsys.readouterr().out.startswith("rebuilt in ")
+    # Broken again and mended by a new edit (a rebuild, not an undo): recovered the same way.
+    break_and_rebuild(folder, session)
+    edit(folder / "src" / PAGE, f"{HEADING}\n{HEADING}", "1. Gedekte uitkomsten")
+    mended = session.rebuild()
+    assert mended.ok and not mended.skipped and mended.recovered and mended.changed
+    assert not (folder / "build.failed").exists()
+    serve._print_outcome(mended, folder / "build")
+    assert capsys.readouterr().out == f"recovered: {folder / 'build'}/ is up to date again ({mended.seconds:.2f} s)\n"
+
+
+def test_a_failed_report_folder_lawbook_did_not_write_stays(failing):
+    folder, session = failing
+    break_and_rebuild(folder, session)
+    # Someone puts their own folder in its place: no marker, a file of theirs.
+    shutil.rmtree(folder / "build.failed")
+    (folder / "build.failed").mkdir()
+    (folder / "build.failed" / "notes.txt").write_text("mine", encoding="utf-8")
+    edit(folder / "src" / PAGE, f"{HEADING}\n{HEADING}", HEADING)
+    assert session.rebuild().recovered
+    assert (folder / "build.failed" / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_failed_report_folder_another_build_wrote_stays(failing):
+    folder, session = failing
+    break_and_rebuild(folder, session)
+    # Another lawbook process wrote the failed build's report since: its marker is not this session's.
+    marker = folder / "build.failed" / outdir.MARKER
+    data = json.loads(marker.read_text(encoding="utf-8"))
+    marker.write_text(json.dumps(dict(data, id="0123456789abcdef", pid=1)), encoding="utf-8")
+    edit(folder / "src" / PAGE, f"{HEADING}\n{HEADING}", HEADING)
+    assert session.rebuild().recovered
+    assert (folder / "build.failed" / "report.txt").is_file()
+
+
+def test_the_panel_says_what_is_true_in_the_books_language(failing):
+    """A conflict's message says the first reading is kept: of the corpus, not of a failed build, so the
+    panel leaves that out and says what is served, where, what failed, what to do, and that the page reloads."""
+    from pipeline import serve
+    from pipeline.core import lang
+
+    folder, session = failing
+    edit(folder / "src" / "001_0c222c0b6955047f.txt", "mogen alle in deze slag abusievelijk gespeelde kaarten worden "
+         "teruggenomen", "moeten alle in deze slag gespeelde kaarten blijven liggen")
+    outcome = session.rebuild()
+    assert "the first reading is kept until a source is corrected" in outcome.error["message"]
+    report = outcome.error["report"]
+    assert [(line["kind"], line["text"], line["lang"]) for line in serve.panel_lines(outcome.error, lang.profile("nl"))] == [
+        ("heading", "Deze wijziging bouwt niet: de site toont nog de laatste build die wel lukte.", None),
+        ("where", "Waar: Wiki page export 'ARTIKEL 56': shows articles 53 and 50D again (001_0c222c0b6955047f.txt), "
+                  "regel 12", None),
+        ("what", "Wat misging: 2017/53B luidt anders in 000_8d35bcdf16b9ca3e.txt:12 dan in 001_0c222c0b6955047f.txt:12: "
+                 "'mogen' / 'moeten'; 'abusievelijk' / ''; 'worden teruggenomen. artikel' / 'blijven liggen. Artikel'",
+         None),
+        ("fix", f"Wat te doen: verbeter de bron op die regel en sla haar op; het hele verslag van de mislukte build "
+                f"staat in {report}.", None),
+        ("reload", "Zodra de bron weer bouwt, laadt deze pagina vanzelf opnieuw met de nieuwe build.", None)]
+    english = [line["text"] for line in serve.panel_lines(outcome.error, lang.profile("en"))]
+    assert english[0] == "This change did not build: the site still shows the last build that did."
+    assert english[-1] == "Once the source builds, this page reloads with the new build by itself."
+    assert not any("first reading" in text or "eerste lezing" in text for code in ("nl", "en", "fr")
+                   for text in (line["text"] for line in serve.panel_lines(outcome.error, lang.profile(code))))
+    # A message the words do not know: the panel's own words around it, the message marked English.
+    unknown = {"message": "something new went wrong", "file": None, "line": None, "fix": "do this", "count": 3}
+    lines = serve.panel_lines(unknown, lang.profile("nl"))
+    assert [(line["kind"], line["text"], line["lang"]) for line in lines] == [
+        ("heading", "Deze wijziging bouwt niet: de site toont nog de laatste build die wel lukte.", None),
+        ("what", "Wat misging: something new went wrong", "en"), ("fix", "Wat te doen: do this", "en"),
+        ("more", "Het verslag noemt nog 2 fouten.", None),
+        ("reload", "Zodra de bron weer bouwt, laadt deze pagina vanzelf opnieuw met de nieuwe build.", None)]
+
+
 def test_changed_files_are_those_whose_recorded_sha256_differs():
     before = {"files": {"a": "1", "b": "2", "gone": "3"}}
     after = {"files": {"a": "1", "b": "9", "new": "4"}}
@@ -291,7 +407,11 @@ def test_the_watch_server_adds_its_script_streams_the_state_and_quiets_the_worke
         assert answer.getheader("Content-Type") == "text/event-stream"
         first = answer.fp.readline() + answer.fp.readline()
         assert first.startswith(b"event: state\ndata: {")
-        assert json.loads(first.split(b"data: ", 1)[1])["error"]["line"] == 3
+        state = json.loads(first.split(b"data: ", 1)[1])
+        assert state["error"]["line"] == 3
+        # The panel's lines, written in the book's language: the page only shows them.
+        assert [line["kind"] for line in state["panel"]] == ["heading", "where", "what", "fix", "reload"]
+        assert state["panel"][1]["text"] == f"Waar: {PAGE}, regel 3"
         conn.close()
     finally:
         server.stopping = True

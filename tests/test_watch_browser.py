@@ -1,6 +1,7 @@
 """Watch mode in a real browser (Playwright driving Debian's Chromium): a page open while `serve --watch`
-runs shows an edit of its source without a hand on the keyboard, and a broken edit as an overlay
-naming file, line and fix over the previous text, which stays readable.
+runs shows an edit of its source without a hand on the keyboard, and a broken edit as an overlay in the
+book's language (the last good build served, where, what failed, what to do, the page reloading when
+fixed) over the previous text, which stays readable; undoing the edit takes the overlay away.
 
 The server and the watcher run in this process (serve.make_watch_server, serve.watch_sources) on a
 copy of the five sources, on 127.0.0.1 and a port the system picks; every request the page makes
@@ -93,9 +94,14 @@ def test_an_edit_shows_in_the_open_page_and_a_broken_one_as_an_overlay(watched, 
     overlay = page.locator("#lawbook-watch-error")
     overlay.wait_for(state="visible", timeout=20_000)
     text = overlay.inner_text()
-    assert "De laatste wijziging gaf geen nieuwe build" in text
-    assert f"{PAGE}:" in text and "2017/41A begins a second time" in text
-    assert "Oplossing: correct the source at this line" in text
+    # In the book's language: the last good build is served, where (the source by its origin), what, what to
+    # do, and that the page reloads by itself.
+    assert "Deze wijziging bouwt niet: de site toont nog de laatste build die wel lukte." in text
+    assert "Waar: Wiki page export 'ARTIKEL 54'" in text and f"({PAGE}), regel " in text
+    assert "Wat misging: 2017/41A begint een tweede keer op regel" in text
+    assert "Wat te doen: verbeter de bron op die regel en sla haar op" in text
+    assert "Zodra de bron weer bouwt, laadt deze pagina vanzelf opnieuw met de nieuwe build." in text
+    assert overlay.locator("strong").inner_text().startswith("Deze wijziging bouwt niet")
     # The previous build stays on screen and readable beside the overlay.
     assert "Het begin van het afspelen" in heading.inner_text()
     assert heading.is_visible()
@@ -103,3 +109,5 @@ def test_an_edit_shows_in_the_open_page_and_a_broken_one_as_an_overlay(watched, 
 
     replace(src / PAGE, "1. Gedekte uitkomst\n1. Gedekte uitkomst", "1. Gedekte uitkomst")
     overlay.wait_for(state="detached", timeout=20_000)
+    assert outcomes[-1].ok and outcomes[-1].recovered
+    assert not (src.parent / "build.failed").exists()

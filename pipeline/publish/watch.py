@@ -18,6 +18,10 @@ leaves the previous build exactly as it was. What the process keeps warm between
 
 A rebuild's Outcome says which files of the build changed (from the sha256 each build records in
 its marker), for the server to tell the open pages, or the error that stopped it (file, line, fix).
+The first good rebuild after a failed one has `recovered` set: the terminal says so, and the failed
+build's report folder (<out>.failed/) is removed where this session's failed build wrote it (its
+marker's id and process are the ones the failure left; a folder lawbook did not write is never
+removed, outdir.discard).
 """
 import datetime
 import json
@@ -157,6 +161,7 @@ class Outcome:
     changed: list[str] = field(default_factory=list)
     error: dict | None = None
     skipped: bool = False
+    recovered: bool = False  # the first good rebuild (or nothing to build) after a failed one
 
     def view(self) -> dict:
         """The outcome as the open pages are told it (JSON): the pages of the site that changed."""
@@ -165,14 +170,30 @@ class Outcome:
 
 
 def error_view(error: LawbookError) -> dict:
-    """The overlay's words for `error`: the first of a failed build's errors (its file and line), or the
-    error itself; with the fix and how many errors there are."""
+    """What stopped a rebuild, for the terminal and the panel (serve.py): the first of a failed build's
+    errors (its file and line) or the error itself, with the fix and how many errors there are; for a
+    failed build, `report`, its whole report (<out>.failed/report.txt)."""
     if isinstance(error, BuildFailed) and error.errors:
         first = error.errors[0]
         return {"message": first.message, "file": first.file, "line": first.line,
                 "fix": "correct the source at this line; the full report is " + str(error.report),
-                "count": len(error.errors)}
+                "count": len(error.errors), "report": str(error.report)}
     return {"message": error.message, "file": error.file, "line": error.line, "fix": error.fix, "count": 1}
+
+
+def origins(folder: Path) -> dict[str, str]:
+    """Each listed source's origin (the manifest's `origin`), by file name, as far as the manifest reads;
+    {} where it does not (a broken manifest is what the failed build says)."""
+    from ..reading import decode, manifest
+
+    try:
+        data, _ = decode.read_regular(folder / manifest.MANIFEST, lambda kind: LawbookError(kind),
+                                      decode.MAX_SOURCE_BYTES, lambda size: LawbookError(f"{size} bytes"))
+        entries = tomllib.loads(data.decode("utf-8-sig")).get("source")
+    except (OSError, ValueError, LawbookError):
+        return {}
+    return {e["file"]: e["origin"] for e in entries or [] if isinstance(e, dict) and isinstance(e.get("file"), str)
+            and isinstance(e.get("origin"), str) and e["origin"]} if isinstance(entries, list) else {}
 
 
 def worth_a_rebuild(path: str, listed: Collection[str] = ()) -> bool:
@@ -305,6 +326,8 @@ class Session:
         self.generation = 0
         self.last: Outcome | None = None
         self.seen: str | None = None  # the digest of the inputs the last rebuild began with
+        self.failing = False  # the last rebuild that did something failed: the next good one recovers
+        self.failed_id: str | None = None  # the marker id of the <out>.failed/ this session's failed build wrote
         memo.keep()  # the corpus stages' and the comparison's memos (core/memo.py): this process builds again
 
     def _compiles(self, books: list) -> WarmCompiles:
@@ -320,15 +343,22 @@ class Session:
         if cache.up_to_date(self.sources_dir, self.out_dir, self.options):
             # Nothing to build (an editor's save without a change, or an edit undone): the build on
             # screen is the sources' own, so an error shown for an earlier edit is cleared.
-            self.last = Outcome(True, time.perf_counter() - start, self.generation, skipped=True)
+            recovered = self._recover()
+            self.last = Outcome(True, time.perf_counter() - start, self.generation, skipped=True, recovered=recovered)
             return self.last
         before = outdir.read_marker(self.out_dir)
+        failed_before = outdir.read_marker(self.failed_dir)
         try:
             run.build(self.sources_dir, self.out_dir, self.options, compiles=self._compiles)
         except LawbookError as e:
-            self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error_view(e))
+            self._failed(failed_before)
+            error = error_view(e)
+            if error.get("file") in (names := origins(self.sources_dir)):
+                error["origin"] = names[error["file"]]
+            self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error)
             return self.last
         except Exception as e:  # a bug: watching goes on (the build left out_dir as it was) and says so
+            self._failed(failed_before)
             error = {"message": f"{type(e).__name__}: {e}", "file": None, "line": None, "count": 1,
                      "fix": "this is a bug in the pipeline: run `lawbook build --debug` and report what it shows"}
             self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error)
@@ -336,8 +366,35 @@ class Session:
         changed = changed_files(before, outdir.read_marker(self.out_dir))
         if set(changed) - {cache.STAMP}:  # the stamp alone (its record of file times): nothing to show anew
             self.generation += 1
-        self.last = Outcome(True, time.perf_counter() - start, self.generation, changed=changed)
+        recovered = self._recover()
+        self.last = Outcome(True, time.perf_counter() - start, self.generation, changed=changed, recovered=recovered)
         return self.last
+
+    @property
+    def failed_dir(self) -> Path:
+        """Where a failed build writes its report: <out>.failed/, beside the build (run.build)."""
+        return self.out_dir.with_name(self.out_dir.name + ".failed")
+
+    def _failed(self, before: dict | None) -> None:
+        """A rebuild failed: remember the <out>.failed/ it wrote, if it wrote one (its marker new since
+        `before`, made by this process)."""
+        self.failing = True
+        marker = outdir.read_marker(self.failed_dir)
+        if (marker is not None and marker.get("pid") == os.getpid() and marker.get("id")
+                and marker.get("id") != (before or {}).get("id")):
+            self.failed_id = marker["id"]
+
+    def _recover(self) -> bool:
+        """After a failed rebuild, the build is good again: remove the <out>.failed/ this session's failed
+        build wrote (only that one: its marker still the one it left; outdir.discard removes nothing the
+        build did not write). Whether this rebuild is the one that recovered."""
+        if not self.failing:
+            return False
+        marker = outdir.read_marker(self.failed_dir)
+        if self.failed_id is not None and marker is not None and marker.get("id") == self.failed_id:
+            outdir.discard(self.failed_dir)
+        self.failing, self.failed_id = False, None
+        return True
 
     def missed(self) -> bool:
         """Whether the inputs are not those the last rebuild began with: a change no watch saw."""

@@ -152,10 +152,11 @@ def say_message(message: str, profile: Profile, leave_out: Collection[str] = ())
     said = [_clause(c, profile) for c in clauses]
     if clauses and all(s is not None for s in said):
         return profile.word("; ").join(said), profile.code
-    whole = _clause(message, profile) if not leave_out else None  # a value that holds "; " (a quotation)
+    kept = "; ".join(clauses)
+    whole = _clause(kept, profile)  # a value that holds "; " (a quotation, a list of changes)
     if whole is not None:
         return whole, profile.code
-    return "; ".join(clauses), "en"
+    return kept, "en"
 
 
 def source_names(sources: Iterable[dict]) -> dict[str, dict]:

@@ -266,11 +266,6 @@ _WORDS = {
         "la recherche dans le texte ne fonctionne que si le site est ouvert par un serveur web, par exemple avec "
         "<code>python -m pipeline serve</code> ; les citations fonctionnent partout.",
     "Page not found": "Page introuvable",
-    # lawbook serve --watch: the overlay over a page when the last edit did not build (pipeline/serve.py)
-    "The last change did not build; the page shows the build before it.":
-        "La dernière modification n’a pas pu être compilée ; la page montre la compilation précédente.",
-    "Fix": "Solution",
-    "{count} more errors": "{count} autres erreurs",
     "This address is not a page of the laws. Perhaps it was mistyped, or the article is not in this edition.":
         "Cette adresse n’est pas une page des Lois. Elle a peut-être été mal tapée, ou la Loi ne figure pas dans "
         "cette édition.",
@@ -516,6 +511,21 @@ _WORDS = {
     "%(old)s renumbered": "%(old)s renuméroté",
     "made by renumbering %(list)s": "issu de la renumérotation de %(list)s",
     "replace %(words)s by %(by)s": "remplacer %(words)s par %(by)s",
+    # lawbook serve --watch: the panel over a page when an edit did not build (pipeline/serve.py, panel_lines)
+    "This change did not build: the site still shows the last build that did.":
+        "Cette modification ne se compile pas : le site montre encore la dernière compilation réussie.",
+    "%(origin)s (%(file)s)": "%(origin)s (%(file)s)",
+    "%(source)s, line %(line)s": "%(source)s, ligne %(line)s",
+    "Where: %(place)s": "Où : %(place)s",
+    "What failed: %(message)s": "Ce qui a échoué : %(message)s",
+    "What to do: correct the source at this line and save it; the whole report of the failed build is "
+    "%(report)s.":
+        "Que faire : corrigez la source à cette ligne et enregistrez-la ; le rapport complet de la compilation "
+        "échouée est %(report)s.",
+    "What to do: %(fix)s": "Que faire : %(fix)s",
+    "The report holds %(count)s more errors.": "Le rapport contient encore %(count)s erreurs.",
+    "Once the source builds, this page reloads with the new build by itself.":
+        "Dès que la source se compile, cette page se recharge d’elle-même avec la nouvelle compilation.",
 }
 
 # A plain space before : ; ? ! and », and after «: the no-break space French typography sets there.

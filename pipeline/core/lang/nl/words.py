@@ -259,11 +259,6 @@ WORDS = {
         "zoeken in de tekst werkt alleen als de site via een webserver wordt geopend, bijvoorbeeld met "
         "<code>python -m pipeline serve</code>; vindplaatsen werken overal.",
     "Page not found": "Pagina niet gevonden",
-    # lawbook serve --watch: the overlay over a page when the last edit did not build (pipeline/serve.py)
-    "The last change did not build; the page shows the build before it.":
-        "De laatste wijziging gaf geen nieuwe build; de pagina toont de build ervoor.",
-    "Fix": "Oplossing",
-    "{count} more errors": "nog {count} fouten",
     "This address is not a page of the laws. Perhaps it was mistyped, or the article is not in this edition.":
         "Dit adres is geen pagina van de spelregels. Misschien is het verkeerd getypt, of staat het artikel niet in "
         "deze uitgave.",
@@ -508,6 +503,21 @@ WORDS = {
     "%(old)s renumbered": "%(old)s vernummerd",
     "made by renumbering %(list)s": "ontstaan door vernummering van %(list)s",
     "replace %(words)s by %(by)s": "%(words)s vervangen door %(by)s",
+    # lawbook serve --watch: the panel over a page when an edit did not build (pipeline/serve.py, panel_lines)
+    "This change did not build: the site still shows the last build that did.":
+        "Deze wijziging bouwt niet: de site toont nog de laatste build die wel lukte.",
+    "%(origin)s (%(file)s)": "%(origin)s (%(file)s)",
+    "%(source)s, line %(line)s": "%(source)s, regel %(line)s",
+    "Where: %(place)s": "Waar: %(place)s",
+    "What failed: %(message)s": "Wat misging: %(message)s",
+    "What to do: correct the source at this line and save it; the whole report of the failed build is "
+    "%(report)s.":
+        "Wat te doen: verbeter de bron op die regel en sla haar op; het hele verslag van de mislukte build staat "
+        "in %(report)s.",
+    "What to do: %(fix)s": "Wat te doen: %(fix)s",
+    "The report holds %(count)s more errors.": "Het verslag noemt nog %(count)s fouten.",
+    "Once the source builds, this page reloads with the new build by itself.":
+        "Zodra de bron weer bouwt, laadt deze pagina vanzelf opnieuw met de nieuwe build.",
 }
 
 # Abbreviations that end in a full stop without ending the sentence ("art. 58", "bijv. Noord"):
