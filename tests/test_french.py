@@ -241,7 +241,8 @@ def test_the_site_searches_in_french(built):
     assert list(entry["languages"]) == ["fr"]  # pagefind's French stemming
     search = (html / "recherche.html").read_text(encoding="utf-8")
     assert "Une citation (53A, 2007 41B, Loi 16C) l’ouvre directement" in search
-    assert "(?:(?:art(?:ikel)?|Lois|Loi)\\.?\\s*)?" in search  # … and "Loi 16C" is what the jump reads
+    # … and "Loi 16C" and "article 16" are what the jump reads: the profiles' words, given to the page as data.
+    assert 'var articleWords = ["artikelen", "article", "artikel", "laws", "lois", "art", "law", "loi", "wet"];' in search
     assert '"12C1b": "2017/12.html#12C1b"' in (html / "citations.js").read_text(encoding="utf-8")
 
 

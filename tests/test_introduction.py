@@ -324,6 +324,10 @@ def test_markdown_puts_the_introduction_first_anchored_by_its_id(book):
         "[^intro-noot1]: or more, by agreement.", ""])
 
 
+# The bookmarks of an English book's front matter, before its introduction (docs/pdf.md).
+FRONT = ["Title page", "Colophon", "Contents"]
+
+
 def outline(reader, items=None):
     out = []
     for item in reader.outline if items is None else items:
@@ -343,7 +347,8 @@ def test_the_pdf_sets_the_introduction_as_the_first_chapter_in_the_outline(book_
     source, reader = book_pdf
     assert f'#heading(level: 1, supplement: none)[#"{TITLE}";] <n2017-intro>' in source
     dests = {name: reader.get_destination_page_number(d) for name, d in reader.named_destinations.items()}
-    entries = outline(reader)
+    front, entries = outline(reader)[:3], outline(reader)[3:]
+    assert [title for title, _ in front] == FRONT  # the book's front matter first
     assert [title for title, _ in entries] == [TITLE, "Definitions", "Law 1 The Cards", "Law 2 The Dealer"]
     assert entries[0][1] == dests["n2017-intro"] < entries[1][1] < dests["n2017-1"]
     page = reader.pages[dests["n2017-intro"]].extract_text()
@@ -358,5 +363,6 @@ def test_a_book_in_parts_bookmarks_the_introduction_and_the_definitions_before_t
     reader = PdfReader(tmp_path / pdf.pdf_name("2017", lang.profile("en")))
     assert (tmp_path / pdf.parts_name("2017", lang.profile("en")) / "part-02.typ").exists()  # it was compiled in parts
     dests = {name: reader.get_destination_page_number(d) for name, d in reader.named_destinations.items()}
-    assert outline(reader) == [(TITLE, dests["n2017-intro"]), ("Definitions", dests["n2017-intro"] + 1),
+    assert [title for title, _ in outline(reader)[:3]] == FRONT
+    assert outline(reader)[3:] == [(TITLE, dests["n2017-intro"]), ("Definitions", dests["n2017-intro"] + 1),
                                ("Law 1 The Cards", dests["n2017-1"]), ("Law 2 The Dealer", dests["n2017-2"])]

@@ -178,7 +178,7 @@ def test_markdown_html_and_pdf_show_a_titles_note_on_the_title(titled, tmp_path)
     page = next(t for t in texts if "A made-up text" in t)
     assert "MADE-UP CARDS2 A made-up text3 of the law." in page
     assert page.endswith("2 A made-up title note. 3 A made-up text note.")
-    assert [o.title for o in reader.outline] == ["Law 9 MADE-UP CARDS"]
+    assert [o.title for o in reader.outline] == ["Title page", "Colophon", "Contents", "Law 9 MADE-UP CARDS"]
 
 
 def test_markdown_labels_notes_numbered_per_article_by_article_and_number():
@@ -227,7 +227,8 @@ def test_pdf_numbers_footnotes_by_the_book_and_sets_a_heading_note_on_the_headin
         for item in items:
             walk(item) if isinstance(item, list) else titles.append(item.title)
     walk(reader.outline)
-    assert titles == ["Law 9 MADE-UP RULES", "A. Penalty Cards", "B. Other Rights"]
+    assert titles == ["Title page", "Colophon", "Contents", "Law 9 MADE-UP RULES", "A. Penalty Cards",
+                      "B. Other Rights"]
     assert sum(t.count("A made-up heading note.") for t in texts) == 1
     contents = next(t for t in texts if t.startswith("3 Contents"))  # its folio in the head
     assert "A. Penalty Cards . ." in contents and "A made-up" not in contents

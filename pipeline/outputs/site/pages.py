@@ -40,7 +40,7 @@ def environment(profile: Profile) -> jinja2.Environment:
     # of an edition and the citation table are named as write_html names the files.
     files = text.file_names(profile)
     env.globals.update(search_page=files.search, editor_page=files.editor, graph_page=files.graph,
-                       citations_script=files.citations, citation_keywords=search.citation_keywords(profile))
+                       citations_script=files.citations, jump_words=search.jump_words(profile))
     env.filters["cite"] = functools.lru_cache(maxsize=1 << 16)(lambda node_id: ids.shown(node_id) if node_id else "")
     env.filters.update(place=lambda cite: diff_render.place(cite, profile),
                        targets=lambda cites: diff_render.targets(cites, profile))

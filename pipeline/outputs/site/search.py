@@ -4,14 +4,14 @@ command of the full-text index (pagefind), which html.py's start_search_index ru
 Reads: the Site (model.py), or html/ for pagefind. Writes nothing itself.
 """
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 from ...core import ids, tree
 from ...core.errors import LawbookError
-from ...core.lang import Profile
+from ...core.lang import LanguageRules, Profile, codes
+from ...core.lang import profile as profile_of
 from .model import Site, corrections_of, href
 
 # Pages with data-pagefind-body: the article pages, all in html/<edition>/. Naming them spares pagefind
@@ -35,13 +35,23 @@ def pagefind_command(site: Path) -> list[str]:
     return program + ["--site", str(site), "--output-subdir", "pagefind", "--glob", SEARCHED_PAGES, "--quiet"]
 
 
-def citation_keywords(profile: Profile) -> str:
-    """The book's citation keywords as an alternation for the search page's citation jump (a JavaScript
-    regular expression, read in any case): "Loi|Lois" in French, so "Loi 16C" opens 16C as "art. 16C" does
-    in every book. The longest first; every character but a letter escaped."""
-    rules = profile.rules
-    words = sorted({rules.ARTICLES, rules.ARTICLE, *rules.ARTICLE_SHORT}, key=lambda w: (-len(w), w))
-    return "|".join(re.sub(r"([^\w\s])", r"\\\1", w).replace(" ", r"\s+") for w in words)
+def article_words(rules: LanguageRules) -> list[str]:
+    """The words one language writes or types before an article's number (its keyword, plural, abbreviations
+    and ARTICLE_TYPED), lowercased, without the full stop an abbreviation may end in: ["artikel", "art", "wet"]."""
+    words = (rules.ARTICLE, rules.ARTICLES, *rules.ARTICLE_SHORT, *rules.ARTICLE_TYPED)
+    return list(dict.fromkeys(w.lower().rstrip(".") for w in words))
+
+
+def jump_words(profile: Profile) -> list[str]:
+    """The words the search page's citation jump reads before an article's number ("wet 53", "Law 53A",
+    "art. 53a", "Loi 16C"), as data for the page: the book's own language's, then every other profile's (a
+    director types "Law 53A" in a Dutch book too), each once, the longest first so that "artikelen" is
+    read before "artikel"."""
+    words = article_words(profile.rules)
+    for code in codes():
+        if code != profile.code:
+            words += article_words(profile_of(code).rules)
+    return sorted(dict.fromkeys(words), key=lambda w: (-len(w), w))
 
 
 def citations_script(site: Site) -> str:

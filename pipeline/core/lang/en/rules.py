@@ -12,6 +12,9 @@ ARTICLE = "Law"
 ARTICLES = "Laws"
 # The book abbreviates no citation keyword.
 ARTICLE_SHORT = ()
+# Other words a reader types before a Law's number in the search box, for the citation jump: "article 53",
+# "art. 53A" (besides the keyword and its plural above: "Law 53A").
+ARTICLE_TYPED = ("article", "art.")
 # Words before a designation in the current Law: "(but see B)", "see A above", "(but see E following)".
 RELATIVE = ("see", "under", "as in")  # "under (a)", "except as in (a)": the item (a) of the current subsection
 # Words that may stand between those and the designation: "see also B".

@@ -19,6 +19,9 @@ ARTICLE = "Loi"
 ARTICLES = "Lois"
 # The book abbreviates no citation keyword.
 ARTICLE_SHORT = ()
+# Other words a reader types before a Law's number in the search box, for the citation jump: "article 53",
+# "art. 53A" (besides the keyword and its plural above: "Loi 53A").
+ARTICLE_TYPED = ("article", "art.")
 # Words before a designation in the current Law: "(voir B ci-dessus)", "(mais voir B1 ci-après)",
 # "selon A ci-dessus", "comme en (a) ci-dessus" (the counterpart of the WBF's "see", "under", "as in").
 RELATIVE = ("voir", "selon", "comme en")

@@ -32,7 +32,6 @@ _WORDS = {
     # -- HTML: every page
     "Skip to the content": "Aller au contenu",
     "Search the laws": "Rechercher dans les Lois",
-    "Search…": "Rechercher…",
     "Find": "Chercher",
     "Search": "Recherche",
     "Editions": "Éditions",
@@ -227,6 +226,7 @@ _WORDS = {
     "numbering inferred: the sources do not write this number, the order of the text gives it":
         "numérotation déduite : les sources n’écrivent pas ce numéro, l’ordre du texte le donne",
     "Sections of article %(num)s": "Parties de la Loi %(num)s",
+    "Article (53A) or word": "Loi (53A) ou mot",
     "commentary, not law text": "commentaire, hors du texte des Lois",
     "commentary on article %(num)s": "commentaire sur la Loi %(num)s",
     "in force": "en vigueur",

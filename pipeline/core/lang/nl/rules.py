@@ -13,6 +13,9 @@ ARTICLE = "artikel"
 ARTICLES = "artikelen"
 # Its abbreviations: "art. 53", "Art.53", "art 16C1" (the bare one only where no letter follows).
 ARTICLE_SHORT = ("art.", "art")
+# Other words a reader types before an article's number in the search box, for the citation jump: "wet 53"
+# (besides the keyword, its plural and abbreviations above: "artikel 53 A", "art. 53a").
+ARTICLE_TYPED = ("wet",)
 # Words before a designation in the current article: "(maar zie B)", "volgens (a)".
 RELATIVE = ("zie", "volgens")
 # Words that may stand between those and the designation: "zie echter B", "zie ook (a)".

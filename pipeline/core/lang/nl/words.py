@@ -25,7 +25,6 @@ WORDS = {
     # -- HTML: every page
     "Skip to the content": "Naar de inhoud",
     "Search the laws": "Zoeken in de spelregels",
-    "Search…": "Zoeken…",
     "Find": "Zoek",
     "Search": "Zoeken",
     "Editions": "Uitgaven",
@@ -219,6 +218,7 @@ WORDS = {
     "numbering inferred: the sources do not write this number, the order of the text gives it":
         "nummering afgeleid: de bronnen schrijven dit nummer niet, de volgorde van de tekst geeft het",
     "Sections of article %(num)s": "Onderdelen van artikel %(num)s",
+    "Article (53A) or word": "Artikel (53A) of woord",
     "commentary, not law text": "toelichting, geen wettekst",
     "commentary on article %(num)s": "toelichting bij artikel %(num)s",
     "in force": "geldend",
