@@ -9,6 +9,7 @@ docs/diff.md, "Accents and spacing").
 """
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -73,7 +74,7 @@ def classify(old: str, new: str) -> str:
     return FORM if folded[0] == folded[1] else CONTENT
 
 
-def worst(kinds) -> str:
+def worst(kinds: Iterable[str]) -> str:
     """The gravest of several classify() results: CONTENT over FORM over SAME."""
     kinds = set(kinds)
     return CONTENT if CONTENT in kinds else FORM if FORM in kinds else SAME
@@ -224,7 +225,7 @@ def diff_tokens(old, new):
     return out
 
 
-def _merged(old, opcodes):
+def _merged(old: list[Token], opcodes: list[tuple[str, int, int, int, int]]) -> list[list]:
     """difflib's opcodes with short equal runs between changes folded into one replacement."""
     ops = [list(op) for op in opcodes]
     merged = []
@@ -245,13 +246,14 @@ def _merged(old, opcodes):
     return merged
 
 
-def _forms(old, new, i1, i2, j1, j2):
+def _forms(old: list[Token], new: list[Token], i1: int, i2: int, j1: int,
+           j2: int) -> list[tuple[str, int, int, int, int]]:
     """An equal run (by folded keys) split where its tokens differ as written: a token with other accents,
     and the two tokens around a space one edition has and the other has not ("art.58" / "art. 58"); a
     space before a note marker, a paragraph break or the run's end is not compared."""
     n = i2 - i1
 
-    def glued(k):  # token k and the next are written together in both editions ("art" and ".")
+    def glued(k: int) -> bool:  # token k and the next are written together in both editions ("art" and ".")
         return not old[i1 + k].text.endswith(" ") and not new[j1 + k].text.endswith(" ") and all(
             t.key not in (NOTE, PARA) for t in (old[i1 + k], old[i1 + k + 1], new[j1 + k], new[j1 + k + 1]))
 
