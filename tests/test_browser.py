@@ -91,6 +91,7 @@ def test_article_page_starts_with_its_sections_and_keeps_the_section_in_the_othe
     assert links.evaluate_all("els => els.map(a => a.getAttribute('href'))") == ["#41A", "#41B", "#41C", "#41D"]
     top = page.locator("nav.sections").evaluate("el => el.getBoundingClientRect().top")
     assert top < 740  # on the first screen of a phone
+    page.click("nav.sections summary")  # folded on a phone: one tap opens it
     links.nth(1).click()
     page.wait_for_url("**#41B")
     page.click("a.same-place")
@@ -100,6 +101,7 @@ def test_article_page_starts_with_its_sections_and_keeps_the_section_in_the_othe
 
 def test_tap_targets_are_at_least_40px(page, site):
     page.goto((site / "2017" / "41.html").as_uri())
+    page.click("nav.sections summary")  # the section list, folded on a phone
     for selector in ["sup.noteref a", "a.cite", "nav.sections a", "ul.editions a", "ul.pager a", "footer a"]:
         sizes = page.locator(selector).evaluate_all(
             "els => els.map(a => { const r = a.getBoundingClientRect(); return [r.width, r.height]; })")

@@ -201,7 +201,7 @@ def test_the_apparatus_is_marked_for_the_editor_view_and_the_switch_is_on_every_
     assert (box.get("class"), " ".join(box.text_content().split())) == (
         "gap apparatus", "Redactie: de titel van dit artikel staat in geen van de bronnen.")
     # In the contents, too: a missing title is said in the editor view only.
-    [said] = site("2017/index.html").xpath("//ol[@class='toc']//a[@href='47.html']/em")
+    [said] = site("2017/index.html").xpath("//ol[@class='toc']//a[@href='47.html']/span[@class='toc-title']/em")
     assert (said.get("class"), said.text) == ("apparatus", "titel ontbreekt")
     # The legend: the reader's lines plain, the inferred numbering's line apparatus.
     doc = site("2017/41.html")

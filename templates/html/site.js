@@ -2,7 +2,9 @@
 // - "Dit artikel in uitgave …" keeps the reader's place: the section in view (#41B) goes along.
 // - Keys: "/" goes to the search box; ← and → to the previous and next article (never while typing).
 // - Each section's heading gets a button that copies the link to that section.
-// - The editor view: a switch on the article page that shows the apparatus, remembered (localStorage).
+// - The editor view: a switch in the article page's menu that shows the apparatus, remembered (localStorage).
+// - The article's sections are open on a wide screen, folded on a phone; the header's menu closes on a tap
+//   elsewhere or Escape.
 // - Over http(s) it registers the service worker (sw.js), which caches the site for offline use.
 "use strict";
 (function () {
@@ -169,6 +171,24 @@
     show(remembered());
   }
   document.addEventListener("DOMContentLoaded", originalBeside);
+
+  // The article's list of sections (a <details>, closed for a phone) is open where the screen is wide: opened
+  // now, the page being read (the script is deferred), before the reader can see it closed.
+  var sections = document.getElementById("sections-list");
+  if (sections && window.matchMedia && window.matchMedia("(min-width: 40rem)").matches) { sections.open = true; }
+
+  // The header's menu (a <details>): a tap elsewhere or Escape closes it (Escape gives the focus back to it).
+  document.addEventListener("click", function (event) {
+    var open = document.querySelectorAll("details.menu[open]");
+    for (var i = 0; i < open.length; i++) {
+      if (!open[i].contains(event.target)) { open[i].open = false; }
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") { return; }
+    var menu = event.target.closest && event.target.closest("details.menu[open]");
+    if (menu) { menu.open = false; menu.querySelector("summary").focus(); }
+  });
 
   if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
     navigator.serviceWorker.register(root + "sw.js").catch(function () {});

@@ -48,10 +48,10 @@ _WORDS = {
         "Où les Lois traitent de quoi, tel que l’index du livre le donne ; chaque renvoi mène au texte qu’il cite.",
 
     # -- HTML: the index of editions
-    "The laws of duplicate bridge, edition by edition. Every article, section and subsection has an address of "
-    "its own: <code>2017/50.html#50D2a</code> points to article 50D2a.":
-        "Les Lois du bridge de compétition, édition par édition. Chaque Loi et chacune de ses parties a sa propre "
-        "adresse : <code>2017/50.html#50D2a</code> renvoie à la Loi 50D2a.",
+    "The laws of duplicate bridge, edition by edition. To open an article or one of its parts, type its number "
+    "in the search box: <kbd>53A</kbd>, <kbd>50D2(a)</kbd>.":
+        "Les Lois du bridge de compétition, édition par édition. Pour ouvrir une Loi ou l’une de ses parties, "
+        "tapez son numéro dans la case de recherche : <kbd>53A</kbd>, <kbd>50D2(a)</kbd>.",
     "%(count)s articles:": "%(count)s Lois :",
     "References between the articles (graph)": "Renvois entre les Lois (graphe)",
     "Search the text": "Rechercher dans le texte",
@@ -227,6 +227,8 @@ _WORDS = {
         "numérotation déduite : les sources n’écrivent pas ce numéro, l’ordre du texte le donne",
     "Sections of article %(num)s": "Parties de la Loi %(num)s",
     "Article (53A) or word": "Loi (53A) ou mot",
+    "Sections (%(count)s)": "Parties (%(count)s)",
+    "Menu": "Menu",
     "commentary, not law text": "commentaire, hors du texte des Lois",
     "commentary on article %(num)s": "commentaire sur la Loi %(num)s",
     "in force": "en vigueur",

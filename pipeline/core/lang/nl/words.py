@@ -42,10 +42,10 @@ WORDS = {
         "de tekst die zij noemt.",
 
     # -- HTML: the index of editions
-    "The laws of duplicate bridge, edition by edition. Every article, section and subsection has an address of "
-    "its own: <code>2017/50.html#50D2a</code> points to article 50D2a.":
-        "De spelregels voor wedstrijdbridge, per uitgave. Elk artikel, elke paragraaf en elk lid heeft een eigen "
-        "adres: <code>2017/50.html#50D2a</code> wijst naar artikel 50D2a.",
+    "The laws of duplicate bridge, edition by edition. To open an article or one of its parts, type its number "
+    "in the search box: <kbd>53A</kbd>, <kbd>50D2(a)</kbd>.":
+        "De spelregels voor wedstrijdbridge, per uitgave. Typ het nummer van een artikel of een onderdeel ervan "
+        "in het zoekvak en u staat er meteen: <kbd>53A</kbd>, <kbd>50D2(a)</kbd>.",
     "%(count)s articles:": "%(count)s artikelen:",
     "References between the articles (graph)": "Verwijzingen tussen de artikelen (grafiek)",
     "Search the text": "Zoeken in de tekst",
@@ -219,6 +219,8 @@ WORDS = {
         "nummering afgeleid: de bronnen schrijven dit nummer niet, de volgorde van de tekst geeft het",
     "Sections of article %(num)s": "Onderdelen van artikel %(num)s",
     "Article (53A) or word": "Artikel (53A) of woord",
+    "Sections (%(count)s)": "Onderdelen (%(count)s)",
+    "Menu": "Menu",
     "commentary, not law text": "toelichting, geen wettekst",
     "commentary on article %(num)s": "toelichting bij artikel %(num)s",
     "in force": "geldend",
