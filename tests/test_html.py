@@ -531,15 +531,18 @@ def test_corrected_words_are_marked_with_what_the_sources_say_and_the_basis(corr
 def test_a_renumbered_node_shows_its_number_in_the_sources_and_the_basis(corrected):
     doc = corrected("2017/47.html")
     [h4] = doc.xpath("//section[@id='47E2a']/h4")
-    assert [(el.tag, el.get("class")) for el in h4] == [("a", "cite hang"), ("a", "corr-mark renumbered")]
-    assert h4.get("class") is None  # the sources' number beside the label: the heading keeps its own line
-    mark = h4[1]
-    assert (mark.get("id"), mark.get("href"), mark.text_content(), mark.get("title")) == (
-        "corr-47E2a-1", "../redactie.html#corr-2017-47E2a-1", "was 47E1a",
+    assert [(el.tag, el.get("class")) for el in h4] == [("a", "cite hang")]
+    assert h4.get("class") == "hang"  # the mark is no part of the heading: the label hangs in its margin
+    # The sources' number after the heading, a tap that says what it means and links to the editor's page entry.
+    mark = h4.getnext()
+    assert (mark.tag, mark.get("class"), mark.get("id")) == ("details", "renumbered", "corr-47E2a-1")
+    assert (mark[0].tag, mark[0].text_content()) == ("summary", "was 47E1a")
+    assert " ".join(mark[1].text_content().split()) == (
         "vernummerd door de regelcommissie naar het origineel; de bronnen nummeren het 47E1a; "
-        "grond: WBF Laws 2017, Law 47E2(a)")
+        "grond: WBF Laws 2017, Law 47E2(a). De vermelding op de redactiepagina")
+    assert mark[1].xpath("a/@href") == ["../redactie.html#corr-2017-47E2a-1"]
     assert doc.xpath("//section[@id='47E2']/h3/abbr[@class='inferred']")  # the created part: inferred, no mark
-    assert not doc.xpath("//section[@id='47E2']/h3/a[contains(@class, 'corr-mark')]")
+    assert not doc.xpath("//section[@id='47E2']/*[contains(@class, 'renumbered')]")
     assert [" ".join(li.text_content().split()) for li in doc.xpath("//ul[@class='legend']/li")] == [
         "was … vernummerd door de regelcommissie naar het origineel: het nummer dat de bronnen geven",
         "nummering afgeleid: de bronnen schrijven dit nummer niet, de volgorde van de tekst geeft het"]
@@ -561,8 +564,10 @@ def test_the_editors_page_lists_each_correction_linked_both_ways(corrected):
     for li in entries:
         page, anchor = li.xpath("a[@class='node-id']/@href")[0].split("#")
         [target] = corrected(page).xpath(f"//*[@id='{anchor}']")
+        # the corrected words' mark beside them, or the renumbered node's mark (a <details>) holding the link
         assert target.get("href") == f"../redactie.html#{li.get('id')}" or \
-            target.getnext().get("href") == f"../redactie.html#{li.get('id')}"
+            target.getnext().get("href") == f"../redactie.html#{li.get('id')}" or \
+            target.xpath("p/a/@href") == [f"../redactie.html#{li.get('id')}"]
     assert doc.xpath("//details[@id='correcties']/summary/h2")[0].text_content() == "Correcties 2"
 
 

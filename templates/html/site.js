@@ -4,7 +4,7 @@
 // - Each section's heading gets a button that copies the link to that section.
 // - The editor view: a switch in the article page's menu that shows the apparatus, remembered (localStorage).
 // - The article's sections are open on a wide screen, folded on a phone; the header's menu closes on a tap
-//   elsewhere or Escape.
+//   elsewhere or Escape; a renumbered node's mark opens when the address names it.
 // - Over http(s) it registers the service worker (sw.js), which caches the site for offline use.
 "use strict";
 (function () {
@@ -189,6 +189,15 @@
     var menu = event.target.closest && event.target.closest("details.menu[open]");
     if (menu) { menu.open = false; menu.querySelector("summary").focus(); }
   });
+
+  // A renumbered node's mark (details.renumbered, "was 47E1a") opens when the address names it: the editor's
+  // page links to it (#corr-47E2a-1), and the reader who followed that link comes for its explanation.
+  function openTarget() {
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target && target.matches("details.renumbered")) { target.open = true; }
+  }
+  document.addEventListener("DOMContentLoaded", openTarget);
+  window.addEventListener("hashchange", openTarget);
 
   if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
     navigator.serviceWorker.register(root + "sw.js").catch(function () {});

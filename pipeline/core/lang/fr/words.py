@@ -227,6 +227,7 @@ _WORDS = {
         "numérotation déduite : les sources n’écrivent pas ce numéro, l’ordre du texte le donne",
     "Sections of article %(num)s": "Parties de la Loi %(num)s",
     "Article (53A) or word": "Loi (53A) ou mot",
+    "The entry on the editor's page": "L’entrée sur la page de la rédaction",
     "Sections (%(count)s)": "Parties (%(count)s)",
     "Menu": "Menu",
     "commentary, not law text": "commentaire, hors du texte des Lois",

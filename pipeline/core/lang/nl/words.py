@@ -219,6 +219,7 @@ WORDS = {
         "nummering afgeleid: de bronnen schrijven dit nummer niet, de volgorde van de tekst geeft het",
     "Sections of article %(num)s": "Onderdelen van artikel %(num)s",
     "Article (53A) or word": "Artikel (53A) of woord",
+    "The entry on the editor's page": "De vermelding op de redactiepagina",
     "Sections (%(count)s)": "Onderdelen (%(count)s)",
     "Menu": "Menu",
     "commentary, not law text": "toelichting, geen wettekst",
