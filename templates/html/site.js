@@ -4,7 +4,8 @@
 // - Each section's heading gets a button that copies the link to that section.
 // - The editor view: a switch in the article page's menu that shows the apparatus, remembered (localStorage).
 // - The article's sections are open on a wide screen, folded on a phone; the header's menu closes on a tap
-//   elsewhere or Escape; a renumbered node's mark opens when the address names it.
+//   elsewhere or Escape; a renumbered node's mark opens when the address names it;
+//   the graph page says that its picture scrolls sideways while it is wider than the screen.
 // - Over http(s) it registers the service worker (sw.js), which caches the site for offline use.
 "use strict";
 (function () {
@@ -198,6 +199,15 @@
   }
   document.addEventListener("DOMContentLoaded", openTarget);
   window.addEventListener("hashchange", openTarget);
+
+  // The graph page: the sentence that says the picture scrolls sideways shows while it is wider than its region.
+  function graphHint() {
+    var region = document.querySelector(".graph-scroll");
+    var hint = document.getElementById("graph-hint");
+    if (region && hint) { hint.hidden = region.scrollWidth <= region.clientWidth + 1; }
+  }
+  document.addEventListener("DOMContentLoaded", graphHint);
+  window.addEventListener("resize", graphHint);
 
   if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
     navigator.serviceWorker.register(root + "sw.js").catch(function () {});

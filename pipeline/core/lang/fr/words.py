@@ -228,6 +228,8 @@ _WORDS = {
     "Sections of article %(num)s": "Parties de la Loi %(num)s",
     "Article (53A) or word": "Loi (53A) ou mot",
     "The entry on the editor's page": "L’entrée sur la page de la rédaction",
+    "The picture is wider than the screen: swipe it sideways to see all of it.":
+        "La figure est plus large que l’écran : faites-la glisser de côté pour la voir en entier.",
     "Sections (%(count)s)": "Parties (%(count)s)",
     "Menu": "Menu",
     "commentary, not law text": "commentaire, hors du texte des Lois",

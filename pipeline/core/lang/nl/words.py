@@ -220,6 +220,8 @@ WORDS = {
     "Sections of article %(num)s": "Onderdelen van artikel %(num)s",
     "Article (53A) or word": "Artikel (53A) of woord",
     "The entry on the editor's page": "De vermelding op de redactiepagina",
+    "The picture is wider than the screen: swipe it sideways to see all of it.":
+        "De figuur is breder dan het scherm: veeg haar opzij om alles te zien.",
     "Sections (%(count)s)": "Onderdelen (%(count)s)",
     "Menu": "Menu",
     "commentary, not law text": "toelichting, geen wettekst",
