@@ -284,7 +284,7 @@ def test_the_pdf_is_french(built):
     assert first[0] == "Fédération Française de Bridge" and first[-2] == "Édition 2017"
     assert first[-1].startswith("État des sources au ")
     assert [item.title for item in reader.outline if not isinstance(item, list)] == [
-        "Loi 12 Pouvoirs de l’arbitre", "Loi 50 Carte pénalisée", "Loi 51 Plusieurs cartes pénalisées"]
+        "Page de titre", "Colophon", "Table des matières", "Loi 12 Pouvoirs de l’arbitre", "Loi 50 Carte pénalisée", "Loi 51 Plusieurs cartes pénalisées"]
     pages = [page.extract_text() for page in reader.pages]
     assert "Table des matières" in pages[2] and "Commentaire sur la Loi 12 (Claire)" in " ".join(pages)
     assert words_of(pages) & foreign_words() == set()

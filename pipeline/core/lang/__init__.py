@@ -25,6 +25,8 @@ def _profiles() -> dict[str, Profile]:
 
 # The language of a manifest that names none (reading/manifest.py); no stage falls back to it.
 DEFAULT = "nl"
+# The language lawbook's own messages (the report's, the terminal's) are written in: the WBF original's.
+MESSAGES = "en"
 
 
 def profile(code: str, where: str | None = None, line: int | None = None) -> Profile:

@@ -15,7 +15,7 @@ from collections.abc import Collection, Iterable
 
 from ...core.lang import Profile
 from ...core.report import KINDS, PAGE_LINE_STEP, BuildLog, location, shown_name
-from ...core import tree
+from ...core import lang, tree
 from ...corpus.corrections import FILE as CORRECTIONS_FILE
 from ..text import say
 from .model import Site, corrections_of, href, source_of
@@ -156,7 +156,7 @@ def say_message(message: str, profile: Profile, leave_out: Collection[str] = ())
     whole = _clause(kept, profile)  # a value that holds "; " (a quotation, a list of changes)
     if whole is not None:
         return whole, profile.code
-    return kept, "en"
+    return kept, lang.MESSAGES
 
 
 def source_names(sources: Iterable[dict]) -> dict[str, dict]:
