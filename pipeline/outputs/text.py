@@ -67,6 +67,20 @@ def file_names(profile: lang.Profile) -> FileNames:
                      book=rules.BOOK_FILE)
 
 
+def environment(module_file: str, folders: "list[Path]", profile: lang.Profile, *, cache_in: Path | None = None,
+                newstyle: bool = True, **options: object) -> jinja2.Environment:
+    """The one way lawbook makes a jinja2 environment (the site, the PDF's Typst, the comparison): over
+    `folders` (looked up in that order), the bytecode cache in `cache_in` (default: the first folder;
+    template_cache, keyed by `module_file`, the module that makes it), autoescaping (law text is data, never markup), every undefined name an error, templates
+    compiled once per process (they are part of the code version: a change means a new process), and
+    the profile's words as _() (install). `options`: what differs between the outputs (whitespace
+    control, a finalize that quotes every value as a Typst string)."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(f) for f in folders]), autoescape=True,
+                             undefined=jinja2.StrictUndefined, auto_reload=False, cache_size=-1,
+                             bytecode_cache=template_cache(module_file, cache_in or folders[0]), **options)  # type: ignore[arg-type]
+    return install(env, profile, newstyle=newstyle)
+
+
 def install(env, profile, newstyle=True):
     """Give the templates of `env` the profile's words as _() (and gettext/ngettext).
     newstyle: _() formats its keyword arguments in and, under autoescape, trusts the words as

@@ -97,12 +97,11 @@ def template_environment(profile: Profile) -> jinja2.Environment:
     words, lang and region from `profile`: `{{ _("Contents") }}` prints a string
     literal, `{{ _("Contents")|markup }}` escaped markup (markup_words).
     One per process and profile: it caches the compiled templates."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), finalize=_finalize,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                             autoescape=True, bytecode_cache=text.template_cache(__file__, TEMPLATES))
-    env.filters["markup"] = markup_words
     # Old-style _(): the plain words, so that _finalize escapes them like any other value.
-    return text.install(env, profile, newstyle=False)
+    env = text.environment(__file__, [TEMPLATES], profile, newstyle=False, finalize=_finalize,
+                           keep_trailing_newline=True)
+    env.filters["markup"] = markup_words
+    return env
 
 
 def inline_markup(el, targets, cited_again=frozenset(), in_heading=False):

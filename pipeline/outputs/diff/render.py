@@ -7,8 +7,6 @@ Writes: strings only. Guarantees: the same comparison always gives the same byte
 unordered sets).
 """
 import functools
-import json
-from json.encoder import encode_basestring
 from pathlib import Path
 
 from ...core.lang import Profile
@@ -16,7 +14,6 @@ from ...core.jsonio import json_text
 from .. import text
 from ..text import say
 
-import jinja2
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
 
@@ -49,10 +46,7 @@ def targets(cites: list[str], profile: Profile) -> str:
 def environment(profile):
     """The jinja2 environment over templates/, its words and lang from `profile`; once per process and
     profile (templates compiled once)."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
-                             trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined,
-                             auto_reload=False, bytecode_cache=text.template_cache(__file__, TEMPLATES))
-    text.install(env, profile)
+    env = text.environment(__file__, [TEMPLATES], profile, trim_blocks=True, lstrip_blocks=True)
     env.filters.update(node_name=functools.partial(node_name, profile=profile),
                        place=functools.partial(place, profile=profile),
                        targets=functools.partial(targets, profile=profile))

@@ -30,11 +30,8 @@ def environment(profile: Profile) -> jinja2.Environment:
     its words, lang="…" and the site's file names from `profile` (see text.install).
     One per process and profile: each template is compiled once and never checked again on disk (the
     templates are part of the code version, so a change to them means a new process anyway)."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader([TEMPLATES, TEMPLATES.parent]), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             keep_trailing_newline=True, auto_reload=False, cache_size=-1,
-                             bytecode_cache=text.template_cache(__file__, TEMPLATES.parent))
-    text.install(env, profile)
+    env = text.environment(__file__, [TEMPLATES, TEMPLATES.parent], profile, cache_in=TEMPLATES.parent,
+                           trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals.update(stylesheet=STYLESHEET, node_href=href)
     # The pages' addresses in the book's language: a link to the search or editor's page, the graph page
     # of an edition and the citation table are named as write_html names the files.
