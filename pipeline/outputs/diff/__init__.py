@@ -2,6 +2,7 @@
 
     words    tokens and sentences of law text; the word-level diff (difflib)
     compare  article and section matching, word diffs per node, moved sentences, changed references
+    segments the redline of one node pair: words, label, notes, tables row by row
     render   the comparison as JSON, HTML (templates/diff/) and terminal text
 
 The matching rules and thresholds are in docs/diff.md. An article pair compared before in the same

@@ -152,7 +152,7 @@ ROW_MARKS = {"equal": " ", "changed": "~", "insert": "+", "delete": "-"}
 
 
 def table_text_lines(table: dict, pad: str, profile: Profile) -> list[str]:
-    """A table of the comparison (compare.table_diff) as text: a line that says what became of it, then a
+    """A table of the comparison (segments.table_diff) as text: a line that says what became of it, then a
     row a line, marked (ROW_MARKS), its cells' word diffs between bars."""
     return [f"{pad}  table ({table['status']}):"] + [
         f"{pad}  {ROW_MARKS[row['op']]} | " + " | ".join(segments_text(cell, profile) for cell in row["cells"]) + " |"
