@@ -73,17 +73,17 @@ def check_replaceable(folder, where=None, why=WHOLE):
     left = foreign(folder, marker)
     if not left:
         return
-    names = names(left)
+    listed = names(left)
     if marker is not None:
-        raise LawbookError(f"cannot build into this folder: it holds {names}, which the build did not write; "
+        raise LawbookError(f"cannot build into this folder: it holds {listed}, which the build did not write; "
                            f"{why}", file=where,
                            fix=f"move {'it' if len(left) == 1 else 'them'} out of {where}, or give another --out")
     if (folder / ".lawbook-stamp.json").is_file():
         raise LawbookError(f"cannot build into this folder: it has no {MARKER}, so nothing says its files "
-                           f"({names}) are all the build's (builds of older versions were not marked); {why}",
+                           f"({listed}) are all the build's (builds of older versions were not marked); {why}",
                            file=where, fix=f"if it is an old build, remove it once yourself (rm -r {where}); "
                                            f"else give another --out")
-    raise LawbookError(f"cannot build into a folder that holds files the build did not write ({names}); {why}",
+    raise LawbookError(f"cannot build into a folder that holds files the build did not write ({listed}); {why}",
                        file=where, fix="give a new or empty folder, e.g. --out build, or move those files away")
 
 
