@@ -402,6 +402,19 @@ def test_no_op_check_hashes_only_files_whose_stat_changed(book, monkeypatch):
     assert not build.up_to_date(src, out, options) and hashed == ["report.txt"]
 
 
+def test_a_marker_with_damaged_stat_records_is_read_as_one_without_them(book, monkeypatch):
+    """Stat records that are not four integers (a marker edited by hand or damaged): every file is hashed, as
+    for a marker of a version before the records, and the no-op check answers instead of raising TypeError."""
+    from pipeline.publish import outdir
+    src, out, options = book
+    monkeypatch.setattr(build, "OUTPUTS", build.OUTPUTS.only("write_corpus", "write_report", "write_stamp"))
+    build.build(src, out, options)
+    marker = json.loads((out / outdir.MARKER).read_text())
+    marker["stats"]["report.txt"][1] = "yesterday"
+    (out / outdir.MARKER).write_text(json.dumps(marker))
+    assert outdir.read_marker(out)["stats"] == {}
+    assert build.up_to_date(src, out, options)
+
 def _fresh_process(monkeypatch):
     """The no-op check as a new process makes it: no code version or record known yet."""
     monkeypatch.setattr(cache, "_code_version", None)

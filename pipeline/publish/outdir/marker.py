@@ -80,8 +80,9 @@ def read_marker(folder):
             and isinstance(folders, list) and all(isinstance(d, str) for d in folders)):
         return None
     stats = data.get("stats")
-    if not (isinstance(stats, dict) and all(isinstance(v, list) for v in stats.values())):
-        stats = {}  # an older marker: every file is hashed
+    if not (isinstance(stats, dict) and all(isinstance(v, list) and all(type(n) is int for n in v)
+                                            for v in stats.values())):
+        stats = {}  # an older marker (or a damaged one): every file is hashed
     try:
         written = os.stat(folder / MARKER).st_mtime_ns
     except OSError:
