@@ -182,7 +182,7 @@ def test_a_line_no_stage_placed_fails_the_build(sources_copy, good_build, monkey
             del fragment.ledger[12]
         return fragment
 
-    monkeypatch.setattr(structure, "build_fragment", losing_line_12)
+    monkeypatch.setattr(structure.memo, "build_fragment", losing_line_12)  # where fragment() calls it
     with pytest.raises(BuildFailed) as caught:
         build_mod.build(sources_copy, out)
     [error] = caught.value.errors
@@ -200,7 +200,7 @@ def test_a_line_placed_in_a_node_that_is_not_in_the_corpus_fails_the_build(sourc
             fragment.ledger[12] = Placed("2017/99Z")
         return fragment
 
-    monkeypatch.setattr(structure, "build_fragment", misplaced)
+    monkeypatch.setattr(structure.memo, "build_fragment", misplaced)
     ctx = build_mod.make_corpus(sources_copy)
     [error] = ctx.log.errors
     assert (error.file, error.line, error.message) == (WIKI_54, 12, "line was placed in 2017/99Z, which is not in "

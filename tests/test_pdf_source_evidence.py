@@ -100,10 +100,10 @@ def test_a_contents_list_the_book_matches_is_checked_and_its_entries_kept_apart(
     assert "      p1:1  dropped   the contents list's title 'Contents'\n" in report
     assert ("      p1:2  dropped   the contents list, evidence for the headings and pages of the Laws (lines "
             "p1:2-p1:7): kept apart, not law text\n") in report
-    # The editor's page shows the same locations.
+    # The editor's page shows the same locations, in the book's words, under the source they are in.
     editor = next((out / "html").glob("*.html"), None) and [p for p in (out / "html").glob("*.html")
                                                              if 'class="where"' in p.read_text(encoding="utf-8")]
-    assert editor and '<span class="where">book.pdf:p1:1</span>' in editor[0].read_text(encoding="utf-8")
+    assert editor and '<span class="where">page 1, line 1</span>' in editor[0].read_text(encoding="utf-8")
 
 
 def test_a_law_the_contents_list_names_and_the_book_lacks_is_the_difference(tmp_path):

@@ -95,7 +95,7 @@ def test_a_failing_stage_stops_the_running_compilers(book, monkeypatch):
 
     def start_pdf(job):
         compiles = pdf.start_pdf(job)
-        started.extend(process for _, process, _ in compiles.running)
+        started.extend(process for _, process, _ in compiles.compiles.running)  # (in OpenWithBookmarks)
         return compiles
 
     def broken(job):
