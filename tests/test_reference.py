@@ -129,6 +129,8 @@ def test_without_a_reference_the_page_has_no_comparison(tmp_path):
     (None, "no such file"),
     ("{", "not JSON: Expecting property name enclosed in double quotes"),
     ('{"format": "other"}', 'not a lawbook corpus (no "format": "lawbook-corpus")'),
+    ('{"format": ' + "7" * 5000 + "}", "not JSON: Exceeds the limit (4300 digits) for integer string conversion: "
+                                      "value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit"),
 ])
 def test_a_reference_that_cannot_be_read_is_one_message_and_leaves_the_build_alone(built, tmp_path, content,
                                                                                     message):

@@ -88,8 +88,10 @@ def read_corpus(arg, fix=FIX):
     check_depth(text, str(path), fix)
     try:
         data = json.loads(text)
-    except ValueError as e:
+    except json.JSONDecodeError as e:
         raise LawbookError(f"not JSON: {e.msg}", file=str(path), line=e.lineno, fix=fix) from None
+    except ValueError as e:  # a number of more digits than Python converts (sys.get_int_max_str_digits)
+        raise LawbookError(f"not JSON: {e}", file=str(path), fix=fix) from None
     if not isinstance(data, dict) or data.get("format") != "lawbook-corpus":
         raise LawbookError("not a lawbook corpus (no \"format\": \"lawbook-corpus\")", file=str(path), fix=fix)
     errors = serialise.validate_json(data)
