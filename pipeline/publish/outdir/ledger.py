@@ -3,14 +3,24 @@
 Reads: the files of a build folder and its marker. Writes: the marker's "files", "folders" and "stats".
 Standard library only (see outdir/__init__.py).
 """
+from __future__ import annotations
+
 import hashlib
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .marker import MARKER, TOOL_OUTPUTS, new_id, no_follow, place, read_marker, unfinished, write_marker
 
-def entries(folder):
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Mapping
+    from typing import Literal
+
+    from .marker import FinishedMarker, Marker
+
+
+def entries(folder: str | os.PathLike[str]) -> Iterator[tuple[str, Literal["dir", "file", "other"]]]:
     """(relative path, "dir" | "file" | "other") of everything below `folder`, symbolic links not followed."""
     folder = Path(folder)
     stack = [""]
@@ -28,23 +38,25 @@ def entries(folder):
                     yield path, "other"
 
 
-def sha256_of(path):
+def sha256_of(path: str | os.PathLike[str]) -> str:
     with open(path, "rb", opener=no_follow) as f:
         return hashlib.file_digest(f, "sha256").hexdigest()
 
 
-def _stat_of(path):
+def _stat_of(path: str | os.PathLike[str]) -> list[int]:
     """What changes whenever a file's bytes change (its size, times and inode), as the marker records it."""
     st = os.lstat(path)
     return [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino]
 
 
-def record(folder):
+def record(folder: str | os.PathLike[str]) -> dict[str, str]:
     """Mark `folder` (a build just written) finished, listing every folder and file in it with its sha256,
     and with each file's size, times and inode (`stats`: intact() hashes only a file whose stat changed).
     Its place: the output folder its temporary's marker names ("home"), where it was made, the build's id
     and process; a folder without a temporary's marker belongs where it stands."""
-    folders, files, stats = [], {}, {}
+    folders: list[str] = []
+    files: dict[str, str] = {}
+    stats: dict[str, list[int]] = {}
     for rel, kind in entries(folder):
         if rel == MARKER:
             continue
@@ -65,7 +77,8 @@ def record(folder):
     return files
 
 
-def changed_since_linked(files, folder, home, recorded):
+def changed_since_linked(files: Mapping[str, str], folder: str | os.PathLike[str], home: str | os.PathLike[str],
+                         recorded: Mapping[str, str] | None) -> list[str]:
     """Of the files of the build just recorded in `folder` (`files`, {path: sha256}, as record() returns
     them), those that are the same file as in the build at `home` (hard-linked from it,
     cache.copy_previous) but whose bytes are not what that build recorded (`recorded`): changed in place
@@ -84,7 +97,7 @@ def changed_since_linked(files, folder, home, recorded):
     return sorted(changed)
 
 
-def restat(folder):
+def restat(folder: str | os.PathLike[str]) -> None:
     """Record anew the stats of the files of the finished build in `folder` whose stat changed while it was
     put in place. A file hard-linked from the previous build (cache.copy_previous) changes its ctime when
     that build is removed (an unlink changes the file's ctime), so its recorded stat no longer tells and
@@ -113,14 +126,15 @@ def restat(folder):
         return
 
 
-def foreign(folder, marker=None):
+def foreign(folder: str | os.PathLike[str], marker: Marker | None = None) -> list[str]:
     """What in `folder` the build did not write, as relative paths (a folder without its contents).
     Without a marker everything is foreign, lawbook's tool outputs too; with an unfinished marker
     nothing is; in a finished build, what its marker does not list, lawbook's tool outputs aside."""
     marker = marker if marker is not None else read_marker(folder)
     if marker is not None and not marker["complete"]:
         return []
-    found, skip = [], ()
+    found: list[str] = []
+    skip: tuple[str, ...] = ()
     for rel, kind in entries(folder):
         if rel.startswith(skip):
             continue
@@ -134,7 +148,7 @@ def foreign(folder, marker=None):
     return found
 
 
-def intact(folder):
+def intact(folder: str | os.PathLike[str]) -> bool:
     """True when `folder` is a finished build standing where the build put it (its marker names this place:
     an older marker without one never is), whose every recorded file is there with its recorded sha256
     and which holds nothing else (lawbook's tool outputs aside)."""
@@ -146,7 +160,7 @@ def intact(folder):
             for rel, sha in marker["files"].items())
 
 
-def _unchanged(path, marker, rel):
+def _unchanged(path: Path, marker: FinishedMarker, rel: str) -> bool:
     """Whether the file has the size, times and inode the marker recorded, and they tell: its times are
     older than the marker's own (a file rewritten within the clock tick the marker was written in could
     keep its times, so such a file is hashed)."""
@@ -159,21 +173,21 @@ def _unchanged(path, marker, rel):
         return False
 
 
-def _matches(path, sha):
+def _matches(path: Path, sha: str) -> bool:
     try:
         return sha256_of(path) == sha
     except OSError:
         return False
 
 
-def verified_files(folder, names=()):
+def verified_files(folder: str | os.PathLike[str], names: Iterable[str] = ()) -> dict[str, str]:
     """The files recorded in `folder`'s finished marker ({relative path: sha256}), or {} when it has none
     or when any of `names` (files the caller relies on) is missing or differs from its record."""
     marker = verified_marker(folder, names)
     return marker["files"] if marker is not None else {}
 
 
-def verified_marker(folder, names=()):
+def verified_marker(folder: str | os.PathLike[str], names: Iterable[str] = ()) -> FinishedMarker | None:
     """`folder`'s finished marker, or None when it has none or when any of `names` (files the caller
     relies on) is missing or differs from its record."""
     marker = read_marker(folder)
@@ -185,7 +199,7 @@ def verified_marker(folder, names=()):
     return marker
 
 
-def as_recorded(folder, marker, rel):
+def as_recorded(folder: str | os.PathLike[str], marker: FinishedMarker, rel: str) -> bool:
     """Whether the file `rel` of the finished build in `folder` is the one its marker records, known from
     its stat alone (size, times, inode: see _unchanged); False when only its bytes could tell."""
     return _unchanged(Path(folder) / rel, marker, rel)

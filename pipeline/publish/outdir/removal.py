@@ -3,6 +3,8 @@
 Reads: markers and ledgers. Removes: the build's own folders (discard, clear_leftovers, clean); anything else stays, with a warning.
 Standard library only (see outdir/__init__.py).
 """
+from __future__ import annotations
+
 import os
 import re
 from pathlib import Path
@@ -14,11 +16,11 @@ _KEEP = ("remove it yourself if you do not need it (rm -r {}); to keep it withou
          "its name has no .tmp-N or .old-N")
 
 
-def names(left):
+def names(left: list[str]) -> str:
     return ", ".join(left[:SHOWN]) + (f" and {len(left) - SHOWN} more" if len(left) > SHOWN else "")
 
 
-def discard(folder, home=None):
+def discard(folder: str | os.PathLike[str], home: str | os.PathLike[str] | None = None) -> bool:
     """Remove a folder the build made: empty, or marked as the build's where it stands (`whose`; `home`:
     the output folder the swap has just moved it from) and holding nothing the build did not write.
     Anything else is left where it is, with a warning naming it. Returns whether it is gone."""
@@ -76,7 +78,7 @@ def _remove(folder: Path) -> None:
         pass
 
 
-def clear_leftovers(target, verbose=False):
+def clear_leftovers(target: str | os.PathLike[str], verbose: bool = False) -> list[Path]:
     """Remove what killed builds left beside output folder `target`: folders named like its temporaries
     (X.tmp-…, X.failed.tmp-…, X.old-…) whose marker says they were made there, by a process that no
     longer runs. A running build's are kept; a marked one made elsewhere (a copy or a move of a build:
@@ -95,6 +97,7 @@ def clear_leftovers(target, verbose=False):
             if not (verbose and discard(path)):
                 left.append(path)
         elif marker["made"] == place(path):
+            assert marker["pid"] is not None  # read_marker: a marker that says where it was made names its process
             if not alive(marker["pid"], marker["started"], path):
                 if not discard(path):
                     left.append(path)
@@ -110,7 +113,7 @@ def clear_leftovers(target, verbose=False):
     return left
 
 
-def clean(target):
+def clean(target: str | os.PathLike[str]) -> list[Path]:
     """Remove the build folder `target`, its failed build's report and what killed builds left: each only
     when it is the build's own where it stands (outdir.discard, clear_leftovers); any other folder,
     whatever its name, is left with a warning naming it. Returns the folders left."""

@@ -3,14 +3,20 @@
 Reads: the folder --out names and its marker. Writes: nothing (write_file: one file, in one step).
 Standard library only (see outdir/__init__.py).
 """
+from __future__ import annotations
+
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...core.errors import LawbookError
 from .marker import MARKER, inside, read_marker, shown, whose
 from .ledger import foreign
 from .removal import names
+
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 # -- the output folder --------------------------------------------------------------------------------
 
@@ -18,7 +24,7 @@ WHOLE = "a build replaces its output folder as a whole"
 OWN_FOLDER = "give --out a folder of its own, e.g. --out build"
 
 
-def check_target(out, sources):
+def check_target(out: str | os.PathLike[str], sources: str | os.PathLike[str]) -> Path:
     """The absolute path of output folder `out` when a build may replace it; else LawbookError (status 2)
     saying why and what to do. Refused: an empty name, /, the sources folder, a folder inside it or
     containing it, the current folder or one containing it, the home folder or one containing it, a
@@ -28,7 +34,7 @@ def check_target(out, sources):
     path = Path(os.path.abspath(out))
     where = str(out)
 
-    def refuse(what, fix=OWN_FOLDER, why=WHOLE):
+    def refuse(what: str, fix: str = OWN_FOLDER, why: str = WHOLE) -> NoReturn:
         raise LawbookError(f"cannot build into {what}: {why}", file=where, fix=fix)
 
     if path.is_symlink():
@@ -54,7 +60,7 @@ def check_target(out, sources):
     return real
 
 
-def check_replaceable(folder, where=None, why=WHOLE):
+def check_replaceable(folder: str | os.PathLike[str], where: str | None = None, why: str = WHOLE) -> None:
     """LawbookError unless `folder` is missing, empty, or a build standing where the build put it (`whose`:
     not a copy or a move) holding only what the build wrote; `why` the build needs that."""
     folder = Path(folder)
@@ -87,7 +93,7 @@ def check_replaceable(folder, where=None, why=WHOLE):
                        file=where, fix="give a new or empty folder, e.g. --out build, or move those files away")
 
 
-def folder_mode(folder):
+def folder_mode(folder: str | os.PathLike[str]) -> int | None:
     """The permission bits of an existing folder (kept across builds), or None."""
     try:
         return os.stat(folder).st_mode & 0o7777
@@ -106,7 +112,7 @@ DIFF_OUTPUT = [
 ]
 
 
-def check_diff_out(out, sources):
+def check_diff_out(out: str | os.PathLike[str], sources: str | os.PathLike[str]) -> Path:
     """The path `diff --out` may write, or LawbookError (status 2). Refused: a path in the sources folder,
     one inside a build folder (the next build would refuse it), a folder, a symbolic link, and an
     existing file that is not a diff lawbook wrote (recognised by its beginning)."""
@@ -138,7 +144,7 @@ def check_diff_out(out, sources):
     return path
 
 
-def write_file(path, text):
+def write_file(path: str | os.PathLike[str], text: str) -> None:
     """Write `text` to `path` in one step: a temporary file beside it, then a rename."""
     path = Path(path)
     import secrets
