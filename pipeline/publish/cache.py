@@ -36,6 +36,8 @@ The stamp also records each file it hashed for the digest with its size, times a
 index. A file changed in the two seconds before it was hashed is not recorded (a change in the same
 clock tick could keep its times): it is hashed every time until it is older.
 """
+from __future__ import annotations
+
 import hashlib
 import json
 import os
@@ -43,9 +45,20 @@ import stat
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from . import outdir
 from ..core.options import Options
+
+if TYPE_CHECKING:  # the no-op check imports this module: these are for the type checker only
+    from collections.abc import Iterable, Mapping
+
+    from lxml import etree
+
+    from ..core.memo import Memo
+    from ..core.model import Rules
+    from ..corpus.stages import Entry
+    from ..reading.manifest import Source
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # Outside the package but part of what the code makes of the sources.
@@ -55,15 +68,20 @@ STAMP = ".lawbook-stamp.json"
 FORMAT = 3  # of the cache entries and the stamp; bump when their shape changes
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a reading of a source at the 8 MiB limit is well under this
 
-_code_version = None
+# A file's record: [sha256 hex, size, mtime_ns, ctime_ns, inode] (a list: the stamp's JSON holds it so).
+FileRecord = list[str | int]
+
+_code_version: str | None = None
 HEX = set("0123456789abcdef")
 RECENT_NS = 2_000_000_000  # a file changed this recently when hashed is hashed again next time
-_code_hashed = {}  # absolute path -> [sha256 hex, size, mtime_ns, ctime_ns, inode] of each code file
-_hashed = {}  # the same for the code and the sources of the last input_digest: the stamp records them
-_recorded = {}  # the same from the stamp of the build being checked (up_to_date): a hash it may reuse
+_code_hashed: dict[str, FileRecord] = {}  # absolute path -> the record of each code file
+# The same for the code and the sources of the last input_digest: the stamp records them.
+_hashed: dict[str, FileRecord] = {}
+# The same from the stamp of the build being checked (up_to_date): a hash it may reuse.
+_recorded: dict[str, FileRecord] = {}
 
 
-def default_folder(given: "str | os.PathLike[str] | None" = None) -> Path | None:
+def default_folder(given: str | os.PathLike[str] | None = None) -> Path | None:
     """Where the cache of readings is: `given` (the cache_dir option, `--cache-dir`) when given; else
     $XDG_CACHE_HOME/lawbook when that variable holds an absolute path (the XDG base directory rule: a
     relative one is ignored); else ~/.cache/lawbook. None when there is no home to put it in: the build
@@ -80,24 +98,24 @@ def default_folder(given: "str | os.PathLike[str] | None" = None) -> Path | None
         return None
 
 
-def _file_digest(path, records):
+def _file_digest(path: str, records: dict[str, FileRecord]) -> bytes:
     """sha256 (bytes) of the file at `path` (absolute); the stamp's record of it when its stat is the one
     recorded. The stat is taken before the bytes are read: a file changed in between is recorded with
     its new content and its old stat, so it is hashed again next time."""
     st = os.stat(path)
     key, now = [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino], time.time_ns()
     known = _recorded.get(path)
-    if known and known[1:] == key:
+    if known and known[1:] == key and isinstance(known[0], str):  # (a str: _a_record checked it)
         sha = known[0]
     else:
         with open(path, "rb") as f:
             sha = hashlib.sha256(f.read()).hexdigest()
     if now - max(st.st_mtime_ns, st.st_ctime_ns) > RECENT_NS:
-        records[path] = [sha] + key
+        records[path] = [sha, *key]
     return bytes.fromhex(sha)
 
 
-def _code_files(folder):
+def _code_files(folder: str) -> list[str]:
     """Every file below `folder` but compiled Python, in the order of their paths' parts (os.walk and
     strings: pathlib's objects were most of the no-op check's time)."""
     found = []
@@ -107,7 +125,7 @@ def _code_files(folder):
     return sorted(found, key=lambda path: path.split(os.sep))
 
 
-def code_version():
+def code_version() -> str:
     """sha256 over every file of the pipeline package, templates/ and schema/ (paths and bytes)."""
     global _code_version
     if _code_version is None:
@@ -123,7 +141,7 @@ def code_version():
     return _code_version
 
 
-def settings(options=None):
+def settings(options: Options | dict[str, object] | None = None) -> str:
     """What besides the sources and the code changes the outputs: the options that are not neutral
     (--no-commentary) and SOURCE_DATE_EPOCH (the date printed in the PDF)."""
     opts = Options.of(options).digest_fields()
@@ -131,7 +149,7 @@ def settings(options=None):
     return json.dumps(opts, sort_keys=True, default=str)
 
 
-def input_digest(sources_dir, options=None):
+def input_digest(sources_dir: str | os.PathLike[str], options: Options | dict[str, object] | None = None) -> str:
     """The digest of everything a build reads: each file in the sources folder (the manifest too;
     a file not in the manifest is an error, so it counts as well), the code version and the settings."""
     digest = hashlib.sha256(code_version().encode())
@@ -151,7 +169,7 @@ def input_digest(sources_dir, options=None):
     return digest.hexdigest()
 
 
-def read_stamp(out_dir):
+def read_stamp(out_dir: str | os.PathLike[str]) -> dict[str, Any]:
     """The stamp of the build in `out_dir`, or {} when there is none (or it is unreadable)."""
     try:
         data = json.loads((Path(out_dir) / STAMP).read_text(encoding="utf-8"))
@@ -160,7 +178,8 @@ def read_stamp(out_dir):
     return data if isinstance(data, dict) and data.get("format") == FORMAT else {}
 
 
-def up_to_date(sources_dir, out_dir, options=None):
+def up_to_date(sources_dir: str | os.PathLike[str], out_dir: str | os.PathLike[str],
+               options: Options | dict[str, object] | None = None) -> bool:
     """True when `out_dir` holds a complete, error-free build of exactly these inputs, every file of it
     as the build wrote it (outdir.intact). Reads the sources, the stamp and the outputs. When it is, removes
     what a killed build left beside it (outdir.clear_leftovers: only its marked temporaries made there);
@@ -179,19 +198,20 @@ def up_to_date(sources_dir, out_dir, options=None):
     return True
 
 
-def _a_record(value):
+def _a_record(value: object) -> bool:
     """Whether a stamp's record has the shape _file_digest gives it: [sha256 hex, four integers]."""
     return (type(value) is list and len(value) == 5 and type(value[0]) is str and len(value[0]) == 64
             and set(value[0]) <= HEX and all(type(v) is int for v in value[1:]))
 
 
-def outputs_version(options=None):
+def outputs_version(options: Options | dict[str, object] | None = None) -> str:
     """What the outputs' file keys (outputs/keyed.py) leave out, the code version and the settings: keys
     recorded under another are not offered (Build.keys)."""
     return hashlib.sha256((code_version() + "\0" + settings(options)).encode()).hexdigest()
 
 
-def write_stamp(folder, inputs, editions, options=None):
+def write_stamp(folder: str | os.PathLike[str], inputs: str, editions: Mapping[str, str | None],
+                options: Options | dict[str, object] | None = None) -> None:
     """Record in `folder` (the build being written) the input digest, the per-edition digests and the
     version of the outputs' file keys."""
     data = {"format": FORMAT, "inputs": inputs, "editions": editions, "hashed": _hashed,
@@ -202,12 +222,12 @@ def write_stamp(folder, inputs, editions, options=None):
 # -- readings ----------------------------------------------------------------------------------------
 # The records (Entry, log_entries, replay) are the corpus stages': corpus/stages.py.
 
-def warn(path, message, fix):
+def warn(path: str | os.PathLike[str], message: str, fix: str) -> None:
     """A problem with the cache: the build goes on without it (or without that entry)."""
     print(f"lawbook: warning: {outdir.shown(path)}: {message}\n  fix: {fix}", file=sys.stderr)
 
 
-def unsafe(folder):
+def unsafe(folder: str | os.PathLike[str]) -> str | None:
     """Why `folder` may not hold the cache (others could plant or change entries), or None when it is
     missing or the user's own: a real folder, owned by this user, not writable by group or others."""
     try:
@@ -230,25 +250,27 @@ class ReadingCache:
     With use=False (a forced build) nothing is taken from the cache, but what is read is stored.
     folder=None: no cache at all (there is no home folder to keep one in)."""
 
-    def __init__(self, folder, use=True):
+    def __init__(self, folder: str | os.PathLike[str] | None, use: bool = True) -> None:
         self.root = Path(folder if folder is not None else os.devnull)
         self.folder = self.root / "readings"
         self.use = use and folder is not None
-        self.usable = None if folder is not None else False  # decided on first use: whether the folders are the user's own
+        # decided on first use: whether the folders are the user's own
+        self.usable: bool | None = None if folder is not None else False
         self.writable = folder is not None  # False after the first failed write: one warning per build
-        self.hits, self.misses = [], []  # source names, in manifest order
-        self.keys = {}  # source name -> cache key
-        self.entries = {}  # source name -> Entry used in this build
-        self.inputs = None  # input_digest() taken when the build began reading
-        self.editions = {}  # edition -> edition_digest(), once the corpus is complete
+        self.hits: list[str] = []  # source names, in manifest order
+        self.misses: list[str] = []
+        self.keys: dict[str, str | None] = {}  # source name -> cache key
+        self.entries: dict[str, Entry] = {}  # source name -> Entry used in this build
+        self.inputs: str | None = None  # input_digest() taken when the build began reading
+        self.editions: dict[str, str | None] = {}  # edition -> edition_digest(), once the corpus is complete
 
     @staticmethod
-    def key(source, data):
+    def key(source: Source, data: bytes) -> str:
         manifest_entry = json.dumps([source.name, source.edition, source.format, source.encoding, source.language])
         return hashlib.sha256(f"{code_version()}\0{manifest_entry}\0".encode() + hashlib.sha256(data).digest()) \
             .hexdigest()
 
-    def _safe(self):
+    def _safe(self) -> bool:
         if self.usable is None:
             self.usable = True
             for folder in (self.root, self.folder):
@@ -260,7 +282,7 @@ class ReadingCache:
                     break
         return self.usable
 
-    def get(self, key, source):
+    def get(self, key: str | None, source: Source) -> Entry | None:
         """The Entry stored for `key` (made from `source`), or None: none stored, or one that does not
         verify or has the wrong shape (ignored with a warning: the source is read again)."""
         if not self.use or not self._safe():
@@ -280,7 +302,7 @@ class ReadingCache:
             warn(path, f"cache entry ignored: {e}", "none needed: the source is read again and the entry made anew")
             return None
 
-    def put(self, key, entry):
+    def put(self, key: str | None, entry: Entry) -> None:
         """Store `entry` (serialised now: later stages change the Reading's blocks in place). A cache
         that cannot be written is a warning, once; the build goes on."""
         if not self.writable or not self._safe():
@@ -292,6 +314,7 @@ class ReadingCache:
             if not self._safe():  # made by someone else first
                 return
             tmp = self.folder / f".{key}.{os.getpid()}"
+            assert key is not None  # key() gives one (a Store's key is None only in NoStore)
             tmp.write_bytes(entry_to_json(entry, key))
             os.replace(tmp, self.folder / f"{key}.json")
         except OSError as e:
@@ -306,7 +329,7 @@ class ReadingCache:
 # the dataclasses themselves (core/records.py: model.Reading and what it holds, report.Entry): a field
 # added to the model is stored, checked and read back with no edit here.
 
-def content_shape():
+def content_shape() -> dict[str, object]:
     """The shape of an entry's content (records.check_shape)."""
     from ..core import records
     from ..core.model import Reading
@@ -315,11 +338,11 @@ def content_shape():
     return {"reading": records.shape(Reading), "read_log": [records.shape(LogEntry)]}
 
 
-def _canonical(content):
+def _canonical(content: object) -> bytes:
     return json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
 
 
-def entry_to_json(entry, key):
+def entry_to_json(entry: Entry, key: str) -> bytes:
     """The bytes stored for `entry`: its key, its content and the sha256 of the content."""
     from ..core import records
     from ..core.model import Reading
@@ -332,10 +355,10 @@ def entry_to_json(entry, key):
         FORMAT, key.encode(), hashlib.sha256(body).hexdigest().encode(), body)
 
 
-_read = []  # the memo of read_entry, made when first needed (the no-op check imports this module)
+_read: list[Memo[bytes]] = []  # the memo of read_entry, made when first needed (the no-op check imports this module)
 
 
-def read_entry(data, key, source):
+def read_entry(data: bytes, key: str | None, source: Source) -> Entry:
     """entry_from_json(data, key, source), taken from a memo of this process where the same bytes were read
     for the same key and source before: a rebuild in watch mode reads every unchanged source's entry again,
     and checking and converting it was most of parse_sources. A new Entry each time (stages change it)."""
@@ -349,7 +372,7 @@ def read_entry(data, key, source):
     known = memo.get(name)
     if known is not None:
         memo.reused += 1
-        entry = pickle.loads(known)
+        entry: Entry = pickle.loads(known)
         entry.reading.rules = _rules(entry.reading.format)
         return entry
     entry = entry_from_json(data, key, source)
@@ -359,13 +382,13 @@ def read_entry(data, key, source):
     return entry
 
 
-def _rules(format_name):
+def _rules(format_name: str) -> Rules:
     from ..reading import formats
 
     return formats.FORMATS[format_name].rules
 
 
-def entry_from_json(data, key, source):
+def entry_from_json(data: bytes, key: str | None, source: Source) -> Entry:
     """The Entry in `data` when it is one for `key`, made from `source`; else ValueError saying why."""
     if len(data) > MAX_ENTRY_BYTES:
         raise ValueError(f"it is over {MAX_ENTRY_BYTES // 2**20} MiB")
@@ -393,18 +416,19 @@ def entry_from_json(data, key, source):
         raise ValueError(f"it holds the reading of {r['file']} ({r['edition']}), not of {source.name}")
     if r["format"] not in formats.FORMATS:
         raise ValueError(f"it holds a reading of unknown format {r['format']!r}")
-    for e in content["read_log"]:
-        if e["kind"] not in KINDS:
-            raise ValueError(f"a report entry of unknown kind {e['kind']!r}")
+    for logged in content["read_log"]:
+        if logged["kind"] not in KINDS:
+            raise ValueError(f"a report entry of unknown kind {logged['kind']!r}")
 
-    reading = records.from_data(Reading, r)
+    reading = cast(Reading, records.from_data(Reading, r))
     reading.rules = formats.FORMATS[r["format"]].rules
     return Entry(reading, content["read_log"])
 
 
 # -- editions ----------------------------------------------------------------------------------------
 
-def edition_digest(edition_el, log_entries_of_edition, options=None):
+def edition_digest(edition_el: etree._Element, log_entries_of_edition: list[dict[str, Any]],
+                   options: Options | dict[str, object] | None = None) -> str:
     """sha256 of one edition's corpus subtree (canonical XML) and its sources' report entries, with the
     code version and the settings: equal digests mean every output of that edition comes out the same."""
     from lxml import etree  # not at the top: the no-op check imports this module and needs no lxml
@@ -416,7 +440,8 @@ def edition_digest(edition_el, log_entries_of_edition, options=None):
     return digest.hexdigest()
 
 
-def copy_previous(out_dir, tmp, paths, recorded, marker=None):
+def copy_previous(out_dir: str | os.PathLike[str], tmp: str | os.PathLike[str], paths: Iterable[str],
+                  recorded: Mapping[str, str], marker: outdir.FinishedMarker | None = None) -> bool:
     """Copy `paths` (relative to the build folder: files or folders) from the previous build into the one
     being written, each file checked against `recorded` ({relative path: sha256}, the previous build's
     marker). Returns False, copying nothing, when a path has no recorded file or any file is missing or
@@ -425,7 +450,8 @@ def copy_previous(out_dir, tmp, paths, recorded, marker=None):
     hundred pages in milliseconds): builds never write into a file, they write new ones, so the two
     builds' names for it can never differ; where links cannot be made it is copied."""
     out_dir, tmp = Path(out_dir), Path(tmp)
-    data, linked = {}, []
+    data: dict[str, bytes] = {}
+    linked: list[str] = []
     for p in paths:
         files = [p] if p in recorded else [rel for rel in recorded if rel.startswith(p.rstrip("/") + "/")]
         if not files:
@@ -441,7 +467,7 @@ def copy_previous(out_dir, tmp, paths, recorded, marker=None):
                 return False
             if hashlib.sha256(data[rel]).hexdigest() != recorded[rel]:
                 return False
-    made = set()
+    made: set[Path] = set()
     for rel in linked:
         dst = tmp / rel
         if dst.parent not in made:

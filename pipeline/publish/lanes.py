@@ -14,12 +14,18 @@ import signal
 import sys
 import time
 import traceback
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from ..core.errors import LawbookError, write_failure
 from ..core.stage import FORK, SIDE, Process, Stage
 from ..corpus.stages import CorpusContext
 from ..outputs.job import Job
 from .state import Build
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from ..core.report import Entry
 
 # A run of SIDE and FORK stages only reads the finished corpus and writes files of its own, so its stages
 # may run at the same time: those in lane FORK run in a child process forked when the build reaches the
@@ -38,19 +44,25 @@ def run_stage(build: Build, stage: Stage, context: CorpusContext | Job) -> None:
         if stage.waits is not None:
             build.wait_for(stage.waits)
         else:
+            assert stage.run is not None  # Stage: a stage has a function or waits for another's process
             made = stage.run(context)
             if isinstance(made, Process):  # the build owns it from here: waits for it or stops it
                 build.running[stage.name] = made
     build.timings[stage.name] = time.perf_counter() - start
 
 
+class Written(TypedDict):
+    path: str | None  # the file last opened for writing
+    watching: NotRequired[bool]  # _note_write is installed in this process
+
+
 # The file this process last opened for writing: a full disk or the file-size limit (EFBIG) stops a
 # write with an OSError that names no file, and the message must say which (docs/errors.md, "Writing").
-last_written = {"path": None}
+last_written: Written = {"path": None}
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR
 
 
-def _note_write(event: str, args: tuple) -> None:
+def _note_write(event: str, args: tuple[Any, ...]) -> None:
     """Audit hook: remember the path of every open for writing (open(), Path.write_text, os.open …)."""
     if event == "open" and args[2] & _WRITE_FLAGS and isinstance(args[0], (str, bytes, os.PathLike)):
         last_written["path"] = os.fsdecode(args[0])
@@ -64,7 +76,7 @@ def watch_writes() -> None:
 
 
 @contextlib.contextmanager
-def writes_named():
+def writes_named() -> Iterator[None]:
     """An OSError of a full disk, a quota or the file-size limit becomes one LawbookError naming the
     file being written: the error's own file name, else the file last opened for writing."""
     try:
@@ -114,6 +126,18 @@ def can_fork(job: Job) -> bool:
     return sum(1 for _ in job.corpus.iter("article")) > FORK_ABOVE
 
 
+# What the child sends back (pickled) through its pipe: its stages' times, the report entries they added,
+# and the error that stopped it: a LawbookError's fields, or another exception's kind, message and traceback.
+LawbookFailure = tuple[Literal["lawbook"], str, str | os.PathLike[str] | None, int | None, str | None, int, bool]
+OtherFailure = tuple[Literal["other"], str, str, str]
+
+
+class Result(TypedDict):
+    timings: dict[str, float]
+    entries: list[Entry]
+    error: LawbookFailure | OtherFailure | None
+
+
 class Lane:
     """Output stages run in a forked child that shares the finished corpus (copy on write) and writes
     into the same temporary folder. The child sends back, pickled through a pipe, its stages' times,
@@ -129,15 +153,16 @@ class Lane:
         read, write = os.pipe()
         sys.stdout.flush()
         sys.stderr.flush()
-        self.pid = os.fork()
+        self.pid: int | None = os.fork()
         if self.pid == 0:  # the child
             os.close(read)
             _die_with_parent()
-            result = {"timings": {}, "entries": [], "error": None}
+            result: Result = {"timings": {}, "entries": [], "error": None}
             try:
                 for stage in lane:
                     start = time.perf_counter()
                     with writes_named():
+                        assert stage.run is not None  # a stage without one waits for a process: never a FORK one
                         stage.run(job)
                     result["timings"][stage.name] = time.perf_counter() - start
             except LawbookError as e:
@@ -151,9 +176,10 @@ class Lane:
             finally:
                 os._exit(0)
         os.close(write)
-        self.read = read
+        self.read: int | None = read
 
     def join(self) -> None:
+        assert self.read is not None and self.pid is not None  # joined once, before kill()
         with os.fdopen(self.read, "rb") as f:
             data = f.read()
         self.read = None
@@ -164,14 +190,14 @@ class Lane:
                      else f"exit status {os.WEXITSTATUS(status)}")
             raise LawbookError(f"the process writing {', '.join(self.names)} was stopped by {cause} (out of memory?)",
                                file="build/", status=1, fix="build again; with little memory, build with LAWBOOK_NO_FORK=1")
-        result = pickle.loads(data)
+        result: Result = pickle.loads(data)
         self.build.timings.update(result["timings"])
         self.log.entries.extend(result["entries"])
         error = result["error"]
         if error and error[0] == "lawbook":
             _, message, file, line, fix, status, paged = error
             raise LawbookError(message, file=file, line=line, fix=fix, status=status, paged=paged)
-        if error:
+        if error and error[0] == "other":
             _, kind, message, trace = error
             if kind == "KeyboardInterrupt":
                 raise KeyboardInterrupt
@@ -192,12 +218,12 @@ class Lane:
 class ChildError(RuntimeError):
     """A bug in an output stage that ran in a forked child; the child's traceback is kept (--debug)."""
 
-    def __init__(self, message, trace):
+    def __init__(self, message: str, trace: str) -> None:
         super().__init__(message)
         self.trace = trace
 
 
-def _die_with_parent():
+def _die_with_parent() -> None:
     """Ask Linux to kill this process when the build's process ends, even by SIGKILL."""
     with contextlib.suppress(Exception):
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG

@@ -14,7 +14,7 @@ nested at most MAX_JSON_DEPTH deep.
 import json
 import os
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import LawbookError
 from ..core.options import reference_file
@@ -74,7 +74,7 @@ def check_depth(text: str, shown: str, fix: str = FIX) -> None:
             depth -= 1
 
 
-def read_corpus(arg, fix=FIX):
+def read_corpus(arg: str | os.PathLike[str], fix: str = FIX) -> dict[str, Any]:
     """The corpus.json of a build folder, or the file itself, valid against schema/corpus.schema.json."""
     from ..outputs import serialise
 

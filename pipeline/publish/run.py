@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import cache, outdir, reference
+from ..core import tree
 from ..core.errors import BuildFailed, LawbookError
 from ..core.options import Options
 from ..core.stage import Chain, Stage, table
@@ -43,13 +44,16 @@ def write_stamp(job: Job) -> None:
     build with the same inputs is skipped (`up_to_date`), and editions whose content is unchanged can
     reuse their outputs (Build.reuse). Outside a build (no Build as job.previous) it writes nothing."""
     build = job.previous
-    if job.log.errors or not isinstance(build, Build) or build.readings().inputs is None:
+    if job.log.errors or not isinstance(build, Build):
         return
-    editions = {el.get("id"): build.digest(el.get("id")) for el in job.corpus.iterchildren("edition")}
-    cache.write_stamp(job.tmp, build.readings().inputs, editions, build.options)
+    inputs = build.readings().inputs
+    if inputs is None:
+        return
+    editions = {tree.attr(el, "id"): build.digest(tree.attr(el, "id")) for el in job.corpus.iterchildren("edition")}
+    cache.write_stamp(job.tmp, inputs, editions, build.options)
 
 
-def up_to_date(sources_dir: Path | str, out_dir: Path | str, options: Options | dict | None = None) -> bool:
+def up_to_date(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[str, object] | None = None) -> bool:
     """True when out_dir holds an error-free build of exactly these sources by this code (and options):
     the build can be skipped. Reads the sources folder and out_dir's stamp only."""
     return cache.up_to_date(sources_dir, out_dir, options)
@@ -80,23 +84,24 @@ def stage_tables() -> str:
             f"The output stages, over the Job (outputs/job.py):\n\n{table(OUTPUTS)}")
 
 
-def stages(options: Options | dict | None = None) -> tuple[list[Stage], list[Stage]]:
+def stages(options: Options | dict[str, object] | None = None) -> tuple[list[Stage], list[Stage]]:
     """The corpus stages and the output stages the options ask for, in order; with the option no_pdf
     (`build --no-pdf`, a quick preview for editors) without the PDF's (their declarations say so)."""
     options = Options.of(options)
     return CORPUS.wanted(options), OUTPUTS.wanted(options)
 
 
-def make_corpus(sources_dir: Path | str, options: Options | dict | None = None) -> CorpusContext:
+def make_corpus(sources_dir: Path | str, options: Options | dict[str, object] | None = None) -> CorpusContext:
     """The corpus stages only (no output), with this project's cache of readings: for `show`, `check`,
     `diff` and tests. An output stage takes the corpus it made as Job.of(context, folder)."""
     context = Build(CorpusContext(Path(sources_dir), Options.of(options))).context
     for stage in CORPUS.wanted(context.options):
+        assert stage.run is not None  # no corpus stage waits for a process
         stage.run(context)
     return context
 
 
-def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict | None = None,
+def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[str, object] | None = None,
           compiles: Callable[[list[Any]], Any] | None = None) -> Build:
     """Run every stage into a fresh folder beside `out_dir` and swap it in only when every stage
     succeeded and the build found no errors. Returns the Build (its corpus, report and times).
@@ -139,7 +144,8 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict 
         with writes_named():
             if run.log.errors:
                 write_failed(run.log, failed_dir)
-                raise BuildFailed(run.log.errors, outdir.shown(failed_dir / "report.txt"), out_dir.name, run.log.paged())
+                raise BuildFailed(run.log.errors, outdir.shown(failed_dir / "report.txt"), out_dir.name,
+                                  frozenset(run.log.paged()))
             files = outdir.record(run.tmp)
             changed = outdir.changed_since_linked(files, run.tmp, out_dir, run.recorded)
             if changed:

@@ -8,19 +8,23 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence, cast
 
 from lxml import etree
 
 from . import cache, outdir
+from ..core import tree
 from ..core.options import Options
 from ..core.report import BuildLog
 from ..core.stage import Process
 from ..corpus import book
-from ..corpus.stages import CorpusContext
+from ..corpus.stages import CorpusContext, made_tree
 from ..outputs import keyed
 from ..reading.decode import Line
 from ..reading.manifest import Source
+
+if TYPE_CHECKING:
+    from ..corpus.refs import CorpusOf
 
 ReadingCache = cache.ReadingCache
 
@@ -47,7 +51,7 @@ class Build:
     tmp: Path | None = None  # the folder being written
     cache: ReadingCache | None = None  # what this build takes from earlier builds (see readings)
     recorded: dict[str, str] | None = None  # the previous build's files that may be reused, {path: sha256}
-    marker: dict[str, Any] | None = None  # the previous build's marker (their stats too), read with `recorded`
+    marker: outdir.FinishedMarker | None = None  # the previous build's marker (their stats too), read with `recorded`
     stamp: dict[str, Any] | None = None  # the previous build's stamp, read when first asked (previous_stamp)
     timings: dict[str, float] = field(default_factory=dict)
     running: dict[str, Process] = field(default_factory=dict)  # stage name -> the process it started
@@ -58,6 +62,8 @@ class Build:
     # -- what a caller reads of the corpus it built (cli.py, tests, the benchmark) ------------------------
     @property
     def sources_dir(self) -> Path:
+        if self.context.sources_dir is None:
+            raise ValueError("this build has no sources folder")  # a Build is made for one (run.py)
         return Path(self.context.sources_dir)
 
     @property
@@ -111,7 +117,7 @@ class Build:
         digest = self.digest(edition)
         if digest is None or self.digests().get(edition) != digest:
             return False
-        return cache.copy_previous(self.out_dir, self.tmp, paths, previous, self.marker)
+        return cache.copy_previous(self._last_build(), self.tmp, paths, previous, self.marker)
 
     def copy_files(self, paths: list[str]) -> bool:
         """Copy the files `paths` (relative to the build folder) from the build in out_dir into tmp, each
@@ -122,7 +128,7 @@ class Build:
         previous = self.previous_files()
         if not all(path in previous for path in paths):
             return False
-        return cache.copy_previous(self.out_dir, self.tmp, paths, previous, self.marker)
+        return cache.copy_previous(self._last_build(), self.tmp, paths, previous, self.marker)
 
     def keys(self, output: str) -> dict[str, str]:
         """The file keys the build in out_dir recorded for `output` (outputs/keyed.py), when they were made
@@ -132,40 +138,48 @@ class Build:
             return {}
         if self.previous_stamp().get("outputs") != cache.outputs_version(self.options):
             return {}
-        return keyed.read_keys(self.out_dir, output, self.previous_files()[name])
+        return keyed.read_keys(self._last_build(), output, self.previous_files()[name])
 
     def digest(self, edition: str) -> str | None:
         """The digest of one edition's content (edition_digest), taken once per build, the first time an
         output stage (or the stamp) asks."""
         readings = self.readings()
         if not readings.editions:
-            for el in self.corpus.iterchildren("edition"):
-                readings.editions[el.get("id")] = edition_digest(self.context, el.get("id"))
+            for el in made_tree(self.context).iterchildren("edition"):
+                readings.editions[tree.attr(el, "id")] = edition_digest(self.context, tree.attr(el, "id"))
         return readings.editions.get(edition)
 
     def digests(self) -> dict[str, str]:
-        return self.previous_stamp().get("editions", {})
+        editions: dict[str, str] = self.previous_stamp().get("editions", {})  # as write_stamp wrote them
+        return editions
 
     def previous_stamp(self) -> dict[str, Any]:
         """The stamp of the build in out_dir (cache.read_stamp), read once."""
         if self.stamp is None:
-            self.stamp = cache.read_stamp(self.out_dir)
+            self.stamp = cache.read_stamp(self._last_build())
         return self.stamp
 
     def has(self, path: str) -> bool:
-        return (Path(self.out_dir) / path).exists()
+        return (self._last_build() / path).exists()
 
     def corpus_file(self) -> Path | None:
-        return Path(self.out_dir) / "corpus.xml" if "corpus.xml" in self.previous_files() else None
+        return self._last_build() / "corpus.xml" if "corpus.xml" in self.previous_files() else None
 
     def previous_files(self) -> dict[str, str]:
         """The files of the build in out_dir that this build may copy: {path: sha256} as recorded in its
         marker; {} when it has none, or when its stamp or corpus.xml (which the reuse decisions read) is
         not the one it recorded."""
         if self.recorded is None:
-            self.marker = outdir.verified_marker(self.out_dir, names=(cache.STAMP, "corpus.xml"))
+            self.marker = outdir.verified_marker(self._last_build(), names=(cache.STAMP, "corpus.xml"))
             self.recorded = self.marker["files"] if self.marker is not None else {}
         return self.recorded
+
+    def _last_build(self) -> Path:
+        """out_dir, where the build this one may take from stands. Every Build an output stage sees as its
+        `previous` has one (run.build); make_corpus's has none, and is never one."""
+        if self.out_dir is None:
+            raise ValueError("this build has no output folder, so no last build to take from")
+        return self.out_dir
 
     # -- the processes stages started ----------------------------------------------------------------
     def wait_for(self, name: str) -> None:
@@ -182,7 +196,9 @@ class Build:
         from ..corpus import check, refs, register
 
         context = self.context
-        references = refs.references(context) + register.references(context.corpus)  # the index's citations too
+        # The corpus stages have run: the context has its corpus and its sources folder, as CorpusOf says.
+        references = (refs.references(cast("CorpusOf", context))
+                      + register.references(made_tree(context)))  # the index's citations too
         counted = check.summary(references)
         return BuildSummary(len(context.sources), {k: v for k, v in context.log.summary().items() if v},
                             tuple(context.checked.said) if context.checked else (), counted["dangling"],
@@ -198,7 +214,7 @@ def edition_digest(context: CorpusContext, edition: str) -> str | None:
     """The digest of one edition's content: its corpus subtree, its sources' report entries and the
     code version (and the options that change what the build writes)."""
     files = {s.name for s in context.sources if s.edition == edition}
-    for el in context.corpus.iterchildren("edition"):
+    for el in made_tree(context).iterchildren("edition"):
         if el.get("id") == edition:
             # Only this edition's entries made into dicts: every entry of the book, once per edition, was
             # a tenth of a rebuild's time.

@@ -12,26 +12,31 @@ import errno
 import os
 import signal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import outdir
 from ..core.errors import LawbookError
 from ..core.report import BuildLog
 
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
 
 def write_failed(log: BuildLog, failed_dir: Path) -> None:
     """Writes the report of a failed build to `failed_dir` (report.json, report.txt), replacing the last one."""
-    folder = outdir.make_temp(failed_dir)
+    made = outdir.make_temp(failed_dir)
+    folder: Path | None = made  # None once it is in place
     try:
-        log.write(folder)
-        outdir.record(folder)
-        swap(folder, failed_dir)
+        log.write(made)
+        outdir.record(made)
+        swap(made, failed_dir)
         folder = None
     finally:
         if folder is not None:
             outdir.discard(folder)
 
 
-def swap(new, target):
+def swap(new: Path, target: Path) -> None:
     """Put folder `new` in place of `target` with renames only, so `target` is never half-written.
 
     Where the system can exchange two names in one step (Linux renameat2), `target` names the
@@ -60,7 +65,7 @@ def swap(new, target):
         outdir.discard(old, home=target)
 
 
-def _exchange(a, b):
+def _exchange(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     """Exchange the names of folders `a` and `b` atomically; False where the system cannot."""
     try:
         renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
@@ -76,7 +81,7 @@ def _exchange(a, b):
 
 
 @contextlib.contextmanager
-def _signals_held():
+def _signals_held() -> Iterator[None]:
     """Delay SIGINT and SIGTERM for the duration (they are delivered afterwards)."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
