@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 # The cache of readings, inside the project (never a folder above it; docs/performance.md).
 CACHE := .cache/lawbook
 
-.PHONY: all build venv browser axe graphviz test check align site-with-reference watch bench bench-peers fuzz screenshots clean
+.PHONY: all build venv browser axe graphviz test test-fast check align site-with-reference watch bench bench-peers fuzz screenshots clean
 
 all: build
 
@@ -67,6 +67,11 @@ watch: $(STAMP) graphviz
 
 test: $(STAMP) browser axe graphviz
 	$(PY) -m pytest -q
+
+# The quick loop while editing code: unit and golden tests only (no browser, no PDF compile, no whole-book
+# build, no real book), under a minute on two cores; `make test` runs everything (tests/conftest.py, LAYERS).
+test-fast: $(STAMP)
+	$(PY) -m pytest -q -m "not slow and not browser and not pdf and not book"
 
 screenshots: build browser
 	$(PY) -m pipeline.html_screenshots build

@@ -21,6 +21,65 @@ AXE = ROOT / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 ENGLISH_BOOK = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
 
 
+# The layers of the suite (`make test-fast` runs what none of these marks: unit and golden tests, under a
+# minute on two cores). A test that drives Chromium is `browser` by its fixture; the rest by module, each
+# for what most of its tests do:
+#   pdf      compiles books with Typst
+#   book     reads the real printed books in ../shared/ (skipped where they are absent)
+#   browser  drives Chromium
+#   slow     builds whole books, starts the command line, runs mypy or many generated cases
+# Select with -m: `pytest -m browser`, `pytest -m "not slow"`.
+LAYERS = {
+    "test_pdf": ("pdf",),
+    "test_pdf_parts": ("pdf",),
+    "test_print_book": ("pdf",),
+    "test_english_print": ("pdf", "book"),
+    "test_english_extractors": ("book",),
+    "test_english_book": ("book",),
+    "test_align_english": ("book",),
+    "test_english": ("book",),
+    "test_english_outputs": ("book",),
+    "test_pdf_source": ("book",),
+    "test_pdf_adapter": ("book",),
+    "test_screenshots": ("browser",),
+    "test_fuzz": ("slow",),
+    "test_watch": ("slow",),
+    "test_cli": ("slow",),
+    "test_inputs_safety": ("slow",),
+    "test_vanish": ("slow",),
+    "test_corrections_safety": ("slow",),
+    "test_cache": ("slow",),
+    "test_align": ("slow",),
+    "test_parsers": ("slow",),
+    "test_types": ("slow",),
+    "test_atomic": ("slow",),
+    "test_reference": ("slow",),
+    "test_outdir": ("slow",),
+    "test_file_names": ("slow",),
+    "test_errors": ("slow",),
+    "test_keyed_files": ("slow",),
+    "test_incremental_outputs": ("slow",),
+    "test_pdf_source_layouts": ("slow",),
+    "test_pdf_source_untrusted": ("slow",),
+    "test_pdf_source_evidence": ("slow",),
+    "test_serve": ("slow",),
+    "test_outdir_safety": ("slow",),
+    "test_commentary_safety": ("slow",),
+    "test_side_by_side": ("slow",),
+    "test_source_files": ("slow",),
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Each test marked with its layers (LAYERS, and `browser` for a test that uses the browser fixture)."""
+    for item in items:
+        module = Path(str(item.fspath)).stem
+        for name in LAYERS.get(module, ()):
+            item.add_marker(name)
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker("browser")
+
+
 def pytest_configure(config):
     """The cache of readings goes to $XDG_CACHE_HOME/lawbook (pipeline/publish/cache.py: default_folder):
     the tests never write into the user's own ~/.cache. One folder for the session, for the fixtures
