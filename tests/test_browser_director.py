@@ -322,3 +322,22 @@ def test_no_axe_violations_on_the_directors_pages(open_page, site, size):
                 found[(path, opened)] = violations
         page.context.close()
     assert found == {}
+
+
+# -- the committee's comparison: changes of content first, on a phone and a desktop ----------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_comparisons_overview_lists_changed_articles_first(open_page, site, size):
+    """The summary table as a reader sees it: the two articles whose content changed (24 and 41) lead, the
+    articles one edition's sources lack come last; the rows fit the screen or scroll in their own box."""
+    page = open_page((site / "diff" / "2007-2017.html").as_uri(), size)
+    rows = page.evaluate("""() => [...document.querySelectorAll('section.summary tbody tr')].map(tr =>
+        [tr.className, tr.querySelector('td').innerText.trim()])""")
+    statuses = [status for status, _ in rows]
+    assert statuses[:2] == ["changed", "changed"] and sorted(n for _, n in rows[:2]) == ["24", "41"]
+    assert "not-comparable" not in statuses[:2]
+    first_missing = statuses.index("not-comparable")
+    assert set(statuses[first_missing:]) == {"not-comparable"}  # the ones that cannot be compared, last
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    if AXE.exists():
+        assert axe_violations(page) == []
