@@ -43,9 +43,18 @@ One job per module: marker.py (the marker, whose a folder is; read_marker gives 
 or a FinishedMarker, typed dicts of the fields above), ledger.py (the files a build wrote and the
 checks against them), removal.py (safe removal), target.py (which folder a command may write).
 """
-from .marker import FORMAT, MARKER, SHOWN, TEMPORARY, TOOL_OUTPUTS, WRITING, FinishedMarker, Marker, Place, UnfinishedMarker, alive, inside, is_marked, make_temp, new_id, no_follow, place, process_started, read_marker, shown, unfinished, warn, whose, write_marker
-from .ledger import as_recorded, changed_since_linked, entries, foreign, intact, record, restat, sha256_of, verified_files, verified_marker
+from .marker import (FORMAT, MARKER, SHOWN, TEMPORARY, TOOL_OUTPUTS, WRITING, FinishedMarker, Marker, Place,
+    UnfinishedMarker, alive, inside, is_marked, make_temp, new_id, no_follow, place, process_started, read_marker,
+    shown, unfinished, warn, whose, write_marker)
+from .ledger import (as_recorded, changed_since_linked, entries, foreign, intact, record, restat, sha256_of, verified_files,
+    verified_marker)
 from .removal import clean, clear_leftovers, discard, names
-from .target import DIFF_OUTPUT, OWN_FOLDER, WHOLE, check_diff_out, check_replaceable, check_target, folder_mode, write_file
+from .target import (DIFF_OUTPUT, OWN_FOLDER, WHOLE, check_diff_out, check_replaceable, check_target, folder_mode, write_file)
 
-__all__ = ["DIFF_OUTPUT", "FORMAT", "MARKER", "OWN_FOLDER", "SHOWN", "TEMPORARY", "TOOL_OUTPUTS", "WHOLE", "WRITING", "FinishedMarker", "Marker", "Place", "UnfinishedMarker", "alive", "as_recorded", "changed_since_linked", "check_diff_out", "check_replaceable", "check_target", "clean", "clear_leftovers", "discard", "entries", "folder_mode", "foreign", "inside", "intact", "is_marked", "make_temp", "names", "new_id", "no_follow", "place", "process_started", "read_marker", "record", "restat", "sha256_of", "shown", "unfinished", "verified_files", "verified_marker", "warn", "whose", "write_file", "write_marker"]
+__all__ = ["DIFF_OUTPUT", "FORMAT", "MARKER", "OWN_FOLDER", "SHOWN", "TEMPORARY", "TOOL_OUTPUTS", "WHOLE", "WRITING",
+           "FinishedMarker", "Marker", "Place", "UnfinishedMarker",
+           "alive", "as_recorded", "changed_since_linked", "check_diff_out", "check_replaceable", "check_target",
+           "clean", "clear_leftovers", "discard", "entries", "folder_mode", "foreign", "inside", "intact",
+           "is_marked", "make_temp", "names", "new_id", "no_follow", "place", "process_started", "read_marker",
+           "record", "restat", "sha256_of", "shown", "unfinished", "verified_files", "verified_marker", "warn",
+           "whose", "write_file", "write_marker"]

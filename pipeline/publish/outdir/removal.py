@@ -9,7 +9,8 @@ import os
 import re
 from pathlib import Path
 
-from .marker import MARKER, SHOWN, TEMPORARY, WRITING, alive, new_id, place, read_marker, shown, unfinished, warn, whose, write_marker
+from .marker import (MARKER, SHOWN, TEMPORARY, WRITING, alive, new_id, place, read_marker, shown, unfinished, warn, whose,
+    write_marker)
 from .ledger import foreign
 
 _KEEP = ("remove it yourself if you do not need it (rm -r {}); to keep it without this warning, rename it so that "
