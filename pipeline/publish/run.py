@@ -21,7 +21,7 @@ from . import cache, outdir, reference
 from ..core import tree
 from ..core.errors import BuildFailed, LawbookError
 from ..core.options import Options
-from ..core.stage import Chain, Stage, table
+from ..core.stage import MAIN, Chain, Stage, table
 from ..corpus.stages import CORPUS, CorpusContext
 from ..outputs import diff, graph, html, markdown, pdf, serialise
 from ..outputs.job import Job
@@ -101,8 +101,16 @@ def make_corpus(sources_dir: Path | str, options: Options | dict[str, object] | 
     return context
 
 
+def checked(plan: list[Stage], check: Callable[[], None]) -> list[Stage]:
+    """`plan` with `check` run before each stage of lane MAIN (never inside a run of SIDE and FORK stages,
+    which stays one lane): watch mode's way to stop a build whose sources changed again (it raises)."""
+    return [step for stage in plan for step in
+            ([Stage(f"check_before_{stage.name}", lambda _: check()), stage] if stage.lane == MAIN else [stage])]
+
+
 def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[str, object] | None = None,
-          compiles: Callable[[list[Any]], Any] | None = None) -> Build:
+          compiles: Callable[[list[Any]], Any] | None = None, ready: Callable[[Job], None] | None = None,
+          check: Callable[[], None] | None = None) -> Build:
     """Run every stage into a fresh folder beside `out_dir` and swap it in only when every stage
     succeeded and the build found no errors. Returns the Build (its corpus, report and times).
 
@@ -116,6 +124,9 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[
     leaves `out_dir` alone too, and stops every process a stage started. The temporary folder is
     always removed; folders left by a build that was killed are removed by the next one.
     `compiles`: what compiles the PDF's books (pdf.Compiles when None); watch mode passes its warm compilers.
+    `ready`: called with the Job once the corpus is made without errors, before the output stages (watch
+    mode renders the pages open in a browser first). `check`: called before each stage of lane MAIN; what
+    it raises stops the build as an interrupt does (the temporary folder removed, out_dir left alone).
     """
     out_dir = outdir.check_target(out_dir, sources_dir)
     failed_dir = out_dir.with_name(out_dir.name + ".failed")
@@ -132,10 +143,14 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[
         try:
             with writes_named():
                 corpus_plan, output_plan = stages(run.options)
+                if check is not None:
+                    corpus_plan, output_plan = checked(corpus_plan, check), checked(output_plan, check)
                 for stage in corpus_plan:
                     run_stage(run, stage, run.context)
                 if not run.log.errors:
                     job = Job(run.context.frozen(), run.tmp, previous=run, compiles=compiles)
+                    if ready is not None:
+                        ready(job)
                     run_outputs(run, job, output_plan)
         except LawbookError as e:
             if e.status == 1 and run.log.entries:  # e.g. a schema failure: the report shows what led to it
