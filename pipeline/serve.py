@@ -38,6 +38,7 @@ from .core.errors import LawbookError
 
 if TYPE_CHECKING:
     from .core.lang import Profile
+    from .publish.watch import Overlay, Session, Step
 
 # Longer than any path of the site; a longer one is refused before it reaches the file system.
 MAX_PATH = 1024
@@ -306,7 +307,23 @@ LIVE_PREFIX = "/__lawbook/"
 KEEPALIVE = 5.0  # seconds between the comments that keep an idle event stream open
 LIVE_SCRIPT = """"use strict";
 (function () {
-  var script = document.currentScript, shown = Number(script.dataset.generation), box = null;
+  var script = document.currentScript, shown = Number(script.dataset.generation), here = script.dataset.page || "",
+      box = null, KEPT = "lawbook-watch-scroll";
+  // A reload keeps the reader's place: the scroll position is kept in sessionStorage for this page and put
+  // back once it is loaded again (the anchor stays in the address).
+  try {
+    var kept = JSON.parse(sessionStorage.getItem(KEPT) || "null");
+    if (kept && kept.page === here) {
+      sessionStorage.removeItem(KEPT);
+      window.scrollTo(0, kept.y);
+      window.addEventListener("load", function () { window.scrollTo(0, kept.y); });
+    }
+  } catch (e) { /* no storage: the page opens at its top or anchor */ }
+  function reload() {
+    try { sessionStorage.setItem(KEPT, JSON.stringify({page: here, y: window.scrollY})); } catch (e) { /* none */ }
+    events.close();
+    location.reload();
+  }
   function hide() { if (box) { box.remove(); box = null; } }
   // The panel's lines come written (serve.panel_lines): [{text, lang, kind}], the first its heading.
   function show(lines) {
@@ -326,14 +343,23 @@ LIVE_SCRIPT = """"use strict";
     });
     document.body.appendChild(box);
   }
-  var events = new EventSource("/__lawbook/events");
-  events.addEventListener("state", function (event) {
+  // Each event says what is ready: "page" (the pages served before the build is in place, with the
+  // generation they carry), "pdf", "all" (the build in place); "state" is the state when the stream opens.
+  // A page listed reloads when its new version is there, every other page once the whole build is.
+  var events = new EventSource("/__lawbook/events?page=" + encodeURIComponent(here));
+  function seen(event) {
     var state = JSON.parse(event.data);
-    if (state.generation !== shown) { location.reload(); return; }
+    var wanted = (state.pages || []).indexOf(here) >= 0 ? state.next : state.generation;
+    if (wanted !== shown) { reload(); return; }
     if (state.error) { show(state.panel || []); } else { hide(); }
-  });
+  }
+  ["state", "page", "pdf", "all"].forEach(function (name) { events.addEventListener(name, seen); });
 })();
 """
+# While watching, the build's PDFs are served at /pdf/<book>.pdf (the overlay's newer book first). The site
+# built for publishing does not link them (the link would point outside html/), so neither does this.
+PDF_PREFIX = "/pdf/"
+PDF_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\.pdf")
 QUIET_WORKER = ('"use strict";\n// lawbook serve --watch: no offline cache while editing; the site\'s own worker is in the build.\n'
                 'self.addEventListener("install", () => self.skipWaiting());\n'
                 'self.addEventListener("activate", (event) => event.waitUntil(self.registration.unregister()));\n')
@@ -343,18 +369,33 @@ class LiveState:
     """What the open pages are told: the watch session's last outcome (publish/watch.py Outcome.view),
     with a counter each client waits on."""
 
-    def __init__(self) -> None:
+    def __init__(self, overlay: "Overlay | None" = None) -> None:
+        import collections
         import threading
 
         self.changed = threading.Condition()
         self.version = 0
         self.view: dict = {"ok": True, "generation": 0, "changed": [], "error": None}
+        self.overlay = overlay  # the rebuild under way's pages and PDFs (publish/watch.py), served first
+        self.open: collections.Counter[str] = collections.Counter()  # page (below html/) -> event streams open on it
 
     def publish(self, view: dict) -> None:
         with self.changed:
             self.view = view
             self.version += 1
             self.changed.notify_all()
+
+    def opened(self, page: str, by: int) -> None:
+        """An event stream of a page opened (`by` 1) or closed (-1): the pages browsers show now."""
+        with self.changed:
+            self.open[page] += by
+            if self.open[page] <= 0:
+                del self.open[page]
+
+    def open_pages(self) -> list[str]:
+        """The pages (paths below html/) an open browser shows now, as their event streams said."""
+        with self.changed:
+            return sorted(self.open)
 
     def wait(self, seen: int, timeout: float) -> tuple[int, dict]:
         """The state once its version passed `seen`, or as it is after `timeout` seconds."""
@@ -376,18 +417,46 @@ class _WatchHandler(_Handler):
             return self.send_live(path[len(LIVE_PREFIX):])
         if path == "/sw.js":
             return self.send_bytes(QUIET_WORKER.encode("utf-8"), "text/javascript")
+        if path.startswith(PDF_PREFIX):
+            return self.send_pdf(path[len(PDF_PREFIX):])
         return super().send_head()
+
+    def send_pdf(self, name: str):
+        """/pdf/<book>.pdf while watching: the build's pdf/ folder, or the overlay's newer book (a name of
+        that folder only: no folder, no other kind of file)."""
+        name = urllib.parse.unquote(name, errors="replace")
+        if not PDF_NAME.fullmatch(name):
+            self.send_error(404, "File not found")
+            return None
+        held = self.live.overlay.get(f"pdf/{name}") if self.live.overlay is not None else None
+        if held is not None:
+            return self.send_bytes(held[0], "application/pdf")
+        local = os.path.join(os.path.dirname(os.path.abspath(self.directory)), "pdf", name)
+        try:
+            with open(local, "rb") as f:
+                data = f.read()
+        except OSError:
+            self.send_error(404, "File not found")
+            return None
+        return self.send_bytes(data, "application/pdf")
 
     def send_file(self, path, local):
         if os.path.isdir(local):
             if not path.endswith("/"):  # the standard library's redirect to "folder/": relative links work
                 return super().send_file(path, local)
             local = os.path.join(local, "index.html")
-        if not local.endswith(".html") or not os.path.isfile(local):
+        page_path = os.path.relpath(local, self.directory).replace(os.sep, "/")
+        held = self.live.overlay.get("html/" + page_path) if self.live.overlay is not None else None
+        if held is not None:  # the rebuild under way's page, before its build is in place
+            page, generation = held
+        elif not local.endswith(".html") or not os.path.isfile(local):
             return super().send_file(path, local)
-        with open(local, "rb") as f:
-            page = f.read()
-        tag = '<script src="/__lawbook/live.js" data-generation="%d"></script>' % self.live.view["generation"]
+        else:
+            with open(local, "rb") as f:
+                page = f.read()
+            generation = self.live.view["generation"]
+        tag = '<script src="/__lawbook/live.js" data-generation="%d" data-page="%s"></script>' % (
+            generation, html.escape(page_path))
         at = page.rfind(b"</body>")
         at = len(page) if at < 0 else at
         return self.send_bytes(page[:at] + tag.encode("utf-8") + page[at:], "text/html; charset=utf-8")
@@ -412,9 +481,16 @@ class _WatchHandler(_Handler):
                             f"This server keeps at most {MAX_EVENT_STREAMS} pages up to date at once; close some "
                             "tabs of the site and reload this one.")
             return None
+        query = urllib.parse.parse_qs(self.path.split("?", 1)[1] if "?" in self.path else "")
+        page = (query.get("page") or [""])[0][:MAX_PATH]
+        page = page if page and not BAD_IN_PATH.search(page) else ""
+        if page:
+            self.live.opened(page, 1)
         try:
             return self.stream_events()
         finally:
+            if page:
+                self.live.opened(page, -1)
             self.server.event_streams.release()
 
     def stream_events(self):
@@ -424,14 +500,16 @@ class _WatchHandler(_Handler):
         self.end_headers()
         self.close_connection = True
         seen = -1
-        try:  # one event with the state now, then one per change, a comment between while idle
+        try:  # one event with the state now ("state"), then one per step, a comment between while idle
             while not self.server.stopping:
                 version, view = self.live.wait(seen, KEEPALIVE)
                 if version == seen:
                     self.wfile.write(b": idle\n\n")
                 else:
                     said = dict(view, panel=panel_lines(view["error"], self.profile) if view.get("error") else None)
-                    self.wfile.write(b"event: state\ndata: " + json.dumps(said).encode("utf-8") + b"\n\n")
+                    name = view.get("step", "state") if seen != -1 else "state"
+                    self.wfile.write(f"event: {name}\ndata: ".encode("ascii") + json.dumps(said).encode("utf-8")
+                                     + b"\n\n")
                     seen = version
                 self.wfile.flush()
         except OSError:  # the page went away
@@ -496,18 +574,19 @@ def make_watch_server(html_dir, live: LiveState, profile: "Profile", port=8000, 
 
 
 def _print_outcome(outcome, out: str | os.PathLike[str] = "build") -> None:
-    """One line per rebuild in the terminal (English, the command line's language); a failed one with its
-    file, line and fix; the first good one after a failure says that the build recovered, in place of the
-    line it would print, with the time of that rebuild ("recovered: build/ is up to date again (1.20 s)")."""
+    """One line per rebuild in the terminal (English, the command line's language), its last step ("all
+    build/ up to date 2.10 s: 12 files changed, 3 pages"); a failed one with its file, line and fix; the
+    first good one after a failure says that the build recovered, in place of the line it would print, with
+    the time of that rebuild ("recovered: build/ is up to date again (1.20 s)")."""
     if outcome.recovered:
         print(f"recovered: {escape_log(str(out))}/ is up to date again ({outcome.seconds:.2f} s)", flush=True)
         return
-    if outcome.skipped:
+    if outcome.skipped or outcome.cancelled:
         return
     if outcome.ok:
         pages = sum(1 for path in outcome.changed if path.startswith("html/") and path.endswith(".html"))
-        print(f"rebuilt in {outcome.seconds:.2f} s: {len(outcome.changed)} files changed, {pages} pages",
-              flush=True)
+        print(f"all {escape_log(str(out))}/ up to date {outcome.seconds:.2f} s: {len(outcome.changed)} files "
+              f"changed, {pages} pages", flush=True)
         return
     error = outcome.error
     where = f"{error['file']}:{error['line']}: " if error.get("line") else (f"{error['file']}: " if error.get("file") else "")
@@ -516,18 +595,77 @@ def _print_outcome(outcome, out: str | os.PathLike[str] = "build") -> None:
           "  the last good build is still served; the pages reload once the sources build", file=sys.stderr, flush=True)
 
 
-def watch_sources(session, live: LiveState, stop, on_outcome=None) -> None:
+def _print_step(step: "Step") -> None:
+    """One line per step a rebuild has ready before its build is in place: "page 2017/41.html 0.31 s",
+    "pdf spelregels-2017.pdf 1.20 s" (a page step that found no page changed prints nothing)."""
+    if step.paths:
+        names = ", ".join(path.removeprefix("pdf/") for path in step.paths)
+        print(f"{step.kind} {escape_log(names)} {step.seconds:.2f} s", flush=True)
+
+
+def step_view(live: LiveState, step: "Step") -> dict:
+    """What the open pages are told of a step: "page", with the pages now served from the overlay and the
+    generation they carry (`next`; every other page keeps the build's); "pdf", with the books."""
+    view = dict(live.view)
+    if step.kind == "page":
+        view.update(ok=True, error=None, pages=list(step.paths), next=step.generation)
+    else:
+        view["pdf"] = list(step.paths)
+    view["step"] = step.kind
+    return view
+
+
+def watch_sources(session: "Session", live: LiveState, stop, on_outcome=None, on_step=None) -> None:
     """Rebuild each time something in the sources folder changes (its files, the manifest,
-    corrections.toml), until `stop` (a threading.Event) is set; publish each outcome to the pages and
-    give it to `on_outcome` (by default, its line in the terminal: _print_outcome).
-    The changes come from watchfiles (the system's file events, inotify on Linux); a burst of saves
-    is one rebuild."""
+    corrections.toml), until `stop` (a threading.Event) is set; publish each step to the pages ("page":
+    the pages open in a browser, served from the session's overlay; "pdf"; "all", the outcome) and give
+    the outcome to `on_outcome` and each step before it to `on_step` (by default, when `on_outcome` is not
+    given either, their lines in the terminal: _print_outcome, _print_step).
+    The changes come from watchfiles (the system's file events, inotify on Linux) in a thread of their own;
+    a burst of saves is one rebuild, and a change during a rebuild stops it (session.cancel, between its
+    stages) and starts the next at once."""
+    import queue
+    import threading
+
     if on_outcome is None:
         on_outcome = functools.partial(_print_outcome, out=session.out_dir)
-    for _ in _changes(session, stop):
-        outcome = session.rebuild()
+        on_step = on_step or _print_step
+    live.overlay = session.overlay
+    bursts: "queue.Queue[list[str] | None]" = queue.Queue()
+
+    def listen() -> None:
+        try:
+            for burst in _changes(session, stop):
+                session.cancel.set()
+                bursts.put(burst)
+        finally:
+            bursts.put(None)
+
+    def step(done: "Step") -> None:
+        live.publish(step_view(live, done))
+        if on_step is not None:
+            on_step(done)
+
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    while True:
+        try:
+            burst = bursts.get(timeout=0.5)
+        except queue.Empty:
+            if stop.is_set() and not listener.is_alive():
+                return
+            continue
+        if burst is None:
+            return
+        while not bursts.empty():  # every burst that came meanwhile: one rebuild of the sources as they are
+            if bursts.get() is None:
+                return
+        session.cancel.clear()
+        outcome = session.rebuild(live.open_pages, step)
+        if outcome.cancelled:
+            continue  # the sources changed again: the next burst is waiting
         on_outcome(outcome)
-        if not outcome.skipped or live.view.get("error"):
+        if not outcome.skipped or live.view.get("error") or outcome.generation != live.view.get("generation"):
             live.publish(outcome.view())
 
 
@@ -558,7 +696,7 @@ def cmd_watch(args) -> int:
     logging.getLogger("watchfiles").setLevel(logging.ERROR)  # its own line on Ctrl-C says what the user did
     session = watch.Session(args.sources, args.out, {"no_pdf": getattr(args, "no_pdf", False),
                                                      "cache_dir": getattr(args, "cache_dir", None)})
-    live = LiveState()
+    live = LiveState(session.overlay)
     stop = threading.Event()
     try:
         first = session.rebuild()

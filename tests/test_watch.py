@@ -187,7 +187,7 @@ def test_a_good_rebuild_after_a_failed_one_says_it_recovered_and_removes_the_fai
     again = session.rebuild()
     assert again.ok and not again.recovered
     serve._print_outcome(again, folder / "build")
-    assert capsys.readouterr().out.startswith("rebuilt in ")
+    assert capsys.readouterr().out.startswith(f"all {folder / 'build'}/ up to date ")
     # Broken again and mended by a new edit (a rebuild, not an undo): recovered the same way.
     break_and_rebuild(folder, session)
     edit(folder / "src" / PAGE, f"{HEADING}\n{HEADING}", "1. Gedekte uitkomsten")
@@ -395,7 +395,7 @@ def test_the_watch_server_adds_its_script_streams_the_state_and_quiets_the_worke
         assert b"/__lawbook/live.js" in answer.read()
         conn.close()
         conn, answer = get("/__lawbook/live.js")
-        assert b"new EventSource(\"/__lawbook/events\")" in answer.read()
+        assert b"new EventSource(\"/__lawbook/events?page=\"" in answer.read()
         conn.close()
         conn, answer = get("/sw.js")
         assert b"unregister" in answer.read()
@@ -534,3 +534,111 @@ def test_a_warm_compiler_gives_a_fresh_compiles_bytes_and_the_builds_message_on_
     finally:
         compiler.stop()
     assert compiler.process is None
+
+
+# -- page first: the overlay, and a rebuild restarted by a second save -------------------------------------
+def test_the_overlay_serves_its_files_only_over_the_build_it_was_made_for(tmp_path):
+    out = tmp_path / "build"
+    out.mkdir()
+    (out / outdir.MARKER).write_text("{}", encoding="utf-8")
+    overlay = watch.Overlay(out)
+    overlay.replace(3, watch.build_identity(out), 8, {"html/2017/41.html": b"new"})
+    assert overlay.get("html/2017/41.html") == (b"new", 8)
+    assert overlay.get("html/2017/24.html") is None
+    assert overlay.add(3, "pdf/spelregels-2017.pdf", b"%PDF") and not overlay.add(2, "pdf/x.pdf", b"old rebuild's")
+    assert overlay.paths() == ["html/2017/41.html", "pdf/spelregels-2017.pdf"]
+    # Another build put in place (a new marker, as every swap brings): the overlay is not consulted any more.
+    (out / outdir.MARKER).unlink()
+    (out / outdir.MARKER).write_text("{}", encoding="utf-8")
+    assert overlay.get("html/2017/41.html") is None
+    overlay.clear()
+    assert overlay.paths() == [] and not overlay.add(3, "pdf/x.pdf", b"")
+
+
+def test_the_open_page_is_served_from_the_overlay_first_and_the_build_after_the_swap(tmp_path):
+    """The page an open browser shows is rendered once the corpus is made and served over HTTP before the
+    rebuild is in place (build/ still holds the old page); it is the page the build then writes, byte for
+    byte; the PDF follows, then the build, and the overlay is cleared."""
+    import http.client
+    import threading
+
+    from pipeline import serve
+    from pipeline.core import lang
+
+    shutil.copytree("sources", tmp_path / "src")
+    session = watch.Session(tmp_path / "src", tmp_path / "build")
+    assert session.rebuild().ok
+    live = serve.LiveState(session.overlay)
+    server = serve.make_watch_server(tmp_path / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def get(path: str) -> bytes:
+        conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+        conn.request("GET", path)
+        body = conn.getresponse().read()
+        conn.close()
+        return body
+
+    seen: list[tuple[str, list[str], bytes, bytes]] = []
+
+    def step(done: watch.Step) -> None:
+        what = get("/2017/41.html") if done.kind == "page" else get("/pdf/spelregels-2017.pdf")
+        on_disk = (tmp_path / "build" / ("html/2017/41.html" if done.kind == "page" else "pdf/spelregels-2017.pdf"))
+        seen.append((done.kind, done.paths, what, on_disk.read_bytes()))
+    try:
+        edit(tmp_path / "src" / PAGE, "Het begin van het spelen", "Het begin van het afspelen")
+        outcome = session.rebuild(lambda: ["2017/41.html"], step)
+        assert outcome.ok and [kind for kind, *_ in seen] == ["page", "pdf"]
+        kind, paths, served, before = seen[0]
+        assert paths == ["2017/41.html"] and "afspelen".encode() in served and "afspelen".encode() not in before
+        assert b'data-page="2017/41.html"' in served
+        page = (tmp_path / "build" / "html" / "2017" / "41.html").read_bytes()
+        assert served[:served.index(b'<script src="/__lawbook/')] + b"</body>" in page + b"</body>"
+        assert served.replace(served[served.index(b'<script src="/__lawbook/'):served.rindex(b"</body>")], b"") == page
+        kind, paths, pdf, before = seen[1]
+        assert paths == ["pdf/spelregels-2017.pdf"] and pdf != before
+        assert pdf == (tmp_path / "build" / "pdf" / "spelregels-2017.pdf").read_bytes()
+        assert session.overlay.paths() == [] and get("/pdf/spelregels-2017.pdf") == pdf
+        # The page's generation is the build's: the open page does not reload a second time.
+        assert f'data-generation="{outcome.generation}"'.encode() in served
+        # No page open: the edited article's page is the one rendered first.
+        seen.clear()
+        edit(tmp_path / "src" / PAGE, "Het begin van het afspelen", "Het begin van het kaartspel")
+        assert session.rebuild(lambda: [], step).ok
+        assert seen[0][:2] == ("page", ["2017/41.html"]) and "kaartspel".encode() in seen[0][2]
+        # The book made to open with its bookmarks by the compiler's process: still a full build's, byte for byte.
+        assert differences(tmp_path / "build", fresh_build(tmp_path, "page-first")) == []
+    finally:
+        server.stopping = True
+        server.shutdown()
+        server.server_close()
+        session.close()
+
+
+def test_a_save_during_a_rebuild_stops_it_and_the_next_builds_the_new_sources(tmp_path):
+    """The sources change again while a rebuild is under way (the watcher sets session.cancel): the rebuild
+    stops between two stages, puts nothing in place and leaves no temporary folder; the next one builds the
+    new sources, as a full build does."""
+    shutil.copytree("sources", tmp_path / "src")
+    session = watch.Session(tmp_path / "src", tmp_path / "build", {"no_pdf": True})
+    try:
+        assert session.rebuild().ok
+        kept = {p: (tmp_path / "build" / p).read_bytes() for p in files(tmp_path / "build")}
+
+        def second_save(done: watch.Step) -> None:
+            edit(tmp_path / "src" / PAGE, "Het begin van het afspelen", "Het begin van het kaartspel")
+            session.cancel.set()
+        edit(tmp_path / "src" / PAGE, "Het begin van het spelen", "Het begin van het afspelen")
+        stopped = session.rebuild(lambda: ["2017/41.html"], second_save)
+        assert stopped.cancelled and not stopped.ok
+        assert {p: (tmp_path / "build" / p).read_bytes() for p in files(tmp_path / "build")} == kept
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["build", "src"]  # no build.tmp-…, no build.failed
+        session.cancel.clear()
+        again = session.rebuild(lambda: ["2017/41.html"], lambda done: None)
+        assert again.ok and "html/2017/41.html" in again.changed and session.overlay.paths() == []
+        assert "Het begin van het kaartspel" in article_41(tmp_path / "src")
+        fresh = tmp_path / "fresh"
+        run.build(tmp_path / "src", fresh, {"force": True, "no_pdf": True, "cache_dir": str(tmp_path / "cache")})
+        assert differences(tmp_path / "build", fresh) == []
+    finally:
+        session.close()

@@ -26,19 +26,21 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is
 PAGE = "000_8d35bcdf16b9ca3e.txt"  # holds article 41 of the 2017 edition
 
 
-@pytest.fixture
-def watched(tmp_path):
-    """(the sources folder, the site's address, the outcomes seen) while serve --watch runs."""
+def serving(tmp_path: Path, options: dict, steps: list | None = None):
+    """(the sources folder, the site's address, the outcomes seen) while serve --watch runs with `options`;
+    the steps before each outcome go to `steps`."""
     shutil.copytree("sources", tmp_path / "src")
-    session = watch.Session(tmp_path / "src", tmp_path / "build", {"no_pdf": True})
-    live = serve.LiveState()
+    session = watch.Session(tmp_path / "src", tmp_path / "build", options)
+    live = serve.LiveState(session.overlay)
     first = session.rebuild()
     assert first.ok
     live.publish(first.view())
     server = serve.make_watch_server(tmp_path / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
     stop, outcomes = threading.Event(), []
+    on_step = steps.append if steps is not None else None
     threads = [threading.Thread(target=server.serve_forever, daemon=True),
-               threading.Thread(target=serve.watch_sources, args=(session, live, stop, outcomes.append), daemon=True)]
+               threading.Thread(target=serve.watch_sources, args=(session, live, stop, outcomes.append, on_step),
+                                daemon=True)]
     for thread in threads:
         thread.start()
     try:
@@ -50,6 +52,20 @@ def watched(tmp_path):
         server.server_close()
         threads[1].join(10)
         session.close()
+
+
+@pytest.fixture
+def watched(tmp_path):
+    """(the sources folder, the site's address, the outcomes seen) while serve --watch runs."""
+    yield from serving(tmp_path, {"no_pdf": True})
+
+
+@pytest.fixture
+def watched_with_pdf(tmp_path):
+    """As `watched`, with the PDF, and the steps seen before each outcome."""
+    steps: list[watch.Step] = []
+    for src, site, outcomes in serving(tmp_path, {}, steps):
+        yield src, site, outcomes, steps
 
 
 @pytest.fixture
@@ -88,6 +104,10 @@ def test_an_edit_shows_in_the_open_page_and_a_broken_one_as_an_overlay(watched, 
 
     replace(src / PAGE, "Het begin van het spelen", "Het begin van het afspelen")
     page.wait_for_function("() => document.querySelector('h1').innerText.includes('afspelen')", timeout=20_000)
+    for _ in range(200):  # the page comes first (from the overlay), the whole build after it
+        if outcomes:
+            break
+        page.wait_for_timeout(100)
     assert outcomes and outcomes[-1].ok
 
     replace(src / PAGE, "1. Gedekte uitkomst", "1. Gedekte uitkomst\n1. Gedekte uitkomst")
@@ -111,3 +131,49 @@ def test_an_edit_shows_in_the_open_page_and_a_broken_one_as_an_overlay(watched, 
     overlay.wait_for(state="detached", timeout=20_000)
     assert outcomes[-1].ok and outcomes[-1].recovered
     assert not (src.parent / "build.failed").exists()
+
+
+def test_the_open_page_comes_first_in_its_place_then_the_pdf_then_the_whole_build(watched_with_pdf, page, monkeypatch):
+    """Page first: the page open in the browser reloads with its new words, at the place the reader had
+    scrolled to, while the whole rebuild (its search index made slowly here, on purpose) is still under way;
+    the events say "page", then "pdf", then "all", and the page does not reload a second time."""
+    import time
+
+    from pipeline.bench.watch import Events
+    from pipeline.outputs.site import search
+
+    src, site, outcomes, steps = watched_with_pdf
+    build = src.parent / "build"
+    wait = search.SearchIndex.wait
+
+    def slow(self):  # the search index takes its time: the page must not wait for it
+        time.sleep(2.0)
+        return wait(self)
+    monkeypatch.setattr(search.SearchIndex, "wait", slow)
+    page.set_viewport_size({"width": 800, "height": 300})
+    page.goto(f"{site}/2017/41.html")
+    page.wait_for_function("() => document.querySelector('script[src=\"/__lawbook/live.js\"]') !== null")
+    y = page.evaluate("() => { window.scrollTo(0, Math.min(400, document.documentElement.scrollHeight - innerHeight));"
+                      " return window.scrollY; }")
+    assert y > 0
+    loads = []
+    page.on("load", lambda _: loads.append(time.perf_counter()))
+    events = Events(int(urlparse(site).port))
+    try:
+        events.until(lambda name, data: name == "state")
+        page.wait_for_timeout(300)  # the page's event stream is open: the server knows it is shown
+        replace(src / PAGE, "Het begin van het spelen", "Het begin van het afspelen")
+        page.wait_for_function("() => document.querySelector('h1').innerText.includes('afspelen')", timeout=20_000)
+        # Served from the overlay: build/ (its search index with it) is not yet the new build.
+        assert "afspelen" not in (build / "html" / "2017" / "41.html").read_text(encoding="utf-8")
+        assert not outcomes
+        page.wait_for_function(f"() => Math.abs(window.scrollY - {y}) <= 1", timeout=5_000)
+        names = [events.until(lambda name, data: name in ("page", "pdf", "all"))[1] for _ in range(3)]
+        assert names == ["page", "pdf", "all"]
+        assert [step.kind for step in steps] == ["page", "pdf"] and steps[0].paths == ["2017/41.html"]
+        assert outcomes[-1].ok and "afspelen" in (build / "html" / "2017" / "41.html").read_text(encoding="utf-8")
+        page.wait_for_timeout(500)
+        assert len(loads) == 1  # reloaded once, at "page": the whole build brought it nothing new
+        assert "afspelen" in page.locator("h1").inner_text()
+    finally:
+        events.close()

@@ -29,12 +29,13 @@ import os
 import stat
 import subprocess
 import sys
+import threading
 import time
 import tomllib
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
 
 from . import cache, outdir
 from ..core import memo
@@ -42,11 +43,13 @@ from ..core.errors import BuildFailed, LawbookError
 from ..core.options import Options
 
 if TYPE_CHECKING:
-    import threading
+    from ..outputs.book.compiling import Book
+    from ..outputs.job import Job
 
 # The process that holds one book's compiler: it reads one request per line on stdin, {"typ": file,
 # "out": file, "timestamp": seconds}, compiles the file with its kept typst.Compiler (the arguments of
-# compiling.COMPILE_CHILD, so the bytes are the same), writes the PDF and answers one line of JSON on
+# compiling.COMPILE_CHILD, so the bytes are the same), writes the PDF (with "bookmarks": true, made to open
+# with its bookmarks shown as compiling.open_with_bookmarks makes it) and answers one line of JSON on
 # stdout: {"ok": true}, or the failure in _COMPILE_CHILD's form. It ends with the session (its stdin
 # closes) or with the process that started it (PR_SET_PDEATHSIG).
 _WARM_CHILD = """
@@ -66,6 +69,13 @@ for request in sys.stdin:
         data = compiler.compile(input=source, pdf_standards=%r, sys_inputs={}, timestamp=stamp)
         with open(job["out"], "wb") as f:
             f.write(data)
+        if job.get("bookmarks"):  # compiling.open_with_bookmarks, here: out of the build's process
+            import pikepdf
+            with pikepdf.open(job["out"], allow_overwriting_input=True) as pdf:
+                if pdf.Root.get("/PageMode") != pikepdf.Name.UseOutlines:
+                    pdf.Root.PageMode = pikepdf.Name.UseOutlines
+                    pdf.save(job["out"], deterministic_id=True, fix_metadata_version=False, compress_streams=False,
+                             stream_decode_level=pikepdf.StreamDecodeLevel.none)
         answer = {"ok": True}
     except typst.TypstError as e:
         answer = {"kind": "error", "message": e.message}
@@ -84,8 +94,9 @@ class WarmCompiler:
     def __init__(self) -> None:
         self.process: subprocess.Popen | None = None
 
-    def start(self, typ: Path, out: Path, timestamp: datetime.datetime) -> None:
-        """Send one book to compile; its answer is read by finish()."""
+    def start(self, typ: Path, out: Path, timestamp: datetime.datetime, bookmarks: bool = False) -> None:
+        """Send one book to compile (`bookmarks`: made to open with its bookmarks shown, in the compiler's
+        process); its answer is read by finish()."""
         from ..outputs.book import compiling
 
         if self.process is None or self.process.poll() is not None:
@@ -93,7 +104,7 @@ class WarmCompiler:
                 [sys.executable, "-c", _WARM_CHILD % (compiling.PDF_STANDARDS,)], stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=dict(os.environ, RUST_BACKTRACE="0"),
                 text=True)
-        request = {"typ": str(typ), "out": str(out), "timestamp": int(timestamp.timestamp())}
+        request = {"typ": str(typ), "out": str(out), "timestamp": int(timestamp.timestamp()), "bookmarks": bookmarks}
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
 
@@ -122,30 +133,60 @@ class WarmCompiler:
 class WarmCompiles:
     """What pdf.Compiles is to the build (wait, kill), with each whole book sent to its edition's
     WarmCompiler; a book in parts (pdf_parts, far larger than a real edition) is compiled as a full
-    build compiles it."""
+    build compiles it.
 
-    def __init__(self, compilers: dict[str, WarmCompiler], books: list) -> None:
+    Each whole book's answer is awaited by a thread of its own, so that the book is known finished as soon
+    as its compiler answers, not when the build reaches finish_pdf: `ready` is then given the book, which
+    the compiler's process has made to open with its bookmarks as the build makes it (the build's own
+    open_with_bookmarks after wait() then finds it done), for watch mode's overlay. `keep()` says, when the build is stopped,
+    whether to let a compile under way finish (a rebuild stopped for a newer save: the compiler stays
+    warm) rather than stop its process (a failed build)."""
+
+    def __init__(self, compilers: dict[str, WarmCompiler], books: list["Book"],
+                 ready: Callable[["Book"], None] | None = None, keep: Callable[[], bool] = lambda: False) -> None:
         from ..outputs.book import compiling
 
-        self.sent = []
+        self.ready, self.keep = ready, keep
+        self.sent: list[tuple["Book", WarmCompiler, threading.Thread, list[BaseException]]] = []
         for book in books:
             if not book.parts:
                 compiler = compilers.setdefault(book.name, WarmCompiler())
-                compiler.start(book.typ, book.out, book.timestamp)
-                self.sent.append((book, compiler))
+                compiler.start(book.typ, book.out, book.timestamp, bookmarks=ready is not None)
+                failures: list[BaseException] = []
+                thread = threading.Thread(target=self._finish, args=(book, compiler, failures), daemon=True)
+                thread.start()
+                self.sent.append((book, compiler, thread, failures))
         self.parts = compiling.Compiles([book for book in books if book.parts])
+
+    def _finish(self, book: "Book", compiler: WarmCompiler, failures: list[BaseException]) -> None:
+        try:
+            compiler.finish(book.name)
+        except BaseException as e:  # raised by wait(), in the build's thread
+            failures.append(e)
+            return
+        if self.ready is not None:  # the compiler made it open with its bookmarks (start's `bookmarks`)
+            try:
+                self.ready(book)
+            except Exception:  # the build's own open_with_bookmarks says what is wrong with the file
+                pass
 
     def wait(self) -> None:
         while self.sent:
-            book, compiler = self.sent.pop(0)
-            compiler.finish(book.name)
+            book, compiler, thread, failures = self.sent.pop(0)
+            thread.join()
+            if failures:
+                raise failures[0]
         self.parts.wait()
 
     def kill(self) -> None:
         """A failed build: a compile still under way would write into a folder about to be removed, so
-        its process is stopped (the next rebuild starts it again, cold)."""
-        for _, compiler in self.sent:
-            compiler.stop()
+        its process is stopped (the next rebuild starts it again, cold). A build stopped for a newer save
+        (keep()) waits for the compile instead, a fraction of a second, and keeps the compiler warm."""
+        keep = self.keep()
+        for _, compiler, thread, _ in self.sent:
+            if not keep:
+                compiler.stop()
+            thread.join()
         self.sent = []
         self.parts.kill()
 
@@ -162,11 +203,140 @@ class Outcome:
     error: dict | None = None
     skipped: bool = False
     recovered: bool = False  # the first good rebuild (or nothing to build) after a failed one
+    cancelled: bool = False  # stopped because the sources changed again: the next rebuild follows at once
 
     def view(self) -> dict:
-        """The outcome as the open pages are told it (JSON): the pages of the site that changed."""
+        """The outcome as the open pages are told it (JSON): the pages of the site that changed; its step is
+        "all" (the whole build is in place; "state" when it failed) and no page is served from the overlay."""
         pages = [path for path in self.changed if path.startswith("html/") and path.endswith(".html")]
-        return {"ok": self.ok, "generation": self.generation, "changed": pages, "error": self.error}
+        return {"ok": self.ok, "generation": self.generation, "changed": pages, "error": self.error,
+                "step": "all" if self.ok else "state", "pages": [], "next": self.generation}
+
+
+@dataclass
+class Step:
+    """What a rebuild under way has ready before it is swapped in: "page", the pages (paths below html/)
+    now served from the overlay, with the generation they carry (`generation`); "pdf", the PDFs (paths
+    below the build) served from it. `seconds`: since the rebuild began."""
+    kind: str
+    paths: list[str]
+    seconds: float
+    generation: int
+
+
+class Cancelled(Exception):
+    """A rebuild stopped before its end because the sources changed again (Session.cancel): nothing was
+    put in place, and the next rebuild starts from the new sources at once."""
+
+
+def build_identity(out_dir: Path) -> tuple[int, int, int] | None:
+    """The identity of the build in out_dir now: its marker's (device, inode, mtime), new with every build
+    put in place (each is a folder of its own, swapped in whole); None without one."""
+    try:
+        info = os.stat(Path(out_dir) / outdir.MARKER)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino, info.st_mtime_ns)
+
+
+class Overlay:
+    """Files of a rebuild under way, kept in memory and served before the build in out_dir (serve.py asks
+    it first): the pages open in a browser, or the edited articles' pages, rendered from the new corpus,
+    then the changed edition's PDF. Nothing of it is written into the build folder. A file is served only
+    while out_dir still holds the build the overlay was made over (`base`, build_identity): once the
+    rebuild is swapped in the overlay is cleared, and a build put in place meanwhile by anyone else makes
+    it unused at once. Pages of the site ask for no file made from the corpus (their style sheet, script
+    and icon are the templates', the same in every build), so a page from the overlay never shows
+    another build's assets. Thread-safe: the watcher writes it, the server's threads read it."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = Path(out_dir)
+        self.lock = threading.Lock()
+        self.owner: int | None = None  # the rebuild whose files these are
+        self.base: tuple[int, int, int] | None = None
+        self.generation = 0  # the generation its pages carry (Step.generation)
+        self.files: dict[str, bytes] = {}  # path below the build -> bytes
+
+    def replace(self, owner: int, base: tuple[int, int, int] | None, generation: int, files: dict[str, bytes]) -> None:
+        """Hold `files` of rebuild `owner`, made over the build `base`, in place of what was held."""
+        with self.lock:
+            self.owner, self.base, self.generation, self.files = owner, base, generation, dict(files)
+
+    def add(self, owner: int, path: str, data: bytes) -> bool:
+        """Add one file of rebuild `owner` (a PDF finished): only while the overlay is that rebuild's."""
+        with self.lock:
+            if self.owner != owner:
+                return False
+            self.files[path] = data
+            return True
+
+    def get(self, path: str) -> tuple[bytes, int] | None:
+        """(the bytes, the generation) of `path` (below the build), when the overlay holds it and out_dir
+        still holds the build it was made over; else None (serve it from out_dir)."""
+        with self.lock:
+            data, base, generation = self.files.get(path), self.base, self.generation
+        if data is None or base is None or build_identity(self.out_dir) != base:
+            return None
+        return data, generation
+
+    def paths(self) -> list[str]:
+        with self.lock:
+            return sorted(self.files)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.owner, self.base, self.files = None, None, {}
+
+
+# At most this many edited articles' pages are rendered first when no browser shows a page (a renumbering
+# changes the links of many): the rest follow with the whole build.
+FIRST_PAGES = 12
+
+
+def render_pages(job: "Job", wanted: Collection[str], out_dir: Path) -> dict[str, bytes]:
+    """The pages of the site (paths below html/) that this build's write_html will write otherwise than
+    out_dir/html/ holds them now, rendered from the build's corpus with write_html's own templates and
+    values (site/pages.py, write_edition): of `wanted` (the pages open in a browser) those an edition's
+    folder holds (its contents, articles, index and graph page), or when none is, the pages of the changed
+    editions' articles whose key (outputs/keyed.py) is not the one the last build recorded: the edited
+    articles. Reads the corpus and out_dir; writes nothing."""
+    from ..outputs.keyed import key_of, resolved
+    from ..outputs.site.model import Site
+    from ..outputs.site.pages import environment, write_edition
+    from ..outputs.text import profile_of
+
+    profile = profile_of(job)
+    site = Site(job.corpus, job.log, profile)
+    site.link_editions()
+    env = environment(profile)
+    folders = {path: PurePosixPath(path).parts[0] for path in wanted if PurePosixPath(path).parts}
+    shown = {path for path, folder in folders.items() if folder in site.editions}
+    before: dict[str, str] = {}
+    if shown:
+        editions = [ed for ed in site.editions if ed in {folders[path] for path in shown}]
+    else:
+        before = job.previous.keys("html")
+        digests = job.previous.digests()
+        editions = [ed for ed in site.editions if job.previous.digest(ed) != digests.get(ed)]
+    pages: dict[str, bytes] = {}
+
+    def page(path: str, template: str, **values: Any) -> None:
+        if shown:
+            if path not in shown:
+                return
+        elif template != "article.html" or len(pages) >= FIRST_PAGES or before.get(path) == key_of(template, values):
+            return
+        pages[path] = env.get_template(template).render(**resolved(values)).encode("utf-8")
+
+    for edition in editions:
+        write_edition(site, edition, page)
+
+    def on_disk(path: str) -> bytes | None:
+        try:
+            return (Path(out_dir) / "html" / path).read_bytes()
+        except OSError:
+            return None
+    return {path: data for path, data in pages.items() if on_disk(path) != data}
 
 
 def error_view(error: LawbookError) -> dict:
@@ -328,29 +498,89 @@ class Session:
         self.seen: str | None = None  # the digest of the inputs the last rebuild began with
         self.failing = False  # the last rebuild that did something failed: the next good one recovers
         self.failed_id: str | None = None  # the marker id of the <out>.failed/ this session's failed build wrote
+        self.cancel = threading.Event()  # set (by the watcher) when the sources changed during a rebuild
+        self.overlay = Overlay(self.out_dir)  # what a rebuild under way has ready (serve.py serves it first)
+        self.rebuilds = 0  # counts the rebuilds begun: the owner of the overlay's files
+        self._step: Callable[[Step], None] | None = None
+        self._start = 0.0
+        self._previewed = False  # this rebuild's pages were put in the overlay, with a generation of their own
         memo.keep()  # the corpus stages' and the comparison's memos (core/memo.py): this process builds again
 
-    def _compiles(self, books: list) -> WarmCompiles:
-        return WarmCompiles(self.compilers, books)
+    def _compiles(self, books: list["Book"]) -> WarmCompiles:
+        return WarmCompiles(self.compilers, books, ready=self._pdf_ready if self._step else None,
+                            keep=self.cancel.is_set)
 
-    def rebuild(self) -> Outcome:
+    def _check(self) -> None:
+        """Between the build's stages: stop it when the sources changed again (the watcher set `cancel`)."""
+        if self.cancel.is_set():
+            raise Cancelled()
+
+    def _ready(self, job: "Job", wanted: Callable[[], Collection[str]]) -> None:
+        """The corpus is made: render the pages open in a browser (`wanted()`, paths below html/), or the
+        edited articles' pages, put those that changed in the overlay and say so (a "page" Step)."""
+        try:
+            pages = render_pages(job, wanted(), self.out_dir)
+        except Exception:  # a bug here must not stop the build: its pages follow with the swap
+            return
+        generation = self.generation
+        if pages:
+            self.generation += 1
+            generation = self.generation
+            self._previewed = True
+        self.overlay.replace(self.rebuilds, build_identity(self.out_dir), generation,
+                             {"html/" + path: data for path, data in pages.items()})
+        self._step(Step("page", sorted(pages), time.perf_counter() - self._start, generation))
+
+    def _pdf_ready(self, book: "Book") -> None:
+        """A book compiled by its warm compiler (in the compile's own thread): into the overlay at once."""
+        path = f"pdf/{book.out.name}"
+        owner, step = self.rebuilds, self._step
+        if step is None or self.cancel.is_set() or not self.overlay.add(owner, path, book.out.read_bytes()):
+            return
+        step(Step("pdf", [path], time.perf_counter() - self._start, self.overlay.generation))
+
+    def rebuild(self, wanted: Callable[[], Collection[str]] | None = None,
+                on_step: Callable[[Step], None] | None = None) -> Outcome:
         """Build again if the inputs changed since the build in out_dir. Raises nothing but an interrupt:
-        a failed build (or a bug in it) is an Outcome with its error, and out_dir is left as it was."""
+        a failed build (or a bug in it) is an Outcome with its error, and out_dir is left as it was.
+
+        With `on_step`, what is ready before the whole build is said as it is ready, from the overlay
+        (Overlay): once the corpus is made, the pages `wanted()` names (those open in a browser) or the
+        edited articles' pages ("page"), then each PDF its warm compiler finished ("pdf"); the Outcome
+        is the last step, the build in place, and the overlay is cleared. A rebuild stopped because the
+        sources changed again (`cancel` set) is an Outcome with `cancelled`: nothing was put in place."""
         from . import run
 
-        start = time.perf_counter()
+        start = self._start = time.perf_counter()
+        self.rebuilds += 1
+        self._step, self._previewed = on_step, False
+        try:
+            return self._rebuild(run, start, wanted or (lambda: ()))
+        finally:
+            self._step = None
+
+    def _rebuild(self, run: Any, start: float, wanted: Callable[[], Collection[str]]) -> Outcome:
         self.seen = cache.input_digest(self.sources_dir, self.options)
         if cache.up_to_date(self.sources_dir, self.out_dir, self.options):
             # Nothing to build (an editor's save without a change, or an edit undone): the build on
             # screen is the sources' own, so an error shown for an earlier edit is cleared.
             recovered = self._recover()
+            if self.overlay.paths():  # an edit shown from the overlay, then undone before its build was in place
+                self.overlay.clear()
+                self.generation += 1  # every page shown from it reloads the build in place
             self.last = Outcome(True, time.perf_counter() - start, self.generation, skipped=True, recovered=recovered)
             return self.last
         before = outdir.read_marker(self.out_dir)
         failed_before = outdir.read_marker(self.failed_dir)
+        ready = (lambda job: self._ready(job, wanted)) if self._step is not None else None
         try:
-            run.build(self.sources_dir, self.out_dir, self.options, compiles=self._compiles)
+            run.build(self.sources_dir, self.out_dir, self.options, compiles=self._compiles, ready=ready,
+                      check=self._check)
+        except Cancelled:
+            self.last = Outcome(False, time.perf_counter() - start, self.generation, cancelled=True)
+            return self.last
         except LawbookError as e:
+            self._lost_preview()
             self._failed(failed_before)
             error = error_view(e)
             if error.get("file") in (names := origins(self.sources_dir)):
@@ -358,17 +588,26 @@ class Session:
             self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error)
             return self.last
         except Exception as e:  # a bug: watching goes on (the build left out_dir as it was) and says so
+            self._lost_preview()
             self._failed(failed_before)
             error = {"message": f"{type(e).__name__}: {e}", "file": None, "line": None, "count": 1,
                      "fix": "this is a bug in the pipeline: run `lawbook build --debug` and report what it shows"}
             self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error)
             return self.last
+        self.overlay.clear()  # the build is in place: every file is served from it
         changed = changed_files(before, outdir.read_marker(self.out_dir))
-        if set(changed) - {cache.STAMP}:  # the stamp alone (its record of file times): nothing to show anew
-            self.generation += 1
+        if set(changed) - {cache.STAMP} and not self._previewed:  # the stamp alone: nothing to show anew
+            self.generation += 1  # (pages shown from the overlay carry the generation of this build already)
         recovered = self._recover()
         self.last = Outcome(True, time.perf_counter() - start, self.generation, changed=changed, recovered=recovered)
         return self.last
+
+    def _lost_preview(self) -> None:
+        """The rebuild failed after its pages were shown from the overlay: the overlay goes, and the pages
+        get a generation of their own, so that every open page reloads the build in place (and its panel)."""
+        self.overlay.clear()
+        if self._previewed:
+            self.generation += 1
 
     @property
     def failed_dir(self) -> Path:
