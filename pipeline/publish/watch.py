@@ -170,6 +170,12 @@ class WarmCompiles:
             except Exception:  # the build's own open_with_bookmarks says what is wrong with the file
                 pass
 
+    def settle(self) -> None:
+        """Wait until each whole book is compiled (and given to `ready`), raising nothing: what failed is
+        raised by wait(), at the stage that waits for the books."""
+        for _, _, thread, _ in self.sent:
+            thread.join()
+
     def wait(self) -> None:
         while self.sent:
             book, compiler, thread, failures = self.sent.pop(0)
@@ -507,8 +513,11 @@ class Session:
         memo.keep()  # the corpus stages' and the comparison's memos (core/memo.py): this process builds again
 
     def _compiles(self, books: list["Book"]) -> WarmCompiles:
-        return WarmCompiles(self.compilers, books, ready=self._pdf_ready if self._step else None,
-                            keep=self.cancel.is_set)
+        compiles = WarmCompiles(self.compilers, books, ready=self._pdf_ready if self._step else None,
+                                keep=self.cancel.is_set)
+        if self._step is not None:  # the PDF next: its compile has the machine to itself, the rest waits for it
+            compiles.settle()
+        return compiles
 
     def _check(self) -> None:
         """Between the build's stages: stop it when the sources changed again (the watcher set `cancel`)."""
