@@ -16,6 +16,12 @@ leaves the previous build exactly as it was. What the process keeps warm between
     (WarmCompiler): Typst keeps what it laid out, so a book with one changed word is compiled again
     in a fraction of a fresh compile's time.
 
+What an editor looks at comes first (Session.rebuild with `on_step`): once the corpus is made, the pages
+open in a browser (or the edited articles') are rendered into the Overlay, in memory, which the server
+serves before the build folder ("page"); the changed edition's book follows as soon as its warm compiler
+is done ("pdf"); the whole build is swapped in last and the overlay cleared. A save meanwhile (`cancel`)
+stops the rebuild between two stages (Cancelled) and the next one starts from the new sources.
+
 A rebuild's Outcome says which files of the build changed (from the sha256 each build records in
 its marker), for the server to tell the open pages, or the error that stopped it (file, line, fix).
 The first good rebuild after a failed one has `recovered` set: the terminal says so, and the failed
