@@ -527,9 +527,9 @@ def _host_name(text):
 
 
 def cmd_serve(args):
-    from . import serve  # http.server is imported only to serve
+    from . import serve, watch_server  # http.server is imported only to serve
 
-    return serve.cmd_watch(args) if args.watch else serve.cmd_serve(args)
+    return watch_server.cmd_watch(args) if args.watch else serve.cmd_serve(args)
 
 
 # -- align ---------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.publish import outdir, run, watch
+from pipeline.publish import outdir, run, warm, watch
 
 PAGE = "000_8d35bcdf16b9ca3e.txt"  # a wiki page of the 2017 edition: articles 53, 41, 24, 50D
 # Pagefind's filter and meta files are named by a hash that differs between two fresh full builds of
@@ -168,11 +168,11 @@ def break_and_rebuild(folder: Path, session: watch.Session) -> watch.Outcome:
 
 
 def test_a_good_rebuild_after_a_failed_one_says_it_recovered_and_removes_the_failed_report(failing, capsys):
-    from pipeline import serve
+    from pipeline import serve, watch_server
 
     folder, session = failing
     failed = break_and_rebuild(folder, session)
-    serve._print_outcome(failed, folder / "build")
+    watch_server._print_outcome(failed, folder / "build")
     assert capsys.readouterr().err.splitlines()[-1] == (
         "  the last good build is still served; the pages reload once the sources build")
     # The edit undone: nothing to build, and the build has recovered.
@@ -180,13 +180,13 @@ def test_a_good_rebuild_after_a_failed_one_says_it_recovered_and_removes_the_fai
     undone = session.rebuild()
     assert undone.ok and undone.skipped and undone.recovered
     assert not (folder / "build.failed").exists()
-    serve._print_outcome(undone, folder / "build")
+    watch_server._print_outcome(undone, folder / "build")
     assert capsys.readouterr().out == f"recovered: {folder / 'build'}/ is up to date again ({undone.seconds:.2f} s)\n"
     # Once: the next good rebuild is an ordinary one.
     edit(folder / "src" / PAGE, "Het begin van het spelen", "Het begin van het afspelen")
     again = session.rebuild()
     assert again.ok and not again.recovered
-    serve._print_outcome(again, folder / "build")
+    watch_server._print_outcome(again, folder / "build")
     assert capsys.readouterr().out.startswith(f"all {folder / 'build'}/ up to date ")
     # Broken again and mended by a new edit (a rebuild, not an undo): recovered the same way.
     break_and_rebuild(folder, session)
@@ -194,7 +194,7 @@ def test_a_good_rebuild_after_a_failed_one_says_it_recovered_and_removes_the_fai
     mended = session.rebuild()
     assert mended.ok and not mended.skipped and mended.recovered and mended.changed
     assert not (folder / "build.failed").exists()
-    serve._print_outcome(mended, folder / "build")
+    watch_server._print_outcome(mended, folder / "build")
     assert capsys.readouterr().out == f"recovered: {folder / 'build'}/ is up to date again ({mended.seconds:.2f} s)\n"
 
 
@@ -225,7 +225,7 @@ def test_a_failed_report_folder_another_build_wrote_stays(failing):
 def test_the_panel_says_what_is_true_in_the_books_language(failing):
     """A conflict's message says the first reading is kept: of the corpus, not of a failed build, so the
     panel leaves that out and says what is served, where, what failed, what to do, and that the page reloads."""
-    from pipeline import serve
+    from pipeline import serve, watch_server
     from pipeline.core import lang
 
     folder, session = failing
@@ -234,7 +234,7 @@ def test_the_panel_says_what_is_true_in_the_books_language(failing):
     outcome = session.rebuild()
     assert "the first reading is kept until a source is corrected" in outcome.error["message"]
     report = outcome.error["report"]
-    assert [(line["kind"], line["text"], line["lang"]) for line in serve.panel_lines(outcome.error, lang.profile("nl"))] == [
+    assert [(line["kind"], line["text"], line["lang"]) for line in watch_server.panel_lines(outcome.error, lang.profile("nl"))] == [
         ("heading", "Deze wijziging bouwt niet: de site toont nog de laatste build die wel lukte.", None),
         ("where", "Waar: Wiki page export 'ARTIKEL 56': shows articles 53 and 50D again (001_0c222c0b6955047f.txt), "
                   "regel 12", None),
@@ -244,14 +244,14 @@ def test_the_panel_says_what_is_true_in_the_books_language(failing):
         ("fix", f"Wat te doen: verbeter de bron op die regel en sla haar op; het hele verslag van de mislukte build "
                 f"staat in {report}.", None),
         ("reload", "Zodra de bron weer bouwt, laadt deze pagina vanzelf opnieuw met de nieuwe build.", None)]
-    english = [line["text"] for line in serve.panel_lines(outcome.error, lang.profile("en"))]
+    english = [line["text"] for line in watch_server.panel_lines(outcome.error, lang.profile("en"))]
     assert english[0] == "This change did not build: the site still shows the last build that did."
     assert english[-1] == "Once the source builds, this page reloads with the new build by itself."
     assert not any("first reading" in text or "eerste lezing" in text for code in ("nl", "en", "fr")
-                   for text in (line["text"] for line in serve.panel_lines(outcome.error, lang.profile(code))))
+                   for text in (line["text"] for line in watch_server.panel_lines(outcome.error, lang.profile(code))))
     # A message the words do not know: the panel's own words around it, the message marked English.
     unknown = {"message": "something new went wrong", "file": None, "line": None, "fix": "do this", "count": 3}
-    lines = serve.panel_lines(unknown, lang.profile("nl"))
+    lines = watch_server.panel_lines(unknown, lang.profile("nl"))
     assert [(line["kind"], line["text"], line["lang"]) for line in lines] == [
         ("heading", "Deze wijziging bouwt niet: de site toont nog de laatste build die wel lukte.", None),
         ("what", "Wat misging: something new went wrong", "en"), ("fix", "Wat te doen: do this", "en"),
@@ -278,17 +278,17 @@ def test_an_editors_swap_and_backup_files_start_no_rebuild_but_a_listed_source_d
 # -- the sources folder followed by its path: deleted, replaced, hidden names -------------------------
 @pytest.fixture
 def watching(tmp_path):
-    """(the sources folder, the next outcome that did something) while serve.watch_sources follows it,
+    """(the sources folder, the next outcome that did something) while watch_server.watch_sources follows it,
     as `serve --watch` does, with a session built once; every outcome, skipped ones too, is kept."""
     import threading
 
-    from pipeline import serve
+    from pipeline import serve, watch_server
 
     shutil.copytree("sources", tmp_path / "src")
     session = watch.Session(tmp_path / "src", tmp_path / "build", {"no_pdf": True})
     assert session.rebuild().ok
-    live, stop, outcomes = serve.LiveState(), threading.Event(), queue.Queue()
-    thread = threading.Thread(target=serve.watch_sources, args=(session, live, stop, outcomes.put), daemon=True)
+    live, stop, outcomes = watch_server.LiveState(), threading.Event(), queue.Queue()
+    thread = threading.Thread(target=watch_server.watch_sources, args=(session, live, stop, outcomes.put), daemon=True)
     thread.start()
 
     def next_outcome() -> watch.Outcome:
@@ -361,14 +361,14 @@ def test_the_watch_server_adds_its_script_streams_the_state_and_quiets_the_worke
     import http.client
     import threading
 
-    from pipeline import serve
+    from pipeline import serve, watch_server
     from pipeline.core import lang
 
     folder, session = book
-    live = serve.LiveState()
+    live = watch_server.LiveState()
     live.publish({"ok": False, "generation": 7, "changed": [],
                   "error": {"message": "m", "file": PAGE, "line": 3, "fix": "f", "count": 1}})
-    server = serve.make_watch_server(folder / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
+    server = watch_server.make_watch_server(folder / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
     assert server.server_address[0] == "127.0.0.1"
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -427,13 +427,13 @@ def test_the_event_stream_takes_64_pages_answers_one_more_503_and_none_for_anoth
     import threading
     import time
 
-    from pipeline import serve
+    from pipeline import serve, watch_server
     from pipeline.core import lang
 
     folder, session = book
-    live = serve.LiveState()
+    live = watch_server.LiveState()
     live.publish({"ok": True, "generation": 1, "changed": [], "error": None})
-    server = serve.make_watch_server(folder / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
+    server = watch_server.make_watch_server(folder / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
 
@@ -517,7 +517,7 @@ def test_a_warm_compiler_gives_a_fresh_compiles_bytes_and_the_builds_message_on_
     from pipeline.outputs.book import compiling
 
     stamp = datetime.datetime(2017, 3, 1, tzinfo=datetime.timezone.utc)
-    compiler = watch.WarmCompiler()
+    compiler = warm.WarmCompiler()
     try:
         for k, words in enumerate(["Eerste proef.", "Tweede proef, een woord meer."]):
             source = f"= Artikel {k}\n{words}\n"
@@ -525,12 +525,12 @@ def test_a_warm_compiler_gives_a_fresh_compiles_bytes_and_the_builds_message_on_
             compiler.start(tmp_path / "book.typ", tmp_path / "book.pdf", stamp)
             compiler.finish("2017")
             assert (tmp_path / "book.pdf").read_bytes() == compiling.render_pdf(source, stamp)
-        warm = compiler.process.pid
+        warm_pid = compiler.process.pid
         (tmp_path / "book.typ").write_text("#let x = (\n", encoding="utf-8")
         compiler.start(tmp_path / "book.typ", tmp_path / "book.pdf", stamp)
         with pytest.raises(LawbookError, match="the PDF edition 2017 did not compile"):
             compiler.finish("2017")
-        assert compiler.process.pid == warm  # a compile error keeps the compiler warm
+        assert compiler.process.pid == warm_pid  # a compile error keeps the compiler warm
     finally:
         compiler.stop()
     assert compiler.process is None
@@ -562,14 +562,14 @@ def test_the_open_page_is_served_from_the_overlay_first_and_the_build_after_the_
     import http.client
     import threading
 
-    from pipeline import serve
+    from pipeline import serve, watch_server
     from pipeline.core import lang
 
     shutil.copytree("sources", tmp_path / "src")
     session = watch.Session(tmp_path / "src", tmp_path / "build")
     assert session.rebuild().ok
-    live = serve.LiveState(session.overlay)
-    server = serve.make_watch_server(tmp_path / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
+    live = watch_server.LiveState(session.overlay)
+    server = watch_server.make_watch_server(tmp_path / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
     def get(path: str) -> bytes:

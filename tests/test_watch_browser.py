@@ -3,7 +3,7 @@ runs shows an edit of its source without a hand on the keyboard, and a broken ed
 book's language (the last good build served, where, what failed, what to do, the page reloading when
 fixed) over the previous text, which stays readable; undoing the edit takes the overlay away.
 
-The server and the watcher run in this process (serve.make_watch_server, serve.watch_sources) on a
+The server and the watcher run in this process (watch_server.make_watch_server, watch_server.watch_sources) on a
 copy of the five sources, on 127.0.0.1 and a port the system picks; every request the page makes
 must stay on this machine.
 """
@@ -14,7 +14,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from pipeline import serve
+from pipeline import watch_server
 from pipeline.core import lang
 from pipeline.html_screenshots import CHROMIUM, launch
 from pipeline.publish import watch
@@ -31,15 +31,15 @@ def serving(tmp_path: Path, options: dict, steps: list | None = None):
     the steps before each outcome go to `steps`."""
     shutil.copytree("sources", tmp_path / "src")
     session = watch.Session(tmp_path / "src", tmp_path / "build", options)
-    live = serve.LiveState(session.overlay)
+    live = watch_server.LiveState(session.overlay)
     first = session.rebuild()
     assert first.ok
     live.publish(first.view())
-    server = serve.make_watch_server(tmp_path / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
+    server = watch_server.make_watch_server(tmp_path / "build" / "html", live, lang.profile("nl"), 0, quiet=True)
     stop, outcomes = threading.Event(), []
     on_step = steps.append if steps is not None else None
     threads = [threading.Thread(target=server.serve_forever, daemon=True),
-               threading.Thread(target=serve.watch_sources, args=(session, live, stop, outcomes.append, on_step),
+               threading.Thread(target=watch_server.watch_sources, args=(session, live, stop, outcomes.append, on_step),
                                 daemon=True)]
     for thread in threads:
         thread.start()

@@ -11,7 +11,7 @@ for between saving a source and seeing it, measured over HTTP from the watch ser
     build, one source `lawbook build` in a fresh process after one changed source, / the full
                       build (ratios.py measures the same on its own; here beside the watch times)  <= 0.4
 
-The watch times are taken with the real watcher and server (serve.watch_sources, serve.make_watch_server:
+The watch times are taken with the real watcher and server (watch_server.watch_sources, watch_server.make_watch_server:
 the file events, the rebuild, the overlay, the events) running in this process on a scratch copy of the
 book, one edit at a time (a sentence added to a paragraph of the last source, as the benchmark's "one
 source" does, different each time), the median of RUNS edits. A first edit, not measured, finds the
@@ -88,7 +88,7 @@ def _get(port: int, path: str) -> bytes:
 def bench_watch(src: Path, folder: Path, runs: int = RUNS) -> dict:
     """The watch times on the book in `src` (scratch files in `folder`): {"measured": seconds, "ratios",
     "targets"}. Each measurement follows one edit of its own (_edit)."""
-    from .. import serve
+    from .. import watch_server
     from ..core import lang
     from ..publish import watch
     from ..reading import manifest
@@ -99,14 +99,14 @@ def bench_watch(src: Path, folder: Path, runs: int = RUNS) -> dict:
     first = session.rebuild()
     if not first.ok:
         raise SystemExit(f"bench: the book does not build: {first.error}")
-    live = serve.LiveState(session.overlay)
+    live = watch_server.LiveState(session.overlay)
     live.publish(first.view())
-    server = serve.make_watch_server(out / "html", live, lang.profile(manifest.load_manifest(src).language), 0,
+    server = watch_server.make_watch_server(out / "html", live, lang.profile(manifest.load_manifest(src).language), 0,
                                      quiet=True)
     port = server.server_address[1]
     stop = threading.Event()
     threads = [threading.Thread(target=server.serve_forever, daemon=True),
-               threading.Thread(target=serve.watch_sources, args=(session, live, stop, lambda outcome: None),
+               threading.Thread(target=watch_server.watch_sources, args=(session, live, stop, lambda outcome: None),
                                 daemon=True)]
     for thread in threads:
         thread.start()
