@@ -71,7 +71,7 @@ test: $(STAMP) browser axe graphviz
 # The quick loop while editing code: unit and golden tests only (no browser, no PDF compile, no whole-book
 # build, no real book), under a minute on two cores; `make test` runs everything (tests/conftest.py, LAYERS).
 test-fast: $(STAMP)
-	$(PY) -m pytest -q -m "not slow and not browser and not pdf and not book"
+	$(PY) -m pytest -q -n auto -m "not slow and not browser and not pdf and not book"
 
 screenshots: build browser
 	$(PY) -m pipeline.html_screenshots build

@@ -23,7 +23,7 @@ ENGLISH_BOOK = ROOT.parent / "shared" / "english" / "laws2017-en.txt"
 
 # The layers of the suite (`make test-fast` runs what none of these marks: unit and golden tests, under a
 # minute on two cores). A test that drives Chromium is `browser` by its fixture; the rest by module, each
-# for what most of its tests do:
+# for what most of its tests do, or by its own mark (a test that reads a real book in a module of unit tests):
 #   pdf      compiles books with Typst
 #   book     reads the real printed books in ../shared/ (skipped where they are absent)
 #   browser  drives Chromium
@@ -42,6 +42,7 @@ LAYERS = {
     "test_pdf_source": ("book",),
     "test_pdf_adapter": ("book",),
     "test_screenshots": ("browser",),
+    "test_watch_browser": ("browser", "slow"),
     "test_fuzz": ("slow",),
     "test_watch": ("slow",),
     "test_cli": ("slow",),

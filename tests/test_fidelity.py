@@ -562,6 +562,7 @@ def test_the_five_dutch_sources_give_no_finding(tmp_path):
     assert ctx.log.errors == []
 
 
+@pytest.mark.book
 def test_the_english_book_gives_no_finding_but_its_lost_hyphens(tmp_path):
     """The whole book in one file (laws2017-en.txt), built as tests/test_english_book.py builds it."""
     if not ENGLISH_BOOK.is_file():

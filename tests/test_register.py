@@ -105,6 +105,7 @@ def book(tmp_path_factory):
     return stages.make_corpus(one_source(tmp_path_factory.mktemp("index"), ENGLISH.read_bytes()))
 
 
+@pytest.mark.book
 def test_the_real_index_headwords_sub_entries_and_citations(book):
     index = book.corpus.find("edition/index")
     refs = index.findall(".//ref")
@@ -136,6 +137,7 @@ def test_the_real_index_dangling_citations_are_reported_with_their_lines(book):
     assert len(uncertain) == 20
 
 
+@pytest.mark.book
 def test_the_real_index_is_valid_in_both_schemas(book):
     assert serialise.validate_xml(book.corpus) == []
     assert serialise.validate_json(serialise.to_json(book.corpus)) == []

@@ -174,6 +174,7 @@ def test_the_dutch_profile_restores_no_ligatures():
 # -- the English original, where present ----------------------------------------------------------------
 @pytest.mark.skipif(not BOOK.is_file(), reason=f"the English original is not at {BOOK} (it is not part of the "
                                                 f"project: put the shared folder beside it to run this test)")
+@pytest.mark.book
 def test_the_english_original_keeps_its_ranges_and_restores_staff():
     log = BuildLog()
     flog = log.for_file(BOOK.name)
