@@ -171,6 +171,25 @@ def browser():
         b.close()
 
 
+def stay_on_this_machine(context, files: bool = True) -> list[str]:
+    """Route every request of a browser context: one to 127.0.0.1 (or a file://, unless files=False) goes on,
+    any other is aborted and listed in the list returned, which the test asserts empty at its end (no page of
+    the site may reach the network)."""
+    from urllib.parse import urlparse
+
+    leaving: list[str] = []
+
+    def guard(route) -> None:
+        url = urlparse(route.request.url)
+        if (files and url.scheme == "file") or url.hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            leaving.append(route.request.url)
+            route.abort()
+    context.route("**/*", guard)
+    return leaving
+
+
 def english_book_sources(folder: Path) -> Path:
     """`folder` made a sources folder of the whole English book in one file, with its manifest; the test
     is skipped where the book is absent (it is not part of the project)."""

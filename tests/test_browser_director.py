@@ -7,11 +7,11 @@ heading nor of a search title and explains itself on a tap; the graph scrolls vi
 Built once from sources/ with the search index (conftest.dutch_site); one server on 127.0.0.1 for search."""
 import threading
 from pathlib import Path
-from urllib.parse import quote, urlparse
+from urllib.parse import quote
 
 import pytest
 
-from conftest import AXE
+from conftest import AXE, stay_on_this_machine
 from pipeline import serve
 from pipeline.html_screenshots import CHROMIUM
 
@@ -41,19 +41,11 @@ def server(site: Path):
 @pytest.fixture
 def open_page(browser):
     """open_page(url, size) -> a fresh page of that viewport whose every request stays on this machine."""
-    contexts, leaving = [], []
-
-    def guard(route) -> None:
-        url = urlparse(route.request.url)
-        if url.scheme == "file" or url.hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            leaving.append(route.request.url)
-            route.abort()
+    contexts, guarded = [], []
 
     def opened(url: str, size: str = "phone"):
         context = browser.new_context(viewport=SIZES[size])
-        context.route("**/*", guard)
+        guarded.append(stay_on_this_machine(context))
         contexts.append(context)
         page = context.new_page()
         page.goto(url)
@@ -61,6 +53,7 @@ def open_page(browser):
     yield opened
     for context in contexts:
         context.close()
+    leaving = [url for urls in guarded for url in urls]
     assert leaving == [], f"requests left the machine: {leaving}"
 
 

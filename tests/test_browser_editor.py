@@ -3,13 +3,12 @@
 heading under it, a link to an entry opens the section it is in, and axe-core finds no violation at all,
 folded or open, in either colour scheme. The site is the five Dutch sources' (conftest.dutch_site)."""
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
 from pipeline.html_screenshots import CHROMIUM
 
-from conftest import AXE
+from conftest import AXE, stay_on_this_machine
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is missing: run make browser")
@@ -22,16 +21,7 @@ SECTIONS = ["repair", "inference", "variant", "gap", "correcties", "verwijzingen
 def page(browser):
     """A page at phone size whose every request stays on this machine (file:// here)."""
     context = browser.new_context(viewport=PHONE)
-    leaving = []
-
-    def guard(route):
-        url = urlparse(route.request.url)
-        if url.scheme == "file" or url.hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            leaving.append(route.request.url)
-            route.abort()
-    context.route("**/*", guard)
+    leaving = stay_on_this_machine(context)
     yield context.new_page()
     context.close()
     assert leaving == [], f"requests left the machine: {leaving}"

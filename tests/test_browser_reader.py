@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from conftest import AXE, english_book_sources, serious_axe_violations
+from conftest import AXE, english_book_sources, serious_axe_violations, stay_on_this_machine
 from pipeline.outputs.job import Job
 from pipeline import serve
 from pipeline.html_screenshots import CHROMIUM
@@ -62,16 +62,7 @@ def server(site):
 def page(browser):
     """A fresh phone-sized page whose every request must stay on this machine."""
     context = browser.new_context(viewport=PHONE)
-    leaving = []
-
-    def guard(route):
-        url = urlparse(route.request.url)
-        if url.scheme == "file" or url.hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            leaving.append(route.request.url)
-            route.abort()
-    context.route("**/*", guard)
+    leaving = stay_on_this_machine(context)
     pg = context.new_page()
     yield pg
     context.close()

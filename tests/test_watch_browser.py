@@ -19,6 +19,8 @@ from pipeline.core import lang
 from pipeline.html_screenshots import CHROMIUM, launch
 from pipeline.publish import watch
 
+from conftest import stay_on_this_machine
+
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("watchfiles")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is missing: run make browser")
@@ -73,16 +75,7 @@ def page():
     with playwright_api.sync_playwright() as p:
         browser = launch(p)
         context = browser.new_context(viewport={"width": 800, "height": 900})
-        leaving = []
-
-        def guard(route):
-            url = urlparse(route.request.url)
-            if url.hostname == "127.0.0.1":
-                route.continue_()
-            else:
-                leaving.append(route.request.url)
-                route.abort()
-        context.route("**/*", guard)
+        leaving = stay_on_this_machine(context, files=False)
         yield context.new_page()
         browser.close()
         assert leaving == [], f"requests left the machine: {leaving}"
