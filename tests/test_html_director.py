@@ -26,22 +26,21 @@ def write_site(tmp: Path, corpus: str, code: str = "nl") -> Path:
     return tmp / "html"
 
 
-@pytest.fixture(scope="module")
-def sample(tmp_path_factory):
-    root = write_site(tmp_path_factory.mktemp("sample"), SAMPLE)
-
+def pages_of(root: Path):
+    """page(path) -> the parsed page at `path` of the site in `root`."""
     def page(path: str) -> lxml.html.HtmlElement:
         return lxml.html.fromstring((root / path).read_bytes())
     return page
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory):
+    return pages_of(write_site(tmp_path_factory.mktemp("sample"), SAMPLE))
 
 
 @pytest.fixture(scope="module")
 def corrected(tmp_path_factory):
-    root = write_site(tmp_path_factory.mktemp("corrected"), CORRECTED)
-
-    def page(path: str) -> lxml.html.HtmlElement:
-        return lxml.html.fromstring((root / path).read_bytes())
-    return page
+    return pages_of(write_site(tmp_path_factory.mktemp("corrected"), CORRECTED))
 
 
 def words(el) -> str:
