@@ -119,7 +119,7 @@ def expected_reading(corpus, edition_id):
 
 # ---------------------------------------------------------------- the same, read back from Markdown
 
-HEADING = re.compile(r"^(?:Artikel )?(?P<cite>\d+[A-Z]?\d*[a-z]?)(?: (?P<title>.*?))? \{#(?P=cite)\}$")
+HEADING = re.compile(r"^(?:Artikel )?(?P<cite>\d+[A-Z]?\d*[a-z]?)(?: (?P<title>.*?))? \{#(?P=cite)(?: [^{}]*)?\}$")
 GAP = re.compile(r"^\[Redactie bij (?P<cite>\w+): (?P<reason>.*)\]$")
 MARKER = re.compile(r"\[\^([^\]]+)\]")
 
@@ -227,10 +227,11 @@ def test_headings_anchors_and_links_are_written_as_documented():
     text = markdown.render(etree.fromstring(SAMPLE), "2017", NL)
     lines = text.splitlines()
     assert lines[0] == "# Spelregels voor Wedstrijdbridge — uitgave 2017"
-    assert "## Artikel 47 {#47}" in lines
-    assert r"### 47E Wijziging \*van\* \[het\] spelen {#47E}" in lines
-    assert "#### 47E1 {#47E1}" in lines
-    assert "##### 47E1a {#47E1a}" in lines
+    # Each heading's attributes: its citation, where its text came from, and the evidence of an inferred number.
+    assert '## Artikel 47 {#47 origin="b.txt:1"}' in lines
+    assert r'### 47E Wijziging \*van\* \[het\] spelen {#47E origin="b.txt:2"}' in lines
+    assert '#### 47E1 {#47E1 origin="b.txt:3"}' in lines
+    assert '##### 47E1a {#47E1a origin="b.txt:4" evidence="from list number 1."}' in lines
     # A resolved reference is a link to the anchor; a dangling one stays plain words.
     assert r"\# Geen kop: zie [artikel 47E1](#47E1) en artikel 99Z." in lines
     # A paragraph that starts like a list item, and a note marker followed by "(", stay text.
@@ -259,4 +260,5 @@ def test_write_markdown_writes_one_file_per_edition(tmp_path, real_corpus):
     first = (tmp_path / "2017" / "lawbook.md").read_bytes()
     markdown.write_markdown(ctx)
     assert (tmp_path / "2017" / "lawbook.md").read_bytes() == first  # deterministic
-    assert "## Artikel 53 Accepteren van voor de beurt voorspelen {#53}" in first.decode()
+    assert ('## Artikel 53 Accepteren van voor de beurt voorspelen {#53 origin="000_8d35bcdf16b9ca3e.txt:3,5,7-8,11-12,'
+            '15-16 001_0c222c0b6955047f.txt:3,5,7-8,11-12,15-16"}') in first.decode()

@@ -143,7 +143,7 @@ def test_a_page_that_starts_inside_an_article_is_a_gap_without_a_reason_for_read
 # -- the registry ---------------------------------------------------------------------------------
 
 def test_the_manifest_allows_exactly_the_registered_formats():
-    assert manifest.FORMATS == tuple(formats.FORMATS) == ("wiki", "template", "print", "flowed", "pdf")
+    assert manifest.FORMATS == tuple(formats.FORMATS) == ("wiki", "template", "print", "flowed", "pdf", "markdown")
     assert [f.name for f in formats.REGISTRY] == list(formats.FORMATS)
 
 
@@ -160,7 +160,7 @@ def test_a_source_no_sign_recognises_is_one_error_naming_the_formats():
     with pytest.raises(LawbookError) as caught:
         formats.detect(lines_of("\nzomaar wat tekst\nnog meer"), "f.txt", lang.profile("nl"))
     assert (caught.value.file, caught.value.line) == ("f.txt", 1)
-    assert caught.value.fix == 'set format = "wiki", "template" or "print" for this file in sources.toml'
+    assert caught.value.fix == 'set format = "wiki", "template", "print" or "markdown" for this file in sources.toml'
 
 
 def test_each_reader_makes_only_the_note_forms_its_format_declares():

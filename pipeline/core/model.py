@@ -69,6 +69,12 @@ class Block:
     marker: str | None = None
     # A table's rows (kind "table"): its text is the rows' cells joined, for the line ledger and the repairs.
     rows: list[TableRow] = field(default_factory=list)
+    # Where a node's text first came from, as a Markdown master records it ("004_x.txt:4-30", the `sources` of
+    # the build it was written from): the node opened by this block keeps it as its `origin`. None elsewhere.
+    origin: str | None = None
+    # The evidence a Markdown master records for a number the first build inferred (the node's `evidence`): the
+    # node opened by this block is marked inferred again, with it, and the report says so again.
+    evidence: str | None = None
 
     @property
     def first_line(self) -> int:
@@ -148,6 +154,16 @@ class Rules:
     articles_go_up: bool = False
 
 
+@dataclass(frozen=True)
+class KeptRecord:
+    """A record a Markdown master keeps for one node: a <corr> of the corrections applied in the build the master
+    was written from (its attributes as they were), put back in the node so the corpus still says what its first
+    source said there and why it was corrected."""
+    line: int
+    cite: str
+    attributes: list[tuple[str, str]]
+
+
 @dataclass
 class Reading:
     """What a reader makes of one source."""
@@ -158,5 +174,6 @@ class Reading:
     dropped: list[Dropped] = field(default_factory=list)  # page furniture, never law text
     subject: str | None = None  # the article a page is about ("ARTIKEL 54"), for commentary
     gaps: list[Gap] = field(default_factory=list)
+    records: list[KeptRecord] = field(default_factory=list)  # (a Markdown master's corrections' records)
     # The format's, set by formats.read; not stored with a reading (the cache sets it from the format).
     rules: Rules | None = field(default=None, compare=False, metadata=NOT_STORED)

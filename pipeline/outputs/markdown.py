@@ -158,9 +158,14 @@ class Writer:
         words = self.say("Article %(num)s", num=cite) if el.tag == "article" else shown
         if label is not None and (label.text or len(label)):
             words += " " + self.inline(label, line_start=False)  # its words, and a note marked in them
-        self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}}}")
+        self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}{origin_attribute(el)}}}")
+        for corr in el.iterchildren("corr"):  # what the source said before a correction, and why: kept, unseen
+            self.block(f"{CORRECTION} " + " ".join(f'{k}="{comment_value(v)}"' for k, v in corr.attrib.items()) + " -->")
+        after_child = False  # text after a child node is the node's own: said so, or a reader gives it to the child
         for child in el:
             if child.tag in tree.TEXT_TAGS:
+                if after_child:
+                    self.block(f"{TEXT_OF} {cite} -->")
                 self.block(self.text_block(child))
             elif child.tag == "gap":
                 # The remark names its node: after subsections it would otherwise read as the last one's.
@@ -169,6 +174,7 @@ class Writer:
                 self.block(f"*\\[{remark}\\]*")
             elif child.tag in tree.NODE_TAGS:
                 self.node(child)
+                after_child = True
 
     def commentary(self, el):
         attribution = el.find("attribution")
@@ -224,6 +230,32 @@ class Writer:
                 self.commentary(c)
             self.flush_footnotes()
         return "\n".join(self.lines).rstrip("\n") + "\n"
+
+
+# The comment before a paragraph that is text of a node after its children ("The Director then rules." after
+# the last item of a list): invisible where the file is shown, read back by reading/formats/markdown.py.
+TEXT_OF = "<!-- text of"
+
+
+# The comment that keeps a correction's record (<corr>) below its node's heading, read back by the master's reader.
+CORRECTION = "<!-- correction"
+
+
+def comment_value(value):
+    """An attribute's value inside a comment: '&', '"', '<' and '>' as entities, so no value ends the comment."""
+    return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def origin_attribute(el):
+    """' origin="004_x.txt:4-30"': where the node's text first came from (its `origin` when it was read from a
+    master that says so, else its `sources`), for the heading's attributes; a '"' in a file name as %22. A number
+    the build inferred adds its evidence (' evidence="…"', written as comment_value writes), so a build from the
+    file still says the number was inferred, and from what."""
+    where = el.get("origin") or el.get("sources")
+    out = f' origin="{where.replace(chr(34), "%22")}"' if where else ""
+    if el.get("numbering") == "inferred" and el.get("evidence"):
+        out += f' evidence="{comment_value(el.get("evidence"))}"'
+    return out
 
 
 def book_number_labels(corpus, edition_id):

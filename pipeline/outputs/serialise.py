@@ -117,9 +117,10 @@ def parse_xml(data):
 
 
 # -- JSON ---------------------------------------------------------------------
-def source_lines(el):
-    """The source lines a node was read from, as JSON: [{"file": name, "lines": [numbers]}] by file name."""
-    return [{"file": name, "lines": sorted(lines)} for name, lines in sorted(tree.parse_sources(el.get("sources")).items())]
+def source_lines(el, attribute="sources"):
+    """The source lines a node was read from (its `origin`: first came from), as JSON: [{"file": name, "lines":
+    [numbers]}] by file name."""
+    return [{"file": name, "lines": sorted(lines)} for name, lines in sorted(tree.parse_sources(el.get(attribute)).items())]
 
 
 def inline_json(el):
@@ -180,6 +181,8 @@ def node_json(el):
     if el.get("numbering"):
         data["numbering"] = {"inferred": True, "evidence": el.get("evidence", "")}
     data["sources"] = source_lines(el)
+    if el.get("origin"):  # (read from a Markdown master: where the text first came from)
+        data["origin"] = source_lines(el, "origin")
     content = []
     for child in el:
         if child.tag in tree.TEXT_TAGS:

@@ -72,6 +72,12 @@ class ArticleBuilder:
             message += CONFIRMED + ", ".join(found) if found else UNCONFIRMED
             el.set("evidence", message)
             self.flog.inference(block.first_line, el.get("id"), message)
+        if origin := getattr(block, "origin", None):  # (a Markdown master's record of the node's first source)
+            el.set("origin", origin)
+        if how == "source" and (recorded := getattr(block, "evidence", None)):  # inferred when it was first read
+            el.set("numbering", "inferred")
+            el.set("evidence", recorded)
+            self.flog.inference(block.first_line, el.get("id"), recorded)
         self.open[level] = el
         for deeper in ids.LEVELS[LEVEL_INDEX[level] + 1:]:
             self.open.pop(deeper, None)
@@ -198,8 +204,10 @@ class ArticleBuilder:
             return
         if block.kind == "list":
             return self.list_entry(block)
-        if block.kind == "table" and block.cite != CLOSES_LIST:  # in the node open here, among its paragraphs
+        if block.kind == "table" and block.cite is None:  # in the node open here, among its paragraphs
             return self.table(self.deepest_open(), block)
+        if block.kind == "table" and block.cite != CLOSES_LIST:
+            return self.text_of(block)
         if block.kind == "table":  # standing on its own after a list's last entry, as a paragraph may
             return self.closing_paragraph(block)
         # A lone heading-like line in an article shown whole, without numbers: the next section.
@@ -221,7 +229,21 @@ class ArticleBuilder:
             return
         if block.cite == CLOSES_LIST:
             return self.closing_paragraph(block)
+        if block.cite is not None:  # text the source gives to a node by its citation (a Markdown master)
+            return self.text_of(block)
         self.paragraph(self.deepest_open(), block)
+
+    def text_of(self, block: Block) -> None:
+        """A paragraph or table the source says is text of an open node ("<!-- text of 12C -->" after 12C's
+        children): placed there, after them; the nodes below it are closed."""
+        target = ids.join(self.fragment.edition, str(block.cite))
+        level = next((lvl for lvl, el in self.open.items() if el.get("id") == target), None)
+        if level is None:
+            self.structure_error(block.first_line, f"the text at line {block.first_line} is given to {target}, "
+                                                   "which is not open there")
+        for deeper in ids.LEVELS[LEVEL_INDEX[level] + 1:]:
+            self.open.pop(deeper, None)
+        (self.table if block.kind == "table" else self.paragraph)(self.open[level], block)
 
     def closing_paragraph(self, block: Block) -> None:
         """A paragraph the reader found after the last entry of a list (model.CLOSES_LIST, its level the

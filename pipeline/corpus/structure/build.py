@@ -5,8 +5,8 @@
 from lxml import etree
 
 from ...core import ids, tree
-from ...core.model import APART_KINDS, Accounted, Block, Reading
-from ...core.report import BuildLog
+from ...core.model import APART_KINDS, Accounted, Block, Placed, Reading
+from ...core.report import BuildLog, FileLog
 from .fragment import Fragment
 from .evidence import Evidence
 from .parts import (APART, APART_SUMMARY, add_introduction, commentary_of, definition_of, merge_repeat, num_in, part_table,
@@ -81,6 +81,8 @@ def build_fragment(reading: Reading, log: BuildLog, evidence: Evidence) -> Fragm
                                               f"up, so a heading or the order of the pages is damaged")
             previous = (num, anchor.first_line)
         article = etree.Element("article", id=ids.make_id(reading.edition, num), num=num)
+        if anchor.origin:  # (a Markdown master's record of where the article first came from)
+            article.set("origin", anchor.origin)
         builder = ArticleBuilder(fragment, flog, evidence, reading.rules, article, anchor)
         builder.touch(article, anchor.lines)
         builder.run(cite, blocks)
@@ -104,5 +106,30 @@ def build_fragment(reading: Reading, log: BuildLog, evidence: Evidence) -> Fragm
             gap = etree.SubElement(articles[ids.parse_citation(g.cite)["article"]][0], "gap",
                                    reason=g.reason or g.message)
             tree.add_sources(gap, reading.file, [g.line])
+    keep_records(reading, fragment, flog)
     write_node_sources(fragment)
     return fragment
+
+
+def keep_records(reading: Reading, fragment: Fragment, flog: FileLog) -> None:
+    """The corrections' records a Markdown master keeps (reading.records): each a <corr> in its node, after the
+    node's label and the records before it, where corrections.py puts one."""
+    if not reading.records:
+        return
+    nodes = {el.get("id"): el for article in fragment.articles for el in article.iter(*tree.NODE_TAGS)}
+    for record in reading.records:
+        node = nodes.get(ids.join(reading.edition, record.cite))
+        if node is None:
+            flog.error(record.line, f"the record of a correction at line {record.line} is in no node (it names "
+                                    f"{record.cite}): put it right below the heading of its node")
+            continue
+        corr = etree.Element("corr", dict(record.attributes))
+        last = next(node.iterchildren("corr", reversed=True), None)
+        label = tree.label(node)
+        if last is not None:
+            last.addnext(corr)
+        elif label is not None:
+            label.addnext(corr)
+        else:
+            node.insert(0, corr)
+        fragment.ledger[record.line] = Placed(node.get("id"))

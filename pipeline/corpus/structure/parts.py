@@ -188,7 +188,7 @@ def commentary_of(reading: Reading, blocks: list[Block], fragment: Fragment, flo
     author = m.group(1) if m else ""
     if not author:
         flog.damage(attribution.first_line, "commentary without a named author", "kept without author")
-    subject = reading.subject
+    subject = attribution.cite or reading.subject  # (a Markdown master says which article each remark is on)
     on = ids.make_id(reading.edition, subject) if subject else ""
     if not subject:
         flog.damage(attribution.first_line, "commentary on a page without an article number",

@@ -11,6 +11,8 @@ rules (core.model.Rules), which the structure stage asks instead of the format's
               read by the one reader of printed books (reading/book/); "flowed" is read the same
     pdf       the printed book's PDF itself, read by the same reader from its characters with their
               font, size and position (reading/book/pdf.py); a file that starts with "%PDF" is read by it
+    markdown  the Markdown master: an edition as the build writes it (build/<edition>/lawbook.md), kept and
+              edited by the committee as its own source (markdown.py; `lawbook convert` writes one per edition)
 
 Adding a format: one module with its reader and FORMAT, and its FORMAT in REGISTRY. Adding an extractor
 of printed books is no format: its output is a text extraction, or it is an adapter (reading/book/).
@@ -30,9 +32,9 @@ from ...core.report import BuildLog
 from ..book import is_pdf_lines
 from ..decode import Line
 from .common import ReadSource
-from . import book, template, wiki
+from . import book, markdown, template, wiki
 
-REGISTRY = (wiki.FORMAT, template.FORMAT, book.PRINT, book.FLOWED, book.PDF)
+REGISTRY = (wiki.FORMAT, template.FORMAT, book.PRINT, book.FLOWED, book.PDF, markdown.FORMAT)
 FORMATS = {f.name: f for f in REGISTRY}
 NAMES = tuple(FORMATS)  # the manifest's allowed `format = …` values
 # Every sign of every format, tried in order of priority.
