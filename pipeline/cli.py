@@ -4,6 +4,7 @@
           [--reference PATH]              build every output into DIR (default build/); does
                                           nothing when DIR already holds a build of these inputs
     show ID [--json]                      one node's text, notes and sources
+    convert [--sources DIR] --out DIR     the sources as Markdown masters, one per edition, and their manifest
     check [--sources DIR] [--known-missing FILE] [--json] [--strict]
                                           references whose target is not in the corpus
     diff OLD NEW [--format text|json|html] [--out FILE]
@@ -342,6 +343,28 @@ def not_in_corpus(corpus, node_id: str) -> LawbookError:
     return LawbookError(f"{node_id} is not in the corpus", status=1, fix=fix)
 
 
+# -- convert -------------------------------------------------------------------------------------
+def add_convert_command(sub):
+    p = sub.add_parser("convert", help="write the sources as Markdown masters, one per edition, with their manifest",
+                       description="One Markdown master per edition and a sources.toml listing them, in a new "
+                                   "folder; the old sources are left alone, and nothing is written unless the "
+                                   "masters read back to the same corpus (docs/sources.md).")
+    p.add_argument("--sources", default="sources", metavar="DIR", help="the sources folder (default: sources)")
+    p.add_argument("--out", required=True, metavar="DIR", help="the new folder for the masters: missing or empty")
+    add_cache_dir(p)
+    p.set_defaults(func=cmd_convert)
+
+
+def cmd_convert(args):
+    from .core.options import Options
+    from .publish import convert
+
+    done = convert.convert(Path(args.sources), Path(args.out), Options(cache_dir=args.cache_dir))
+    print("\n".join(f"{args.out}/{name}: the master of edition {edition}" for name, edition in done.masters))
+    print(f"{args.out}/sources.toml lists them; build from them with `lawbook build --sources {args.out}`")
+    return 0
+
+
 # -- check ---------------------------------------------------------------------------------------
 def add_check_command(sub):
     p = sub.add_parser("check", help="list every reference whose target is not in the corpus",
@@ -568,7 +591,7 @@ def read_book(arg):
 
 
 COMMANDS = [add_build_command, add_show_command, add_check_command, add_diff_command, add_align_command,
-            add_serve_command]
+            add_serve_command, add_convert_command]
 
 
 if __name__ == "__main__":

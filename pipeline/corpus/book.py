@@ -77,7 +77,7 @@ def _counts(edition_el: etree._Element, readings: list) -> dict:
     # a book marks with a sign ("*", "**", "†": a publisher's or a federation's own) are counted apart
     # from its numbered footnotes, each sign on each page once.
     notes = [(r.file, n) for r in readings for b in r.blocks if b.kind not in APART_KINDS for n in b.notes]
-    footnotes = {(file, n.number) if n.form == "print" and n.number is not None else id(n)
+    footnotes = {(file, n.number) if n.form in ("print", "footnote") and n.number is not None else id(n)
                  for file, n in notes if not _signed(n.number)}
     signed = {(file, n.number, n.lines[-1]) for file, n in notes if _signed(n.number)}
     return {"articles": sum(1 for _ in edition_el.iter("article")),

@@ -19,7 +19,8 @@ Heading attributes ({#53A}: pandoc, kramdown, Hugo, MkDocs attr_list) give every
 node its citation as anchor, so references are links within the file; footnotes
 ([^…]) follow each article. A note the book numbers has the book's number as its label ([^17]; a note
 cited twice is one footnote cited twice); in an edition whose sources number notes per article, the
-article's number and it ([^41-1]); a note without a number keeps its place's label. A note
+article's number and it ([^41-1]); a note without a number keeps its place's label ([^53A-noot1]), and a number
+that names two notes of one article follows that label ([^20F1-noot2-*]). A note
 marked in a title or heading stands there ("## Law 9 Penalty Cards[^2] {#9}"). A reference the corpus cannot resolve stays plain text.
 A gap is an emphasised editorial remark naming its node ("*[Redactie bij 57B: …]*"); commentary is a block
 quote headed "**Toelichting — Peter**", never a heading, so it is never read as law.
@@ -127,8 +128,13 @@ class Writer:
 
     def note_label(self, note):
         """The book's number where the note has one ('17', see book_number_labels); else its ID's
-        anchor, 2017/53A/noot1 -> '53A-noot1': unique in the edition, readable in the source."""
-        return self.labels.get(note.get("id")) or ids.NodeId.parse(note.get("id")).anchor
+        anchor, 2017/53A/noot1 -> '53A-noot1': unique in the edition, readable in the source; and a number
+        that names two notes of one article after it, '20F1-noot2-*', so that reading the file back keeps it."""
+        if label := self.labels.get(note.get("id")):
+            return label
+        anchor = ids.NodeId.parse(note.get("id")).anchor
+        number = tree.note_number(note)
+        return f"{anchor}-{number}" if number else anchor
 
     def block(self, text):
         self.lines += [text, ""]
@@ -158,7 +164,7 @@ class Writer:
         words = self.say("Article %(num)s", num=cite) if el.tag == "article" else shown
         if label is not None and (label.text or len(label)):
             words += " " + self.inline(label, line_start=False)  # its words, and a note marked in them
-        self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}{origin_attribute(el)}}}")
+        self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}{heading_attributes(el)}}}")
         for corr in el.iterchildren("corr"):  # what the source said before a correction, and why: kept, unseen
             self.block(f"{CORRECTION} " + " ".join(f'{k}="{comment_value(v)}"' for k, v in corr.attrib.items()) + " -->")
         after_child = False  # text after a child node is the node's own: said so, or a reader gives it to the child
@@ -246,16 +252,30 @@ def comment_value(value):
     return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def origin_attribute(el):
-    """' origin="004_x.txt:4-30"': where the node's text first came from (its `origin` when it was read from a
-    master that says so, else its `sources`), for the heading's attributes; a '"' in a file name as %22. A number
-    the build inferred adds its evidence (' evidence="…"', written as comment_value writes), so a build from the
-    file still says the number was inferred, and from what."""
+def heading_attributes(el):
+    """A heading's attributes after its citation, what a reader of the file could not tell from its text:
+    ' origin="004_x.txt:4-30"', where the node's text first came from (its `origin` when it was read from a master
+    that says so, else its `sources`; a '"' in a file name as %22); for a number the build inferred, its evidence
+    (' evidence="…"', written as comment_value writes), so a build from the file still says the number was
+    inferred, and from what; ' lead-in="none"' where the source wrote the node's number right before its first
+    child's ("1.(a) if …", corpus/finish.py): the node has no text of its own, and none is missing."""
     where = el.get("origin") or el.get("sources")
     out = f' origin="{where.replace(chr(34), "%22")}"' if where else ""
     if el.get("numbering") == "inferred" and el.get("evidence"):
         out += f' evidence="{comment_value(el.get("evidence"))}"'
+    if el.tag != "article" and _without_lead_in(el):
+        out += ' lead-in="none"'
     return out
+
+
+def _without_lead_in(el):
+    """No text and no gap of its own before its first child, whose text starts in lower case: what the build
+    reads as a node without lead-in (else it would have written the gap of its missing lead-in)."""
+    if any(c.tag in (*tree.TEXT_TAGS, "gap") for c in el):
+        return False
+    children = tree.child_nodes(el)
+    p = children[0].find("p") if children else None
+    return p is not None and tree.plain_text(p).strip()[:1].islower()
 
 
 def book_number_labels(corpus, edition_id):

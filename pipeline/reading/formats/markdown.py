@@ -29,7 +29,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
 from ...core import ids, lang, tree
-from ...core.model import NOTE_MARK, Block, Dropped, Gap, KeptRecord, Note, Reading, Rules, TableRow
+from ...core.model import NO_LEAD_IN, NOTE_MARK, Block, Dropped, Gap, KeptRecord, Note, Reading, Rules, TableRow
 from ...core.report import BuildLog, FileLog
 from ..decode import Line
 from .common import Format, ReadSource
@@ -48,7 +48,11 @@ TEXT_OF = re.compile(r"^<!--\s*text of\s+(?P<cite>\S+)\s*-->\s*$")
 CORRECTION = re.compile(r'^<!--\s*correction(?P<pairs>(?:\s+[\w-]+="[^"]*")+)\s*-->\s*$')
 COMMENT = re.compile(r"^<!--.*-->\s*$", re.DOTALL)
 # A footnote label the book numbers: "17"; a source that numbers per article: "41-1" (the article's number, 1).
-BOOK_NUMBER = re.compile(r"^(?:(?P<article>\d+)-)?(?P<number>\d+)$")
+# A sign the book marks a note with ("*", "**", "†"): a label of no letter or digit is the note's number too.
+# Numbered per article, the article's part before it: "41-1", "def-*", "intro-2" (outputs/markdown.py,
+# book_number_labels, note_label); a label of the notes' ID form ("53A-noot1") or a word ("nieuw") gives none.
+# A number that names two notes of one article follows the note's ID form: "20F1-noot2-*".
+BOOK_NUMBER = re.compile(r"^(?:(?P<article>\S+)-)?(?P<number>\d+|[^\w\s]+)$")
 FIX_HEADING = ("write the node's heading as the build writes it, e.g. '### 53A Heading {#53A}' (an article "
                "'## Artikel 53 Title {#53}'; one '#' more for each level down)")
 
@@ -246,10 +250,19 @@ class _Reader:
         i = 0
         while i < len(tokens):
             i = self.token(tokens, i)
+        footnotes = self.env.get("footnotes")
+        refs = footnotes.get("refs", {}) if isinstance(footnotes, dict) else {}
+        # (a footnote no marker names is not in the plugin's tokens at all: its line is found by its label)
+        unused = [key[1:] for key, n in refs.items() if n == -1]
+        for label in unused:
+            at = re.compile(r"^\s{0,3}\[\^" + re.escape(label) + r"\]:")
+            lines = [line.num for line in self.lines if at.match(line.text)] or [self.lines[0].num]
+            self.footnotes[label] = _Footnote("", lines)
         for label, footnote in self.footnotes.items():
             if not footnote.used:
                 self.flog.error(footnote.lines[0], f"footnote [^{label}] is marked nowhere: put '[^{label}]' where "
                                                    "the note belongs, or remove the footnote")
+                self.apart(footnote.lines, f"footnote [^{label}], marked nowhere (error)")
         return self.reading
 
     def token(self, tokens: list[Token], i: int) -> int:
@@ -275,6 +288,7 @@ class _Reader:
             kept = CORRECTION.match(token.content.strip())
             if m:
                 self.state.text_of = m.group("cite")
+                self.apart(self.span(token), f"the mark that the text below it is text of {m.group('cite')}")
             elif kept:
                 self.correction(kept, self.line(token))
             elif not COMMENT.match(token.content.strip()):
@@ -318,8 +332,8 @@ class _Reader:
             self.state.part = None
             return self.apart([line], "the edition's title")
         if anchor == "definitions" and level == 2:
-            self.state.update(part="definitions", article=None)
-            return
+            self.state.update(part="definitions", article=None, open={})
+            return self.apart([line], "the heading of the definitions")
         if anchor and anchor.endswith("-toelichting") and level == 2:  # commentary on an article the sources lack
             self.state.update(part="commentary", article=anchor.removesuffix("-toelichting"), open={})
             self.state.skip_absent = self.state.article
@@ -355,8 +369,8 @@ class _Reader:
         parent = found.parent
         parent_level = ids.LEVELS[ids.LEVELS.index(node_level) - 1]
         if parent is None or self.state.open.get(parent_level) != parent.cite:
-            self.block_unplaced(line)
             where = self.state.open.get(parent_level)
+            self.block_unplaced(line)
             return self.flog.error(line, f"{found.cite} at line {line} stands under "
                                          f"{where or 'no ' + parent_level}: move it below the heading of "
                                          f"{parent.cite if parent else 'its article'}, or give it the number of a "
@@ -372,6 +386,7 @@ class _Reader:
         number = int(num) if node_level == "subsection" else self.ordinal(num, node_level)
         depth = ids.LEVELS.index(node_level) - ids.LEVELS.index("section") - 1
         self.block("list", "", [line], number=number, level=depth, origin=origin, evidence=evidence,
+                   cite=NO_LEAD_IN if pairs.get("lead-in") == "none" else None,
                    marker={"subsection": "number", "item": "letter", "subitem": "roman"}[node_level])
         if label or notes:
             self.block("heading", label, [line], notes=notes)  # its heading (cite None: the node just opened)
@@ -389,6 +404,7 @@ class _Reader:
     def block_unplaced(self, line: int) -> None:
         """After a heading that cannot be placed, its text is set aside until the next heading."""
         self.state.update(open={}, article=None, part="unplaced")
+        self.apart([line], "a heading that cannot be placed (error)")
 
     def citation(self, words: str, level: str) -> tuple[str | None, str]:
         """(the citation the heading's words give, the rest: its title or heading)."""
@@ -428,6 +444,7 @@ class _Reader:
         text, notes = self.inline(inline, line)
         raw = inline.content.strip()
         if state.part == "unplaced":
+            self.apart(lines, "text under a heading that cannot be placed (error)")
             return self.flog.error(line, f"the paragraph at line {line} stands under a heading that cannot be "
                                          "placed: correct that heading")
         if state.part == "definitions":
