@@ -303,3 +303,24 @@ def test_a_bad_master_fails_the_build_with_one_message_per_error_and_no_tracebac
 def test_the_format_is_detected_from_the_file(tmp_path):
     ctx = read_master(tmp_path, "")
     assert [s["format"] for s in ctx.log.sources] == ["markdown"]
+
+
+@pytest.mark.slow
+def test_watching_a_master_rebuilds_its_edit_as_a_full_build_would(tmp_path):
+    """serve --watch works on a master as on any source: after an edit the watched folder is a fresh build."""
+    from pipeline.publish import run, watch
+    from test_watch import differences
+
+    convert.convert(SOURCES, tmp_path / "src")
+    session = watch.Session(tmp_path / "src", tmp_path / "build")
+    try:
+        assert session.rebuild().ok
+        edit(tmp_path / "src", "2017", "geen verdere rechtzetting", "geen enkele verdere rechtzetting")
+        outcome = session.rebuild()
+        assert outcome.ok and outcome.error is None and "html/2017/24.html" in outcome.changed
+    finally:
+        session.close()
+    fresh = tmp_path / "fresh"
+    run.build(tmp_path / "src", fresh, {"force": True, "cache_dir": str(tmp_path / "cache")})
+    assert differences(tmp_path / "build", fresh) == []
+    assert "geen enkele verdere rechtzetting" in (fresh / "2017" / "lawbook.md").read_text("utf-8")

@@ -1,4 +1,5 @@
-"""The Markdown edition: build/<edition>/lawbook.md, for wikis and other tools.
+"""The Markdown edition: build/<edition>/lawbook.md, for wikis and other tools, and the committee's master:
+reading/formats/markdown.py reads it back to the corpus it was written from (docs/sources.md).
 
 One file per edition, CommonMark with two widely supported extensions:
 
@@ -16,7 +17,9 @@ One file per edition, CommonMark with two widely supported extensions:
     [^17]: the note's text
 
 Heading attributes ({#53A}: pandoc, kramdown, Hugo, MkDocs attr_list) give every
-node its citation as anchor, so references are links within the file; footnotes
+node its citation as anchor, so references are links within the file, and what only the master says
+(heading_attributes: origin="…", evidence="…", lead-in="none"; a correction's record and "text of"
+as comments, which no Markdown tool shows); footnotes
 ([^…]) follow each article. A note the book numbers has the book's number as its label ([^17]; a note
 cited twice is one footnote cited twice); in an edition whose sources number notes per article, the
 article's number and it ([^41-1]); a note without a number keeps its place's label ([^53A-noot1]), and a number
