@@ -21,6 +21,7 @@ import functools
 import re
 import sys
 import unicodedata
+from collections.abc import Iterable, Iterator
 
 # A letter carries at most this many combining marks: Vietnamese stacks two, phonetic transcription
 # three or four; Typst panics somewhere past a few thousand.
@@ -94,18 +95,18 @@ AAB7-AAB8 AABE-AABF AAC1 AAEB-AAEF AAF5-AAF6 ABE3-ABEA ABEC-ABED FB1E FE00-FE0F 
 """
 
 
-def _ranges(table):
+def _ranges(table: str) -> Iterator[tuple[int, int]]:
     for token in table.split():
         first, _, last = token.partition("-")
         yield int(first, 16), int(last or first, 16)
 
 
-def _char_class(table):
+def _char_class(table: str) -> str:
     return "".join(f"\\U{a:08x}" if a == b else f"\\U{a:08x}-\\U{b:08x}" for a, b in _ranges(table))
 
 
 @functools.lru_cache(maxsize=None)
-def _patterns():
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """(a character no font has, a letter with more than MAX_MARKS marks, an overlong word), compiled
     once: scanning a book's text with them runs in the regex engine, not character by character."""
     marks = _char_class(COMBINING)
@@ -115,12 +116,12 @@ def _patterns():
             re.compile(rf"\S{{{MAX_WORD + 1},}}"))
 
 
-def name(ch):
+def name(ch: str) -> str:
     """'U+1F600 GRINNING FACE'."""
     return f"U+{ord(ch):04X} {unicodedata.name(ch, 'an unnamed or unassigned character')}"
 
 
-def problems(text):
+def problems(text: str) -> list[tuple[int, str, str]]:
     """(offset, what is wrong, what to do) for every place in `text` the PDF compiler cannot set, in
     text order."""
     missing, marks, word = _patterns()
@@ -137,7 +138,7 @@ def problems(text):
     return sorted(found)
 
 
-def probe(chars, weight="regular", style="normal", base=""):
+def probe(chars: Iterable[str], weight: str = "regular", style: str = "normal", base: str = "") -> set[str]:
     """The characters of `chars` that the compiler cannot display in Libertinus Serif (with its
     fallback fonts) in this weight and style, each written after `base` (a letter, for marks)."""
     import typst
@@ -154,15 +155,16 @@ def probe(chars, weight="regular", style="normal", base=""):
         return {ch for text in shown for ch in escaped.sub(lambda m: chr(int(m.group(1), 16)), text)} - set(base)
 
 
-def _table(code_points):
-    spans = []
+def _table(code_points: Iterable[int]) -> str:
+    spans: list[list[int]] = []
     for c in sorted(code_points):
         if spans and spans[-1][1] == c - 1:
             spans[-1][1] = c
         else:
             spans.append([c, c])
     tokens = [f"{a:04X}" if a == b else f"{a:04X}-{b:04X}" for a, b in spans]
-    lines, line = [], ""
+    lines: list[str] = []
+    line = ""
     for token in tokens:
         if len(line) + len(token) >= 96:
             lines.append(line.rstrip())
@@ -171,14 +173,14 @@ def _table(code_points):
     return "\n".join(lines + [line.rstrip()])
 
 
-def main():
+def main() -> None:
     """Ask the compiler which characters it can display (a few minutes) and print both tables."""
     assigned = [chr(c) for c in range(0x21, 0x110000) if unicodedata.category(chr(c)) not in ("Cc", "Cs", "Co", "Cn")]
     marks = [c for c in assigned if unicodedata.category(c).startswith("M")]
     letters = [c for c in assigned if not unicodedata.category(c).startswith("M")]
-    covered = set()
+    covered: set[str] = set()
     for chars, base in ((letters, ""), (marks, "a")):
-        missing = set()
+        missing: set[str] = set()
         for weight, style in STYLES:
             todo = [c for c in chars if c not in missing]
             for k in range(0, len(todo), 4000):

@@ -11,7 +11,7 @@ Written as build/refs.graphml and build/refs.json (nodes with "cited_by" and
 "refers_to", and the flat list of references that `check --json` also prints).
 """
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core import ids, tree
 from ..corpus import refs
@@ -22,11 +22,13 @@ from ..core.stage import SIDE, Stage
 from .keyed import KeyedFiles, key_of
 
 if TYPE_CHECKING:
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped]  # (no type information)
+
+    from ..corpus.refs.stage import CorpusOf
 
     from .job import Job
 
-def build_graph(corpus, references):
+def build_graph(corpus: tree.Element, references: list[refs.Reference]) -> "nx.MultiDiGraph":
     """Reads: the corpus tree and refs.references(). Returns the MultiDiGraph described above."""
     import networkx as nx  # here, not at start-up: a build with nothing to do never draws the graph
     g = nx.MultiDiGraph()
@@ -51,7 +53,7 @@ def build_graph(corpus, references):
                 g.nodes[r.target]["status"] = r.status
                 if r.kind:
                     g.nodes[r.target]["kind"] = r.kind
-        edge = {"kind": "refers", "words": r.words, "status": r.status, "source": tree.format_places(r.locations)}
+        edge: dict[str, Any] = {"kind": "refers", "words": r.words, "status": r.status, "source": tree.format_places(r.locations)}
         if r.reason:
             edge["reason"] = r.reason
         g.add_edge(r.source_id, r.target, **edge)
@@ -61,9 +63,9 @@ def build_graph(corpus, references):
     return g
 
 
-def graph_json(g, references):
+def graph_json(g: "nx.MultiDiGraph", references: list[refs.Reference]) -> dict[str, Any]:
     """The refs.json object: nodes in corpus order with who cites them, and every reference."""
-    nodes = []
+    nodes: list[dict[str, Any]] = []
     pred, succ = g.pred, g.succ
     for node_id, data in g.nodes(data=True):
         cited_by = [{"from": u, "words": e["words"], "status": e["status"], "source": e["source"]}
@@ -85,7 +87,7 @@ def write_graphml(g: "nx.MultiDiGraph", path: Path) -> None:
 @collector_paused
 def write_graph(job: "Job") -> None:
     """Reads: job.corpus with refs. Writes: refs.graphml, refs.json into the output folder."""
-    references = refs.references(job)
+    references = refs.references(cast("CorpusOf", job))  # (a Job holds what CorpusOf names, read only)
     g = build_graph(job.corpus, references)
     # Both files say what the graph and the references say: copied from the last build when those are the same.
     keys = KeyedFiles(job, "graph", "")

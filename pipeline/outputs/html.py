@@ -44,6 +44,7 @@ and the pages' lang are the language profile's (text.py; the templates' _("…")
 """
 import hashlib
 import shutil
+from typing import Any
 
 from ..core.memory import collector_paused
 from ..core.errors import LawbookError
@@ -77,7 +78,7 @@ def write_html(job: Job) -> list[str]:
     site = Site(job.corpus, job.log, profile)
     site.link_editions()
     env = environment(profile)
-    written = []
+    written: list[str] = []
 
     folders = {out}
 
@@ -85,7 +86,7 @@ def write_html(job: Job) -> list[str]:
     # (keyed.py): an edited article re-renders its own page and those that show what changed.
     keys = KeyedFiles(job, "html", "html")
 
-    def page(path, template, **values):
+    def page(path: str, template: str, **values: Any) -> None:
         written.append(path)
         if keys.reuse(path, key_of(template, values)):
             return
@@ -96,7 +97,7 @@ def write_html(job: Job) -> list[str]:
         target.write_text(env.get_template(template).render(**resolved(values)), encoding="utf-8")
 
     comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()]
-    editions = [{"id": ed, "articles": site.articles[ed], "current": ed == site.editions[-1],
+    editions: list[dict[str, Any]] = [{"id": ed, "articles": site.articles[ed], "current": ed == site.editions[-1],
                  "comparisons": [c for c in comparisons if ed in (c["old"], c["new"])]}
                 for ed in site.newest_first]
     page("index.html", "index.html", root="", editions=editions, comparisons=comparisons)

@@ -21,7 +21,9 @@ are its lang and region. The book's date is the date of its sources (build_times
 its colophon names their digest (sources_digest). Each compiled book opens with its bookmarks shown
 (open_with_bookmarks, once its compiler is done: OpenWithBookmarks).
 """
+import datetime
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,14 +34,15 @@ from .book.compiling import (COMPILE_CHILD, Book, Compiles, build_timestamp, com
 from .book.printable import unprintable, unprintable_sources
 from .book.source import TypstCode, template_environment
 from .book.view import book_view
+from ..core import tree
 from ..core.lang import Profile
 from ..core.stage import Stage
 from .job import Job
 from .text import file_names, profile_of
 
 
-def typst_source(edition, built, with_commentary=True, *, profile: Profile, sources=(),
-                 digest: str | None = None) -> str:
+def typst_source(edition: tree.Element, built: datetime.date, with_commentary: bool = True, *, profile: Profile,
+                 sources: Sequence[manifest.Source] = (), digest: str | None = None) -> str:
     """The complete Typst source of one edition's book, in the words of `profile`, the book's language;
     `sources` (the edition's manifest entries) and `digest` (their sources_digest) for the colophon."""
     template = template_environment(profile).get_template("book.typ.j2")
@@ -63,7 +66,7 @@ def parts_name(edition_id: str, profile: Profile) -> str:
     return file_names(profile).parts(edition_id)
 
 
-def _prepare(job):
+def _prepare(job: Job) -> list[Book]:
     """The editions of job.corpus to compile, each written as Typst source below job.tmp: a list of
     Book (the book's own .typ, or a book in parts: its parts' sources and the plan, see pdf_parts).
     An edition unchanged since the previous build is copied from it instead. Text the compiler cannot
@@ -73,27 +76,27 @@ def _prepare(job):
     profile = profile_of(job)
     with_commentary = not job.options.no_commentary
     size, above = pdf_parts.part_articles()
-    in_parts = {e.get("id") for e in job.corpus.iterchildren("edition")
+    in_parts = {tree.attr(e, "id") for e in job.corpus.iterchildren("edition")
                 if sum(1 for _ in e.iterchildren("article")) > above}
     names = file_names(profile)
     # The colophon's digest of each edition's own source files (none for a corpus without sources).
-    paths = {e.get("id"): [s.path for s in job.sources if s.edition == e.get("id")]
+    paths = {tree.attr(e, "id"): [s.path for s in job.sources if s.edition == tree.attr(e, "id")]
              for e in job.corpus.iterchildren("edition")}
     digests = {edition_id: sources_digest(files) if files else None for edition_id, files in paths.items()}
     todo = [e for e in job.corpus.iterchildren("edition")
-            if not _reused(job, e.get("id"), e.get("id") in in_parts, digests[e.get("id")])]
+            if not _reused(job, tree.attr(e, "id"), tree.attr(e, "id") in in_parts, digests[tree.attr(e, "id")])]
     # Text the compiler cannot set is a build error at its source line, found before compiling.
     lines = {(name, line.num): line.text for name, file_lines in job.lines.items() for line in file_lines}
     manifest_path = Path(job.sources_dir or ".") / manifest.MANIFEST
     for edition in todo:
-        own = [s for s in job.sources if s.edition == edition.get("id")]
+        own = [s for s in job.sources if s.edition == tree.attr(edition, "id")]
         for file, line, node, message in unprintable(edition, lines) + unprintable_sources(own, manifest_path):
             job.log.add("error", file, line, message, node)
     if job.log.errors:
         return []
-    books = []
+    books: list[Book] = []
     for edition in todo:
-        edition_id = edition.get("id")
+        edition_id = tree.attr(edition, "id")
         own = [s for s in job.sources if s.edition == edition_id]
         timestamp = build_timestamp([s.path for s in own])
         pdf_file = job.tmp / names.pdf(edition_id)

@@ -42,7 +42,16 @@ import re
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import jinja2
+    import pikepdf
+
+    from .book.source import TypstCode
+    from ..core.tree import Element
 
 # Articles in one part, and the size above which a book is compiled in parts. Measured on the
 # generated books (docs/performance.md): a compile takes about 60 MB and 2.5 MB an article, and each
@@ -67,15 +76,23 @@ DEFINITIONS_LABEL = "definities"  # book.typ.j2's label of the Definitions' chap
 # book.typ.j2's labels of the front matter, each a bookmark, in the order of the book
 FRONT_MATTER_LABELS = ["title-page", "colophon", "contents"]
 
+# The book of one edition as book/view.book_view gives it; the plan of a book in parts (write_sources, then
+# pdf.py adds the compile child, the PDF, the work folder and the timestamp) as main() reads it from JSON.
+BookView = dict[str, Any]
+Plan = dict[str, Any]
+# What makes Typst printed as is (book/source.TypstCode), and a named destination: (page index, left, top).
+MakeCode = Callable[[str], "TypstCode"]
+Destination = tuple[int, Any, Any]
 
-def front_chapters(view) -> list[str]:
+
+def front_chapters(view: "BookView") -> list[str]:
     """The labels of the chapters before the first article (the Introduction, the Definitions), in the
     order of the book: the front sets them whole, and its outline names them before the articles."""
     return ([str(view["introduction"]["label"])] if view.get("introduction") else []) \
         + ([DEFINITIONS_LABEL] if view.get("definitions") else [])
 
 
-def part_articles():
+def part_articles() -> tuple[int, int]:
     """(articles in one part, the number of articles above which a book is compiled in parts)."""
     value = os.environ.get("LAWBOOK_PDF_PART_ARTICLES", "")
     if value.isdigit() and int(value) > 0:
@@ -83,7 +100,7 @@ def part_articles():
     return PART_ARTICLES, PARTS_ABOVE
 
 
-def _labels(node):
+def _labels(node: dict[str, Any]) -> list[str]:
     """The labels (named destinations) of a node view and every node below it."""
     out = [str(node["label"])] if "label" in node else []
     for child in node.get("children", ()):
@@ -91,7 +108,7 @@ def _labels(node):
     return out
 
 
-def front_source(view, env, code):
+def front_source(view: "BookView", env: "jinja2.Environment", code: "MakeCode") -> tuple[str, list[str]]:
     """book.typ.j2 with every article and section heading and nothing else (see the module docstring).
     Returns (source, the bookmarked labels in the order of the outline)."""
     # The heading pages are dropped when joined: without running heads, whose queries of every heading
@@ -100,7 +117,7 @@ def front_source(view, env, code):
     # counter: setting the counter before each of 4,100 headings made the outline resolve it entry by
     # entry (0.9 GB and 12 s; about 0.4 GB and 4 s this way). Before the parts are laid out, an
     # estimate of each page (estimated_pages); 8888 (the template's) for an entry with none.
-    skeleton = [{"kind": "p", "markup": code("#set page(header: none, footer: none)")}]
+    skeleton: list[dict[str, Any]] = [{"kind": "p", "markup": code("#set page(header: none, footer: none)")}]
     bookmarked = FRONT_MATTER_LABELS + front_chapters(view)
     for article in view["articles"]:
         bookmarked.append(str(article["label"]))
@@ -116,14 +133,16 @@ def front_source(view, env, code):
     return inputs + str(source), bookmarked
 
 
-def part_sources(view, edition, size, env, code):
+def part_sources(view: "BookView", edition: "Element", size: int, env: "jinja2.Environment",
+                 code: "MakeCode") -> list[tuple[str, list[str]]]:
     """The Typst source of each part of `view` (view.book_view of the <edition>), `size` articles each
     (the loose commentary with the last): [(source, own labels)]."""
     template = env.get_template("part.typ.j2")
     articles = view["articles"]
     notes = {el.get("id"): sum(1 for _ in el.iter("note")) for el in edition.iter("article", "commentary")}
     every = {label for a in articles for label in _labels(a)}
-    out, footnotes = [], 0
+    out: list[tuple[str, list[str]]] = []
+    footnotes = 0
     for start in range(0, len(articles), size):
         chunk = articles[start:start + size]
         loose = view["loose_commentary"] if start + size >= len(articles) else []
@@ -141,7 +160,8 @@ def part_sources(view, edition, size, env, code):
     return out
 
 
-def write_sources(view, edition, folder, size, env, code):
+def write_sources(view: "BookView", edition: "Element", folder: Path, size: int, env: "jinja2.Environment",
+                  code: "MakeCode") -> "Plan":
     """Writes front.typ and part-NN.typ into `folder`; returns the plan main() reads (without the
     compile child, the PDF to write, the work folder and the timestamp, which pdf.py adds).
     `env` is the template environment of book/source.py, `code` its TypstCode (Typst printed as is: the labels,
@@ -149,7 +169,8 @@ def write_sources(view, edition, folder, size, env, code):
     folder.mkdir(parents=True, exist_ok=True)
     front, bookmarked = front_source(view, env, code)
     (folder / "front.typ").write_text(front, encoding="utf-8")
-    parts, weight = [], len(front)
+    parts: list[dict[str, Any]] = []
+    weight = len(front)
     for k, (source, own) in enumerate(part_sources(view, edition, size, env, code), 1):
         path = folder / f"part-{k:02d}.typ"
         path.write_text(source, encoding="utf-8")
@@ -175,7 +196,7 @@ def _label_offsets(source: str, own: list[str]) -> dict[str, int]:
     return out
 
 
-def estimated_pages(front_chars: int, parts: list[dict]) -> dict[str, int]:
+def estimated_pages(front_chars: int, parts: list[dict[str, Any]]) -> dict[str, int]:
     """The page of every own heading of the parts, estimated from the sizes of the Typst sources
     before it (FRONT_ and PART_CHARACTERS_PER_PAGE), for the first compile of the front: its
     contents then print numbers as wide as the real ones will be, so that in the common case its
@@ -199,12 +220,12 @@ def estimated_pages(front_chars: int, parts: list[dict]) -> dict[str, int]:
 class Failed(Exception):
     """A compile child that gave no PDF: its exit status and its answer (book/compiling.COMPILE_CHILD)."""
 
-    def __init__(self, returncode, answer):
+    def __init__(self, returncode: int, answer: bytes) -> None:
         super().__init__(returncode)
         self.returncode, self.answer = returncode, answer
 
 
-def _compile(plan, typ, pdf_path, inputs):
+def _compile(plan: "Plan", typ: str, pdf_path: Path, inputs: dict[str, Any]) -> None:
     """Compile `typ` into `pdf_path` in a child process, with sys.inputs {"lawbook": JSON of inputs}
     (in a file: the front's pages are too many for an argument list)."""
     given = str(pdf_path)[:-len(".pdf")] + ".inputs.json"
@@ -215,22 +236,22 @@ def _compile(plan, typ, pdf_path, inputs):
         raise Failed(proc.returncode, proc.stdout)
 
 
-def _destinations(pdf):
+def _destinations(pdf: "pikepdf.Pdf") -> dict[str, "Destination"]:
     """{name: (page index, left, top)} of every named destination of an open pikepdf.Pdf."""
     import pikepdf
     if "/Names" not in pdf.Root or "/Dests" not in pdf.Root.Names:
         return {}
     index = {page.objgen: i for i, page in enumerate(pdf.pages)}
-    out = {}
+    out: dict[str, Destination] = {}
     for name, dest in pikepdf.NameTree(pdf.Root.Names.Dests).items():
         dest = dest.D if isinstance(dest, pikepdf.Dictionary) else dest
         if dest[0].objgen in index:
             left, top = (dest[2], dest[3]) if len(dest) > 3 and dest[1] == pikepdf.Name.XYZ else (None, None)
-            out[str(name)] = (index[dest[0].objgen], left, top)
+            out[str(name)] = (index[dest[0].objgen], left, top)  # type: ignore[index]  # (pikepdf's stubs: a Page's objgen, through its __getattr__, is an Object)
     return out
 
 
-def _pages(pdf_path, labels, lead):
+def _pages(pdf_path: Path, labels: Sequence[str], lead: int) -> tuple[int, dict[str, int]]:
     """(page count after the `lead` pages, {label: its page index after them}) of a compiled PDF."""
     import pikepdf
     with pikepdf.open(pdf_path) as pdf:
@@ -238,23 +259,24 @@ def _pages(pdf_path, labels, lead):
         return len(pdf.pages) - lead, {label: dests[label][0] - lead for label in labels if label in dests}
 
 
-def lead_pages(first):
+def lead_pages(first: int) -> int:
     """The blank pages a part begins with (dropped when joined), so that its first page falls on the
     side it has in the book: part.typ.j2 sets the same."""
     return 1 if first % 2 == 0 else 2
 
 
-def build_parts(plan):
+def build_parts(plan: "Plan") -> None:
     """Compile the plan's front and parts (see the module docstring) and join them into plan["out"]."""
     work = Path(plan["work"])
     first_label = plan["first"]
     front_pdf = work / "front.pdf"
     parts_pdf = [work / f"part-{k:02d}.pdf" for k in range(1, len(plan["parts"]) + 1)]
-    used = {"front": {"pages": estimated_pages(plan.get("front_chars", 0), plan["parts"])}}
+    used: dict[str, dict[str, Any]] = {"front": {"pages": estimated_pages(plan.get("front_chars", 0), plan["parts"])}}
     _compile(plan, plan["front"], front_pdf, used["front"])
     front_pages = _pages(front_pdf, [first_label], 0)[1].get(first_label, 0)
     for _ in range(MAX_ROUNDS):
-        first, page_of = front_pages + 1, {}
+        first = front_pages + 1
+        page_of: dict[str, int] = {}
         for k, (part, out) in enumerate(zip(plan["parts"], parts_pdf), 1):
             used[f"part-{k:02d}"] = {"first": first}
             _compile(plan, part["typ"], out, used[f"part-{k:02d}"])
@@ -276,7 +298,8 @@ def build_parts(plan):
     work.rmdir()
 
 
-def join(front_pdf, front_pages, parts, bookmarked, out):
+def join(front_pdf: Path, front_pages: int, parts: Sequence[tuple[Path, int, list[str]]], bookmarked: list[str],
+         out: Path | str) -> None:
     """One PDF/A-2b of the front's first `front_pages` pages and each (part PDF, leading pages to drop,
     its own labels) after its leading pages; see the module docstring. The front is the base: its
     /Lang, XMP metadata (the page count corrected), output intent, viewer preferences and document
@@ -286,9 +309,9 @@ def join(front_pdf, front_pages, parts, bookmarked, out):
     from pikepdf import Array, Dictionary, Name, String
     with contextlib.ExitStack() as opened:  # every part stays open until the book is saved: qpdf copies then
         book = opened.enter_context(pikepdf.open(front_pdf))
-        titles = []  # (level, title) of the front's outline, in order: the articles and sections
+        titles: list[tuple[int, str]] = []  # (level, title) of the front's outline, in order: the articles and sections
 
-        def walk(items, level):
+        def walk(items: "Sequence[pikepdf.OutlineItem]", level: int) -> None:
             for item in items:
                 titles.append((level, item.title))
                 walk(item.children, level + 1)
@@ -317,7 +340,7 @@ def join(front_pdf, front_pages, parts, bookmarked, out):
                 del page["/StructParents"]
             if "/Annots" not in page:
                 continue
-            kept = []
+            kept: list[pikepdf.Object] = []
             for annot in page.Annots:
                 dest = annot.get("/Dest")
                 if isinstance(dest, String) and str(dest) not in destinations:
@@ -328,14 +351,14 @@ def join(front_pdf, front_pages, parts, bookmarked, out):
                     del annot["/StructParent"]
                 kept.append(annot)
             page.Annots = Array(kept)
-        names = []  # one name tree leaf, sorted as a name tree must be (built as a list: Array.extend copies)
+        names: list[Any] = []  # one name tree leaf, sorted as a name tree must be (built as a list: Array.extend copies)
         for label in sorted(destinations):
             index, left, top = destinations[label]
             names += [String(label), Array([book.pages[index].obj, Name.XYZ, left, top, None])]
         book.Root.Names = Dictionary(Dests=book.make_indirect(Dictionary(Names=Array(names))))
         # Bookmarks: the front's outline names every article and section in order, as a whole-book compile does.
         with book.open_outline() as outline:
-            parents = {-1: outline.root}
+            parents: dict[int, list[pikepdf.OutlineItem]] = {-1: outline.root}
             for (level, title), label in zip(titles, bookmarked):
                 if label not in destinations or level - 1 not in parents:
                     continue
@@ -352,7 +375,7 @@ def join(front_pdf, front_pages, parts, bookmarked, out):
         book.save(out, deterministic_id=True, fix_metadata_version=False)
 
 
-def main(argv):
+def main(argv: Sequence[str]) -> int:
     """The process that compiles and joins one book in parts: argv is [PLAN] (the JSON file pdf.py wrote)."""
     import ctypes
     import signal

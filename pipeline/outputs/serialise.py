@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lxml import etree
 
@@ -28,22 +28,26 @@ from ..core.stage import SIDE, Stage
 if TYPE_CHECKING:
     from .job import Job
 
+# A JSON object of corpus.json (the corpus, an edition, a node, a paragraph …), as json.dumps writes it.
+Json = dict[str, Any]
+
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schema"
 # Parsing never resolves entities or touches the network.
 SAFE_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
 
 
 @lru_cache(maxsize=None)
-def relaxng():
+def relaxng() -> etree.RelaxNG:
     return etree.RelaxNG(etree.parse(str(SCHEMA_DIR / "corpus.rng"), SAFE_PARSER))
 
 
-def json_schema():
-    return json.loads((SCHEMA_DIR / "corpus.schema.json").read_text(encoding="utf-8"))
+def json_schema() -> Json:
+    schema: Json = json.loads((SCHEMA_DIR / "corpus.schema.json").read_text(encoding="utf-8"))
+    return schema
 
 
 @lru_cache(maxsize=None)
-def json_validator() -> Callable[[dict], object]:
+def json_validator() -> Callable[[Json], object]:
     """The JSON Schema compiled by fastjsonschema, as it comes, once per process: on the English book
     0.09 s to compile and 0.13 s to validate, where jsonschema, the reference implementation the
     tests also run, takes 0.5 s. Cheap enough for every build (docs/performance.md)."""
@@ -52,7 +56,7 @@ def json_validator() -> Callable[[dict], object]:
     return fastjsonschema.compile(json_schema())
 
 
-def validate_xml(corpus):
+def validate_xml(corpus: tree.Element) -> list[str]:
     """Errors as strings; empty when valid."""
     schema = relaxng()
     if schema.validate(corpus):
@@ -61,7 +65,7 @@ def validate_xml(corpus):
 
 
 @lru_cache(maxsize=None)
-def split_validators() -> tuple[Callable[[dict], object], Callable[[dict], object]]:
+def split_validators() -> tuple[Callable[[Json], object], Callable[[Json], object]]:
     """The same schema as two validators: the corpus with each article taken as any object, and one
     article (its definition, `node`, with everything it refers to). An article is valid or not whatever
     stands around it, so validate_json checks each article once per process (a rebuild after an edit
@@ -82,7 +86,7 @@ _valid_articles: dict[bytes, None] = {}
 VALID_KEPT = 1 << 16
 
 
-def validate_json(data):
+def validate_json(data: Json) -> list[str]:
     """Errors as strings (the first one found, as the whole schema's validator words it); empty when valid.
     An article found valid before in this process (the same JSON text) is not checked again."""
     import fastjsonschema
@@ -99,38 +103,41 @@ def validate_json(data):
                 _valid_articles[key] = None
                 if len(_valid_articles) > VALID_KEPT:
                     del _valid_articles[next(iter(_valid_articles))]
-    except fastjsonschema.JsonSchemaException as split:
+    except fastjsonschema.JsonSchemaValueException as split:  # (what a compiled validator raises)
         try:  # the message with its place in the whole corpus
             json_validator()(data)
-        except fastjsonschema.JsonSchemaException as e:
+        except fastjsonschema.JsonSchemaValueException as e:
             return [e.message]
         return [split.message]
     return []
 
 
-def to_xml(corpus):
+def to_xml(corpus: tree.Element) -> bytes:
     return etree.tostring(corpus, encoding="UTF-8", xml_declaration=True, pretty_print=True)
 
 
-def parse_xml(data):
+def parse_xml(data: bytes | str) -> tree.Element:
     return etree.fromstring(data, SAFE_PARSER)
 
 
 # -- JSON ---------------------------------------------------------------------
-def source_lines(el, attribute="sources"):
+def source_lines(el: tree.Element, attribute: str = "sources") -> list[Json]:
     """The source lines a node was read from (its `origin`: first came from), as JSON: [{"file": name, "lines":
     [numbers]}] by file name."""
     return [{"file": name, "lines": sorted(lines)} for name, lines in sorted(tree.parse_sources(el.get(attribute)).items())]
 
 
-def inline_json(el):
+def inline_json(el: tree.Element) -> Json:
     """Plain text of a mixed-content element, with notes and refs as offsets into it."""
-    text, notes, refs = [], [], []
+    text: list[str] = []
+    notes: list[Json] = []
+    refs: list[Json] = []
     length = 0
     for kind, words, child in tree.inline(el):
         if kind == tree.NOTE:
+            assert child is not None  # (a note's event is its element: tree.inline)
             note = inline_json(child)
-            entry = {"id": child.get("id"), "offset": length, "form": child.get("form")}
+            entry: Json = {"id": child.get("id"), "offset": length, "form": child.get("form")}
             if child.get("num"):
                 entry["num"] = child.get("num")
             entry.update(text=note["text"], sources=source_lines(child))
@@ -138,8 +145,10 @@ def inline_json(el):
                 entry["refs"] = note["refs"]
             notes.append(entry)
             continue
+        assert words is not None  # (every other event has its words)
         if kind == tree.REF:
-            ref = {k: v for k, v in sorted(child.attrib.items())}
+            assert child is not None  # (a reference's event has its element)
+            ref: Json = {k: v for k, v in sorted(child.attrib.items())}  # type: ignore[misc]  # (lxml's stubs: str or bytes; a parsed tree's are str)
             ref.update({"words": words, "start": length, "end": length + len(words)})
             refs.append(ref)
         text.append(words)
@@ -147,8 +156,8 @@ def inline_json(el):
     return {"text": "".join(text), "notes": notes, "refs": refs}
 
 
-def paragraph_json(p):
-    data = {"type": "p"}
+def paragraph_json(p: tree.Element) -> Json:
+    data: Json = {"type": "p"}
     data.update(inline_json(p))
     if p.get("num"):
         data["num"] = p.get("num")
@@ -156,7 +165,7 @@ def paragraph_json(p):
     return data
 
 
-def table_json(table):
+def table_json(table: tree.Element) -> Json:
     """A <table> (schema: table): its rows, each with its sources and its cells, each cell's text with its
     notes and refs as offsets into it (inline_json, as a paragraph's)."""
     return {"type": "table", "sources": source_lines(table),
@@ -164,13 +173,13 @@ def table_json(table):
                      for row in table.iterchildren("row")]}
 
 
-def text_json(el):
+def text_json(el: tree.Element) -> Json:
     """A paragraph or a table of a node, the introduction or a definition, as its content item."""
     return table_json(el) if el.tag == "table" else paragraph_json(el)
 
 
-def node_json(el):
-    data = {"id": el.get("id"), "type": el.tag, "num": el.get("num")}
+def node_json(el: tree.Element) -> Json:
+    data: Json = {"id": el.get("id"), "type": el.tag, "num": el.get("num")}
     label = tree.label(el)
     if label is not None:
         # The words stay a string; a note marked in them is given beside them, at its offset in them.
@@ -183,7 +192,7 @@ def node_json(el):
     data["sources"] = source_lines(el)
     if el.get("origin"):  # (read from a Markdown master: where the text first came from)
         data["origin"] = source_lines(el, "origin")
-    content = []
+    content: list[Json] = []
     for child in el:
         if child.tag in tree.TEXT_TAGS:
             content.append(text_json(child))
@@ -200,34 +209,34 @@ def node_json(el):
 CORR_NUMBERS = ("paragraph", "start", "end", "line")
 
 
-def corr_json(el):
+def corr_json(el: tree.Element) -> Json:
     """A correction applied to the node (schema: corr): its attributes, the numbers as numbers."""
-    data = {"type": "corr"}
+    data: Json = {"type": "corr"}
     for key in ("kind", "was", "now", "paragraph", "start", "end", "basis", "line"):
-        if el.get(key) is not None:
-            data[key] = int(el.get(key)) if key in CORR_NUMBERS else el.get(key)
+        if (value := el.get(key)) is not None:
+            data[key] = int(value) if key in CORR_NUMBERS else value
     return data
 
 
-def commentary_json(el):
+def commentary_json(el: tree.Element) -> Json:
     return {"id": el.get("id"), "type": "commentary", "on": el.get("on"), "author": el.get("author"),
             "attribution": el.findtext("attribution"), "sources": source_lines(el),
             "content": [paragraph_json(p) for p in el.iterchildren("p")]}
 
 
-def definition_json(el):
+def definition_json(el: tree.Element) -> Json:
     return {"id": el.get("id"), "type": "definition", "term": el.get("term"), "sources": source_lines(el),
             "content": [text_json(p) for p in el.iterchildren(*tree.TEXT_TAGS)]}
 
 
-def introduction_json(el):
+def introduction_json(el: tree.Element) -> Json:
     """The book's Introduction (schema: introduction): its title, paragraphs and tables."""
     return {"id": el.get("id"), "type": "introduction", "title": el.findtext("title"), "sources": source_lines(el),
             "content": [text_json(p) for p in el.iterchildren(*tree.TEXT_TAGS)]}
 
 
-def edition_json(ed):
-    out = {"id": ed.get("id")}
+def edition_json(ed: tree.Element) -> Json:
+    out: Json = {"id": ed.get("id")}
     introduction = ed.find("introduction")
     if introduction is not None:  # (only a book whose sources hold its Introduction)
         out["introduction"] = introduction_json(introduction)
@@ -242,7 +251,7 @@ def edition_json(ed):
     return out
 
 
-def _index_refs(el) -> dict:
+def _index_refs(el: tree.Element) -> Json:
     """The refs and See cross-references of an index entry or sub-entry (schema: index_entry)."""
     ref_keys = ("to", "status", "kind", "reason")
     return {"refs": [{"words": r.text or "", **{k: r.get(k) for k in ref_keys if r.get(k) is not None}}
@@ -251,11 +260,11 @@ def _index_refs(el) -> dict:
                     for s in el.iterchildren("see")]}
 
 
-def index_json(el) -> dict:
+def index_json(el: tree.Element) -> Json:
     """The book's index (schema: index): its entries, each with its refs, See and sub-entries."""
-    entries = []
+    entries: list[Json] = []
     for e in el.iterchildren("entry"):
-        entry = {"id": e.get("id"), "headword": e.get("headword"), "sources": source_lines(e), **_index_refs(e)}
+        entry: Json = {"id": e.get("id"), "headword": e.get("headword"), "sources": source_lines(e), **_index_refs(e)}
         if e.findtext("remark") is not None:
             entry["remark"] = e.findtext("remark")
         entry["subs"] = [{"label": s.get("label"), "sources": source_lines(s), **_index_refs(s)}
@@ -264,19 +273,19 @@ def index_json(el) -> dict:
     return {"id": el.get("id"), "sources": source_lines(el), "entries": entries}
 
 
-def to_json(corpus):
+def to_json(corpus: tree.Element) -> Json:
     language = {"language": corpus.get("language")} if corpus.get("language") else {}
     return {"format": "lawbook-corpus", "version": 1, **language,
             "editions": [edition_json(ed) for ed in corpus.iterchildren("edition")]}
 
 
-def dump_json(data):
+def dump_json(data: Json) -> str:
     """Compact: the C encoder only runs without indentation (ten times faster on a large book).
     For reading by eye there are corpus.xml and `python -m pipeline show ID --json`."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def read_corpus(path):
+def read_corpus(path: Path) -> tree.Element:
     """A corpus.xml file, parsed with the safe parser (no entities, no network) and valid against
     schema/corpus.rng: the comparison reads IDs, numbers and sources as the schema gives them, so a
     file that is not (an article without its id, a hand-edited file) is refused at its first fault."""
@@ -294,7 +303,7 @@ def read_corpus(path):
         if not el.get("id"):  # the fault a hand edit makes most; the schema would only say "attributes"
             num = f" {el.get('num')}" if el.get("num") else ""
             raise LawbookError(f"not a valid corpus: the <{el.tag}>{num} has no id", file=str(path),
-                               line=el.sourceline,
+                               line=el.sourceline,  # type: ignore[arg-type]  # (lxml's stubs: the line is an int or None)
                                fix="give a corpus.xml written by `lawbook build`, or rebuild it from its sources")
     schema = relaxng()
     if not schema.validate(root):

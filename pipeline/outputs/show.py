@@ -1,10 +1,13 @@
 """`lawbook show`'s views of one node: its text as indented plain text (render_text) and its JSON object
 (node_summary). Reads: a node of the corpus tree. Writes nothing; the command prints what these return."""
+from typing import Any
+
 from ..core import tree
+from ..core.tree import Element
 from . import serialise
 
 
-def node_summary(el):
+def node_summary(el: Element) -> dict[str, Any]:
     """The `show --json` object: id, title, text (its paragraphs' and tables' words), notes, children,
     sources; `tables`, each table's cells' words row by row, where it has tables."""
     if el.tag == "note":
@@ -16,7 +19,7 @@ def node_summary(el):
     notes = [{"id": n.get("id"), "text": tree.plain_text(n), "form": n.get("form"),
               **({"num": n.get("num")} if n.get("num") else {})}
              for p in ([label] if label is not None else []) + own for n in p.iter("note")]
-    data = {
+    data: dict[str, Any] = {
         "id": el.get("id"),
         "type": el.tag,
         "title": tree.label_text(el) or "",
@@ -42,7 +45,7 @@ def node_summary(el):
     return data
 
 
-def render_text(el, depth=0, pages=frozenset()):
+def render_text(el: Element, depth: int = 0, pages: frozenset[str] = frozenset()) -> str:
     """A node and everything below it as indented plain text (a table a row a line, "| cell | cell |"):
     notes by the book's number ([17]) where
     they have one, else numbered [1], [2] …, a note marked in a title or heading where it stands, a number
@@ -50,23 +53,28 @@ def render_text(el, depth=0, pages=frozenset()):
     are the articles known only from their commentary (commentary_only): a reference to one has a page
     to go to, and is never said to be outside the corpus."""
     pad = "  " * depth
-    out = []
+    out: list[str] = []
     label = tree.label(el)
     head = el.get("id") or el.tag
     if el.get("numbering") == "inferred":
         head += "°"
     if el.tag == "commentary":
         head += f"  commentary by {el.get('author') or '?'} on {el.get('on')} (not law text)"
-    notes, dangling = [], []  # notes: (what its marker shows, <note>)
+    notes: list[tuple[str, Element]] = []  # (what its marker shows, <note>)
+    dangling: list[tuple[str, str, str]] = []
 
-    def inline(container):
+    def inline(container: Element) -> str:
         parts = []
         for kind, words, sub in tree.inline(container):
             if kind == tree.NOTE:
+                assert sub is not None  # (a note's event is its element: tree.inline)
                 notes.append((tree.note_number(sub) or str(len(notes) + 1), sub))
                 parts.append(f"[{notes[-1][0]}]")
-            elif kind == tree.REF and sub.get("status") in ("dangling", "suspect"):
-                dangling.append((words, sub.get("to") or "?", sub.get("status")))
+                continue
+            assert words is not None  # (every other event has its words)
+            status = sub.get("status") if kind == tree.REF and sub is not None else None
+            if sub is not None and status in ("dangling", "suspect"):
+                dangling.append((words, sub.get("to") or "?", status))
                 parts.append(f"{words}[?]")
             else:
                 parts.append(words)
@@ -85,7 +93,7 @@ def render_text(el, depth=0, pages=frozenset()):
         elif child.tag == "corr":  # the committee's correction (sources/corrections.toml) and what the source said
             what = {"renumber": f"numbered {child.get('was')} in the source",
                     "replace": f"the source says {child.get('was')!r}, corrected to {child.get('now')!r}",
-                    "accept": "differs from the original on purpose"}[child.get("kind")]
+                    "accept": "differs from the original on purpose"}[child.get("kind", "")]
             out.append(f"{pad}  [corrected: {what}; {child.get('basis')} (corrections.toml:{child.get('line')})]")
         elif child.tag in tree.NODE_TAGS:
             out.append(render_text(child, depth + 1, pages))
@@ -100,7 +108,7 @@ def render_text(el, depth=0, pages=frozenset()):
     return "\n".join(out)
 
 
-def reference_status(targets: list[str], status: str, pages: frozenset) -> str:
+def reference_status(targets: list[str], status: str, pages: frozenset[str]) -> str:
     """What `show` says of a reference the corpus cannot resolve in full: suspect; or, per kind of target,
     the text is in none of the sources (an article known from its commentary) or not in the corpus."""
     if status != "dangling":

@@ -11,12 +11,19 @@ import hashlib
 import os
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 import jinja2
 
 from ..core import lang
+
+if TYPE_CHECKING:
+    from .job import Job
+
+T = TypeVar("T")
 
 # Reference statuses that mean the words cite something the corpus does not hold: printed unlinked.
 UNRESOLVED = ("dangling", "known-missing")
@@ -24,17 +31,17 @@ UNRESOLVED = ("dangling", "known-missing")
 TITLE = "Laws of Duplicate Bridge"
 
 
-def profile_of(job):
+def profile_of(job: "Job") -> lang.Profile:
     """The profile an output stage writes in: the book's (job.profile, the manifest's language)."""
     return job.profile
 
 
-def say(profile, english, **values):
+def say(profile: lang.Profile, english: str, **values: object) -> str:
     """The profile's words for `english`, with `values` put in: say(nl, "Article %(num)s", num="53")."""
     return profile.word(english) % values
 
 
-def title(profile):
+def title(profile: lang.Profile) -> str:
     return profile.word(TITLE)
 
 
@@ -81,13 +88,13 @@ def environment(module_file: str, folders: "list[Path]", profile: lang.Profile, 
     return install(env, profile, newstyle=newstyle)
 
 
-def install(env, profile, newstyle=True):
+def install(env: jinja2.Environment, profile: lang.Profile, newstyle: bool = True) -> jinja2.Environment:
     """Give the templates of `env` the profile's words as _() (and gettext/ngettext).
     newstyle: _() formats its keyword arguments in and, under autoescape, trusts the words as
     markup and escapes the values (HTML); without it _() returns the plain words (Typst, where the
     environment escapes every printed value itself)."""
     env.add_extension("jinja2.ext.i18n")
-    env.install_gettext_callables(
+    env.install_gettext_callables(  # type: ignore[attr-defined]  # (the i18n extension adds it at run time)
         gettext=profile.word,
         ngettext=lambda singular, plural, n: profile.word(singular if n == 1 else plural),
         newstyle=newstyle)
@@ -95,14 +102,14 @@ def install(env, profile, newstyle=True):
     return env
 
 
-def per_profile(make):
+def per_profile(make: Callable[[lang.Profile], T]) -> Callable[[lang.Profile], T]:
     """`make(profile)` made once per profile (a jinja2 environment compiles each template once); the
     profile is always named, so no book gets another language's words. Profiles hold a dict, so they
     are told apart by identity."""
-    made = {}
+    made: dict[int, tuple[lang.Profile, T]] = {}
 
     @functools.wraps(make)
-    def get(profile: lang.Profile):
+    def get(profile: lang.Profile) -> T:
         if id(profile) not in made:
             made[id(profile)] = (profile, make(profile))  # the profile kept, so its id stays its own
         return made[id(profile)][1]
@@ -114,14 +121,14 @@ class _TemplateCache(jinja2.FileSystemBytecodeCache):
     otherwise compiles its 16 templates anew (about 0.3 s). A cache that cannot be written is not
     used; nothing else changes."""
 
-    def dump_bytecode(self, bucket):
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         try:
             super().dump_bytecode(bucket)
         except OSError:
             pass
 
 
-def template_cache(module_file, folder):
+def template_cache(module_file: str | Path, folder: str | Path) -> jinja2.FileSystemBytecodeCache | None:
     """A bytecode cache for the templates in `folder` made by the environment defined in `module_file`,
     in folder/__pycache__/jinja2-<digest>: the digest covers that module and this one (the options and
     extensions the templates are compiled with) and the jinja2 and Python versions, so code compiled

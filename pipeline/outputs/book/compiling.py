@@ -15,14 +15,20 @@ import signal
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from os import PathLike
 from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
 import typst
 
 from ...core.errors import LawbookError, write_failure
 
-PDF_STANDARDS = ["a-2b"]
+if TYPE_CHECKING:
+    from typst import PDFStandard  # (declared by the package's stubs only)
+
+PDF_STANDARDS: "list[PDFStandard]" = ["a-2b"]
 
 # Editions compile side by side while the memory their compilers take stays under what the machine
 # has: the compiler takes roughly 1 MB of memory per 1,000 characters of source (measured: a
@@ -37,7 +43,7 @@ BYTES_PER_SOURCE_CHARACTER = 1000
 MEMORY_VARIABLE = "LAWBOOK_PDF_MEMORY_MB"
 
 
-def parallel_limit(meminfo="/proc/meminfo", environ=os.environ):
+def parallel_limit(meminfo: str | PathLike[str] = "/proc/meminfo", environ: Mapping[str, str] = os.environ) -> int:
     """The characters of Typst source the compilers running at once may hold (see above); one book
     always compiles, however heavy."""
     budget = environ.get(MEMORY_VARIABLE)
@@ -55,7 +61,8 @@ def parallel_limit(meminfo="/proc/meminfo", environ=os.environ):
     return max(PARALLEL_SOURCE_LIMIT, available // 2 // BYTES_PER_SOURCE_CHARACTER)
 
 
-def build_timestamp(source_paths, environ=os.environ):
+def build_timestamp(source_paths: Iterable[str | PathLike[str]],
+                    environ: Mapping[str, str] = os.environ) -> datetime.datetime:
     """A book's date, the date of its sources (never the day of the build): SOURCE_DATE_EPOCH when
     set, else the newest date of `source_paths` (one edition's sources), each file's date being
     its last commit when git holds it unchanged (a fresh clone gives every file the day of the
@@ -107,7 +114,7 @@ def open_with_bookmarks(pdf_path: Path) -> None:
                  stream_decode_level=pikepdf.StreamDecodeLevel.none)
 
 
-def _commit_dates(paths):
+def _commit_dates(paths: list[Path]) -> dict[str, int]:
     """{file name: seconds of the last commit that changed it} for the files of `paths` that git holds
     unchanged in their folder's repository; {} without git or a repository. One folder (the sources)."""
     folders = {p.parent for p in paths}
@@ -115,7 +122,7 @@ def _commit_dates(paths):
         return {}
     folder, names = folders.pop(), [p.name for p in paths]
 
-    def git(*args):
+    def git(*args: str) -> str | None:
         try:
             done = subprocess.run(["git", "-C", str(folder), *args, "--", *names], capture_output=True,
                                   timeout=30, env=dict(os.environ, GIT_OPTIONAL_LOCKS="0"))
@@ -129,7 +136,8 @@ def _commit_dates(paths):
     if status is None or log is None:
         return {}
     changed = {entry[3:] for entry in status.split("\0") if len(entry) > 3}
-    dates, seconds = {}, None
+    dates: dict[str, int] = {}
+    seconds: int | None = None
     for field in log.split("\0"):
         field = field.strip("\n")
         if field.startswith("\x01"):
@@ -139,7 +147,7 @@ def _commit_dates(paths):
     return dates
 
 
-def render_pdf(source, timestamp):
+def render_pdf(source: str, timestamp: datetime.datetime) -> bytes:
     """PDF/A-2b bytes of a Typst source, with only the fonts bundled in the compiler (no system
     fonts, no packages, no network), dated `timestamp`: equal input gives equal bytes."""
     return typst.compile(source.encode("utf-8"), timestamp=timestamp, pdf_standards=PDF_STANDARDS,
@@ -186,7 +194,7 @@ PARTS_CHILD = (f"import sys; sys.path.insert(0, {str(Path(__file__).resolve().pa
                 "from pipeline.outputs import pdf_parts; sys.exit(pdf_parts.main(sys.argv[1:]))")
 
 
-def _compile_failure(returncode, output, edition_id):
+def _compile_failure(returncode: int, output: bytes, edition_id: str | None) -> LawbookError:
     """The one message for a compile child that did not give a PDF (see COMPILE_CHILD). Text the
     compiler is known to refuse was reported at its source line before (unprintable), so what is
     left is a fault of the templates or of the compiler."""
@@ -241,13 +249,13 @@ class Compiles:
     one always starts); the others start as earlier ones end (wait). kill() stops and reaps every
     child: a build that fails leaves none running."""
 
-    def __init__(self, books, limit=None):
+    def __init__(self, books: Iterable[Book], limit: int | None = None) -> None:
         self.queue = list(books)
-        self.running = []  # (book, process, the file its answer goes to)
+        self.running: list[tuple[Book, subprocess.Popen[bytes], IO[bytes]]] = []  # (book, process, the file its answer goes to)
         self.limit = parallel_limit() if limit is None else limit
         self._start_allowed()
 
-    def _start_allowed(self):
+    def _start_allowed(self) -> None:
         while self.queue:
             weight = sum(book.weight for book, _, _ in self.running)
             if self.running and weight + self.queue[0].weight > self.limit:
@@ -263,7 +271,7 @@ class Compiles:
                                        env=dict(os.environ, RUST_BACKTRACE="0"))
             self.running.append((book, process, answer))
 
-    def wait(self):
+    def wait(self) -> None:
         """Wait for every book, in order; raise the first failure's one message (LawbookError, status 1)."""
         while self.running:
             book, process, answer = self.running[0]
@@ -277,7 +285,7 @@ class Compiles:
                 answer.close()
             self._start_allowed()
 
-    def kill(self):
+    def kill(self) -> None:
         self.queue = []
         for _, process, answer in self.running:
             with contextlib.suppress(ProcessLookupError):
@@ -287,13 +295,14 @@ class Compiles:
         self.running = []
 
 
-def compile_books(books, names=None):
+def compile_books(books: Sequence[tuple[str, datetime.datetime]],
+                  names: Sequence[str | None] | None = None) -> list[bytes]:
     """PDF bytes of each (Typst source, timestamp) in `books`, in order: the same bytes as
     render_pdf, each compiled in a process of its own (Compiles). A book that does not compile
     raises one LawbookError (status 1) naming the edition in `names`."""
     names = names or [None] * len(books)
     with tempfile.TemporaryDirectory(prefix="lawbook-pdf-") as folder:
-        planned = []
+        planned: list[Book] = []
         for k, ((source, timestamp), name) in enumerate(zip(books, names)):
             typ = Path(folder) / f"{k}.typ"
             typ.write_text(source, encoding="utf-8")

@@ -4,18 +4,25 @@ origins (unprintable_sources).
 
 Reads: an <edition>, the source lines, sources.toml. Writes nothing.
 """
+from collections.abc import Mapping, Sequence
+from os import PathLike
 from pathlib import Path
 
 from ...core import tree
+from ...core.tree import Element
+from ...reading.manifest import Source
 from .. import glyphs
 
+# A report entry: (file, line, node, message).
+Entry = tuple[str | None, int | None, str | None, str]
 
-def unprintable(edition, lines):
+
+def unprintable(edition: Element, lines: Mapping[tuple[str, int], str]) -> list[Entry]:
     """Report entries (file, line, node, message) for the text of `edition` the compiler cannot set
     (see glyphs.py): a character no font has, a letter with too many marks, an overlong word or
     heading. Each names the source line that holds it, found in `lines` ({(file, number): text})
     among the lines the element records; one entry per problem and line."""
-    found = {}
+    found: dict[tuple[str | None, int | None, str], Entry] = {}
     for el in edition.iter():
         runs = [el.text] + [child.tail for child in el]
         runs += [el.get(attr) for attr in ("num", "author")]
@@ -36,7 +43,7 @@ def unprintable(edition, lines):
     return list(found.values())
 
 
-def unprintable_sources(sources, manifest_path):
+def unprintable_sources(sources: Sequence[Source], manifest_path: str | PathLike[str]) -> list[Entry]:
     """Report entries (file, line, None, message), as unprintable gives them, for what the colophon prints
     from `sources` (manifest entries) and the compiler cannot set: each source's description, the
     publisher and the copyright line, each at the line of `manifest_path` (sources.toml) that holds it."""
@@ -44,7 +51,7 @@ def unprintable_sources(sources, manifest_path):
         text_lines = Path(manifest_path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeError):
         text_lines = []
-    found = {}
+    found: dict[tuple[int | None, str], Entry] = {}
     book = sources[:1]  # the publisher and the copyright line are the book's: every source carries them
     printed = [(source.description, f"the description of {source.name!r}") for source in sources]
     printed += [(getattr(source, key, ""), f"the manifest's {key}") for source in book for key in ("publisher", "copyright")]
@@ -60,7 +67,8 @@ def unprintable_sources(sources, manifest_path):
     return list(found.values())
 
 
-def _locate(el, snippets, lines):
+def _locate(el: Element, snippets: Sequence[str],
+            lines: Mapping[tuple[str, int], str]) -> tuple[str | None, int | None, int | None]:
     """(file, line, column) of the first source line of `el` (or the element around it that records
     sources) holding the first of `snippets` any line holds; the element's first line, without a
     column, when none does."""

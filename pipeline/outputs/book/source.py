@@ -9,12 +9,14 @@ labels it has checked, and paragraph markup built from escaped text.
 """
 import hashlib
 import re
+from collections.abc import Collection
 from pathlib import Path
 
 import jinja2
 import markupsafe
 
 from ...core import tree
+from ...core.tree import Element
 from ...core.errors import LawbookError
 from ...core.lang import Profile
 from .. import text
@@ -32,7 +34,7 @@ class TypstCode(markupsafe.Markup):
     macro, as already safe."""
 
 
-def typst_string(text):
+def typst_string(text: object) -> str:
     """`text` as a Typst string literal: it prints exactly these characters, never markup."""
     out = []
     for ch in str(text):
@@ -47,21 +49,21 @@ def typst_string(text):
     return '"' + "".join(out) + '"'
 
 
-def markup_words(text):
+def markup_words(text: object) -> "TypstCode":
     """`text` as Typst markup that prints exactly these characters: the profile's words where the
     templates write markup (`[Inhoud]`), every character markup would read escaped."""
     return TypstCode(_MARKUP_SPECIAL.sub(r"\\\1", str(text)))
 
 
-def markup_text(text):
+def markup_text(text: str) -> str:
     """`text` placed in markup: an embedded string, closed by `;` so nothing after it can extend it."""
     return f"#{typst_string(text)};" if text else ""
 
 
-def label_name(node_id, el=None):
+def label_name(node_id: str | None, el: Element | None = None) -> str:
     """The Typst label (and PDF named destination) of a node: '2017/47E1' -> 'n2017-47E1'.
     An ID of other characters (full-width digits, say) is refused, naming the source line of `el`."""
-    if not _LABEL_SAFE_ID.match(node_id or ""):
+    if node_id is None or not _LABEL_SAFE_ID.match(node_id):
         file, line = source_line(el) if el is not None else (None, None)
         raise LawbookError(f"the node ID {node_id!r} cannot be a link target in the PDF edition: an ID holds "
                            f"only the letters A-Z and a-z, the digits 0-9, '/' and '.'", file=file, line=line,
@@ -70,7 +72,7 @@ def label_name(node_id, el=None):
     return "n" + node_id.replace("/", "-")
 
 
-def source_line(el):
+def source_line(el: Element) -> tuple[str | None, int | None]:
     """(file, line) where `el`, or the nearest element around it that records its sources, starts."""
     for holder in (el, *el.iterancestors()):
         if holder.get("sources"):
@@ -78,12 +80,12 @@ def source_line(el):
     return None, None
 
 
-def node_id_of_label(name):
+def node_id_of_label(name: str) -> str:
     """The inverse of label_name: 'n2017-47E1' -> '2017/47E1'."""
     return name[1:].replace("-", "/")
 
 
-def _finalize(value):
+def _finalize(value: object) -> markupsafe.Markup:
     # Every printed value is a string literal unless it is code: TypstCode from this module,
     # or the output of a template macro (Markup, which autoescaping gives it).
     if isinstance(value, markupsafe.Markup):
@@ -104,7 +106,8 @@ def template_environment(profile: Profile) -> jinja2.Environment:
     return env
 
 
-def inline_markup(el, targets, cited_again=frozenset(), in_heading=False):
+def inline_markup(el: Element, targets: Collection[str], cited_again: frozenset[str] = frozenset(),
+                  in_heading: bool = False) -> TypstCode:
     """The mixed content of a <p> or <note> (or a <title>, <heading>) as Typst markup.
 
     Text is embedded as string literals with whitespace runs collapsed; a <note> becomes a
@@ -135,7 +138,7 @@ def inline_markup(el, targets, cited_again=frozenset(), in_heading=False):
     return TypstCode(_strip_outer_space("".join(parts)))
 
 
-def table_markup(el, targets, cited_again=frozenset()):
+def table_markup(el: Element, targets: Collection[str], cited_again: frozenset[str] = frozenset()) -> TypstCode:
     """A <table> as a Typst `table` in a block of its own: as many columns as its widest row (a shorter row
     ends in empty cells), its first row the table's head (`table.header`, repeated where the table goes on
     to a new page, set in bold: the corpus does not say which row is the head; the printed tables of the
@@ -148,12 +151,13 @@ def table_markup(el, targets, cited_again=frozenset()):
     return TypstCode(f"#law-table(table(columns: {width}, table.header({head}){body}));")
 
 
-def note_key(note):
+def note_key(note: Element) -> str:
     """What makes two citations one note: the book's number and the note's words."""
     return f"{note.get('num')} {' '.join(tree.plain_text(note).split())}"
 
 
-def note_markup(note, targets, cited_again=frozenset(), in_heading=False):
+def note_markup(note: Element, targets: Collection[str], cited_again: frozenset[str] = frozenset(),
+                in_heading: bool = False) -> str:
     """A <note> as a footnote where its marker stands: Typst's own (numbered by its counter) where the
     note has no number, else shown with the book's number ("17") in the text and at the page foot."""
     body = inline_markup(note, targets).strip()
@@ -168,7 +172,7 @@ def note_markup(note, targets, cited_again=frozenset(), in_heading=False):
     return f"#footnote(numbering: book-number({typst_string(number)}))[{body}];"
 
 
-def _strip_outer_space(markup):
+def _strip_outer_space(markup: str) -> str:
     # A paragraph's first and last string literal lose the space a line break in the source left.
     markup = re.sub(r'^#" ', '#"', markup)
     return re.sub(r' ";$', '";', markup)

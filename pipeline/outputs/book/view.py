@@ -6,12 +6,17 @@ Reads: an <edition> of the corpus tree, the edition's manifest entries, the lang
 Writes nothing.
 """
 import collections
+import datetime
 import importlib.metadata
 import tomllib
+from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import Any
 
 from ...core import ids, tree
 from ...core.lang import Profile
+from ...core.tree import Element
+from ...reading.manifest import Source
 from .. import text
 from ..text import say
 from . import register
@@ -44,12 +49,13 @@ def lawbook_version() -> str:
         return "?"
 
 
-def _mark(el):
+def _mark(el: Element) -> str:
     """The label as the law writes it: sections 'A.', subsections '1.', items '(a)', subitems '(i)'."""
     return tree.mark(el)
 
 
-def introduction_view(el, targets, cited_again=frozenset()) -> dict | None:
+def introduction_view(el: Element | None, targets: Collection[str],
+                      cited_again: frozenset[str] = frozenset()) -> dict[str, Any] | None:
     """The book's Introduction, a chapter of its own: its title, label (n2017-intro) and paragraphs."""
     if el is None:
         return None
@@ -57,21 +63,22 @@ def introduction_view(el, targets, cited_again=frozenset()) -> dict | None:
             "paragraphs": [text_markup(p, targets, cited_again) for p in el.iterchildren(*tree.TEXT_TAGS)]}
 
 
-def text_markup(el, targets, cited_again=frozenset()):
+def text_markup(el: Element, targets: Collection[str], cited_again: frozenset[str] = frozenset()) -> TypstCode:
     """The markup of a paragraph (inline_markup) or a table (table_markup)."""
     if el.tag == "table":
         return table_markup(el, targets, cited_again)
     return inline_markup(el, targets, cited_again)
 
 
-def node_view(el, targets, profile: Profile, cited_again=frozenset()) -> dict:
+def node_view(el: Element, targets: Collection[str], profile: Profile,
+              cited_again: frozenset[str] = frozenset()) -> dict[str, Any]:
     """One article, section, subsection or item with everything below it, in corpus order. Its title
     or heading is markup (None when it has none or it is empty): its words, and a note marked in them."""
     label = tree.label(el)
     words = None
     if label is not None and tree.text_with_marks(label).strip():
         words = inline_markup(label, targets, cited_again, in_heading=el.tag in ("article", "section"))
-    children = []
+    children: list[dict[str, Any]] = []
     for child in el:
         if child.tag == "p":
             children.append({"kind": "p", "markup": inline_markup(child, targets, cited_again)})
@@ -81,7 +88,7 @@ def node_view(el, targets, profile: Profile, cited_again=frozenset()) -> dict:
             children.append({"kind": "gap", "remark": _gap_remark(child, profile)})
         elif child.tag in tree.NODE_TAGS:
             children.append(node_view(child, targets, profile, cited_again))
-    view = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"), el)),
+    view: dict[str, Any] = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"), el)),
             "children": children}
     if el.tag == "article":
         view.update(num=el.get("num"), number=say(profile, "Article %(num)s", num=el.get("num")),
@@ -94,13 +101,14 @@ def node_view(el, targets, profile: Profile, cited_again=frozenset()) -> dict:
     return view
 
 
-def _gap_remark(el, profile):
+def _gap_remark(el: Element, profile: Profile) -> str:
     """What a gap prints: its reason, which says what is missing, once; the profile's words only when
     the corpus gives no reason."""
     return " ".join((el.get("reason") or "").split()) or say(profile, "text missing from the sources")
 
 
-def commentary_view(el, targets, profile: Profile, cited_again=frozenset()) -> dict:
+def commentary_view(el: Element, targets: Collection[str], profile: Profile,
+                    cited_again: frozenset[str] = frozenset()) -> dict[str, Any]:
     """A commentary: what it is on, who wrote it (the disclaimer that it is no law text, printed
     first), its paragraphs as markup."""
     _, cite = ids.split_id(el.get("on") or "")
@@ -111,14 +119,14 @@ def commentary_view(el, targets, profile: Profile, cited_again=frozenset()) -> d
             "paragraphs": [inline_markup(p, targets, cited_again) for p in el.iterchildren("p")]}
 
 
-def date_words(day, profile: Profile) -> str:
+def date_words(day: datetime.date, profile: Profile) -> str:
     """The date as the profile writes it: '30 november 2025' in Dutch."""
     return say(profile, "%(month)s %(day)s, %(year)s", day=day.day, month=profile.word(MONTHS[day.month - 1]),
                year=day.year)
 
 
-def book_view(edition, built, with_commentary=True, *, profile: Profile, sources=(),
-              sources_digest: str | None = None) -> dict:
+def book_view(edition: Element, built: datetime.date, with_commentary: bool = True, *, profile: Profile,
+              sources: Sequence[Source] = (), sources_digest: str | None = None) -> dict[str, Any]:
     """The book of one <edition> as data for book.typ.j2, in the words of `profile`, the book's language.
 
     `built` is the date of the edition's sources (build_timestamp), printed on the title page and
@@ -129,13 +137,13 @@ def book_view(edition, built, with_commentary=True, *, profile: Profile, sources
     """
     edition_id = edition.get("id")
     series = text.title(profile)
-    targets = {el.get("id") for el in edition.iter(*tree.NODE_TAGS)}
+    targets = {tree.attr(el, "id") for el in edition.iter(*tree.NODE_TAGS)}
     # The notes the book cites more than once (the same number and words): printed once a page.
     cited = collections.Counter(note_key(n) for n in edition.iter("note") if tree.note_number(n))
     cited_again = frozenset(key for key, times in cited.items() if times > 1)
     articles = [node_view(a, targets, profile, cited_again) for a in edition.iterchildren("article")]
     by_number = {a["id"]: a for a in articles}
-    loose = []
+    loose: list[dict[str, Any]] = []
     if with_commentary:
         for el in edition.iterchildren("commentary"):
             view = commentary_view(el, targets, profile, cited_again)
@@ -157,7 +165,7 @@ def book_view(edition, built, with_commentary=True, *, profile: Profile, sources
         # The book's Introduction (where its sources hold it), before the Definitions.
         "introduction": introduction_view(edition.find("introduction"), targets, cited_again),
         # The book's Definitions (where its sources hold them), before the first article.
-        "definitions": [{"term": d.get("term"), "markup": inline_markup(d.find("p"), targets, cited_again),
+        "definitions": [{"term": d.get("term"), "markup": inline_markup(tree.child(d, "p"), targets, cited_again),
                          "tables": [table_markup(t, targets, cited_again) for t in d.iterchildren("table")]}
                         for d in edition.iterfind("definitions/definition")],
         "definitions_title": say(profile, "Definitions"),
@@ -181,8 +189,8 @@ def book_view(edition, built, with_commentary=True, *, profile: Profile, sources
     }
 
 
-def colophon_view(profile: Profile, description: str, publisher: str, date_line: str, sources,
-                  with_commentary: bool = True, sources_digest: str | None = None) -> dict:
+def colophon_view(profile: Profile, description: str, publisher: str, date_line: str, sources: Sequence[Source],
+                  with_commentary: bool = True, sources_digest: str | None = None) -> dict[str, Any]:
     """The colophon, for readers and in the book's language: the edition, the publisher, the manifest's
     copyright line, the date, and each source by its description (sources.toml); a file name and the
     editor's origin note stay on the editor's page. Sources without a description are counted. Last, what

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from ...core import tree
 from ...core.errors import LawbookError
 from ...core.memory import collector_paused
 from ...core.stage import SIDE, Stage
 from ..serialise import parse_xml, relaxng
 from ..text import profile_of
 from . import render
-from .compare import Comparison
+from .compare import Comparison, Result
 
 if TYPE_CHECKING:
     from ..job import Job
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 FORMATS = {"text": render.to_text, "json": lambda result, profile: render.to_json(result), "html": render.to_html}
 
 
-def compare(old_edition, new_edition):
+def compare(old_edition: tree.Element, new_edition: tree.Element) -> Result:
     """The comparison of two <edition> elements (read only) as a JSON-ready dict."""
     return Comparison(old_edition, new_edition).run()
 
@@ -41,7 +42,7 @@ def compare_editions(job: "Job") -> None:
     """Reads: job.corpus. Keeps in job.made.comparisons the comparison of every two consecutive editions,
     made here once, before the site's child is forked, for both the diff (write_diff) and the site's pages."""
     editions = list(job.corpus.iterchildren("edition"))
-    job.made.comparisons = {(a.get("id"), b.get("id")): compare(a, b) for a, b in zip(editions, editions[1:])}
+    job.made.comparisons = {(tree.attr(a, "id"), tree.attr(b, "id")): compare(a, b) for a, b in zip(editions, editions[1:])}
 
 
 @collector_paused
@@ -56,7 +57,7 @@ def write_diff(job: "Job") -> None:
     out.mkdir(parents=True, exist_ok=True)
     for old, new in zip(editions, editions[1:]):
         name = f"{old.get('id')}-{new.get('id')}"
-        result = (job.made.comparisons or {}).get((old.get("id"), new.get("id"))) or compare(old, new)
+        result = (job.made.comparisons or {}).get((tree.attr(old, "id"), tree.attr(new, "id"))) or compare(old, new)
         (out / f"{name}.json").write_text(render.to_json(result), encoding="utf-8")
         (out / f"{name}.html").write_text(render.to_html(result, profile_of(job)), encoding="utf-8")
 

@@ -8,6 +8,8 @@ Guarantees: the same two editions always give the same result, in the order of t
 only in the old edition stand after their old predecessor).
 """
 import pickle
+from collections.abc import Iterator
+from typing import Any
 
 from lxml import etree
 
@@ -15,6 +17,13 @@ from . import words as w
 from .segments import label_segments, segments, table_pairs, text_of
 from ...core import ids, tree
 from ...core.memo import Memo, digest
+from ...core.tree import Element
+from .segments import Segment, TableDiff
+
+# The comparison of two editions as JSON (Comparison.run), and of one article or node in it (as_dict).
+Result = dict[str, Any]
+# Two nodes paired by match(): (old, new, how), how 'citation', 'text' (renumbered) or None (one side only).
+Pair = tuple[Element | None, Element | None, str | None]
 
 # Matching (see docs/diff.md). Scores are difflib ratios over the words of a node and everything below it.
 SAME_NUM_MIN = 0.3  # same citation: paired unless the texts share less than this
@@ -37,11 +46,11 @@ ACCENTS_SPACING = "accents_spacing"
 CHILD_CHANGES = ("changed", "added", "removed", "renumbered")
 
 
-def cite(el):
+def cite(el: Element | None) -> str | None:
     return ids.split_id(el.get("id"))[1] if el is not None else None
 
 
-def label_text(el):
+def label_text(el: Element | None) -> str:
     """The article title or section heading, '' when there is none."""
     if el is None:
         return ""
@@ -49,41 +58,42 @@ def label_text(el):
     return " ".join(tree.plain_text(label).split()) if label is not None else ""  # its words, not its notes
 
 
-def own_paragraphs(el):
+def own_paragraphs(el: Element | None) -> list[Element]:
     return [] if el is None else [c for c in el if c.tag == "p"]
 
 
-def own_tables(el):
+def own_tables(el: Element | None) -> list[Element]:
     return [] if el is None else [c for c in el if c.tag == "table"]
 
 
-def gaps(el):
+def gaps(el: Element | None) -> list[str | None]:
     return [] if el is None else [g.get("reason") for g in el.iterchildren("gap")]
 
 
-def cited_targets(el):
+def cited_targets(el: Element) -> tuple[list[str], dict[str, str]]:
     """The citations a node's own text cites (its <p> and their notes; not its children), edition stripped,
     in order of first citation: from the <ref to="2017/47E 2017/54"> elements the references stage adds."""
-    targets, words_by_target = [], {}
+    targets: list[str] = []
+    words_by_target: dict[str, str] = {}
     for p in own_paragraphs(el) + own_tables(el):  # (in a table, the refs of its cells, row after row)
         for ref in p.iter("ref"):
             for target in (ref.get("to") or "").split():
                 c = ids.split_id(target)[1] if "/" in target else target
                 if c not in words_by_target:
                     targets.append(c)
-                    words_by_target[c] = " ".join("".join(ref.itertext()).split())
+                    words_by_target[c] = " ".join("".join(ref.itertext()).split())  # type: ignore[arg-type]  # (lxml's stubs: str or bytes; a tree of str gives str)
     return targets, words_by_target
 
 
 class Comparison:
     """One comparison of two editions; caches the words of each node so every node is read once."""
 
-    def __init__(self, old_edition, new_edition):
+    def __init__(self, old_edition: Element, new_edition: Element) -> None:
         self.old = old_edition
         self.new = new_edition
-        self._words = {}
+        self._words: dict[Element, list[str]] = {}
 
-    def node_words(self, el):
+    def node_words(self, el: Element) -> list[str]:
         """Words of a node's label and of every paragraph and table cell below it (notes left out), read once
         (keyed by the element: the dict keeps lxml's proxy, so identity holds)."""
         out = self._words.get(el)
@@ -98,12 +108,12 @@ class Comparison:
         return out
 
     # -- matching ------------------------------------------------------------------------------------
-    def match(self, old_nodes, new_nodes):
+    def match(self, old_nodes: list[Element], new_nodes: list[Element]) -> list[Pair]:
         """Pairs (old, new, how) in display order; how is 'citation', 'text' (renumbered) or None
         (only on one side). Same-citation pairs first; the rest by text similarity."""
-        sims = {}
+        sims: dict[tuple[int, int], float] = {}
 
-        def sim(i, j, floor):
+        def sim(i: int, j: int, floor: float) -> float:
             if (i, j) not in sims:
                 sims[(i, j)] = w.similarity(self.node_words(old_nodes[i]), self.node_words(new_nodes[j]), floor)
             return sims[(i, j)]
@@ -116,7 +126,9 @@ class Comparison:
         # is paired whatever its score (the others look only among nodes without one): a pair with the
         # same label is a candidate without its similarity being worked out.
         scores_matter = weigh_all or len(set(found)) < len(found)
-        settled_old, settled_new, candidates = set(), set(), []
+        settled_old: set[int] = set()
+        settled_new: set[int] = set()
+        candidates: list[tuple[float, int, int]] = []
         for i, o in enumerate(old_nodes):
             j = partners[i]
             if j is None:
@@ -145,11 +157,13 @@ class Comparison:
                 s = sim(i, j, RENUMBERED_MIN)
                 if s >= RENUMBERED_MIN:
                     candidates.append((-s, i, j))
-        pair_of_old, pair_of_new = {}, {}
+        pair_of_old: dict[int, int] = {}
+        pair_of_new: dict[int, int] = {}
         for _, i, j in sorted(candidates):
             if i not in pair_of_old and j not in pair_of_new:
                 pair_of_old[i], pair_of_new[j] = j, i
-        pairs, flushed = [], 0
+        pairs: list[Pair] = []
+        flushed = 0
         for j, n in enumerate(new_nodes):
             if j in pair_of_new:
                 i = pair_of_new[j]
@@ -168,17 +182,19 @@ class Comparison:
         return pairs
 
     # -- the whole comparison ------------------------------------------------------------------------
-    def run(self):
+    def run(self) -> Result:
         """The comparison as a dict: editions, summary, and one entry per article."""
         pairs = self.match(list(self.old.iterchildren("article")), list(self.new.iterchildren("article")))
         new_nums = {a.get("num") for a in self.new.iterchildren("article")}
         articles = []
         for o, n, how in pairs:
-            anchor = f"art-{(n if n is not None else o).get('num')}"
-            if n is None and o.get("num") in new_nums:
+            shown = n if n is not None else o
+            assert shown is not None  # (a pair has a node on one side at least)
+            anchor = f"art-{shown.get('num')}"
+            if n is None and shown.get("num") in new_nums:
                 anchor += f"-{self.old.get('id')}"
             articles.append(self.article(o, n, how, anchor))
-        summary = {"changed": [], ACCENTS_SPACING: [], "unchanged": [], "missing_from_old": [],
+        summary: dict[str, list[Any]] = {"changed": [], ACCENTS_SPACING: [], "unchanged": [], "missing_from_old": [],
                    "missing_from_new": [], "renumbered": []}
         for a in articles:
             if a["status"] == NOT_COMPARABLE:
@@ -194,7 +210,7 @@ class Comparison:
                 "summary": summary, "articles": articles}
 
 
-    def article(self, old, new, how, anchor):
+    def article(self, old: Element | None, new: Element | None, how: str | None, anchor: str) -> Result:
         """ArticleDiff(…).as_dict() of one article pair, exactly: taken from the memo of this process where
         the same two articles (their XML), paired the same way under the same anchor between editions of
         the same names, were compared before. An article pair's comparison reads nothing outside the two
@@ -203,7 +219,8 @@ class Comparison:
         found = ARTICLES.get(key)
         if found is not None:
             ARTICLES.reused += 1
-            return pickle.loads(found)  # a new dict each time: a caller may change what it is given
+            kept: Result = pickle.loads(found)  # a new dict each time: a caller may change what it is given
+            return kept
         data = ArticleDiff(self, old, new, how, anchor).as_dict()
         ARTICLES.put(key, pickle.dumps(data, protocol=5))
         return data
@@ -213,7 +230,7 @@ class Comparison:
 ARTICLES: Memo[bytes] = Memo("diff")
 
 
-def _xml(el):
+def _xml(el: Element | None) -> bytes | None:
     """An article's own XML (not the whitespace after it), or None."""
     return etree.tostring(el, with_tail=False) if el is not None else None
 
@@ -221,14 +238,16 @@ def _xml(el):
 class NodePair:
     """A node of the old edition and its match in the new (either may be None), diffed word by word."""
 
-    def __init__(self, old, new, how, old_edition):
+    def __init__(self, old: Element | None, new: Element | None, how: str | None, old_edition: str | None) -> None:
         self.old, self.new, self.how = old, new, how
         self.old_edition = old_edition
         self.old_tokens = w.node_text_tokens(own_paragraphs(old))
         self.new_tokens = w.node_text_tokens(own_paragraphs(new))
         self.ops = w.diff_tokens(self.old_tokens, self.new_tokens)
-        self.old_group, self.new_group = {}, {}
-        self.old_kept, self.new_kept = set(), set()
+        self.old_group: dict[int, int] = {}
+        self.new_group: dict[int, int] = {}
+        self.old_kept: set[int] = set()
+        self.new_kept: set[int] = set()
         for k, (tag, i1, i2, j1, j2) in enumerate(self.ops):
             if tag in ("equal", "form"):  # a word with other accents has not left its place
                 self.old_kept.update(range(i1, i2))
@@ -236,29 +255,32 @@ class NodePair:
             else:
                 self.old_group.update(dict.fromkeys(range(i1, i2), k))
                 self.new_group.update(dict.fromkeys(range(j1, j2), k))
-        self.children = []
-        self.moved_out = {}  # old sentence index -> where it went (citation)
-        self.moved_in = {}  # new sentence index -> (source NodePair, old sentence index)
-        self._status = self._refs_changed = self._own_kind = None  # worked out once, when first asked
+        self.children: list[NodePair] = []
+        self.moved_out: dict[int, str | None] = {}  # old sentence index -> where it went (citation)
+        self.moved_in: dict[int, tuple[NodePair, int]] = {}  # new sentence index -> (source NodePair, old sentence index)
+        # Worked out once, when first asked.
+        self._status: str | None = None
+        self._refs_changed: tuple[Result | None] | None = None
+        self._own_kind: str | None = None
         self.tables = table_pairs(own_tables(old), own_tables(new))
 
     @property
-    def citation(self):
+    def citation(self) -> str | None:
         return cite(self.new) or cite(self.old)
 
     @property
-    def anchor(self):
+    def anchor(self) -> str:
         return f"c-{cite(self.new)}" if self.new is not None else f"c-{cite(self.old)}-{self.old_edition}"
 
-    def walk(self):
+    def walk(self) -> Iterator["NodePair"]:
         yield self
         for child in self.children:
             yield from child.walk()
 
-    def sentences(self, side):
+    def sentences(self, side: str) -> list[tuple[int, list[w.Token], list[int]]]:
         """(sentence index, its tokens, its token indices) of one side's own text."""
         tokens = self.old_tokens if side == "old" else self.new_tokens
-        out = {}
+        out: dict[int, list[int]] = {}
         for k, t in enumerate(tokens):
             out.setdefault(t.sentence, []).append(k)
         return [(s, [tokens[k] for k in ks], ks) for s, ks in sorted(out.items())]
@@ -266,8 +288,8 @@ class NodePair:
     def notes_kind(self) -> str:
         """How this node's own notes differ (words.classify, note by note in their order): SAME, FORM or
         CONTENT (a note more or fewer is CONTENT)."""
-        old_notes = [tree.plain_text(t.note) for t in self.old_tokens if t.key == w.NOTE]
-        new_notes = [tree.plain_text(t.note) for t in self.new_tokens if t.key == w.NOTE]
+        old_notes = [tree.plain_text(t.note) for t in self.old_tokens if t.key == w.NOTE and t.note is not None]
+        new_notes = [tree.plain_text(t.note) for t in self.new_tokens if t.key == w.NOTE and t.note is not None]
         if len(old_notes) != len(new_notes):
             return w.CONTENT
         return w.worst(w.classify(a, b) for a, b in zip(old_notes, new_notes))
@@ -295,12 +317,12 @@ class NodePair:
         counted); a difference of accents or spacing only is not one (own_kind says FORM)."""
         return self.own_kind() == w.CONTENT
 
-    def status(self):
+    def status(self) -> str:
         if self._status is None:
             self._status = self._work_out_status()
         return self._status
 
-    def _work_out_status(self):
+    def _work_out_status(self) -> str:
         if self.old is None:
             return "added"
         if self.new is None:
@@ -312,13 +334,13 @@ class NodePair:
             return FORM_ONLY
         return "renumbered" if self.how == "text" else "unchanged"
 
-    def refs_changed(self):
+    def refs_changed(self) -> Result | None:
         """The change of the targets this node's own text cites, or None; worked out once."""
         if self._refs_changed is None:
             self._refs_changed = (self._work_out_refs_changed(),)
         return self._refs_changed[0]
 
-    def _work_out_refs_changed(self):
+    def _work_out_refs_changed(self) -> Result | None:
         if self.old is None or self.new is None:
             return None
         old_targets, old_words = cited_targets(self.old)
@@ -331,13 +353,15 @@ class NodePair:
                 "old_words": [old_words[t] for t in old_targets], "new_words": [new_words[t] for t in new_targets]}
 
     # -- segments ------------------------------------------------------------------------------------
-    def paragraphs(self):
+    def paragraphs(self) -> list[list[Segment]]:
         """The redline of this node's own text: a list of paragraphs, each a list of segments
         (equal / delete / insert / note / moved-out / moved-in)."""
         return segments(self.old_tokens, self.new_tokens, self.ops, self)
 
-    def as_dict(self):
-        data = {"level": (self.new if self.new is not None else self.old).tag,
+    def as_dict(self) -> Result:
+        node = self.new if self.new is not None else self.old
+        assert node is not None  # (a pair has a node on one side at least)
+        data: Result = {"level": node.tag,
                 "old": cite(self.old), "new": cite(self.new), "status": self.status(),
                 "renumbered": self.how == "text", "anchor": self.anchor}
         old_label, new_label = label_text(self.old), label_text(self.new)
@@ -359,28 +383,32 @@ class NodePair:
 class ArticleDiff:
     """One article pair: its node tree, moved sentences and changed references."""
 
-    def __init__(self, comparison, old, new, how, anchor):
+    def __init__(self, comparison: Comparison, old: Element | None, new: Element | None, how: str | None,
+                 anchor: str) -> None:
         self.comparison = comparison
         self.anchor = anchor
         self.root = self._pair(old, new, how)
         self.root_anchor = anchor
         self.moves = self._find_moves() if old is not None and new is not None else []
 
-    def _pair(self, old, new, how):
+    def _pair(self, old: Element | None, new: Element | None, how: str | None) -> NodePair:
         pair = NodePair(old, new, how, self.comparison.old.get("id"))
         if old is not None and new is not None:
             for o, n, h in self.comparison.match(tree.child_nodes(old), tree.child_nodes(new)):
                 pair.children.append(self._pair(o, n, h))
         else:
-            for child in tree.child_nodes(old if old is not None else new):
+            node = old if old is not None else new
+            assert node is not None  # (a pair has a node on one side at least)
+            for child in tree.child_nodes(node):
                 pair.children.append(self._pair(child if old is not None else None,
                                                 child if new is not None else None, None))
         return pair
 
-    def _find_moves(self):
+    def _find_moves(self) -> list[dict[str, Any]]:
         """Pair sentences that left their place with sentences new at another place, by word similarity
         (greedy, best first). Marks them on the NodePairs; returns the moves in order of the new text."""
-        gone, arrived = [], []
+        gone: list[tuple[int, int, NodePair, list[w.Token], set[int]]] = []
+        arrived: list[tuple[int, int, NodePair, list[w.Token], set[int]]] = []
         for order, pair in enumerate(self.root.walk()):
             for side, out, kept, group in (("old", gone, pair.old_kept, pair.old_group),
                                            ("new", arrived, pair.new_kept, pair.new_group)):
@@ -393,7 +421,7 @@ class ArticleDiff:
                     if sum(k in kept for k in word_idx) / len(word_idx) >= KEPT_MIN:
                         continue
                     out.append((order, s, pair, toks, {group[k] for k in idx if k in group}))
-        candidates = []
+        candidates: list[tuple[float, int, int, int, int, int, int]] = []
         for a, (o_order, o_s, o_pair, o_toks, o_groups) in enumerate(gone):
             for b, (n_order, n_s, n_pair, n_toks, n_groups) in enumerate(arrived):
                 if o_pair is n_pair and o_groups & n_groups:
@@ -401,7 +429,9 @@ class ArticleDiff:
                 ratio = w.similarity(w.words(o_toks), w.words(n_toks), MOVE_MIN)
                 if ratio >= MOVE_MIN:
                     candidates.append((-ratio, n_order, n_s, o_order, o_s, a, b))
-        used_a, used_b, moves = set(), set(), []
+        used_a: set[int] = set()
+        used_b: set[int] = set()
+        moves: list[dict[str, Any]] = []
         for neg_ratio, *_, a, b in sorted(candidates, key=lambda c: c[:5]):
             if a in used_a or b in used_b:
                 continue
@@ -418,7 +448,7 @@ class ArticleDiff:
         moves.sort(key=lambda m: m.pop("_order"))
         return moves
 
-    def as_dict(self):
+    def as_dict(self) -> Result:
         root = self.root
         data = root.as_dict()
         if root.old is None or root.new is None:
@@ -428,8 +458,8 @@ class ArticleDiff:
             data["missing_from"] = (self.comparison.old if root.old is None else self.comparison.new).get("id")
         data["anchor"] = self.anchor
         data["title"] = label_text(root.new) or label_text(root.old)
-        sections = {"added": [], "removed": [], "renumbered": [], "changed": [], ACCENTS_SPACING: []}
-        references = []
+        sections: dict[str, list[Any]] = {"added": [], "removed": [], "renumbered": [], "changed": [], ACCENTS_SPACING: []}
+        references: list[Result] = []
         both = root.old is not None and root.new is not None
         for pair in list(root.walk())[1:] if both else []:  # an article on one side only has no changes
             st = pair.status()

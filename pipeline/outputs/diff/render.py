@@ -8,6 +8,9 @@ unordered sets).
 """
 import functools
 from pathlib import Path
+from typing import Any
+
+import jinja2
 
 from ...core.lang import Profile
 from ...core.jsonio import json_text
@@ -18,11 +21,11 @@ from ..text import say
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
 
 
-def to_json(result):
+def to_json(result: dict[str, Any]) -> str:
     return json_text(result) + "\n"
 
 
-def node_name(node: dict, profile: Profile) -> str:
+def node_name(node: dict[str, Any], profile: Profile) -> str:
     """How a node is cited to a reader: '24D', or '24 (aanhef)' for an article's opening text."""
     c = node["new"] or node["old"]
     return opening(c, profile) if node["level"] == "article" else c
@@ -43,7 +46,7 @@ def targets(cites: list[str], profile: Profile) -> str:
 
 
 @text.per_profile
-def environment(profile):
+def environment(profile: Profile) -> jinja2.Environment:
     """The jinja2 environment over templates/, its words and lang from `profile`; once per process and
     profile (templates compiled once)."""
     env = text.environment(__file__, [TEMPLATES], profile, trim_blocks=True, lstrip_blocks=True)
@@ -53,7 +56,7 @@ def environment(profile):
     return env
 
 
-def to_html(result: dict, profile: Profile) -> str:
+def to_html(result: dict[str, Any], profile: Profile) -> str:
     """A self-contained page: summary table, changed references, then one block per article (id art-N),
     in the words of `profile`."""
     references = [r for a in result["articles"] for r in a["changes"]["references"]]
@@ -71,17 +74,18 @@ STATUS = {"changed": "changed", "accents_spacing": "accents or spacing only", "u
           "missing_from_new": "not comparable: missing from the sources of %(new)s", "renumbered": "renumbered"}
 
 
-def status_key(article: dict, old: str) -> str:
+def status_key(article: dict[str, Any], old: str) -> str:
     """The STATUS key of an article of the comparison of `old` with another edition."""
     if article["status"] == "accents-spacing":
         return "accents_spacing"
     if article["status"] != "not-comparable":
-        return article["status"]
+        status: str = article["status"]
+        return status
     return "missing_from_old" if article["missing_from"] == old else "missing_from_new"
 
 
 # -- text ---------------------------------------------------------------------------------------------
-def segments_text(segs: list[dict], profile: Profile) -> str:
+def segments_text(segs: list[dict[str, Any]], profile: Profile) -> str:
     """Segments as git-style word diff: [-struck-] {+inserted+}, moved text as [-…-]→24D and ←24{…}, a
     change of accents or spacing only as {~old~>new~}."""
     out = []
@@ -105,7 +109,7 @@ def segments_text(segs: list[dict], profile: Profile) -> str:
     return "".join(out)
 
 
-def to_text(result: dict, profile: Profile) -> str:
+def to_text(result: dict[str, Any], profile: Profile) -> str:
     """The comparison for a terminal: summary, then per changed article its changes and its redline,
     citing places as `profile` does."""
     old, new, summary = result["old"], result["new"], result["summary"]
@@ -151,7 +155,7 @@ def to_text(result: dict, profile: Profile) -> str:
 ROW_MARKS = {"equal": " ", "changed": "~", "insert": "+", "delete": "-"}
 
 
-def table_text_lines(table: dict, pad: str, profile: Profile) -> list[str]:
+def table_text_lines(table: dict[str, Any], pad: str, profile: Profile) -> list[str]:
     """A table of the comparison (segments.table_diff) as text: a line that says what became of it, then a
     row a line, marked (ROW_MARKS), its cells' word diffs between bars."""
     return [f"{pad}  table ({table['status']}):"] + [
@@ -159,7 +163,7 @@ def table_text_lines(table: dict, pad: str, profile: Profile) -> list[str]:
         for row in table["rows"]]
 
 
-def node_text_lines(node: dict, depth: int, old: str, new: str, profile: Profile) -> list[str]:
+def node_text_lines(node: dict[str, Any], depth: int, old: str, new: str, profile: Profile) -> list[str]:
     """The redline of one node and its changed children, indented."""
     pad = "  " * depth
     out = []

@@ -3,19 +3,48 @@ form only), and its tables compared row by row.
 
 Reads: the elements of a node pair (never changed). Gives: lists of segment dicts, the comparison's JSON as is.
 """
+from collections.abc import Mapping, Sequence
 from difflib import SequenceMatcher
+from typing import Any, Protocol
 
 from . import words as w
 from ...core import tree
+from ...core.tree import Element
+
+# One segment of the redline, as the comparison's JSON holds it: {"op", "text"} (op equal, delete, insert,
+# moved-out with "to", form with "old"), {"op": "note", …} or {"op": "moved-in", …}.
+Segment = dict[str, Any]
+# A table compared row by row, and one row of it (table_diff).
+TableDiff = dict[str, Any]
+RowKey = tuple[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]], ...]
+
+
+class NodePair(Protocol):
+    """What segments() asks of compare.NodePair (not imported: compare imports this module): the sentences
+    that moved out of its old text and into its new."""
+    @property
+    def old_tokens(self) -> Sequence[w.Token]: ...
+
+    @property
+    def moved_out(self) -> Mapping[int, str | None]: ...  # old sentence index -> where it went (citation)
+
+    @property
+    def moved_in(self) -> Mapping[int, tuple["NodePair", int]]: ...  # new sentence index -> (source pair, its sentence)
+
+    @property
+    def citation(self) -> str | None: ...
+
+    @property
+    def anchor(self) -> str: ...
 
 
 # -- tables: compared row by row ------------------------------------------------------------------------
-def table_pairs(old_tables, new_tables):
+def table_pairs(old_tables: Sequence[Element], new_tables: Sequence[Element]) -> list[TableDiff]:
     """The tables of a node in both editions, paired in their order (the first with the first), each as
     table_diff() gives it; a table on one side only is all its rows added or removed. Each says `after`:
     how many paragraphs of its node's own text stand before it (in the new edition where it is there), the
     place the redline shows it."""
-    out = []
+    out: list[TableDiff] = []
     for k in range(max(len(old_tables), len(new_tables))):
         old = old_tables[k] if k < len(old_tables) else None
         new = new_tables[k] if k < len(new_tables) else None
@@ -23,21 +52,21 @@ def table_pairs(old_tables, new_tables):
     return out
 
 
-def _paragraphs_before(table):
+def _paragraphs_before(table: Element) -> int:
     return sum(1 for el in table.itersiblings("p", preceding=True))
 
 
-def _row_key(row):
+def _row_key(row: Sequence[Element]) -> RowKey:
     """What must agree for two rows to be the same: each cell's words with its note markers, and its notes',
     as words and marks without accents (two rows that differ only in accents or spacing are one row, its
     op `accents-spacing`)."""
-    def words(text):
+    def words(text: str) -> tuple[str, ...]:
         return tuple(word for word, _ in w.WORD_OR_MARK.findall(w.fold(text)))
     return tuple((words(tree.text_with_marks(cell)), tuple(words(tree.plain_text(n)) for n in cell.iter("note")))
                  for cell in row)
 
 
-def table_diff(old, new):
+def table_diff(old: Element | None, new: Element | None) -> TableDiff:
     """One table of a node compared row by row: {"status": unchanged, changed, added (only in the new
     edition) or removed, "after", "rows": [{"op", "cells": [segments of each cell]}]}. The rows are matched
     in order (difflib over whole rows); a row in both is `equal`, or `changed` with each cell, paired by its
@@ -45,7 +74,7 @@ def table_diff(old, new):
     `delete`, its words all inserted or struck. Rows that changed in place pair one to one, in order."""
     old_rows = tree.cells(old) if old is not None else []
     new_rows = tree.cells(new) if new is not None else []
-    rows = []
+    rows: list[dict[str, Any]] = []
     ops = SequenceMatcher(None, [_row_key(r) for r in old_rows], [_row_key(r) for r in new_rows],
                           autojunk=False).get_opcodes()
     for tag, i1, i2, j1, j2 in ops:
@@ -63,15 +92,17 @@ def table_diff(old, new):
     if old is None or new is None:
         status = "added" if old is None else "removed"
     else:
-        ops = {r["op"] for r in rows}
-        status = "changed" if ops - {"equal", w.FORM} else w.FORM if w.FORM in ops else "unchanged"
-    return {"status": status, "after": _paragraphs_before(new if new is not None else old), "rows": rows}
+        kept = {r["op"] for r in rows}
+        status = "changed" if kept - {"equal", w.FORM} else w.FORM if w.FORM in kept else "unchanged"
+    table = new if new is not None else old
+    assert table is not None  # (table_pairs pairs a table with at most one absent side)
+    return {"status": status, "after": _paragraphs_before(table), "rows": rows}
 
 
-def _row(op, old, new):
+def _row(op: str, old_row: Sequence[Element] | None, new_row: Sequence[Element] | None) -> dict[str, Any]:
     """One row of table_diff(): each cell's segments, the cells of the two rows paired by their place."""
-    old, new = old or [], new or []
-    cells = []
+    old, new = old_row or [], new_row or []
+    cells: list[list[Segment]] = []
     for k in range(max(len(old), len(new))):
         a = w.paragraph_tokens(old[k]) if k < len(old) else []
         b = w.paragraph_tokens(new[k]) if k < len(new) else []
@@ -80,33 +111,34 @@ def _row(op, old, new):
     return {"op": op, "cells": cells}
 
 
-def text_of(tokens):
+def text_of(tokens: Sequence[w.Token]) -> str:
     return "".join(t.text for t in tokens if t.key not in (w.NOTE, w.PARA)).strip()
 
 
-def label_segments(old, new):
+def label_segments(old: str, new: str) -> list[Segment]:
     """Word diff of a title or heading as segments."""
     a, b = w.tokenise(old), w.tokenise(new)
     return segments(a, b, w.diff_tokens(a, b), None)[0] if (a or b) else []
 
 
-def note_segments(old_note, new_note):
+def note_segments(old_note: Element | None, new_note: Element | None) -> list[Segment]:
     a = w.paragraph_tokens(old_note) if old_note is not None else []
     b = w.paragraph_tokens(new_note) if new_note is not None else []
     flat = segments(a, b, w.diff_tokens(a, b), None)
     return flat[0] if flat else []
 
 
-def segments(old, new, ops, pair):
+def segments(old: list[w.Token], new: list[w.Token], ops: Sequence[w.Opcode],
+             pair: "NodePair | None") -> list[list[Segment]]:
     """Segments of the word diff `ops` between token lists, split into paragraphs at PARA tokens.
     With `pair`, sentences that moved are shown as moved-out (where they stood) and moved-in (where
     they stand now, with their own word diff against the sentence they came from)."""
-    paragraphs = [[]]
-    moved_out = pair.moved_out if pair else {}
-    moved_in = pair.moved_in if pair else {}
-    shown_in = set()
+    paragraphs: list[list[Segment]] = [[]]
+    moved_out: Mapping[int, str | None] = pair.moved_out if pair else {}
+    moved_in: Mapping[int, tuple[NodePair, int]] = pair.moved_in if pair else {}
+    shown_in: set[int] = set()
 
-    def emit(op, text, **extra):
+    def emit(op: str, text: str, **extra: str | None) -> None:
         # A run's text is kept as a list of pieces and joined once at the end: adding to a string
         # copies it, which made a long run quadratic (a 6 MB line: minutes and 1.45 GB).
         seg_list = paragraphs[-1]
@@ -116,7 +148,7 @@ def segments(old, new, ops, pair):
         else:
             seg_list.append({"op": op, "text": [text], **extra})
 
-    def note(old_t, new_t):
+    def note(old_t: w.Token | None, new_t: w.Token | None) -> None:
         o = old_t.note if old_t is not None else None
         n = new_t.note if new_t is not None else None
         segs = note_segments(o, n)
@@ -129,10 +161,12 @@ def segments(old, new, ops, pair):
             status = "changed" if ops - {"equal", "form"} else w.FORM if "form" in ops else "unchanged"
         paragraphs[-1].append({"op": "note", "status": status, "old_id": o.get("id") if o is not None else None,
                                "new_id": n.get("id") if n is not None else None, "segments": segs})
-        if (new_t if new_t is not None else old_t).text:  # the space after the marker: "De leider¹ en"
+        token = new_t if new_t is not None else old_t
+        assert token is not None  # (a note stands on one side at least)
+        if token.text:  # the space after the marker: "De leider¹ en"
             emit("equal", " ")
 
-    def new_token(j, op, old_t=None):
+    def new_token(j: int, op: str, old_t: w.Token | None = None) -> None:
         t = new[j]
         if t.sentence in moved_in:
             if t.sentence not in shown_in:
@@ -153,7 +187,7 @@ def segments(old, new, ops, pair):
         else:
             emit(op, t.text)
 
-    def old_token(i):
+    def old_token(i: int) -> None:
         t = old[i]
         if t.key == w.PARA:
             return
@@ -187,10 +221,10 @@ def segments(old, new, ops, pair):
     return [tidy(p) for p in paragraphs if p]
 
 
-def tidy(segs):
+def tidy(segs: list[Segment]) -> list[Segment]:
     """Move the space after a struck, inserted or accents-only run outside it, so the marks cover words
     only: "wordt <del>elke zodanige kaart</del> <ins>de kaarten</ins> toegevoegd"."""
-    out = []
+    out: list[Segment] = []
     for k, s in enumerate(segs):
         if s["op"] not in ("delete", "insert", "moved-out", "form") or not s["text"].endswith(" "):
             if s["op"] == "form":

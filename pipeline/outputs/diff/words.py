@@ -9,11 +9,13 @@ docs/diff.md, "Accents and spacing").
 """
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import Any
 
-from ...core.lang.nl.words import ABBREVIATIONS
+from ...core.lang.nl.words import ABBREVIATIONS as DUTCH_ABBREVIATIONS
+from ...core.tree import Element
 
 NOTE = "\x00note"  # key of a note marker: notes align by place, their texts are compared apart
 PARA = "\x00para"  # key of a paragraph break within one node's text
@@ -23,22 +25,25 @@ _LETTER = r"[\w\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f
 WORD_OR_MARK = re.compile(rf"({_LETTER}+(?:[-'’/]{_LETTER}+)*|[^\w\s])(\s*)")
 # Abbreviations that end in a full stop without ending the sentence ("art. 58", "bijv. Noord"): the
 # book's language's. The comparison is not given a profile yet, so these are Dutch, the default's.
-ABBREVIATIONS = frozenset(ABBREVIATIONS)
+ABBREVIATIONS = frozenset(DUTCH_ABBREVIATIONS)
 SENTENCE_END = {".", "?", "!"}
 CLOSERS = {")", "]", "'", '"', "’", "”"}
 OPENERS = {"(", "[", "'", '"', "‘", "“"}
+
+# One step of a diff: (tag, i1, i2, j1, j2), as difflib's opcodes (tag: equal, form, replace, delete, insert).
+Opcode = tuple[str, int, int, int, int]
 
 
 @dataclass(slots=True)  # slots: a book's diff makes a few hundred thousand of these
 class Token:
     key: str  # what is compared: the word or mark, NOTE or PARA
     text: str  # what is shown: the word and the whitespace after it
-    note: object = None  # the <note> element for a NOTE token
+    note: Element | None = None  # the <note> element for a NOTE token
     sentence: int = -1  # index of the sentence the token belongs to, within its node's text
     paragraph: int = 0
 
     @property
-    def is_word(self):
+    def is_word(self) -> bool:
         return self.key[:1].isalnum()
 
 
@@ -80,33 +85,34 @@ def worst(kinds: Iterable[str]) -> str:
     return CONTENT if CONTENT in kinds else FORM if FORM in kinds else SAME
 
 
-def tokenise(text):
+def tokenise(text: str) -> list[Token]:
     """Words and marks of a plain string, each carrying the whitespace after it (runs become one space)."""
     return [Token(word, word + " " if space else word) for word, space in WORD_OR_MARK.findall(text)]
 
 
-def paragraph_tokens(p):
+def paragraph_tokens(p: Element) -> list[Token]:
     """Tokens of a <p> (or <note>): the running text with <ref> words flattened and a NOTE token where each
     note stands. Reads the element only."""
-    tokens = []
+    tokens: list[Token] = []
     for text, note in _running_text(p):
         if note is not None:
             tokens.append(Token(NOTE, "", note=note))
             continue
+        assert text is not None  # (a run without a note is text)
         if text[:1].isspace() and tokens and not tokens[-1].text.endswith(" "):
             tokens[-1].text += " "
         tokens.extend(tokenise(text))
     return tokens
 
 
-def paragraph_words(p):
+def paragraph_words(p: Element) -> list[str]:
     """words(paragraph_tokens(p)), without making the tokens: matching reads the words of every
     paragraph of both editions, and keeping (or making twice) their tokens cost time and memory."""
-    return [fold(word).lower() for text, note in _running_text(p) if note is None
+    return [fold(word).lower() for text, note in _running_text(p) if note is None and text is not None
             for word, _ in WORD_OR_MARK.findall(text) if word[:1].isalnum()]
 
 
-def _running_text(el):
+def _running_text(el: Element) -> Iterator[tuple[str, None] | tuple[None, Element]]:
     """(text, None) for each non-empty text run of `el` in reading order, <ref> and other inline markup
     flattened, and (None, note) where a <note> stands (its text is not running text).
     A generator, not a recursive closure: a closure that calls itself is a reference cycle, which
@@ -122,9 +128,9 @@ def _running_text(el):
             yield child.tail, None
 
 
-def node_text_tokens(paragraphs):
+def node_text_tokens(paragraphs: Iterable[Element]) -> list[Token]:
     """Tokens of a node's own paragraphs, PARA between them, with sentence and paragraph indices set."""
-    tokens = []
+    tokens: list[Token] = []
     for n, p in enumerate(paragraphs):
         if n:
             tokens.append(Token(PARA, "", paragraph=n))
@@ -135,12 +141,12 @@ def node_text_tokens(paragraphs):
     return tokens
 
 
-def mark_sentences(tokens):
+def mark_sentences(tokens: list[Token]) -> list[Token]:
     """Give every token its sentence index. A sentence ends at . ? or ! (with any closing bracket, quote
     or note marker after it) when the next word starts with a capital, unless the word before the stop
     is a common abbreviation; a paragraph break always ends one. A lowercase word after a stop
     ("art. 58", "1. zijn partner") continues the sentence, as Dutch law text is written."""
-    starts = set()
+    starts: set[int] = set()
     for i, t in enumerate(tokens):
         if t.key == PARA:
             starts.add(i + 1)
@@ -161,7 +167,7 @@ def mark_sentences(tokens):
     return tokens
 
 
-def _is_abbreviation(tokens, i):
+def _is_abbreviation(tokens: Sequence[Token], i: int) -> bool:
     """Whether the full stop at i closes an abbreviation rather than a sentence."""
     if tokens[i].key != "." or i == 0:
         return False
@@ -169,22 +175,22 @@ def _is_abbreviation(tokens, i):
     return prev.lower() in ABBREVIATIONS and not tokens[i - 1].text.endswith(" ")
 
 
-def sentences(text):
+def sentences(text: str) -> list[str]:
     """A plain string split into its sentences (by the rule of mark_sentences), whitespace normalised."""
     tokens = mark_sentences(tokenise(text))
-    out = {}
+    out: dict[int, list[str]] = {}
     for t in tokens:
         out.setdefault(t.sentence, []).append(t.text)
     return ["".join(parts).strip() for _, parts in sorted(out.items())]
 
 
-def words(tokens):
+def words(tokens: Iterable[Token]) -> list[str]:
     """The comparable words of tokens: lowercased, accents removed (fold), without punctuation, notes or
     paragraph breaks."""
     return [fold(t.key).lower() for t in tokens if t.is_word]
 
 
-def similarity(a, b, floor=0.0):
+def similarity(a: Sequence[str], b: Sequence[str], floor: float = 0.0) -> float:
     """difflib ratio of two word lists (2·matching words / all words): 1.0 identical, 0.0 nothing shared.
     Below `floor` the exact value does not matter: the cheap upper bounds answer and the full comparison
     is skipped, which keeps matching a whole book fast."""
@@ -202,7 +208,7 @@ def similarity(a, b, floor=0.0):
 SHORT_EQUAL = 2
 
 
-def diff_tokens(old, new):
+def diff_tokens(old: list[Token], new: list[Token]) -> list[Opcode]:
     """Word-level opcodes (tag, i1, i2, j1, j2) turning `old` into `new`; tag is equal, form, replace,
     delete or insert. Tokens are aligned by their keys without accents (fold); `form` is a run of aligned
     tokens that differ only in accents or in the space between two of them ("Één" → "Een", "art.58" →
@@ -211,10 +217,10 @@ def diff_tokens(old, new):
     and notes and paragraph breaks never are (they keep their places)."""
     old_keys, new_keys = [fold(t.key) for t in old], [fold(t.key) for t in new]
     if old_keys == new_keys:
-        ops = [["equal", 0, len(old), 0, len(new)]] if old else []  # as difflib gives it, without matching
+        ops: list[list[Any]] = [["equal", 0, len(old), 0, len(new)]] if old else []  # as difflib gives it, without matching
     else:
         ops = _merged(old, SequenceMatcher(None, old_keys, new_keys, autojunk=False).get_opcodes())
-    out = []
+    out: list[Opcode] = []
     for op in ops:
         if op[0] == "equal":
             out += _forms(old, new, *op[1:])
@@ -225,10 +231,10 @@ def diff_tokens(old, new):
     return out
 
 
-def _merged(old: list[Token], opcodes: list[tuple[str, int, int, int, int]]) -> list[list]:
+def _merged(old: list[Token], opcodes: Sequence[tuple[str, int, int, int, int]]) -> list[list[Any]]:
     """difflib's opcodes with short equal runs between changes folded into one replacement."""
-    ops = [list(op) for op in opcodes]
-    merged = []
+    ops: list[list[Any]] = [list(op) for op in opcodes]
+    merged: list[list[Any]] = []
     for k, op in enumerate(ops):
         tag, i1, i2, j1, j2 = op
         if (tag == "equal" and 0 < k < len(ops) - 1 and i2 - i1 <= SHORT_EQUAL
@@ -247,7 +253,7 @@ def _merged(old: list[Token], opcodes: list[tuple[str, int, int, int, int]]) -> 
 
 
 def _forms(old: list[Token], new: list[Token], i1: int, i2: int, j1: int,
-           j2: int) -> list[tuple[str, int, int, int, int]]:
+           j2: int) -> list[Opcode]:
     """An equal run (by folded keys) split where its tokens differ as written: a token with other accents,
     and the two tokens around a space one edition has and the other has not ("art.58" / "art. 58"); a
     space before a note marker, a paragraph break or the run's end is not compared."""
@@ -271,7 +277,8 @@ def _forms(old: list[Token], new: list[Token], i1: int, i2: int, j1: int,
             marked[start:end + 1] = [True] * (end + 1 - start)
     if not any(marked):
         return [("equal", i1, i2, j1, j2)]
-    out, start = [], 0
+    out: list[Opcode] = []
+    start = 0
     for k in range(1, n + 1):
         if k == n or marked[k] != marked[start]:
             out.append(("form" if marked[start] else "equal", i1 + start, i1 + k, j1 + start, j1 + k))

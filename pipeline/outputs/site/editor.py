@@ -12,13 +12,20 @@ Writes nothing: these are the template's values; write_html (html.py) renders th
 import functools
 import re
 from collections.abc import Collection, Iterable
+from typing import TYPE_CHECKING, Any
 
 from ...core.lang import Profile
-from ...core.report import KINDS, PAGE_LINE_STEP, BuildLog, location, shown_name
+from ...core.report import KINDS, PAGE_LINE_STEP, BuildLog, SourceRecord, location, shown_name
 from ...core import lang, tree
 from ...corpus.corrections import FILE as CORRECTIONS_FILE
 from ..text import say
-from .model import Site, corrections_of, href, source_of
+from .model import Correction, Site, corrections_of, href, source_of
+
+if TYPE_CHECKING:
+    from ...corpus.align import Alignment
+
+# A report entry as the page shows it: every field of the report's entry, and what the page adds.
+ShownEntry = dict[str, Any]
 
 # The words of a reference the corpus lacks, as the editor's page names it (profile words).
 NOT_IN_CORPUS = "not in this corpus"
@@ -151,7 +158,7 @@ def say_message(message: str, profile: Profile, leave_out: Collection[str] = ())
     clauses = [c for c in message.split("; ") if c not in leave_out]
     said = [_clause(c, profile) for c in clauses]
     if clauses and all(s is not None for s in said):
-        return profile.word("; ").join(said), profile.code
+        return profile.word("; ").join(s for s in said if s is not None), profile.code
     kept = "; ".join(clauses)
     whole = _clause(kept, profile)  # a value that holds "; " (a quotation, a list of changes)
     if whole is not None:
@@ -159,7 +166,7 @@ def say_message(message: str, profile: Profile, leave_out: Collection[str] = ())
     return kept, lang.MESSAGES
 
 
-def source_names(sources: Iterable[dict]) -> dict[str, dict]:
+def source_names(sources: Iterable[SourceRecord]) -> dict[str, dict[str, str]]:
     """Per file of the manifest, how the page names it: its origin (the manifest's `origin`, "" where it has
     none) with its file name beside it, as report.txt shows the name (`shown`)."""
     return {s["file"]: {"file": s["file"], "shown": shown_name(s["file"]), "origin": s.get("origin") or ""}
@@ -178,16 +185,16 @@ def line_words(file: str | None, line: int | None, paged: Collection[str], profi
     return say(profile, "line %(line)s", line=line)
 
 
-def by_source(entries: list[dict], names: dict[str, dict]) -> list[dict]:
+def by_source(entries: list[ShownEntry], names: dict[str, dict[str, str]]) -> list[dict[str, Any]]:
     """Entries in groups, one per file in the order of the manifest (a file it does not list, such as
     corrections.toml, after them, and the entries without a file last): {"source", "entries"}."""
-    order = {file: n for n, file in enumerate(names)}
-    groups: dict[str | None, list[dict]] = {}
+    order: dict[str | None, int] = {file: n for n, file in enumerate(names)}
+    groups: dict[str | None, list[ShownEntry]] = {}
     for e in entries:
         groups.setdefault(e.get("file"), []).append(e)
     out = []
     for file in sorted(groups, key=lambda f: (f is None, order.get(f, len(order)), f or "")):
-        source = names.get(file) or ({"file": file, "shown": shown_name(file), "origin": ""} if file else None)
+        source = (names.get(file) if file is not None else None) or ({"file": file, "shown": shown_name(file), "origin": ""} if file else None)
         out.append({"source": source, "entries": groups[file]})
     return out
 
@@ -198,13 +205,13 @@ def readings(text: str | None, kind: str) -> str | None:
     return text.replace("\\n", "\n") if text is not None and kind == "repair" else text
 
 
-def marked_change(before, after):
+def marked_change(before: str | None, after: str | None) -> dict[str, list[tuple[str, str]]]:
     """Two readings as pieces [(op, text)], op "equal", "delete" or "insert", word by word (spaces kept),
     so the editor sees where a variant or a repair differs ("artikel" / "Artikel" at the start)."""
     import difflib
 
     old, new = re.findall(r"\S+|\s+", before or ""), re.findall(r"\S+|\s+", after or "")
-    out = {"before": [], "after": []}
+    out: dict[str, list[tuple[str, str]]] = {"before": [], "after": []}
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if op == "equal":
             out["before"].append(("equal", "".join(old[i1:i2])))
@@ -217,7 +224,7 @@ def marked_change(before, after):
     return out
 
 
-def report_view(log: BuildLog, profile: Profile) -> dict:
+def report_view(log: BuildLog, profile: Profile) -> dict[str, Any]:
     """The build report grouped for the editor's page: the sections above, then every other kind, each
     in groups by source (`groups`, by_source). An entry says where it stands in its file (`at`, in the
     book's words) and its message in the book's language (`said`, `said_lang`: say_message). A repair or
@@ -225,14 +232,14 @@ def report_view(log: BuildLog, profile: Profile) -> dict:
     source as "\\n"); for a variant `before` is the reading set aside and `after` the one kept."""
     data = log.to_json()
     # Every entry with every field, so the template need not guess which ones a kind has.
-    entries = [{"line": None, "node": None, "before": None, "after": None, **e} for e in data["entries"]]
+    entries: list[ShownEntry] = [{"line": None, "node": None, "before": None, "after": None, **e} for e in data["entries"]]
     paged = log.paged()
     names = source_names(data["sources"])
     for e in entries:  # a PDF source's line as its page and the line on it (report.location)
         e["where"] = location(e["file"], e["line"], e["file"] in paged)
         e["at"] = line_words(e["file"], e["line"], paged, profile)
         e["said"], e["said_lang"] = say_message(e["message"], profile)
-        e["kind_said"] = say(profile, KIND_WORDS.get(e["kind"], e["kind"])) if e["kind"] in KIND_WORDS else e["kind"]
+        e["kind_said"] = say(profile, KIND_WORDS[e["kind"]]) if e["kind"] in KIND_WORDS else e["kind"]
     for e in entries:
         before, after = readings(e["before"], e["kind"]), readings(e["after"], e["kind"])
         e["marked"] = marked_change(before, after) if before is not None or after is not None else None
@@ -277,7 +284,7 @@ ALIGN_CLASSES = {"in-reference": "in the original", "nowhere": "nowhere",
                  "edition-absent": "in an edition the original does not hold"}
 
 
-def alignment_view(alignment, reference, profile: Profile) -> dict:
+def alignment_view(alignment: "Alignment", reference: object, profile: Profile) -> dict[str, Any]:
     """The values of the editor's section "Comparison with the original" (templates/html/editor.html):
     the counts per status, the nodes that are not `match` grouped by status (each side's references and
     notes, the source line, the suggestion), the articles only one book holds and the dangling
@@ -286,10 +293,10 @@ def alignment_view(alignment, reference, profile: Profile) -> dict:
 
     data = alignment.to_json()
 
-    def side(node):
+    def side(node: dict[str, Any] | None) -> dict[str, Any] | None:
         return None if node is None else {"refs": ", ".join(node["refs"]) or "—", "notes": node["notes"]}
 
-    def suggestion(node):
+    def suggestion(node: dict[str, Any]) -> tuple[str | None, str | None]:
         text = (node["suggestion"] or {}).get("text")
         return say_message(text, profile) if text else (None, None)
 
@@ -318,7 +325,7 @@ def alignment_view(alignment, reference, profile: Profile) -> dict:
 CORRECTION_KINDS = {"renumber": "renumbering", "replace": "words replaced", "accept": "accepted as it is"}
 
 
-def corrections_view(site: Site) -> list[dict]:
+def corrections_view(site: Site) -> list[Correction]:
     """Every correction applied to the corpus (corrections_of), in the order of corrections.toml, each
     with `at`, the link from the editor's page to its mark (to the node, for a correction without a
     mark), and `marked`, the words (or IDs) before and after with the difference marked."""
@@ -326,12 +333,13 @@ def corrections_view(site: Site) -> list[dict]:
     for el in site.corpus.iter(*tree.NODE_TAGS):
         for correction in corrections_of(el, site.files.editor):
             marked = correction["kind"] in ("renumber", "replace")
-            at = href(el.get("id"), "")
+            at = href(tree.attr(el, "id"), "")
             correction["at"] = at.split("#")[0] + "#" + correction["anchor"] if marked else at
             correction["file"] = CORRECTIONS_FILE
             correction["marked"] = (marked_change(correction["was"], correction["now"] or correction["id"])
                                     if marked else None)
-            correction["kind_said"] = say(site.profile, CORRECTION_KINDS.get(correction["kind"], correction["kind"]))
+            kind: str = correction["kind"]
+            correction["kind_said"] = say(site.profile, CORRECTION_KINDS.get(kind, kind))
             out.append(correction)
     return sorted(out, key=lambda c: (c["line"] is None, c["line"] or 0))
 
@@ -339,7 +347,7 @@ def corrections_view(site: Site) -> list[dict]:
 REF_STATUS_WORDS = {"dangling": "dangling", "suspect": "suspect", "known-missing": "known missing"}
 
 
-def unresolved_refs(site: Site) -> list[dict]:
+def unresolved_refs(site: Site) -> list[dict[str, Any]]:
     """References the editor must look at, counted as `lawbook check` counts them: one entry per
     target that is not in the corpus (dangling or known missing), and every target of a reference
     marked suspect."""

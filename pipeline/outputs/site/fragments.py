@@ -4,6 +4,8 @@ profile's words as _() (Words) and puts the macros the pages call among the envi
 
 Reads: the piece and node views of model.py (through the templates). Writes nothing.
 """
+from typing import Any
+
 import jinja2
 from markupsafe import Markup
 
@@ -18,9 +20,9 @@ class Words:
 
     def __init__(self, profile: Profile):
         self.profile = profile
-        self._said = {}
+        self._said: dict[tuple[object, ...], Markup] = {}
 
-    def word(self, english: str, **values) -> Markup:
+    def word(self, english: str, **values: object) -> Markup:
         # Kept by the words and the values when every value is a plain str or int (escaped the same
         # whenever equal): a page names the same articles again and again. Anything else is formatted anew.
         key = (english, *values.items()) if all(type(v) in (str, int) for v in values.values()) else None
@@ -38,6 +40,6 @@ def install(env: jinja2.Environment, profile: Profile) -> None:
     """Give the templates of `env` the profile's words as _() and the law text's macros (inline,
     content, renumbered, and a table's) as globals."""
     env.globals["_"] = Words(profile).word
-    macros = env.get_template("fragments.html").module
+    macros: Any = env.get_template("fragments.html").module  # (its attributes are the template's macros)
     env.globals.update(inline=macros.inline, content=macros.content, renumbered=macros.renumbered,
                        law_table=macros.table, text_block=macros.text_block, original_table=macros.original_table)

@@ -7,12 +7,31 @@ template makes the SVG.
 import json
 import shutil
 import subprocess
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ...core import ids
 from ...core.errors import LawbookError
+from ...core.tree import Element
 
 article_of = ids.article_of
+
+
+class Page(Protocol):
+    """What the graph asks of an article page (model.ArticlePage)."""
+    num: str
+    element: Element | None
+
+
+class Site(Protocol):
+    """What the graph asks of the Site (model.py; not imported: model imports this module)."""
+
+    @property
+    def articles(self) -> Mapping[str, Sequence[Page]]: ...
+
+    def refs(self, edition: str | None = None) -> Iterator[tuple[Element, str | None, list[str]]]: ...
+
 
 DOT_TIMEOUT = 600  # seconds: Graphviz's dot lays out a group of the graph in well under one
 LAYOUT_GROUP = 60  # articles laid out together on the graph page (grouped_layout)
@@ -88,7 +107,9 @@ def grouped_layout(order: list[str], edges: list[tuple[str, str]], r: float, gap
     if len(drawings) == 1:
         return drawings[0]
     width = max(d.width for d in drawings)
-    centres, paths, top = {}, {}, 0.0
+    centres: dict[str, tuple[float, float]] = {}
+    paths: dict[tuple[str, str], str] = {}
+    top = 0.0
     for d in drawings:
         dx, dy = round((width - d.width) / 2, 1), round(top - (margin if top else 0), 1)
 
@@ -110,7 +131,8 @@ def grouped_layout(order: list[str], edges: list[tuple[str, str]], r: float, gap
 
 def _moved_path(path: str, dx: float, dy: float) -> str:
     """SVG path data 'M x y C x y …' moved by (dx, dy)."""
-    out, numbers = [], 0
+    out: list[str] = []
+    numbers = 0
     for word in path.split():
         if word in ("M", "C"):
             out.append(word)
@@ -127,7 +149,7 @@ def rim(x1: float, y1: float, x2: float, y2: float, r: float) -> tuple[float, fl
     return round(x1 + dx / length * r, 1), round(y1 + dy / length * r, 1)
 
 
-def graph_input(site, edition: str) -> dict:
+def graph_input(site: Site, edition: str) -> dict[str, list[list[Any]]]:
     """What the graph page of an edition is drawn from: the nodes in article order with their status and
     the edges with their kind and count (JSON values: the page's key, outputs/keyed.py, is taken from it).
 
@@ -149,7 +171,7 @@ def graph_input(site, edition: str) -> dict:
     order = sorted(set(pages) | {n for a, b, _ in edges for n in (a, b)}, key=ids.sort_key)
     at = {n: i for i, n in enumerate(order)}
 
-    def status(n):
+    def status(n: str) -> str:
         page = pages.get(n)
         return "missing" if page is None else ("present" if page.element is not None else "commentary")
     return {"nodes": [[n, status(n)] for n in order],
@@ -157,7 +179,7 @@ def graph_input(site, edition: str) -> dict:
                       sorted(edges, key=lambda e: (at[e[0]], at[e[1]], e[2]))]}
 
 
-def graph_view(site, edition: str, drawn: dict | None = None) -> dict:
+def graph_view(site: Site, edition: str, drawn: dict[str, list[list[Any]]] | None = None) -> dict[str, Any]:
     """The article-level reference graph of an edition as SVG geometry, laid out by Graphviz's dot, from
     graph_input (`drawn`, made here when not given)."""
     drawn = drawn if drawn is not None else graph_input(site, edition)

@@ -5,7 +5,9 @@ the writing of one edition's folder (write_edition).
 Reads: the Site (model.py). Writes: html/<edition>/ through the `page` writer write_html gives it.
 """
 import functools
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
@@ -15,7 +17,10 @@ from .. import text
 from ..diff import render as diff_render
 from ..text import per_profile, say
 from . import fragments, register, search
-from .model import Site, article_of, href
+from .model import Footnote, Site, View, article_of, href
+
+# What writes one page (write_html's `page`): its path below html/, its template and the template's values.
+PageWriter = Callable[..., None]
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates" / "html"
 STYLESHEET = "lawbook.css"
@@ -45,12 +50,12 @@ def environment(profile: Profile) -> jinja2.Environment:
     return env
 
 
-def comparison_view(site: Site, result: dict, profile: Profile) -> dict:
+def comparison_view(site: Site, result: dict[str, Any], profile: Profile) -> View:
     """The values of templates/html/compare.html: the comparison and, per article and node, where it
     stands in each edition's pages (only where that edition has it, so every link resolves)."""
     old, new = result["old"], result["new"]
 
-    def where(edition, cite):
+    def where(edition: str, cite: str | None) -> str | None:
         if not cite:
             return None
         node_id = ids.join(edition, cite)
@@ -58,7 +63,7 @@ def comparison_view(site: Site, result: dict, profile: Profile) -> dict:
             return href(node_id)
         return f"../{edition}/{cite}.html" if article_of(node_id) in site.pages and cite.isdigit() else None
 
-    def links(node):
+    def links(node: dict[str, Any]) -> dict[str, Any]:
         # A copy of each node with its links: the comparison itself is the diff's too (write_diff), unchanged.
         node = dict(node, links=[(ed, where(ed, node.get(side))) for ed, side in ((old, "old"), (new, "new"))])
         if "children" in node:
@@ -70,31 +75,34 @@ def comparison_view(site: Site, result: dict, profile: Profile) -> dict:
     return {"diff": result, "labels": labels, "references": references}
 
 
-def definitions_view(site: Site, edition: str) -> list[dict]:
+def definitions_view(site: Site, edition: str) -> list[View]:
     """The book's Definitions, for the edition's contents page: term, anchor (def-alert), text and the tables
     that follow it (site.table_view)."""
     holder = site.edition_el(edition).find("definitions")
-    return [{"term": d.get("term"), "anchor": "def-" + ids.definition_slug(d.get("id")),
+    return [{"term": d.get("term"), "anchor": "def-" + ids.definition_slug(tree.attr(d, "id")),
              "pieces": [piece for p in d.iter("p") for piece in site.pieces(p, [])],
              "tables": [site.table_view(t, [], d.get("term")) for t in d.iterchildren("table")]}
             for d in (holder if holder is not None else ())]
 
 
-def introduction_view(site, edition: str) -> dict | None:
+def introduction_view(site: Site, edition: str) -> View | None:
     """The book's Introduction, a section of the edition's contents page: its title, anchor (intro), its
     paragraphs and tables in order (`content`, site.text_view) and the footnotes they hold; None when the
     sources hold no introduction."""
     el = site.edition_el(edition).find("introduction")
     if el is None:
         return None
-    notes = []
+    notes: list[Footnote] = []
     title = el.findtext("title")
     content = [site.text_view(p, notes, title) for p in el.iterchildren(*tree.TEXT_TAGS)]
-    return {"title": title, "anchor": ids.NodeId.parse(el.get("id")).anchor, "content": content,
+    node = ids.NodeId.parse(tree.attr(el, "id"))
+    if node is None:
+        raise ValueError(f"not an ID: {el.get('id')!r}")
+    return {"title": title, "anchor": node.anchor, "content": content,
             "footnotes": notes}
 
 
-def contents_view(site: Site, edition: str) -> list[dict]:
+def contents_view(site: Site, edition: str) -> list[View]:
     """The edition's articles as its contents page lists them: file, number, title, whether only commentary
     is known, and the sections (cite, heading). Only what the page shows, so that its key (outputs/keyed.py)
     changes when the contents do, not when an article's text does."""
@@ -108,7 +116,7 @@ def edition_pages(site: Site, edition: str) -> list[str]:
             *(f"{edition}/{article.file}" for article in site.articles[edition])]
 
 
-def write_edition(site: Site, edition: str, page) -> None:
+def write_edition(site: Site, edition: str, page: PageWriter) -> None:
     """Render html/<edition>/: table of contents, reference graph, the book's index, one page per article."""
     site.fill(edition)
     articles = site.articles[edition]

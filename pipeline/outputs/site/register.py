@@ -3,11 +3,11 @@ profile's word for it, PAGE_KEY), each headword with its citations linked to the
 cross-references linked to the headwords they name. Rendered by templates/html/index-of-terms.html; an edition
 without an index (the Dutch sources) has no such page and its contents page no link to one."""
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from lxml import etree
 
-from ...core import ids
+from ...core import ids, tree
 from ...core.lang import Profile
 
 
@@ -33,21 +33,21 @@ def _anchor(entry_id: str) -> str:
     return entry_id.rsplit(ids.SEPARATOR, 1)[1]
 
 
-def _holder_view(el: etree._Element, href: NodeHref) -> dict:
+def _holder_view(el: etree._Element, href: NodeHref) -> dict[str, Any]:
     return {"refs": [{"words": r.text or "", "href": _link(r.get("to") or "", r.get("status"), href),
                       "status": r.get("status")} for r in el.iterchildren("ref")],
-            "see": [{"words": s.text or "", "anchor": _anchor(s.get("to")) if s.get("to") else None}
+            "see": [{"words": s.text or "", "anchor": _anchor(to) if (to := s.get("to")) else None}
                     for s in el.iterchildren("see")]}
 
 
-def register_view(edition_el: etree._Element, href: NodeHref) -> dict | None:
+def register_view(edition_el: etree._Element, href: NodeHref) -> dict[str, Any] | None:
     """The values of templates/html/index-of-terms.html: the entries grouped by initial letter; None without an index."""
     index = edition_el.find("index")
     if index is None:
         return None
-    letters: list[dict] = []
+    letters: list[dict[str, Any]] = []
     for e in index.iterchildren("entry"):
-        entry = {"headword": e.get("headword"), "anchor": _anchor(e.get("id")), "remark": e.findtext("remark"),
+        entry = {"headword": e.get("headword"), "anchor": _anchor(tree.attr(e, "id")), "remark": e.findtext("remark"),
                  **_holder_view(e, href),
                  "subs": [{"label": s.get("label"), **_holder_view(s, href)} for s in e.iterchildren("sub")]}
         letter = (e.get("headword") or "?")[:1].upper()

@@ -4,7 +4,13 @@ build when rendering it would give the same bytes (PreviousBuild).
 Reads: job.previous (the last build's digests and corpus.xml), the Site (model.py). Writes: html/<edition>/,
 copied, through job.previous.reuse.
 """
+from typing import TYPE_CHECKING
+
 from lxml import etree
+
+if TYPE_CHECKING:
+    from ..job import Job
+    from .model import Site
 
 class PreviousBuild:
     """What write_html may take from the last build (job.previous).
@@ -17,16 +23,16 @@ class PreviousBuild:
     edition whose digest is unchanged are known to be the same; for a changed one they are read from
     the previous corpus.xml (once, only then)."""
 
-    def __init__(self, job, site):
+    def __init__(self, job: "Job", site: "Site") -> None:
         self.previous, self.site = job.previous, site
         self.usable = job.previous.available and job.previous.has("html")
-        self._numbers = None  # read when first needed; {} when the previous corpus cannot be read
+        self._numbers: dict[str | None, set[str | None]] | None = None  # read when first needed; {} when the previous corpus cannot be read
 
-    def numbers(self, edition):
+    def numbers(self, edition: str) -> set[str]:
         """Article numbers with text in `edition`, now."""
         return {p.num for p in self.site.articles.get(edition, []) if p.element is not None}
 
-    def previous_numbers(self):
+    def previous_numbers(self) -> dict[str | None, set[str | None]] | None:
         """edition -> article numbers with text, in the previous build (from its corpus.xml); None
         when that cannot be read (then nothing is reused that depends on it)."""
         if self._numbers is None:
@@ -41,7 +47,7 @@ class PreviousBuild:
                 self._numbers = {}
         return self._numbers or None
 
-    def links_unchanged(self, edition, stamp):
+    def links_unchanged(self, edition: str, stamp: dict[str, str]) -> bool:
         """Whether each other edition has text for the same of this edition's article numbers as before."""
         own = self.numbers(edition)
         for other in set(stamp) | set(self.site.editions):
@@ -55,7 +61,7 @@ class PreviousBuild:
                 return False
         return True
 
-    def reuse(self, edition):
+    def reuse(self, edition: str) -> bool:
         """Copy html/<edition>/ from the previous build when that gives what rendering would; True if so."""
         if not self.usable:
             return False

@@ -27,7 +27,7 @@ def pagefind_command(site: Path) -> list[str]:
     """The command that indexes `site`: the pagefind binary of the pagefind[bin] wheel run directly
     (`python -m pagefind` would start an interpreter only to exec it), else through that module."""
     try:
-        from pagefind_bin import get_executable
+        from pagefind_bin import get_executable  # type: ignore[import-untyped]  # (no type information)
 
         program = [str(get_executable())]
     except (ImportError, OSError):
@@ -57,16 +57,17 @@ def jump_words(profile: Profile) -> list[str]:
 def citations_script(site: Site) -> str:
     """html/<citations script> (citaten.js for a Dutch book): edition -> citation -> page (and anchor), newest edition first, for the citation
     jump of the search box: "53A", "2007 41B", "art. 16C" go straight to the node."""
-    table = {}
+    table: dict[str, dict[str, str]] = {}
     for ed in site.newest_first:
-        cites = table[ed] = {}
+        cites: dict[str, str] = {}
+        table[ed] = cites
         for el in site.edition_el(ed).iter(*tree.NODE_TAGS):
-            cites[ids.cite_of(el.get("id"))] = href(el.get("id"), "")
+            cites[ids.cite_of(el.get("id"))] = href(tree.attr(el, "id"), "")
         # A number the laws committee corrected (corrections.toml) still finds its node: 47E1a -> 47E2a.
         for el in site.edition_el(ed).iter(*tree.NODE_TAGS):
             for corr in corrections_of(el, ""):
                 if corr["kind"] == "renumber":
-                    cites.setdefault(corr["was_cite"], href(el.get("id"), ""))
+                    cites.setdefault(corr["was_cite"], href(tree.attr(el, "id"), ""))
         for page in site.articles[ed]:
             cites.setdefault(page.num, f"{ed}/{page.file}")
     return "window.LAWBOOK_CITATIONS = " + json.dumps(table, ensure_ascii=False, indent=0) + ";\n"
