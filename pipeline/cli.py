@@ -28,19 +28,26 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from .core.errors import LawbookError, shown_safely, write_failure
+from .core.errors import BuildFailed, LawbookError, shown_safely, write_failure
 
 if TYPE_CHECKING:
+    from lxml.etree import _Element as Element
+
     from .core.lang import Profile
+    from .corpus.stages import CorpusContext
     from .publish.state import BuildSummary
+
+    # The subcommands' registry argparse gives add_subparsers (a private name in argparse's own stubs).
+    Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 # Every command imports what it needs when it runs: `lawbook build` with nothing to do reads the
 # stamp without loading lxml, jinja2 or the stages (see docs/architecture.md, "Start-up").
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="lawbook", description="Publishing pipeline for the laws of duplicate "
                                                                   "bridge, in Dutch, English and French")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
@@ -50,15 +57,16 @@ def main(argv=None):
 
     args = parser.parse_args(argv)
     try:
-        status = args.func(args) or 0
+        status: int = args.func(args) or 0
         sys.stdout.flush()  # here, where a reader that went away is answered, not in the interpreter's exit
         return status
     except LawbookError as e:
         if args.debug:
             raise
         # A failed build names each error first (FILE:LINE: message), then what happened and what to do.
-        for entry in getattr(e, "errors", ()):
-            print(shown_safely(f"lawbook: error: {e.where(entry)}: {entry.message}"), file=sys.stderr)
+        if isinstance(e, BuildFailed):
+            for entry in e.errors:
+                print(shown_safely(f"lawbook: error: {e.where(entry)}: {entry.message}"), file=sys.stderr)
         print(f"lawbook: error: {e}", file=sys.stderr)
         return e.status
     except BrokenPipeError:  # the reader went away (`lawbook show 2017/53 | head`): nothing left to say
@@ -116,7 +124,7 @@ def add_cache_dir(p: argparse.ArgumentParser) -> None:
                         "`make` gives .cache/lawbook in the project)")
 
 
-def add_build_command(sub):
+def add_build_command(sub: "Commands") -> None:
     p = sub.add_parser("build", help="build all outputs from the sources",
                        description="Build the corpus, the report, the reference graph, the HTML site, the "
                                    "Markdown and PDF editions and the edition diff into a fresh folder, and "
@@ -140,7 +148,7 @@ def add_build_command(sub):
     p.set_defaults(func=cmd_build)
 
 
-def cmd_build(args):
+def cmd_build(args: argparse.Namespace) -> int:
     """Build into --out. A build that finds errors raises BuildFailed (status 1): main prints each
     error as FILE:LINE: message, and --out is left as it was. An --out that is not the build's own
     (outdir.check_target) is refused before anything is read."""
@@ -182,7 +190,7 @@ def closing_lines(summary: "BuildSummary", out: str) -> list[str]:
 
 
 # -- show ----------------------------------------------------------------------------------------
-def add_show_command(sub):
+def add_show_command(sub: "Commands") -> None:
     p = sub.add_parser("show", help="show one node of the corpus: its text, notes, children and sources",
                        description="Show one node of the corpus. ID is an edition and a citation (2017/50D2a); "
                                    "case does not matter, the book's citation keyword may stand before it "
@@ -196,63 +204,56 @@ def add_show_command(sub):
     p.set_defaults(func=cmd_show)
 
 
-def cmd_show(args):
+def cmd_show(args: argparse.Namespace) -> int:
+    from .corpus import lookup
     from .outputs import show
     from .publish import run
 
     if re.fullmatch(r"\d{4}/def/\S+", args.id.strip()):  # a definition of the book's Definitions
         return _show_definition(run.make_corpus(args.sources), args.id.strip().lower(), args.json)
     ctx = run.make_corpus(args.sources)
-    typed = _typed_id(args.id, ctx.profile)
-    node_id, el = find_node(ctx.corpus, *typed, typed_as=args.id)
+    corpus = _tree(ctx)
+    typed = lookup.typed_id(args.id, ctx.profile)
+    node_id, el, said = lookup.find_node(corpus, *typed, typed_as=args.id)
+    if said:
+        print(said, file=sys.stderr)
     if el is None:  # renumbered by the committee's corrections: show the node under its new ID, saying so
-        moved = renumbered_to(ctx.corpus, node_id)
+        moved = lookup.renumbered_to(corpus, node_id)
         if moved is not None:
             el, line = moved
             print(f"{node_id}: renumbered to {el.get('id')} by corrections.toml:{line}; showing {el.get('id')}",
                   file=sys.stderr)
     if el is None:  # an article known only from its commentary: show that, saying so
-        commentary = [c for c in ctx.corpus.iter("commentary") if c.get("on") == node_id]
+        commentary = [c for c in corpus.iter("commentary") if c.get("on") == node_id]
         if not commentary:
-            raise not_in_corpus(ctx.corpus, node_id)
+            raise lookup.not_in_corpus(corpus, node_id)
         print(f"{node_id}: the text of this article is in none of the sources; its commentary:", file=sys.stderr)
-        data = [show.node_summary(c) for c in commentary]
-        print(json.dumps(data, ensure_ascii=False, indent=1) if args.json else
-              "\n\n".join(show.render_text(c, pages=commentary_only(ctx.corpus)) for c in commentary))
+        summaries = [show.node_summary(c) for c in commentary]
+        print(json.dumps(summaries, ensure_ascii=False, indent=1) if args.json else
+              "\n\n".join(show.render_text(c, pages=lookup.commentary_only(corpus)) for c in commentary))
         return 0
     data = show.node_summary(el)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        print(show.render_text(el, pages=commentary_only(ctx.corpus)))
+        print(show.render_text(el, pages=lookup.commentary_only(corpus)))
     return 0
 
 
-def renumbered_to(corpus, node_id: str):
-    """(the node, the line of corrections.toml) for an ID a renumbering correction gave up, else None."""
-    found = corpus.xpath("//corr[@kind='renumber'][@was=$id]", id=node_id)
-    return (found[0].getparent(), found[0].get("line")) if found else None
-
-
-def commentary_only(corpus) -> frozenset:
-    """The articles whose text is in none of the sources but whose commentary is: each has a page of its own."""
-    return frozenset(c.get("on") for c in corpus.iter("commentary")
-                     if c.get("on") and corpus.xpath("count(//*[@id=$id])", id=c.get("on")) == 0)
-
-
-def _show_definition(ctx, node_id, as_json):
+def _show_definition(ctx: "CorpusContext", node_id: str, as_json: bool) -> int:
     """`show 2017/def/alert`: the term and its text, or one message naming the terms there are."""
     from .core import tree
 
-    found = ctx.corpus.xpath("//definition[@id=$id]", id=node_id)
-    if not found:
-        terms = [d.get("id") for d in ctx.corpus.iter("definition")]
+    corpus = _tree(ctx)
+    found = corpus.xpath("//definition[@id=$id]", id=node_id)
+    if not isinstance(found, list) or not found:
+        terms = [str(d.get("id")) for d in corpus.iter("definition")]
         raise LawbookError(f"{node_id} is not in the corpus", status=1,
                            fix=f"the definitions are {', '.join(terms[:8])}{' …' if len(terms) > 8 else ''}"
                            if terms else "the sources hold no definitions")
-    el = found[0]
+    el: Element = found[0]  # type: ignore[assignment]  # (an element path gives elements)
     own = list(el.iterchildren(*tree.TEXT_TAGS))  # its paragraphs and tables: a table's text is its cells' words
-    data = {"id": node_id, "term": el.get("term"), "text": " ".join(tree.plain_text(p) for p in own),
+    data: dict[str, Any] = {"id": node_id, "term": el.get("term"), "text": " ".join(tree.plain_text(p) for p in own),
             "sources": el.get("sources")}
     tables = [[[tree.plain_text(cell) for cell in row] for row in tree.cells(t)] for t in own if t.tag == "table"]
     if tables:
@@ -266,85 +267,8 @@ def _show_definition(ctx, node_id, as_json):
     return 0
 
 
-def _typed_id(text: str, profile: "Profile") -> tuple[str | None, str]:
-    """(edition or None, citation) for an ID as typed; the book's citation keyword before it is allowed,
-    as search allows it: "artikel 53A" in a Dutch book, "Law 53A" in an English one."""
-    from .core import ids
-
-    typed = ids.read_typed(_without_keyword(text, profile))
-    if typed is None:
-        raise LawbookError(f"{text!r} is not an ID", fix="give an edition and a citation, e.g. 2017/50D2a, "
-                                                         "or a citation alone, e.g. 53A")
-    return typed
-
-
-def _without_keyword(text: str, profile: "Profile") -> str:
-    """`text` without a leading citation keyword of `profile` ("artikel", "Law"; any case), the rest as it is."""
-    words = {profile.rules.ARTICLE, profile.rules.ARTICLE_WORD}
-    m = re.match(r"\s*(\S+)\s+(?=\d)", text)
-    return text[m.end():] if m and m.group(1).lower() in {w.lower() for w in words} else text
-
-
-def unknown_edition(edition: str, editions, where: str | None = None) -> LawbookError:
-    """The one message for an edition the corpus does not hold, from `show` and `diff` alike (status 2)."""
-    return LawbookError(f"edition {edition} is not in the corpus", file=where, status=2,
-                        fix=f"the editions are {', '.join(editions) or 'none'}")
-
-
-def find_node(corpus, edition, rest, typed_as=""):
-    """(ID, element or None) for a typed ID: its edition, or without one the newest edition holding it.
-    An edition the corpus does not hold is a LawbookError (status 2) that lists the ones it does."""
-    from .core import ids, tree
-
-    editions = [e.get("id") for e in corpus.iterchildren("edition")]
-    if edition is not None and edition not in editions:
-        raise unknown_edition(edition, editions)
-    for candidate in ([edition] if edition else reversed(editions)):
-        node_id = ids.join(candidate, rest)
-        el = tree.node_by_id(corpus, node_id)
-        if el is not None:
-            if edition is None:
-                print(f"showing {node_id}: {candidate} is the newest edition that holds {rest}", file=sys.stderr)
-            elif node_id != typed_as:
-                print(f"showing {node_id}", file=sys.stderr)
-            return node_id, el
-    return ids.join(edition or (editions[-1] if editions else "?"), rest), None
-
-
-# A suggestion differs from the typed citation by at most this many letters or digits ("47E1c" -> "47E1a").
-NEAR_EDITS = 2
-
-
-def not_in_corpus(corpus, node_id: str) -> LawbookError:
-    """The error for an ID the corpus does not hold (status 1), with suggestions only near it: IDs of the same
-    article within NEAR_EDITS edits of its citation; for an article the edition lacks, that it lacks it."""
-    from .core import ids, tree
-
-    edition, cite = ids.split_id(node_id)
-    article = ids.article_of(node_id)
-    held = [el.get("id") for ed in corpus.iterchildren("edition") if ed.get("id") == edition
-            for el in ed.iter(*tree.NODE_TAGS)]
-    if article is not None and article not in held:
-        elsewhere = [ed.get("id") for ed in corpus.iterchildren("edition")
-                     if tree.node_by_id(ed, ids.join(ed.get("id"), cite)) is not None]
-        articles = [ids.cite_of(a) for a in held if ids.article_of(a) == a]
-        listed = ", ".join(articles[:12]) + (" …" if len(articles) > 12 else "")
-        fix = (f"edition {', '.join(elsewhere)} holds {cite}" if elsewhere else
-               f"the articles of edition {edition} are {listed}" if articles else f"edition {edition} holds no articles")
-        return LawbookError(f"{node_id} is not in the corpus: edition {edition} holds no article "
-                            f"{ids.cite_of(article)}", status=1, fix=fix)
-    from rapidfuzz.distance import Levenshtein
-
-    near = sorted((Levenshtein.distance(cite.lower(), ids.cite_of(other).lower()), n)
-                  for n, other in enumerate(held) if ids.article_of(other) == article and other != node_id)
-    shown = [held[n] for distance, n in near if distance <= NEAR_EDITS][:3]
-    fix = (f"did you mean {', '.join(shown)}?" if shown else
-           f"`lawbook show {article}` lists the IDs below it")
-    return LawbookError(f"{node_id} is not in the corpus", status=1, fix=fix)
-
-
 # -- convert -------------------------------------------------------------------------------------
-def add_convert_command(sub):
+def add_convert_command(sub: "Commands") -> None:
     p = sub.add_parser("convert", help="write the sources as Markdown masters, one per edition, with their manifest",
                        description="One Markdown master per edition and a sources.toml listing them, in a new "
                                    "folder; the old sources are left alone, and nothing is written unless the "
@@ -355,7 +279,7 @@ def add_convert_command(sub):
     p.set_defaults(func=cmd_convert)
 
 
-def cmd_convert(args):
+def cmd_convert(args: argparse.Namespace) -> int:
     from .core.options import Options
     from .publish import convert
 
@@ -366,7 +290,7 @@ def cmd_convert(args):
 
 
 # -- check ---------------------------------------------------------------------------------------
-def add_check_command(sub):
+def add_check_command(sub: "Commands") -> None:
     p = sub.add_parser("check", help="list every reference whose target is not in the corpus",
                        description="Find every reference of the corpus whose target is not in it, grouped by "
                                    "kind and by target, each with its source file and line. Exit status 1 "
@@ -381,7 +305,7 @@ def add_check_command(sub):
     p.set_defaults(func=cmd_check)
 
 
-def cmd_check(args):
+def cmd_check(args: argparse.Namespace) -> int:
     """Exit 0 when no reference dangles unexpectedly (and, with --strict, none is suspect); else 1."""
     from .publish import run
     from .corpus import check, refs, register
@@ -390,8 +314,10 @@ def cmd_check(args):
 
     options = Options(known_missing=args.known_missing, cache_dir=args.cache_dir)
     ctx = run.make_corpus(args.sources, options)
+    corpus = ctx.frozen()  # (what the references are read from: the finished corpus, as an output reads it)
+    assert ctx.sources_dir is not None  # (make_corpus was given the folder)
     known = refs.load_known_missing(ctx.sources_dir, args.known_missing)
-    references = refs.references(ctx, known) + register.references(ctx.corpus)  # the index's citations too
+    references = refs.references(_finished(ctx), known) + register.references(corpus.tree)  # the index's too
     failing = {"dangling"} | ({"suspect"} if args.strict else set())
     status = 1 if any(r.status in failing for r in references) else 0
     # A corpus the build would refuse (a conflict, a lost line) is not ready for print either.
@@ -406,15 +332,29 @@ def cmd_check(args):
         print(json.dumps({"refs": [r.to_json() for r in references], "summary": check.summary(references)},
                          ensure_ascii=False, indent=1))
     else:
-        print(check.render_check(references, known, ctx))
+        print(check.render_check(references, known, _finished(ctx)))
     return status
+
+
+def _tree(ctx: "CorpusContext") -> "Element":
+    """The corpus tree the corpus stages made (make_corpus runs them all, so it is there)."""
+    if ctx.corpus is None:
+        raise LawbookError("the corpus stages made no corpus", fix="run again with --debug and report it")
+    return ctx.corpus
+
+
+def _finished(ctx: "CorpusContext") -> Any:
+    """The corpus stages' context once they have run, as the reference records read it (refs.CorpusOf: its
+    corpus and sources folder made, which the context's types leave optional while the stages run)."""
+    _tree(ctx)
+    return ctx
 
 
 # -- diff ----------------------------------------------------------------------------------------
 DIFF_FORMATS = ("html", "json", "text")
 
 
-def add_diff_command(sub):
+def add_diff_command(sub: "Commands") -> None:
     """Adds the `diff` subcommand."""
     p = sub.add_parser("diff", help="what changed between two editions, as a redline",
                        description="Compare two editions article by article. OLD and NEW are edition ids "
@@ -432,7 +372,7 @@ def add_diff_command(sub):
     p.set_defaults(func=cmd_diff)
 
 
-def cmd_diff(args):
+def cmd_diff(args: argparse.Namespace) -> int:
     from .outputs import diff
 
     target = None
@@ -440,7 +380,7 @@ def cmd_diff(args):
         from .publish.outdir import check_diff_out, write_file
 
         target = check_diff_out(args.out, args.sources)
-    built = {"languages": {}}
+    built: dict[str, Any] = {"languages": {}}
     old = resolve_edition(args.old, args.old_edition, args.sources, built, "--old-edition")
     new = resolve_edition(args.new, args.new_edition, args.sources, built, "--new-edition")
     profile = book_profile(built["languages"])
@@ -467,14 +407,14 @@ def book_profile(languages: dict[str, str | None]) -> "Profile":
     if unknown:
         raise LawbookError("the corpus.xml does not record the book's language (it was written by an earlier "
                            "lawbook)", file=unknown[0], status=2, fix="build it again from its sources")
-    codes = sorted(set(languages.values()))
+    codes = sorted({code for code in languages.values() if code is not None})
     if len(codes) > 1:
         raise LawbookError(f"the editions come from books in different languages ({', '.join(codes)})", status=2,
                            fix="compare editions of one book")
     return lang.profile(codes[0])
 
 
-def resolve_edition(arg, chosen, sources, built, flag):
+def resolve_edition(arg: str, chosen: str | None, sources: str, built: dict[str, Any], flag: str) -> "Element":
     """The <edition> element an argument names: a corpus.xml file (its only edition, or `chosen`) or an
     edition id in the corpus built from `sources` (built once, kept in `built`). Raises LawbookError
     (status 2) for a file that is unreadable or not a corpus, and for an edition that is not there."""
@@ -483,7 +423,7 @@ def resolve_edition(arg, chosen, sources, built, flag):
     path = Path(arg)
     if path.is_file():
         corpus = read_corpus(path)
-        editions = {ed.get("id"): ed for ed in corpus.iterchildren("edition")}
+        editions = {str(ed.get("id")): ed for ed in corpus.iterchildren("edition")}
         where = str(path)
         built["languages"][where] = corpus.get("language")
     elif re.fullmatch(r"\d{4}", arg):
@@ -493,9 +433,9 @@ def resolve_edition(arg, chosen, sources, built, flag):
         if "corpus" not in built:
             from .publish import run
             ctx = run.make_corpus(sources)
-            built["corpus"] = ctx.corpus
+            built["corpus"] = _tree(ctx)
             built["languages"][f"{sources}/"] = ctx.profile.code
-        editions = {ed.get("id"): ed for ed in built["corpus"].iterchildren("edition")}
+        editions = {str(ed.get("id")): ed for ed in built["corpus"].iterchildren("edition")}
         chosen, where = arg, f"{sources}/"
     elif path.is_dir():
         raise LawbookError("this is a folder, not a corpus.xml file", file=arg,
@@ -513,12 +453,14 @@ def resolve_edition(arg, chosen, sources, built, flag):
                                file=where, fix=f"say which one with {flag}")
         chosen = next(iter(editions))
     if chosen not in editions:  # the message `show` gives; a corpus.xml file is named, the sources folder not
-        raise unknown_edition(chosen, list(editions), where if path.is_file() else None)
+        from .corpus import lookup
+
+        raise lookup.unknown_edition(chosen, list(editions), where if path.is_file() else None)
     return editions[chosen]
 
 
 
-def port_number(text):
+def port_number(text: str) -> int:
     """--port: 1 to 65535, or 0 for any free port (the line `serving …` says which)."""
     port = int(text) if re.fullmatch(r"-?[0-9]+", text) else None
     if port is None or not 0 <= port <= 65535:
@@ -527,7 +469,7 @@ def port_number(text):
     return port
 
 
-def add_serve_command(sub):
+def add_serve_command(sub: "Commands") -> None:
     """Adds the `serve` subcommand: python -m pipeline serve [--out build] [--port 8000]."""
     p = sub.add_parser("serve", help="serve the HTML edition on 127.0.0.1 (search needs a web server)")
     p.add_argument("--out", default="build", help="the build folder whose html/ is served")
@@ -543,20 +485,20 @@ def add_serve_command(sub):
     p.set_defaults(func=cmd_serve)
 
 
-def _host_name(text):
+def _host_name(text: str) -> str:
     from . import serve
 
     return serve.host_name(text)
 
 
-def cmd_serve(args):
+def cmd_serve(args: argparse.Namespace) -> int:
     from . import serve, watch_server  # http.server is imported only to serve
 
     return watch_server.cmd_watch(args) if args.watch else serve.cmd_serve(args)
 
 
 # -- align ---------------------------------------------------------------------------------------
-def add_align_command(sub):
+def add_align_command(sub: "Commands") -> None:
     p = sub.add_parser("align", help="compare a translation with its original, node by node",
                        description="Compare two books by citation ID: every node both hold, or that one holds "
                                    "inside a part the other shows, gets a status (match, missing, extra, "
@@ -570,7 +512,7 @@ def add_align_command(sub):
     p.set_defaults(func=cmd_align)
 
 
-def cmd_align(args):
+def cmd_align(args: argparse.Namespace) -> int:
     from .corpus import align
 
     result = align.align(read_book(args.translation), read_book(args.reference))
@@ -583,14 +525,14 @@ def cmd_align(args):
     return result.status
 
 
-def read_book(arg):
+def read_book(arg: str) -> Any:
     """The corpus.json of a build folder, or the file itself, valid against schema/corpus.schema.json."""
     from .publish import reference
 
     return reference.read_corpus(arg)
 
 
-COMMANDS = [add_build_command, add_show_command, add_check_command, add_diff_command, add_align_command,
+COMMANDS: list[Callable[["Commands"], None]] = [add_build_command, add_show_command, add_check_command, add_diff_command, add_align_command,
             add_serve_command, add_convert_command]
 
 

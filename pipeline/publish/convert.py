@@ -24,7 +24,7 @@ from lxml import etree
 from ..core import tree
 from ..core.errors import BuildFailed, LawbookError
 from ..core.options import Options
-from ..corpus.stages import CorpusContext
+from ..corpus.stages import CorpusContext, made_tree
 from ..outputs import markdown
 from ..reading import manifest
 from .run import make_corpus
@@ -57,13 +57,14 @@ def convert(sources: Path, out: Path, options: Options | None = None) -> Convert
         # (a master of a book that does not build would carry its errors into the committee's source)
         raise BuildFailed(ctx.log.errors, "the report.txt of `lawbook build`", out)
     old = manifest.load_manifest(sources)
-    editions = [e.get("id") for e in ctx.corpus.iterchildren("edition")]
+    corpus = made_tree(ctx)
+    editions = [str(e.get("id")) for e in corpus.iterchildren("edition")]
     masters = tuple((master_name(edition), edition) for edition in editions)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
         for name, edition in masters:
-            (staging / name).write_text(markdown.render(ctx.corpus, edition, ctx.profile), encoding="utf-8")
+            (staging / name).write_text(markdown.render(corpus, edition, ctx.profile), encoding="utf-8")
         (staging / manifest.MANIFEST).write_text(manifest_text(old, masters, sources), encoding="utf-8")
         if (sources / KNOWN_MISSING).is_file():
             shutil.copyfile(sources / KNOWN_MISSING, staging / KNOWN_MISSING)
@@ -114,7 +115,7 @@ def compare(old: CorpusContext, new: CorpusContext) -> list[str]:
     """The differences between two corpora in what a master must keep: each node's ID, level, number, label
     and text with its notes' places, numbers and words, gaps, commentary, corrections' records, and where each
     node of the law first came from (the new node's origin against the old node's sources). Empty when they agree."""
-    a, b = nodes_of(old.corpus), nodes_of(new.corpus)
+    a, b = nodes_of(made_tree(old)), nodes_of(made_tree(new))
     out = [f"{key} is missing" for key in a if key not in b] + [f"{key} is new" for key in b if key not in a]
     for key, (what, sources) in a.items():
         if key in b and b[key][0] != what:
