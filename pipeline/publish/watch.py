@@ -34,10 +34,10 @@ import stat
 import threading
 import time
 import tomllib
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from . import cache, outdir
 from .warm import WarmCompiler, WarmCompiles
@@ -50,6 +50,17 @@ if TYPE_CHECKING:
     from ..outputs.job import Job
 
 
+class ErrorView(TypedDict):
+    """What stopped a rebuild (error_view), as the terminal and the panel show it."""
+    message: str
+    file: str | os.PathLike[str] | None
+    line: int | None
+    fix: str | None
+    count: int  # how many errors the build found
+    report: NotRequired[str]  # a failed build's whole report (<out>.failed/report.txt)
+    origin: NotRequired[str]  # the manifest's origin of the source it names
+
+
 @dataclass
 class Outcome:
     """What one rebuild did. `changed`: the files of the build (paths below it) that were added, changed
@@ -59,12 +70,12 @@ class Outcome:
     seconds: float
     generation: int
     changed: list[str] = field(default_factory=list)
-    error: dict | None = None
+    error: ErrorView | None = None
     skipped: bool = False
     recovered: bool = False  # the first good rebuild (or nothing to build) after a failed one
     cancelled: bool = False  # stopped because the sources changed again: the next rebuild follows at once
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """The outcome as the open pages are told it (JSON): the pages of the site that changed; its step is
         "all" (the whole build is in place; "state" when it failed) and no page is served from the overlay."""
         pages = [path for path in self.changed if path.startswith("html/") and path.endswith(".html")]
@@ -198,7 +209,7 @@ def render_pages(job: "Job", wanted: Collection[str], out_dir: Path) -> dict[str
     return {path: data for path, data in pages.items() if on_disk(path) != data}
 
 
-def error_view(error: LawbookError) -> dict:
+def error_view(error: LawbookError) -> ErrorView:
     """What stopped a rebuild, for the terminal and the panel (serve.py): the first of a failed build's
     errors (its file and line) or the error itself, with the fix and how many errors there are; for a
     failed build, `report`, its whole report (<out>.failed/report.txt)."""
@@ -337,7 +348,7 @@ def source_changes(sources_dir: str | os.PathLike[str], stop: "threading.Event",
             stop.wait(look_again_ms / 1000)
 
 
-def changed_files(before: dict | None, after: dict | None) -> list[str]:
+def changed_files(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> list[str]:
     """The files whose recorded sha256 differs between two build markers (outdir.read_marker), sorted."""
     old = (before or {}).get("files") or {}
     new = (after or {}).get("files") or {}
@@ -347,7 +358,8 @@ def changed_files(before: dict | None, after: dict | None) -> list[str]:
 class Session:
     """The warm state of watch mode for one sources folder and one build folder (see the module's doc)."""
 
-    def __init__(self, sources_dir, out_dir, options=None) -> None:
+    def __init__(self, sources_dir: str | os.PathLike[str], out_dir: str | os.PathLike[str],
+                 options: Options | dict[str, object] | None = None) -> None:
         self.sources_dir = Path(sources_dir)
         self.out_dir = Path(out_dir)
         self.options = Options.of(options)
@@ -391,6 +403,7 @@ class Session:
             self._previewed = True
         self.overlay.replace(self.rebuilds, build_identity(self.out_dir), generation,
                              {"html/" + path: data for path, data in pages.items()})
+        assert self._step is not None  # (the build is given _ready only while a rebuild has a step to say)
         self._step(Step("page", sorted(pages), time.perf_counter() - self._start, generation))
 
     def _pdf_ready(self, book: "Book") -> None:
@@ -445,8 +458,9 @@ class Session:
             self._lost_preview()
             self._failed(failed_before)
             error = error_view(e)
-            if error.get("file") in (names := origins(self.sources_dir)):
-                error["origin"] = names[error["file"]]
+            names = origins(self.sources_dir)
+            if isinstance(file := error.get("file"), str) and file in names:
+                error["origin"] = names[file]
             self.last = Outcome(False, time.perf_counter() - start, self.generation, error=error)
             return self.last
         except Exception as e:  # a bug: watching goes on (the build left out_dir as it was) and says so
@@ -476,7 +490,7 @@ class Session:
         """Where a failed build writes its report: <out>.failed/, beside the build (run.build)."""
         return self.out_dir.with_name(self.out_dir.name + ".failed")
 
-    def _failed(self, before: dict | None) -> None:
+    def _failed(self, before: Mapping[str, Any] | None) -> None:
         """A rebuild failed: remember the <out>.failed/ it wrote, if it wrote one (its marker new since
         `before`, made by this process)."""
         self.failing = True
