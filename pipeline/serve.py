@@ -22,6 +22,7 @@ A request that still fails logs one line, never a traceback.
 """
 import functools
 import html
+import io
 import json
 import http.server
 import os
@@ -30,12 +31,15 @@ import socket
 import sys
 import threading
 import urllib.parse
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from .core.errors import LawbookError
 
 if TYPE_CHECKING:
+    import argparse
+
     from .core.lang import Profile
 
 # Longer than any path of the site; a longer one is refused before it reaches the file system.
@@ -101,7 +105,7 @@ def error_words(code: int, profile: "Profile") -> dict[str, str] | None:
             "search": profile.word("Search the laws"), "search_page": file_names(profile).search}
 
 
-def escape_log(text):
+def escape_log(text: str) -> str:
     return text.translate(LOG_ESCAPES)
 
 
@@ -113,14 +117,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     error_message_format = ERROR_PAGE
     error_content_type = "text/html; charset=utf-8"
     profile: "Profile"  # the served book's language: set by make_server and make_watch_server
+    server: "_Server"  # the server that made the handler (make_server)
 
-    def send_error(self, code, message=None, explain=None):
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Errors in the site's words and style (a 404 in Dutch); the log line keeps the English reason.
         Any other status (405, 414, 431, 501 …: answers to clients, not to readers) gets the standard
         library's plain page: ERROR_PAGE has fields only the site's words fill."""
         words = error_words(code, self.profile)
         if words is None:
-            self.error_message_format = http.server.DEFAULT_ERROR_MESSAGE
+            self.error_message_format = http.server.BaseHTTPRequestHandler.error_message_format  # (the library's page)
             return super().send_error(code, message, explain)
         self.log_error("code %d, message %s", code, message or "")
         self.close_connection = True
@@ -133,14 +138,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Callable[[], None]:
         """Every method but GET and HEAD (PUT, DELETE, OPTIONS, TRACE, POST, any other name) is answered
         405 with the methods there are: the site is read only."""
         if name.startswith("do_") and name not in ("do_GET", "do_HEAD"):
             return self.method_not_allowed
         raise AttributeError(name)
 
-    def method_not_allowed(self):
+    def method_not_allowed(self) -> None:
         self.log_error("code 405, method %s not allowed", self.command)
         self.close_connection = True
         body = b"405 Method Not Allowed: this site answers GET and HEAD only\n"
@@ -152,11 +157,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def setup(self):
-        self.timeout = self.server.connection_timeout  # read by StreamRequestHandler.setup
+    def setup(self) -> None:
+        self.timeout = self.server.connection_timeout  # type: ignore[misc]  # read by StreamRequestHandler.setup (typeshed calls it a class variable)
         super().setup()
 
-    def parse_request(self):
+    def parse_request(self) -> bool:
         """The standard library's parsing, then the Host: this server's own address or a name given with
         --host-name, with the port it listens on (421 otherwise; 400 without one, or with two)."""
         if not super().parse_request():
@@ -174,16 +179,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return False
         return True
 
-    def log_message(self, format, *args):  # one short line per request on stderr, escaped
+    def log_message(self, format: str, *args: Any) -> None:  # one short line per request on stderr, escaped
         sys.stderr.write(escape_log(format % args) + "\n")
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if len(path) > MAX_PATH:
             self.send_error(400, "Path too long", f"A path of the site has at most {MAX_PATH} characters.")
             return None
         try:
-            words = urllib.parse.unquote(path, errors="strict").split("/")
+            words: list[str] | None = urllib.parse.unquote(path, errors="strict").split("/")
         except UnicodeDecodeError:
             words = None
         if words is None or ".." in words or any(BAD_IN_PATH.search(word) for word in words):
@@ -198,11 +203,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return None
         return self.send_file(path, local)
 
-    def send_file(self, path, local):
+    def send_file(self, path: str, local: str) -> io.BytesIO | BinaryIO | None:
         """The headers of a checked path of the site; returns the open file (the standard library's way)."""
         return super().send_head()
 
-    def list_directory(self, path):  # reached only if a folder lost its index.html meanwhile
+    def list_directory(self, path: str | os.PathLike[str]) -> io.BytesIO | None:  # reached only if a folder lost its index.html meanwhile
         self.send_error(404, "File not found")
         return None
 
@@ -215,7 +220,7 @@ def inside(path: str, folder: str) -> bool:
 
 
 class QuietHandler(Handler):
-    def log_message(self, format, *args):
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
@@ -223,8 +228,10 @@ class _Server(http.server.ThreadingHTTPServer):
     request_queue_size = LISTEN_BACKLOG
     daemon_threads = True  # Ctrl-C does not wait for open connections
     stopping = False  # set when the server stops: ends the open event streams of watch mode
+    server_address: tuple[str, int]  # (host, port): it listens on 127.0.0.1 (make_server)
 
-    def __init__(self, address, handler, connection_timeout, host_names=()):
+    def __init__(self, address: tuple[str, int], handler: Callable[..., http.server.BaseHTTPRequestHandler],
+                 connection_timeout: float, host_names: Iterable[str] = ()) -> None:
         self.connection_timeout = connection_timeout
         super().__init__(address, handler)
         port = self.server_address[1]
@@ -235,13 +242,13 @@ class _Server(http.server.ThreadingHTTPServer):
         self.own_address = f"http://127.0.0.1:{port}/"
         self.event_streams = threading.BoundedSemaphore(MAX_EVENT_STREAMS)  # watch mode's open pages
 
-    def handle_error(self, request, client_address):
+    def handle_error(self, request: Any, client_address: Any) -> None:
         """One line instead of socketserver's traceback (a client that went away, mostly)."""
         error = sys.exc_info()[1]
         sys.stderr.write(escape_log(f"{client_address[0]}: request failed: {type(error).__name__}: {error}") + "\n")
 
 
-def host_name(text):
+def host_name(text: str) -> str:
     """--host-name: a name the site may be asked for besides 127.0.0.1, localhost and [::1] (a name of this
     machine on the local network, a name in /etc/hosts), without a port; a usage error otherwise."""
     if not HOST_NAME.fullmatch(text):
@@ -252,7 +259,8 @@ def host_name(text):
     return text
 
 
-def make_server(html_dir, port=8000, quiet=False, timeout=TIMEOUT, host_names=()):
+def make_server(html_dir: str | os.PathLike[str], port: int = 8000, quiet: bool = False, timeout: float = TIMEOUT,
+                host_names: Iterable[str] = ()) -> _Server:
     """An HTTP server for `html_dir` on 127.0.0.1:`port` (0 picks a free port); the caller runs and closes it.
     `timeout`: seconds an idle connection is kept open. `quiet`: no line per request. `host_names`: names a
     request's Host may give besides this machine's own address (--host-name)."""
@@ -274,7 +282,7 @@ def make_server(html_dir, port=8000, quiet=False, timeout=TIMEOUT, host_names=()
                            fix="choose another port with --port") from None
 
 
-def cmd_serve(args):
+def cmd_serve(args: "argparse.Namespace") -> int:
     server = make_server(Path(args.out) / "html", args.port, host_names=args.host_name or ())
     host, port = server.server_address[:2]
     print(f"serving {args.out}/html on http://{host}:{port}/ (Ctrl-C stops)", flush=True)
@@ -287,8 +295,9 @@ def cmd_serve(args):
     return 0
 
 
-def free_port():
+def free_port() -> int:
     """A TCP port on 127.0.0.1 that is free right now."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        port: int = s.getsockname()[1]
+        return port
