@@ -13,15 +13,18 @@ import re
 import sys
 import threading
 import urllib.parse
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-from .serve import (BAD_IN_PATH, MAX_EVENT_STREAMS, MAX_PATH, TIMEOUT, Handler, QuietHandler, escape_log, host_name,
-                    make_server)
+from .serve import (BAD_IN_PATH, MAX_EVENT_STREAMS, MAX_PATH, TIMEOUT, Handler, QuietHandler, _Server, escape_log,
+                    host_name, make_server)
 
 if TYPE_CHECKING:
+    import argparse
+
     from .core.lang import Profile
-    from .publish.watch import Overlay, Session, Step
+    from .publish.watch import ErrorView, Outcome, Overlay, Session, Step
 
 
 # -- watch mode (`lawbook serve --watch`, docs/watch.md) ----------------------------------------------
@@ -103,11 +106,11 @@ class LiveState:
 
         self.changed = threading.Condition()
         self.version = 0
-        self.view: dict = {"ok": True, "generation": 0, "changed": [], "error": None}
+        self.view: dict[str, Any] = {"ok": True, "generation": 0, "changed": [], "error": None}
         self.overlay = overlay  # the rebuild under way's pages and PDFs (publish/watch.py), served first
         self.open: collections.Counter[str] = collections.Counter()  # page (below html/) -> event streams open on it
 
-    def publish(self, view: dict) -> None:
+    def publish(self, view: dict[str, Any]) -> None:
         with self.changed:
             self.view = view
             self.version += 1
@@ -125,7 +128,7 @@ class LiveState:
         with self.changed:
             return sorted(self.open)
 
-    def wait(self, seen: int, timeout: float) -> tuple[int, dict]:
+    def wait(self, seen: int, timeout: float) -> tuple[int, dict[str, Any]]:
         """The state once its version passed `seen`, or as it is after `timeout` seconds."""
         with self.changed:
             self.changed.wait_for(lambda: self.version != seen, timeout)
@@ -133,13 +136,13 @@ class LiveState:
 
 
 class _WatchHandler(Handler):
-    live: LiveState = None  # set by make_watch_server
+    live: LiveState  # set by make_watch_server
 
-    def end_headers(self):
+    def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")  # every look after an edit asks the server again
         super().end_headers()
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         path = self.path.split("?", 1)[0]
         if path.startswith(LIVE_PREFIX):
             return self.send_live(path[len(LIVE_PREFIX):])
@@ -149,7 +152,7 @@ class _WatchHandler(Handler):
             return self.send_pdf(path[len(PDF_PREFIX):])
         return super().send_head()
 
-    def send_pdf(self, name: str):
+    def send_pdf(self, name: str) -> io.BytesIO | None:
         """/pdf/<book>.pdf while watching: the build's pdf/ folder, or the overlay's newer book (a name of
         that folder only: no folder, no other kind of file)."""
         name = urllib.parse.unquote(name, errors="replace")
@@ -168,7 +171,7 @@ class _WatchHandler(Handler):
             return None
         return self.send_bytes(data, "application/pdf")
 
-    def send_file(self, path, local):
+    def send_file(self, path: str, local: str) -> io.BytesIO | BinaryIO | None:
         if os.path.isdir(local):
             if not path.endswith("/"):  # the standard library's redirect to "folder/": relative links work
                 return super().send_file(path, local)
@@ -189,14 +192,14 @@ class _WatchHandler(Handler):
         at = len(page) if at < 0 else at
         return self.send_bytes(page[:at] + tag.encode("utf-8") + page[at:], "text/html; charset=utf-8")
 
-    def send_bytes(self, body: bytes, content_type: str):
+    def send_bytes(self, body: bytes, content_type: str) -> io.BytesIO:
         self.send_response(200)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
 
-    def send_live(self, name: str):
+    def send_live(self, name: str) -> io.BytesIO | None:
         if name == "live.js":
             return self.send_bytes(LIVE_SCRIPT.encode("utf-8"), "text/javascript")
         if name != "events":
@@ -221,7 +224,7 @@ class _WatchHandler(Handler):
                 self.live.opened(page, -1)
             self.server.event_streams.release()
 
-    def stream_events(self):
+    def stream_events(self) -> io.BytesIO | None:  # (nothing for the caller to copy: the events are written here)
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Connection", "close")
@@ -250,7 +253,7 @@ class _WatchHandler(Handler):
 PANEL_LEAVES_OUT = ("the first reading is kept until a source is corrected",)
 
 
-def panel_lines(error: dict, profile: "Profile") -> list[dict]:
+def panel_lines(error: "ErrorView", profile: "Profile") -> list[dict[str, str | None]]:
     """The panel's lines over a page when a rebuild failed, in the book's language (`profile`): the last good
     build is still served; where (the source by its origin, its file name beside it, and the line); what
     failed (the report's message, in the book's language where its words know it, else as the report
@@ -259,7 +262,7 @@ def panel_lines(error: dict, profile: "Profile") -> list[dict]:
     from .core.report import shown_name
     from .outputs.site.editor import say_message
 
-    def line(kind: str, english: str, lang: str | None = None, **values) -> dict:
+    def line(kind: str, english: str, lang: str | None = None, **values: object) -> dict[str, str | None]:
         return {"kind": kind, "text": profile.word(english) % values, "lang": lang}
 
     lines = [line("heading", "This change did not build: the site still shows the last build that did.")]
@@ -276,8 +279,8 @@ def panel_lines(error: dict, profile: "Profile") -> list[dict]:
     if error.get("report"):
         lines.append(line("fix", "What to do: correct the source at this line and save it; the whole report of "
                                  "the failed build is %(report)s.", report=error["report"]))
-    elif error.get("fix"):
-        fix, language = say_message(error["fix"], profile)
+    elif said := error.get("fix"):
+        fix, language = say_message(said, profile)
         lines.append(line("fix", "What to do: %(fix)s", None if language == profile.code else language, fix=fix))
     if error.get("count", 1) > 1:
         lines.append(line("more", "The report holds %(count)s more errors.", count=error["count"] - 1))
@@ -285,13 +288,13 @@ def panel_lines(error: dict, profile: "Profile") -> list[dict]:
     return lines
 
 
-def say(profile: "Profile", english: str, **values) -> str:
+def say(profile: "Profile", english: str, **values: object) -> str:
     """The profile's words for `english` with `values` put in (outputs/text.py's say)."""
     return profile.word(english) % values
 
 
-def make_watch_server(html_dir, live: LiveState, profile: "Profile", port=8000, quiet=False, timeout=TIMEOUT,
-                      host_names=()):
+def make_watch_server(html_dir: str | os.PathLike[str], live: LiveState, profile: "Profile", port: int = 8000,
+                      quiet: bool = False, timeout: float = TIMEOUT, host_names: Iterable[str] = ()) -> _Server:
     """make_server's server with the watch mode's handler: the pages get the live script, /__lawbook/
     the event stream."""
     server = make_server(html_dir, port, quiet, timeout, host_names)
@@ -301,7 +304,7 @@ def make_watch_server(html_dir, live: LiveState, profile: "Profile", port=8000, 
     return server
 
 
-def _print_outcome(outcome, out: str | os.PathLike[str] = "build") -> None:
+def _print_outcome(outcome: "Outcome", out: str | os.PathLike[str] = "build") -> None:
     """One line per rebuild in the terminal (English, the command line's language), its last step ("all
     build/ up to date 2.10 s: 12 files changed, 3 pages"); a failed one with its file, line and fix; the
     first good one after a failure says that the build recovered, in place of the line it would print, with
@@ -317,6 +320,7 @@ def _print_outcome(outcome, out: str | os.PathLike[str] = "build") -> None:
               f"changed, {pages} pages", flush=True)
         return
     error = outcome.error
+    assert error is not None  # (a rebuild that failed, and was not cancelled, says what stopped it)
     where = f"{error['file']}:{error['line']}: " if error.get("line") else (f"{error['file']}: " if error.get("file") else "")
     more = f" (and {error['count'] - 1} more)" if error.get("count", 1) > 1 else ""
     print(f"lawbook: error: {escape_log(where + error['message'])}{more}\n  fix: {escape_log(error.get('fix') or '')}\n"
@@ -331,7 +335,7 @@ def _print_step(step: "Step") -> None:
         print(f"{step.kind} {escape_log(names)} {step.seconds:.2f} s", flush=True)
 
 
-def step_view(live: LiveState, step: "Step") -> dict:
+def step_view(live: LiveState, step: "Step") -> dict[str, Any]:
     """What the open pages are told of a step: "page", with the pages now served from the overlay and the
     generation they carry (`next`; every other page keeps the build's); "pdf", with the books."""
     view = dict(live.view)
@@ -343,7 +347,9 @@ def step_view(live: LiveState, step: "Step") -> dict:
     return view
 
 
-def watch_sources(session: "Session", live: LiveState, stop, on_outcome=None, on_step=None) -> None:
+def watch_sources(session: "Session", live: LiveState, stop: threading.Event,
+                  on_outcome: "Callable[[Outcome], None] | None" = None,
+                  on_step: "Callable[[Step], None] | None" = None) -> None:
     """Rebuild each time something in the sources folder changes (its files, the manifest,
     corrections.toml), until `stop` (a threading.Event) is set; publish each step to the pages ("page":
     the pages open in a browser, served from the session's overlay; "pdf"; "all", the outcome) and give
@@ -397,7 +403,7 @@ def watch_sources(session: "Session", live: LiveState, stop, on_outcome=None, on
             live.publish(outcome.view())
 
 
-def _changes(session, stop):
+def _changes(session: "Session", stop: threading.Event) -> Iterator[list[str]]:
     """Each burst of changes that may change the book (publish/watch.py, source_changes): the sources
     folder followed by its path, a deleted folder watched for again, every listed source whatever its name."""
     from .publish import watch
@@ -405,14 +411,14 @@ def _changes(session, stop):
     return watch.source_changes(session.sources_dir, stop, session.missed)
 
 
-def _next_outcome(session, stop):
+def _next_outcome(session: "Session", stop: threading.Event) -> "Outcome | None":
     """The outcome of the rebuild after the next change in the sources folder; None when interrupted."""
     for _ in _changes(session, stop):
         return session.rebuild()
     return None
 
 
-def cmd_watch(args) -> int:
+def cmd_watch(args: "argparse.Namespace") -> int:
     """`lawbook serve --watch`: build when needed, serve, rebuild on every change (docs/watch.md)."""
     import logging
     import threading
@@ -431,9 +437,10 @@ def cmd_watch(args) -> int:
         _print_outcome(first, args.out)
         while not (Path(args.out) / "html" / "index.html").exists():  # no site yet: serve once one builds
             print("lawbook: waiting for a change to the sources that builds", file=sys.stderr, flush=True)
-            first = _next_outcome(session, stop)
-            if first is None:
+            upcoming = _next_outcome(session, stop)
+            if upcoming is None:
                 return 1
+            first = upcoming
             _print_outcome(first, args.out)
         live.publish(first.view())
         profile = lang.profile(manifest.load_manifest(args.sources).language)
