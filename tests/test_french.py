@@ -267,7 +267,7 @@ def test_align_reads_the_french_note_the_original_lacks(built):
 def test_the_markdown_is_french(built):
     md = (built / "build" / "2017" / "lawbook.md").read_text(encoding="utf-8")
     assert md.startswith("# Code International du Bridge de Compétition — édition 2017\n")
-    assert "## Loi 12 Pouvoirs de l’arbitre {#12}\n" in md
+    assert '## Loi 12 Pouvoirs de l’arbitre {#12 origin="loi-12.txt:3,5,7,9,11,13,15,17-19"}\n' in md
     assert "(voir [B ci-dessous](#12B))" in md and "\\[voir [Loi 12C1(b)](#12C1b)\\]" in md
     assert "> **Commentaire — Claire**" in md
     # Footnote labels and anchors are IDs (2017/12B/noot1), the same in every language: not words.

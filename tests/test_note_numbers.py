@@ -154,7 +154,7 @@ def test_a_title_block_with_a_note_keeps_it_in_the_title(titled):
 
 def test_markdown_labels_notes_by_the_books_number_and_writes_a_note_cited_twice_once(book):
     lines = markdown.render(book.corpus, "2017", lang.profile("en")).splitlines()
-    assert "### 9A Penalty Cards[^3] {#9A}" in lines
+    assert '### 9A Penalty Cards[^3] {#9A origin="page.txt:4-5,7-8"}' in lines
     assert any(line.startswith("When a card is shown too early[^4] the made-up rule") for line in lines)
     assert any(line.startswith("A second rule cites the same note[^4] again") for line in lines)
     assert [line for line in lines if line.startswith("[^")] == [
@@ -164,7 +164,7 @@ def test_markdown_labels_notes_by_the_books_number_and_writes_a_note_cited_twice
 def test_markdown_html_and_pdf_show_a_titles_note_on_the_title(titled, tmp_path):
     profile = lang.profile("en")
     lines = markdown.render(titled.corpus, "2017", profile).splitlines()
-    assert "## Law 9 MADE-UP CARDS[^2] {#9}" in lines and "[^2]: A made-up title note." in lines
+    assert '## Law 9 MADE-UP CARDS[^2] {#9 origin="page.txt:1-3,6"}' in lines and "[^2]: A made-up title note." in lines
     html.write_html(Job.of_tree(titled.corpus, tmp_path, lang.profile("nl"), titled.log))
     doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "9.html").read_bytes())
     assert doc.xpath("//h1/span[@class='title']")[0].text_content() == " MADE-UP CARDS2"

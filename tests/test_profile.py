@@ -192,7 +192,7 @@ def test_notes_repairs_gaps_and_commentary_use_the_profile():
     finish.finish(corpus, BuildLog(), XX)
     assert corpus.find(".//gap").get("reason") == "Only the heading of 57B survives."
 
-    block = types.SimpleNamespace(text="A remark written by Anna", first_line=3, lines=[3], notes=[])
+    block = types.SimpleNamespace(text="A remark written by Anna", first_line=3, lines=[3], notes=[], cite=None)
     reading = types.SimpleNamespace(subject="54", edition="2017", file="a.txt")
     fragment = structure.Fragment("a.txt", "2017")
     assert structure.commentary_of(reading, [block], fragment, log, XX).get("author") == "Anna"

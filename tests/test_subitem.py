@@ -62,7 +62,7 @@ def test_both_schemas_take_a_subitem_and_the_json_names_its_type():
 
 def test_markdown_heads_a_subitem_in_the_laws_form_anchored_by_its_id():
     text = markdown.render(corpus_with_subitems(), "2017", lang.profile("nl"))
-    assert "###### 30B1(b)(i) {#30B1b.i}" in text
+    assert "###### 30B1(b)(i) {#30B1b.i origin=\"a.txt:1\"}" in text
     assert "[Law 30B1(b)(i)](#30B1b.i)" in text
 
 

@@ -365,7 +365,7 @@ def test_markdown_writes_each_table_as_a_pipe_table_its_first_row_the_header(boo
     text = markdown.render(book.corpus, "2017", lang.profile("en"))
     start = text.index("### 1A Points")
     assert text[start:text.index("## Law 2")] == "\n\n".join([
-        "### 1A Points {#1A}",
+        '### 1A Points {#1A origin="made-up.txt:9-14,17"}',
         "Each trick scores as below; see [Law 2](#2).",
         "| Tricks | Points |\n|---|---|\n| 7 | 20[^1A-noot1] |\n| 8 and more | 30, see [Law 2](#2) |",
         "The scorer writes it down.",

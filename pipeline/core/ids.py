@@ -79,7 +79,12 @@ class NodeId:
     # -- reading and writing -----------------------------------------------------------------
     @classmethod
     def parse(cls, text: str | None) -> "NodeId | None":
-        """'2017/50D2a' or '2017/41A/noot1' -> NodeId; None when `text` is not a well-formed ID."""
+        """'2017/50D2a' or '2017/41A/noot1' -> NodeId; None when `text` is not a well-formed ID. The outputs ask
+        for the same IDs thousands of times a build, and a NodeId never changes: each text is parsed once."""
+        return _parsed(text) if cls is NodeId else cls._parse(text)
+
+    @classmethod
+    def _parse(cls, text: str | None) -> "NodeId | None":
         m = ID.match(text or "")
         if not m:
             return None
@@ -229,14 +234,25 @@ class NodeId:
 
 
 # -- the same rules on strings ------------------------------------------------------------------
+@functools.lru_cache(maxsize=1 << 16)
+def _parsed(text: str | None) -> NodeId | None:
+    """NodeId.parse, remembered (a NodeId is frozen, so the one made for a text can be given every time)."""
+    return NodeId._parse(text)
+
+
 def parse(node_id: str | None) -> NodeId | None:
     """NodeId.parse: None for anything that is not an ID."""
     return NodeId.parse(node_id)
 
 
+# Compiled once: a pattern given to re.fullmatch as a string is looked up in re's cache of 512 on every call,
+# and a build compiles more patterns than that, so the lookup missed and compiled it again (0.15 s a rebuild).
+_DEFINITION_CITE = re.compile(DEFINITION_CITE)
+
+
 def _node_parts(cite: str | None) -> Parts | None:
     """parse_citation, and the introduction's "intro" as a node of its own (its parts: the word as article)."""
-    if cite == INTRODUCTION or cite is not None and re.fullmatch(DEFINITION_CITE, cite):
+    if cite == INTRODUCTION or cite is not None and _DEFINITION_CITE.fullmatch(cite):
         return {"article": cite, "section": None, "subsection": None, "item": None, "subitem": None}
     return parse_citation(cite)
 

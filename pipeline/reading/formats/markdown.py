@@ -53,8 +53,6 @@ COMMENT = re.compile(r"^<!--.*-->\s*$", re.DOTALL)
 # book_number_labels, note_label); a label of the notes' ID form ("53A-noot1") or a word ("nieuw") gives none.
 # A number that names two notes of one article follows the note's ID form: "20F1-noot2-*".
 BOOK_NUMBER = re.compile(r"^(?:(?P<article>\S+)-)?(?P<number>\d+|[^\w\s]+)$")
-FIX_HEADING = ("write the node's heading as the build writes it, e.g. '### 53A Heading {#53A}' (an article "
-               "'## Artikel 53 Title {#53}'; one '#' more for each level down)")
 
 INTRODUCTION = "intro"  # the introduction's anchor (NodeId("2017/intro").anchor)
 RULES = Rules(list_numbers={"section": "source", "subsection": "source", "item": "source", "subitem": "source"})
@@ -125,6 +123,12 @@ class _State:
 
 
 class _Reader:
+    def fix_heading(self) -> str:
+        """The fix of a heading that names no node, with the book's own article word."""
+        article = self.profile.word("Article %(num)s") % {"num": "53"}
+        return (f"write the node's heading as the build writes it, e.g. '### 53A Heading {{#53A}}' (an article "
+                f"'## {article} Title {{#53}}'; one '#' more for each level down)")
+
     def __init__(self, lines: list[Line], source: ReadSource, log: BuildLog) -> None:
         self.lines = lines
         self.source = source
@@ -343,7 +347,7 @@ class _Reader:
             self.block("introduction", words, [line], cite="title", notes=notes)
             return
         if level not in LEVEL_OF_HEADING:
-            return self.flog.error(line, f"heading level {level} at line {line}: {FIX_HEADING}")
+            return self.flog.error(line, f"heading level {level} at line {line}: {self.fix_heading()}")
         node_level = LEVEL_OF_HEADING[level]
         cite, label = self.citation(words, node_level)
         if anchor is not None and cite is not None and cite != anchor:
@@ -356,7 +360,7 @@ class _Reader:
             what = f"{cite} is not a citation of {'an' if node_level == 'article' else 'a'} {node_level}" if cite \
                 else "the heading names no node"
             self.block_unplaced(line)
-            return self.flog.error(line, f"{what} (heading level {level} at line {line}): {FIX_HEADING}")
+            return self.flog.error(line, f"{what} (heading level {level} at line {line}): {self.fix_heading()}")
         origin = self.origin(pairs.get("origin"), line)
         evidence = _entities(pairs["evidence"]) if "evidence" in pairs else None
         self.state.part = None
@@ -482,8 +486,9 @@ class _Reader:
             return self.apart(lines, f"the editorial note on {cite}: a gap the build finds again from the text")
         typed = ids.read_typed(cite)
         if typed is None or ids.parse_citation(typed[1]) is None:
+            example = self.profile.word("Editorial note on %(cite)s: %(text)s") % {"cite": "25", "text": "…"}
             return self.flog.error(line, f"the editorial note at line {line} names no node ({cite!r}): write "
-                                         "'*\\[Redactie bij 25: …\\]*' with the node's number")
+                                         f"'*\\[{example}\\]*' with the node's number")
         self.reading.gaps.append(Gap(line, typed[1], f"gap kept from the Markdown master: {reason}", reason))
         self.apart(lines, f"the editorial note on {cite}: in the corpus as its gap")
 
@@ -494,7 +499,8 @@ class _Reader:
         return None
 
     def remark(self, inline: Token) -> tuple[str, str] | None:
-        """An editorial remark the writer writes, '*\\[Redactie bij 25: …\\]*': (its node, its words)."""
+        """An editorial remark the writer writes ('*\\[Editorial note on 25: …\\]*' in the book's words): (its node,
+        its words)."""
         children = inline.children or []
         if len(children) < 3 or children[0].type != "em_open" or children[-1].type != "em_close":
             return None
@@ -573,7 +579,7 @@ def read(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
 
 def is_markdown(texts: list[str], profile: lang.Profile) -> bool:
     """The Markdown edition: its first line the edition's title ("# …"), and article headings with their
-    anchors ("## Artikel 53 … {#53}")."""
+    anchors ("## Article 53 … {#53}", in the book's words)."""
     article = re.compile(rf"^##\s+{re.escape(profile.rules.ARTICLE_WORD)}\s+\d+\b.*\{{#\d+[\s}}]", re.IGNORECASE)
     return bool(texts) and texts[0].startswith("# ") and any(article.match(t) for t in texts)
 
