@@ -62,10 +62,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ..reading import manifest
 from . import generate, hostile, ratios, watch
+
+# A measurement as bench.json holds it (run.py's result, and what the benchmark adds): JSON.
+Record = dict[str, Any]
 
 # Hostile cases and their sizes n (each is also built at 2n): about 100 KB of one repeated word,
 # 10,000 references or notes in one paragraph, a 3 MB line (6 MB at 2n), 50,000 lines.
@@ -83,7 +88,7 @@ REAL_SOURCES = Path(__file__).resolve().parents[2] / "sources"
 ENGLISH = Path(__file__).resolve().parents[3] / "shared" / "english"
 
 
-def prepare(book, folder):
+def prepare(book: str, folder: Path) -> tuple[Path, str]:
     """Write book `book` ("sources" or a number of articles) into folder/src; returns (src, label)."""
     src = folder / "src"
     if book == "sources":
@@ -103,7 +108,7 @@ def prepare(book, folder):
     return src, f"{book} articles, 2 editions"
 
 
-def change_one_source(src):
+def change_one_source(src: Path) -> str:
     """Add a sentence to the first paragraph line of the last source in the manifest (no later source
     shows its articles again, so this makes no conflict): a change in one file of one edition, the kind
     an editor makes. Returns the file's name."""
@@ -126,7 +131,8 @@ def change_one_source(src):
     return name
 
 
-def measure(src, out, force=False, trace=False, no_pdf=False, cpu=False):
+def measure(src: Path, out: Path, force: bool = False, trace: bool = False, no_pdf: bool = False,
+            cpu: bool = False) -> Record:
     """One build in a fresh process; its result (see run.py) with the wall time around it."""
     result_file = out.parent / "result.json"
     cmd = [sys.executable, "-m", "pipeline.bench.run", "--sources", str(src), "--out", str(out),
@@ -140,14 +146,14 @@ def measure(src, out, force=False, trace=False, no_pdf=False, cpu=False):
     peak_all = memory.stop()
     if proc.returncode != 0:
         raise SystemExit(f"bench: the build failed:\n{err[-2000:]}")
-    result = json.loads(result_file.read_text(encoding="utf-8"))
+    result: Record = json.loads(result_file.read_text(encoding="utf-8"))
     result["wall"] = wall
     result["peak_all_mb"] = peak_all
     result["peak_by_process_mb"] = memory.at_peak
     return result
 
 
-def bench_book(book, trace):
+def bench_book(book: str, trace: bool) -> Record:
     with tempfile.TemporaryDirectory(prefix="lawbook-bench-") as tmp:
         folder = Path(tmp)
         src, label = prepare(book, folder)
@@ -183,18 +189,19 @@ def exponent(small: float, large: float, size_ratio: float) -> float | None:
     return math.log(large / small) / math.log(size_ratio)
 
 
-def bench_scaling(sizes: list[int], runs: int, pdf: bool) -> dict:
+def bench_scaling(sizes: list[int], runs: int, pdf: bool) -> Record:
     """Each book of `sizes` articles (two editions) built `runs` times as a user builds it (wall time,
     each stage's wall time, the peak memory of all its processes) and `runs` times with each stage's
     CPU time measured in one process (run.py --cpu); of each number the least over the runs (other work
     on the machine only ever adds to it). The exponent of each stage between the smallest and the
     largest book, of its CPU time (what the stage costs) and of its wall time."""
-    books = {}
+    books: dict[int, Record] = {}
     for n in sizes:
         with tempfile.TemporaryDirectory(prefix="lawbook-scaling-") as tmp:
             folder = Path(tmp)
             src, label = prepare(str(n), folder)
-            walls, cpus = [], []
+            walls: list[Record] = []
+            cpus: list[Record] = []
             for k in range(runs):
                 print(f"bench: scaling, {label}, run {k + 1} of {runs} …", file=sys.stderr)
                 walls.append(measure(src, folder / f"build-{k}", force=True, no_pdf=not pdf))
@@ -221,7 +228,7 @@ def bench_scaling(sizes: list[int], runs: int, pdf: bool) -> dict:
             "exponents": exponents, "whole": whole, "targets": SCALING_TARGETS}
 
 
-def scaling_table(result: dict) -> str:
+def scaling_table(result: Record) -> str:
     sizes, books = result["sizes"], result["books"]
     first, last = sizes[0], sizes[-1]
     kind = "full builds" if result["pdf"] else "builds without the PDF"
@@ -232,7 +239,7 @@ def scaling_table(result: dict) -> str:
             + "".join(f" {f'wall s {n}':>11}" for n in sizes) + f" {'k wall':>6}")
     out += [head, "-" * len(head)]
 
-    def k(value):
+    def k(value: float | None) -> str:
         return f"{value:>6.2f}" if value is not None else f"{'':>6}"
     for stage, e in result["exponents"].items():
         out.append(f"{stage:<22}" + "".join(f" {books[str(n)]['stages_cpu'][stage]:>11.3f}" for n in sizes)
@@ -278,7 +285,7 @@ print(json.dumps({"imports": imported - start, "timings": timings, "errors": len
 PDF_MANIFEST = {"sources": ("nl", "Dutch"), "english": ("en", "English")}
 
 
-def time_reading(src):
+def time_reading(src: Path) -> Record:
     """The corpus stages of `src` in a fresh process (READ_TIMER), with the wall time around it."""
     start = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", READ_TIMER, str(src)], capture_output=True, text=True,
@@ -286,14 +293,14 @@ def time_reading(src):
     wall = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(f"bench: reading {src} failed:\n{proc.stderr[-2000:]}")
-    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    result: Record = json.loads(proc.stdout.strip().splitlines()[-1])
     result["wall"] = wall
     result["bytes"] = sum(p.stat().st_size for p in src.iterdir() if p.name != "sources.toml")
     return result
 
 
-def pdf_pages(folder):
-    import pypdfium2 as pdfium  # only this measurement needs it
+def pdf_pages(folder: Path) -> int:
+    import pypdfium2 as pdfium  # type: ignore[import-untyped]  # (no type information); only this measurement needs it
     pages = 0
     for path in sorted(folder.glob("*.pdf")):
         doc = pdfium.PdfDocument(str(path))
@@ -302,7 +309,7 @@ def pdf_pages(folder):
     return pages
 
 
-def bench_pdf_book(book):
+def bench_pdf_book(book: str) -> Record:
     """`book` ("sources" or "english") built once for its PDFs; then its text sources and its PDFs, each
     read in a fresh process."""
     language, name = PDF_MANIFEST[book]
@@ -324,7 +331,7 @@ def bench_pdf_book(book):
         return {"book": book, "label": f"{name}: {label}", "text": text, "pdf": pdf}
 
 
-def pdf_table(results):
+def pdf_table(results: list[Record]) -> str:
     out = ["", "Reading a book's PDF (lawbook's own, read back as a source) against its text sources (one run "
                "each, a fresh process; s)", ""]
     head = (f"{'book':<34} {'form':<5} {'KiB':>6} {'pages':>5} {'lines':>6} {'bytes to lines':>14} "
@@ -351,7 +358,7 @@ PRINTED_FORMS = {"english": [("English, the ACBL's text", "english", "laws2017-e
                  "french": [("French, the PDF", "french", "code2017-fr.pdf", "fr")]}
 
 
-def pdftotext_time(pdf):
+def pdftotext_time(pdf: Path) -> float | None:
     """pdftotext -layout on `pdf` (its text alone, no structure), wall seconds; None without pdftotext."""
     if shutil.which("pdftotext") is None:
         return None
@@ -361,7 +368,7 @@ def pdftotext_time(pdf):
         return time.perf_counter() - start
 
 
-def bench_printed_books(books):
+def bench_printed_books(books: list[str]) -> list[Record]:
     """Each form of each of `books` read in a fresh process; a form whose file is absent is skipped."""
     results = []
     for book in books:
@@ -384,7 +391,7 @@ def bench_printed_books(books):
     return results
 
 
-def printed_table(results):
+def printed_table(results: list[Record]) -> str:
     out = ["", "Reading the real printed books, each form as it comes (the corpus stages, one run each, a fresh "
                "process; s; ratio: the corpus stages against the English ACBL text's)", ""]
     head = (f"{'form':<28} {'KiB':>6} {'lines':>6} {'errors':>6} {'bytes to lines':>14} {'lines to blocks':>15} "
@@ -402,7 +409,7 @@ def printed_table(results):
     return "\n".join(out) + "\n"
 
 
-def bench_hostile(case, n, runs=2):
+def bench_hostile(case: str, n: int, runs: int = 2) -> Record:
     """`case` built at n and 2n, each `runs` times in a fresh process; the faster run of each size."""
     sizes = []
     for size in (n, 2 * n):
@@ -423,7 +430,7 @@ def bench_hostile(case, n, runs=2):
     return {"case": case, "n": n, "small": small, "large": large, "ratio": large["stages"] / small["stages"]}
 
 
-def hostile_table(results):
+def hostile_table(results: list[Record]) -> str:
     out = ["", f"Hostile sizes (build --force --no-pdf at n and 2n; stages: the build without start-up and "
                f"imports; rep MB: report.txt and report.json; ratio = stages(2n) / stages(n), at most "
                f"{HOSTILE_MAX_RATIO})", ""]
@@ -440,7 +447,7 @@ def hostile_table(results):
     return "\n".join(out) + "\n"
 
 
-def tables(results):
+def tables(results: list[Record]) -> str:
     """The readable tables: one line per book and build, then one line per stage."""
     out = ["Builds (wall time around a fresh process: start-up and imports included; "
            "memory: peak resident set, ru_maxrss)", ""]
@@ -476,7 +483,7 @@ def tables(results):
     return "\n".join(out) + "\n"
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench", description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="bench", help="where bench.json and bench.txt go (not the build folder)")
     parser.add_argument("--books", default="sources,english,93,930",

@@ -28,9 +28,11 @@ generate() returns the counts the corpus must show, for tests and the benchmark.
 """
 import argparse
 import hashlib
+import os
 import random
 import re
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,9 +104,9 @@ class Note:
 @dataclass
 class Paragraph:
     """Sentences as a list of pieces: words (str) and Notes after the word before them."""
-    pieces: list
+    pieces: "list[str | Note]"
 
-    def text(self, note):
+    def text(self, note: Callable[[Note], str]) -> str:
         """The paragraph as one line, each Note written by `note(Note) -> str` (glued to its word)."""
         out = ""
         for piece in self.pieces:
@@ -112,7 +114,7 @@ class Paragraph:
         return out
 
     @property
-    def notes(self):
+    def notes(self) -> list[Note]:
         return [p for p in self.pieces if isinstance(p, Note)]
 
 
@@ -120,8 +122,8 @@ class Paragraph:
 class Node:
     num: str
     heading: str | None = None
-    paragraphs: list = field(default_factory=list)
-    children: list = field(default_factory=list)
+    paragraphs: list[Paragraph] = field(default_factory=list)
+    children: "list[Node]" = field(default_factory=list)
 
 
 @dataclass
@@ -129,7 +131,7 @@ class Article:
     num: int
     title: str
     lead: Paragraph | None
-    sections: list
+    sections: list[Node]
 
 
 @dataclass
@@ -138,34 +140,35 @@ class SourceFile:
     format: str
     origin: str
     text: str
-    articles: list  # the articles it shows for the first time
+    articles: list[Article]  # the articles it shows for the first time
 
 
 class Writer:
     """Makes up an edition's articles; one Random drives every choice."""
 
-    def __init__(self, rnd, articles):
+    def __init__(self, rnd: random.Random, articles: int) -> None:
         self.rnd = rnd
         self.n_articles = articles
-        self.shape = {}  # article number -> [(section letter, [subsection numbers with item counts])]
-        self.recent_notes = []  # the texts of the last NOTE_WINDOW notes, none of them chosen again
+        # article number -> [(section letter, [subsection numbers with item counts])]
+        self.shape: dict[int, list[tuple[str, list[int]]]] = {}
+        self.recent_notes: list[str] = []  # the texts of the last NOTE_WINDOW notes, none of them chosen again
 
-    def book(self):
+    def book(self) -> list[Article]:
         for num in range(1, self.n_articles + 1):
-            sections = []
+            sections: list[tuple[str, list[int]]] = []
             for s in range(self.rnd.choice([1, 2, 3, 3, 4, 5, 6])):
-                subs = []
+                subs: list[int] = []
                 if self.rnd.random() < 0.4:
                     subs = [self.rnd.choice([0, 0, 0, 2, 3]) for _ in range(self.rnd.choice([2, 3, 4]))]
                 sections.append((chr(ord("A") + s), subs))
             self.shape[num] = sections
         return [self.article(num) for num in range(1, self.n_articles + 1)]
 
-    def article(self, num):
+    def article(self, num: int) -> Article:
         rnd = self.rnd
         title = rnd.choice(HEADING_WORDS) + rnd.choice(HEADING_TAILS)
         lead = self.paragraph(num, None, rnd.choice([1, 2])) if rnd.random() < 0.3 else None
-        sections = []
+        sections: list[Node] = []
         for letter, subs in self.shape[num]:
             sec = Node(letter, heading=rnd.choice(HEADING_WORDS) + rnd.choice(HEADING_TAILS))
             sec.paragraphs = [self.paragraph(num, letter, rnd.choice([1, 2, 3]))]
@@ -177,8 +180,8 @@ class Writer:
             sections.append(sec)
         return Article(num, title, lead, sections)
 
-    def paragraph(self, article, section, sentences):
-        pieces = []
+    def paragraph(self, article: int, section: str | None, sentences: int) -> Paragraph:
+        pieces: list[str | Note] = []
         for _ in range(sentences):
             words = f"{self.rnd.choice(SUBJECTS)} {self.rnd.choice(VERBS)}".split()
             if self.rnd.random() < 0.5:
@@ -187,16 +190,15 @@ class Writer:
                 words += self.reference(article, section).split()
             words[0] = words[0].capitalize()
             words[-1] += "."
-            if self.rnd.random() < 0.12:
-                words = self._with_note(words)
-            pieces += words
+            pieces += self._with_note(words) if self.rnd.random() < 0.12 else words
         return Paragraph(pieces)
 
-    def _with_note(self, words):
+    def _with_note(self, words: list[str]) -> Sequence[str | Note]:
         """A note after a word outside parentheses and before a plain word, as the real notes stand (a
         footnote marker inside parentheses is not one, and a printed marker line before a number would
         make the next line look like a list number)."""
-        depth, places = 0, []
+        depth = 0
+        places: list[int] = []
         for at in range(1, len(words) - 1):
             depth += words[at - 1].count("(") - words[at - 1].count(")")
             if depth == 0 and words[at].isalpha() and words[at].islower():
@@ -208,7 +210,7 @@ class Writer:
         self.recent_notes = (self.recent_notes + [text])[-NOTE_WINDOW:]
         return words[:at] + [Note(text)] + words[at:]
 
-    def reference(self, article, section):
+    def reference(self, article: int, section: str | None) -> str:
         """A citation: another article's node, this article's own sections, or (one in ten) nothing real."""
         rnd = self.rnd
         if rnd.random() < 0.1:
@@ -227,11 +229,11 @@ class Writer:
         return rnd.choice([f"(zie artikel {cite})", f"volgens artikel {cite}", f"(zie de artikelen {cite} en {target})"])
 
 
-def revise(rnd, book):
+def revise(rnd: random.Random, book: list[Article]) -> list[Article]:
     """A later edition: the same articles, some paragraphs reworded, some sections added or dropped."""
     revised = []
     for article in book:
-        sections = []
+        sections: list[Node] = []
         for sec in article.sections:
             if len(article.sections) > 1 and sec is article.sections[-1] and rnd.random() < 0.05:
                 continue  # the last section dropped
@@ -243,13 +245,13 @@ def revise(rnd, book):
             letter = chr(ord(sections[-1].num) + 1)
             # The words of the first paragraph without its notes: its footnote on the same printed page
             # twice would make the page look like one with running heads.
-            words = [p for p in sections[0].paragraphs[0].pieces if not isinstance(p, Note)]
+            words: list[str | Note] = [p for p in sections[0].paragraphs[0].pieces if not isinstance(p, Note)]
             sections.append(Node(letter, "Nieuwe bepaling", [Paragraph(words)]))
         revised.append(Article(article.num, article.title, article.lead, sections))
     return revised
 
 
-def _reword(rnd, paragraph):
+def _reword(rnd: random.Random, paragraph: Paragraph) -> Paragraph:
     if rnd.random() >= 0.15:
         return paragraph
     old, new = rnd.choice(REWORDINGS)
@@ -258,9 +260,9 @@ def _reword(rnd, paragraph):
 
 # -- the three source formats --------------------------------------------------------------------
 
-def wiki_page(page_subject, articles, commentary=None):
+def wiki_page(page_subject: int, articles: list[Article], commentary: tuple[str, str] | None = None) -> str:
     """A wiki page export: page title, "Artikel N", list numbers for letters, inline notes."""
-    def note(n):
+    def note(n: Note) -> str:
         # Some notes were exported in the malformed form (two of the twenty texts).
         return f" Noot: ({n.text})" if hash_choice(n.text, 6) else f" (Noot: {n.text})"
     out = [f"ARTIKEL {page_subject}", ""]
@@ -285,20 +287,20 @@ def wiki_page(page_subject, articles, commentary=None):
     return "\n".join(out)
 
 
-def hash_choice(text, n):
+def hash_choice(text: str, n: int) -> bool:
     """A stable one-in-n choice from a text (the same note is malformed in every page that shows it)."""
     return int(hashlib.sha256(text.encode()).hexdigest(), 16) % n == 0
 
 
-def template(edition, article):
+def template(edition: str, article: Article) -> str:
     """A MediaWiki template: "ARTIKEL N title", "A. heading", numbered footnotes after each paragraph."""
     out = [f"Sjabloon:{edition}:{article.num}", f"ARTIKEL {article.num} {article.title}"]
     counter = [0]
 
-    def para(prefix, paragraph):
-        bodies = []
+    def para(prefix: str, paragraph: Paragraph) -> None:
+        bodies: list[str] = []
 
-        def note(n):
+        def note(n: Note) -> str:
             counter[0] += 1
             bodies.append(f"{counter[0]}) {n.text}")
             return f" {counter[0]})"
@@ -326,11 +328,11 @@ DUTCH = lang.profile("nl")
 SHAPES = (LETTERED, NUMBERED, book_words(DUTCH).capitals, re.compile(r"^\d{1,4}$"))
 
 
-def printed_page(page, edition, articles):
+def printed_page(page: int, edition: str, articles: list[Article]) -> str:
     """A text extraction of one printed page: running header, page number, short hyphenated lines,
     footnote digits in the text and the footnotes at the page bottom."""
     out = [f"Spelregels voor Wedstrijdbridge {edition}", "", str(page)]
-    footnotes = []
+    footnotes: list[tuple[int, str]] = []
     for article in articles:
         out.append(f"ARTIKEL {article.num}")
         words = article.title.split()
@@ -354,9 +356,10 @@ def printed_page(page, edition, articles):
     return "\n".join(out) + "\n"
 
 
-def _print_paragraph(paragraph, footnotes, prefix=""):
+def _print_paragraph(paragraph: Paragraph, footnotes: list[tuple[int, str]], prefix: str = "") -> list[str]:
     """Short lines; a note's marker is its number alone on a line after the word it stands at."""
-    lines, words = [], [prefix.strip()] if prefix else []
+    lines: list[str] = []
+    words = [prefix.strip()] if prefix else []
     for piece in paragraph.pieces:
         if isinstance(piece, Note):
             lines += _wrap(words, len(lines))
@@ -368,10 +371,11 @@ def _print_paragraph(paragraph, footnotes, prefix=""):
     return lines + _wrap(words, len(lines))
 
 
-def _wrap(words, salt):
+def _wrap(words: list[str], salt: int) -> list[str]:
     """Break words into lines of about WIDTH characters, hyphenating a long word at a line end where
     the reader will join it again; no line may look like a heading, list number or page number."""
-    lines, line = [], ""
+    lines: list[str] = []
+    line = ""
     for word in words:
         if line and len(line) + 1 + len(word) > WIDTH:
             cut = _hyphen_point(word, WIDTH - len(line) - 2, salt + len(lines))
@@ -394,7 +398,7 @@ def _wrap(words, salt):
     return lines
 
 
-def _hyphen_point(word, room, salt):
+def _hyphen_point(word: str, room: int, salt: int) -> int | None:
     """Where to hyphenate `word` so that the reader joins it back (or None): a plain lower-case word,
     not after a hyphen prefix, never before a conjunction; every other chance only, for variety."""
     if salt % 2 or not re.fullmatch(r"[a-zë]{8,}", word) or room < 4:
@@ -407,17 +411,20 @@ def _hyphen_point(word, room, salt):
 
 # -- the book --------------------------------------------------------------------------------------
 
-def sources_for(rnd, writer, edition, book, start_page):
+def sources_for(rnd: random.Random, writer: Writer, edition: str, book: list[Article],
+                start_page: int) -> list[SourceFile]:
     """An edition's articles spread over wiki pages, templates and printed pages, in a rotation.
     Returns SourceFiles, each with the articles it shows."""
-    files, k, page, on_wiki = [], 0, start_page, []
+    files: list[SourceFile] = []
+    k, page = 0, start_page
+    on_wiki: list[Article] = []
     while k < len(book):
         kind = ("wiki", "wiki", "template", "print")[len(files) % 4]
         if kind == "wiki":
             take = book[k:k + rnd.choice([2, 3, 4])]
             # Only a wiki page repeats a wiki page word for word (other formats write items differently).
             again = [rnd.choice(on_wiki)] if on_wiki and rnd.random() < 0.2 else []
-            commentary = None
+            commentary: tuple[str, str] | None = None
             if rnd.random() < 0.15:
                 commentary = (rnd.choice(AUTHORS), writer.paragraph(take[0].num, None, 3).text(lambda n: ""))
             subject = take[0].num
@@ -440,7 +447,8 @@ def sources_for(rnd, writer, edition, book, start_page):
     return files
 
 
-def generate(out, articles=93, editions=2, seed=1):
+def generate(out: str | os.PathLike[str], articles: int = 93, editions: int = 2,
+             seed: int = 1) -> dict[str, dict[str, int]]:
     """Write a book of `articles` articles in `editions` editions into `out`, and its manifest.
 
     Returns the counts a correct build must show per edition: articles, sections, subsections,
@@ -459,7 +467,8 @@ def generate(out, articles=93, editions=2, seed=1):
     rnd = random.Random(seed)
     writer = Writer(rnd, articles)
     book = writer.book()
-    files, counts = [], {}
+    files: list[SourceFile] = []
+    counts: dict[str, dict[str, int]] = {}
     for edition in manifest.EDITIONS[len(manifest.EDITIONS) - editions:]:
         files += sources_for(rnd, writer, edition, book, start_page=10)
         counts[edition] = _counts(book, files, edition)
@@ -480,12 +489,12 @@ CITATION = re.compile(r"\bartikel (\d+[A-Z]?\d*)|\bartikelen (\d+[A-Z]?\d*) en (
 RELATIVE = re.compile(r"\bzie [A-Z]\b")
 
 
-def _counts(book, files, edition):
+def _counts(book: list[Article], files: list[SourceFile], edition: str) -> dict[str, int]:
     """What the corpus of `edition` must hold. Items exist only where a wiki page shows them (templates
     and printed pages write an item as part of its subsection's paragraph)."""
     files = [f for f in files if f.edition == edition]
     wiki = {a.num for f in files if f.format == "wiki" for a in f.articles}
-    paragraphs = []
+    paragraphs: list[Paragraph] = []
     for a in book:
         paragraphs += [a.lead] if a.lead else []
         for s in a.sections:
@@ -494,7 +503,7 @@ def _counts(book, files, edition):
                 paragraphs += c.paragraphs + [p for i in c.children for p in i.paragraphs]
     words = " ".join(w for p in paragraphs for w in p.pieces if isinstance(w, str))
     cites = [c for m in CITATION.finditer(words) for c in m.groups() if c]
-    dangling = [c for c in cites if int(re.match(r"\d+", c).group()) > len(book) or c.endswith("Q")]
+    dangling = [c for c in cites if _article_number(c) > len(book) or c.endswith("Q")]
     return {
         "sources": len(files),
         "articles": len(book),
@@ -509,11 +518,18 @@ def _counts(book, files, edition):
     }
 
 
-def _toml_string(text):
+def _article_number(cite: str) -> int:
+    """The article's number a citation starts with: '53A2' -> 53."""
+    found = re.match(r"\d+", cite)
+    assert found is not None  # (CITATION's citations start with their article's number)
+    return int(found.group())
+
+
+def _toml_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.generate",
                                      description="Write a generated book (sources and manifest) for benchmarks.")
     parser.add_argument("--articles", type=int, default=93)

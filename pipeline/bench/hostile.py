@@ -27,7 +27,9 @@ builds it at n and 2n and compares the times (pipeline/bench/__main__.py):
 The same case and size give the same bytes.
 """
 import argparse
+import os
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,13 +44,13 @@ FLOWED_HEAD = "1\nLAW 1\nTHE TITLE OF THE LAW\n"
 @dataclass
 class Sources:
     """One case's sources: the text of each edition, and what its manifest and folder say besides."""
-    texts: dict
+    texts: dict[str, str]  # edition -> its source's text
     format: str | None = None
     language: str | None = None
     corrections: str | None = None
 
 
-def _word(k):
+def _word(k: int) -> str:
     """The k-th of words that never repeat: letters only ("ba", "bb", …), so no repair touches them."""
     out = ""
     k += 26
@@ -58,20 +60,21 @@ def _word(k):
     return out
 
 
-def repeated_word(n):
+def repeated_word(n: int) -> dict[str, str]:
     return {"2017": HEAD + " ".join(["woord"] * n) + "\n"}
 
 
-def references(n):
+def references(n: int) -> dict[str, str]:
     return {"2017": HEAD + " ".join(f"Zie artikel {k + 2}B." for k in range(n)) + "\n"}
 
 
-def notes(n):
+def notes(n: int) -> dict[str, str]:
     return {"2017": HEAD + " ".join(f"Tekst {_word(k)} (Noot: noot {k + 1}.)" for k in range(n)) + "\n"}
 
 
-def distinct_words(n):
-    words, size, k = [], 0, 0
+def distinct_words(n: int) -> dict[str, str]:
+    words: list[str] = []
+    size, k = 0, 0
     while size < n:
         words.append(_word(k))
         size += len(words[-1]) + 1
@@ -80,30 +83,30 @@ def distinct_words(n):
             "2017": HEAD + "Een korte tekst " + " ".join(words) + ".\n"}
 
 
-def short_lines(n):
+def short_lines(n: int) -> dict[str, str]:
     return {"2017": HEAD + "".join(f"Regel {_word(k)} van de tekst.\n" for k in range(n))}
 
 
-def print_paragraph(n):
+def print_paragraph(n: int) -> Sources:
     return Sources({"2017": PRINT_HEAD + "".join(f"de regel {_word(k)} van de tekst gaat verder\n"
                                                   for k in range(n)) + "en stopt hier.\n"}, format="print")
 
 
-def hyphen_lines(n):
+def hyphen_lines(n: int) -> Sources:
     return Sources({"2017": PRINT_HEAD + "Een woord " + "".join(f"{_word(k)}-\n" for k in range(n))
                     + "einde van de tekst.\n"}, format="print")
 
 
-def punctuation(n):
+def punctuation(n: int) -> dict[str, str]:
     return {"2017": HEAD + "Zie " + "." * n + "x en verder.\n"}
 
 
-def flowed_digits(n):
+def flowed_digits(n: int) -> Sources:
     return Sources({"2017": FLOWED_HEAD + "The scale of the made-up law runs\n"
                     + "".join(f"{k * 7}\n" for k in range(n)) + "and ends here.\n"}, format="flowed", language="en")
 
 
-def flowed_notes(n):
+def flowed_notes(n: int) -> Sources:
     # Four markers a page (a page number has at most four digits: n up to 39,996)
     pages = [FLOWED_HEAD + "A. The made-up law cites its footnote1 on its first page.\n1 The footnote.\n"]
     pages += [f"{p}\n" + "".join(f"Line {k} of page {p} of the made-up law cites the footnote1 again.\n"
@@ -111,33 +114,32 @@ def flowed_notes(n):
     return Sources({"2017": "\f".join(pages)}, format="flowed", language="en")
 
 
-def corrections(n):
+def corrections(n: int) -> Sources:
     entries = "".join(f'[[correction]]\nkind = "accept"\nnode = "2017/1"\nbasis = "decision {k + 1}"\n\n'
                       for k in range(n))
     return Sources({"2017": HEAD + "De tekst van het artikel.\n"}, corrections=entries)
 
 
-def marker_forms(n):
+def marker_forms(n: int) -> dict[str, str]:
     # Forms the check looks at and lets pass (a citation, a holding in capitals, a call, a label, a word the
     # book writes both ways: one uncertain entry), so that the build succeeds.
     return {"2017": HEAD + "De tegenspeler of tegen-speler. " + " ".join(
         f"Zie artikel{k % 93 + 1} met AQ{k % 9 + 2} na 4NT* en (a)* de tegen- speler" for k in range(n)) + ".\n"}
 
 
-CASES = {"repeated-word": repeated_word, "references": references, "notes": notes,
+CASES: dict[str, Callable[[int], dict[str, str] | Sources]] = {"repeated-word": repeated_word, "references": references, "notes": notes,
          "distinct-words": distinct_words, "short-lines": short_lines, "print-paragraph": print_paragraph,
          "hyphen-lines": hyphen_lines, "punctuation": punctuation, "flowed-digits": flowed_digits,
          "flowed-notes": flowed_notes, "corrections": corrections, "marker-forms": marker_forms}
 
 
-def write(case, n, folder):
+def write(case: str, n: int, folder: str | os.PathLike[str]) -> Path:
     """The sources of `case` at size `n` in `folder` (created): one file per edition (a wiki page where
     the case names no format), the manifest, and corrections.toml where the case has corrections."""
     folder = Path(folder)
     folder.mkdir(parents=True)
-    sources = CASES[case](n)
-    if not isinstance(sources, Sources):
-        sources = Sources(sources)
+    made = CASES[case](n)
+    sources = made if isinstance(made, Sources) else Sources(made)
     entries = [f'language = "{sources.language}"\n'] if sources.language else []
     for edition, text in sources.texts.items():
         name = f"{case}-{edition}.txt"
@@ -150,7 +152,7 @@ def write(case, n, folder):
     return folder
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.hostile", description=__doc__.split("\n")[0])
     parser.add_argument("--case", choices=sorted(CASES), required=True)
     parser.add_argument("--size", type=int, required=True)

@@ -19,10 +19,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 
-def ensure_tools():
+def ensure_tools() -> tuple[str, str]:
     """pandoc and sphinx-build, installed when missing; returns their paths."""
     if shutil.which("pandoc") is None:
         if os.geteuid() != 0:
@@ -32,16 +34,19 @@ def ensure_tools():
     sphinx = Path(sys.executable).with_name("sphinx-build")
     if not sphinx.exists():
         subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "sphinx", "myst-parser"], check=True)
-    return shutil.which("pandoc"), str(sphinx)
+    pandoc = shutil.which("pandoc")
+    if pandoc is None:  # (there, or installed above)
+        raise SystemExit("bench-peers: pandoc is not on the PATH after installing it")
+    return pandoc, str(sphinx)
 
 
-def timed(cmd, **kw):
+def timed(cmd: Sequence[str], **kw: Any) -> float:
     start = time.perf_counter()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kw)
     return time.perf_counter() - start
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.peers")
     parser.add_argument("--out", default="bench")
     parser.add_argument("--articles", type=int, default=93, help="size of the generated book to compare on")
@@ -52,7 +57,7 @@ def main(argv=None):
     from ..publish import run as build
     from . import generate
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="lawbook-peers-") as tmp:
         # The same book for everyone: generated, built by lawbook (its Markdown edition is the peers' input).
         src, built = Path(tmp) / "src", Path(tmp) / "build"

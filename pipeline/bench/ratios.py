@@ -22,7 +22,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, cast
 
 RUNS = 3
 TARGETS = {"full_vs_typst": 1.15, "no_pdf_vs_pandoc": 1.0, "noop_vs_lxml_import": 1.5,
@@ -35,9 +37,9 @@ typst.compile(open(sys.argv[1], "rb").read(), pdf_standards=["a-2b"], ignore_sys
 """
 
 
-def _children(pid):
+def _children(pid: int) -> list[int]:
     """The PIDs of every descendant of `pid` (read from /proc)."""
-    parents = {}
+    parents: dict[int, list[int]] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
@@ -46,7 +48,8 @@ def _children(pid):
             except OSError:
                 continue
             parents.setdefault(int(stat[stat.rindex(b")") + 2:].split()[1]), []).append(int(entry))
-    found, todo = [], [pid]
+    found: list[int] = []
+    todo = [pid]
     while todo:
         for child in parents.get(todo.pop(), []):
             found.append(child)
@@ -54,7 +57,7 @@ def _children(pid):
     return found
 
 
-def _pss_kib(pid):
+def _pss_kib(pid: int) -> int:
     try:
         with open(f"/proc/{pid}/smaps_rollup", "rb") as f:
             for line in f:
@@ -91,14 +94,14 @@ class TreeMemory:
     """Samples the summed PSS of a process and its descendants while it runs; `peak_mb` after stop(), and
     `at_peak`: the MB of each kind of process (process_kind) at the peak."""
 
-    def __init__(self, pid, every=0.1):
+    def __init__(self, pid: int, every: float = 0.1) -> None:
         self.pid, self.every, self.peak = pid, every, 0
-        self.at_peak = {}
+        self.at_peak: dict[str, float] = {}
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
-    def _run(self):
+    def _run(self) -> None:
         while not self.done.is_set():
             each = {p: _pss_kib(p) for p in [self.pid] + _children(self.pid)}
             total = sum(each.values())
@@ -110,17 +113,17 @@ class TreeMemory:
                     self.at_peak[kind] = self.at_peak.get(kind, 0) + kib / 1024
             self.done.wait(self.every)
 
-    def stop(self):
+    def stop(self) -> float:
         self.done.set()
         self.thread.join()
         return self.peak / 1024
 
     @property
-    def peak_mb(self):
+    def peak_mb(self) -> float:
         return self.peak / 1024
 
 
-def run_timed(commands, memory=False, **kw):
+def run_timed(commands: Sequence[Sequence[str]], memory: bool = False, **kw: Any) -> tuple[float, float | None]:
     """Start `commands` (a list of argv lists) at once, wait for all; (wall seconds, peak MB or None).
     A command that fails stops the benchmark with its error output."""
     start = time.perf_counter()
@@ -131,11 +134,12 @@ def run_timed(commands, memory=False, **kw):
     peak = sum(s.stop() for s in samplers) if memory else None
     for p, err in zip(procs, errors):
         if p.returncode != 0:
-            raise SystemExit(f"bench: {' '.join(map(str, p.args))[:200]} failed:\n{err.decode()[-2000:]}")
+            raise SystemExit(f"bench: {' '.join(map(str, cast('list[str]', p.args)))[:200]} failed:\n{err.decode()[-2000:]}")
     return wall, peak
 
 
-def median_of(make_commands, runs=RUNS, before=None, **kw):
+def median_of(make_commands: Callable[[], Sequence[Sequence[str]]], runs: int = RUNS,
+              before: Callable[[], object] | None = None, **kw: Any) -> float:
     times = []
     for _ in range(runs):
         if before:
@@ -144,18 +148,19 @@ def median_of(make_commands, runs=RUNS, before=None, **kw):
     return statistics.median(times)
 
 
-def lawbook(src, out, *flags):
+def lawbook(src: str | os.PathLike[str], out: str | os.PathLike[str], *flags: str) -> list[str]:
     """The real command, as a user runs it (python -m pipeline is what the `lawbook` script runs)."""
     return [sys.executable, "-m", "pipeline", "build", "--sources", str(src), "--out", str(out), *flags]
 
 
-def bench_ratios(src, folder, change_one_source, big=None, runs=RUNS):
+def bench_ratios(src: Path, folder: Path, change_one_source: Callable[[Path], object],
+                 big: dict[str, float] | None = None, runs: int = RUNS) -> dict[str, Any]:
     """The target ratios on the book in `src` (the 93x2 book), scratch files in `folder`. `big` is the
     930x2 book's full build measured by the caller ({"wall", "peak_all_mb"}). Returns
     {"measured": {...seconds...}, "ratios": {...}, "targets": TARGETS}."""
     env = None
     out = folder / "build"
-    m = {}
+    m: dict[str, float] = {}
     m["full"] = median_of(lambda: [lawbook(src, out, "--force")], runs, env=env)
     books = sorted((out / "pdf").glob("spelregels-*.typ"))  # a book compiled in parts has none: no ratio
     if books:
@@ -165,7 +170,7 @@ def bench_ratios(src, folder, change_one_source, big=None, runs=RUNS):
     if pandoc:
         editions = sorted((folder / "build-no-pdf").glob("*/lawbook.md"))
 
-        def pandoc_both():
+        def pandoc_both() -> None:
             for md in editions:
                 run_timed([[pandoc, str(md), "-s", "--metadata", "title=Spelregels", "-o",
                             str(folder / f"{md.parent.name}.html")]])
@@ -186,7 +191,7 @@ def bench_ratios(src, folder, change_one_source, big=None, runs=RUNS):
     return {"measured": m, "ratios": ratios, "targets": TARGETS}
 
 
-def _timed(fn):
+def _timed(fn: Callable[[], object]) -> float:
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
@@ -200,7 +205,7 @@ LABELS = {"full_vs_typst": ("full build / bare Typst compile of its two books si
           "big_peak_mb": ("930x2 full build, peak memory of all processes (MB)", "big_peak_mb", None)}
 
 
-def ratio_table(result):
+def ratio_table(result: dict[str, Any]) -> str:
     m, ratios = result["measured"], result["ratios"]
     out = ["", f"Targets (medians of {RUNS}+ fresh processes, wall time; the 930x2 build: one run)", ""]
     head = f"{'target':<64} {'measured':>17} {'ratio':>7} {'target':>7} {'holds':>5}"

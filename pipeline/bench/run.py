@@ -21,19 +21,25 @@ import resource
 import sys
 import time
 import tracemalloc
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..core.stage import Stage
 
 
-def traced(stage, peaks):
+def traced(stage: "Stage", peaks: dict[str, int]) -> "Stage":
     """`stage` (a core/stage.Stage), recording the peak of Python allocations while it runs into
     peaks[name]; a stage that only waits for a process is left as it is."""
     if stage.run is None:
         return stage
+    stage_run = stage.run
 
-    def run(ctx):
+    def run(ctx: Any) -> object:
         tracemalloc.reset_peak()
         base = tracemalloc.get_traced_memory()[0]
         try:
-            return stage.run(ctx)
+            return stage_run(ctx)
         finally:
             peaks[stage.name] = tracemalloc.get_traced_memory()[1] - base
     return dataclasses.replace(stage, run=run)
@@ -45,22 +51,23 @@ def cpu_seconds() -> float:
                                                  resource.getrusage(resource.RUSAGE_CHILDREN)))
 
 
-def timed_cpu(stage, cpu: dict):
+def timed_cpu(stage: "Stage", cpu: dict[str, float]) -> "Stage":
     """`stage` (a declared Stage), recording the CPU seconds it took into cpu[name]. A stage that only
     waits for a process (no function) is timed by the runner as it waits."""
     if stage.run is None:
         return stage
+    stage_run = stage.run
 
-    def run(ctx):
+    def run(ctx: Any) -> object:
         began = cpu_seconds()
         try:
-            return stage.run(ctx)
+            return stage_run(ctx)
         finally:
             cpu[stage.name] = cpu_seconds() - began
     return dataclasses.replace(stage, run=run)
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.run")
     parser.add_argument("--sources", required=True)
     parser.add_argument("--out", required=True)
@@ -75,7 +82,7 @@ def main(argv=None):
     # when there is something to build.
     from ..publish import cache
     options = {"force": args.force, "no_pdf": args.no_pdf}
-    result = {"skipped": False, "timings": {}, "read": [], "cached": [], "errors": 0, "stage_peaks": {}, "cpu": {}}
+    result: dict[str, Any] = {"skipped": False, "timings": {}, "read": [], "cached": [], "errors": 0, "stage_peaks": {}, "cpu": {}}
     if cache.up_to_date(args.sources, args.out, options):
         result["skipped"] = True
     else:
@@ -95,13 +102,13 @@ def main(argv=None):
             waiting = {s.waits: s.name for s in outputs if s.waits is not None}
             wait_for = build.Build.wait_for
 
-            def timed_wait(self, name):
+            def timed_wait(self: build.Build, name: str) -> object:
                 began = cpu_seconds()
                 try:
                     return wait_for(self, name)
                 finally:
                     result["cpu"][waiting.get(name, name)] = cpu_seconds() - began
-            build.Build.wait_for = timed_wait
+            setattr(build.Build, "wait_for", timed_wait)  # (the runner's own method, timed)
         build.stages = lambda options=None: all_stages
         ctx = build.build(args.sources, args.out, options)
         result.update(timings=ctx.timings, read=ctx.cache.misses if ctx.cache else [],

@@ -28,7 +28,12 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..publish.watch import Session
 
 RUNS = 5
 TARGETS = {"edit_to_page": 0.5, "edit_to_pdf": 1.5, "one_source_vs_full": 0.4}
@@ -46,7 +51,7 @@ class Events:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         self.conn.request("GET", "/__lawbook/events" + (f"?page={page}" if page else ""))
         self.answer = self.conn.getresponse()
-        self.seen: "queue.Queue[tuple[float, str, dict]]" = queue.Queue()
+        self.seen: "queue.Queue[tuple[float, str, dict[str, Any]]]" = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -61,7 +66,8 @@ class Events:
         except (OSError, ValueError):
             pass
 
-    def until(self, test, timeout: float = 120.0) -> tuple[float, str, dict]:
+    def until(self, test: Callable[[str, dict[str, Any]], object],
+              timeout: float = 120.0) -> tuple[float, str, dict[str, Any]]:
         """The first event (time, name, data) for which test(name, data) holds."""
         end = time.perf_counter() + timeout
         while True:
@@ -85,7 +91,7 @@ def _get(port: int, path: str) -> bytes:
         conn.close()
 
 
-def bench_watch(src: Path, folder: Path, runs: int = RUNS) -> dict:
+def bench_watch(src: Path, folder: Path, runs: int = RUNS) -> dict[str, Any]:
     """The watch times on the book in `src` (scratch files in `folder`): {"measured": seconds, "ratios",
     "targets"}. Each measurement follows one edit of its own (_edit)."""
     from .. import watch_server
@@ -111,7 +117,11 @@ def bench_watch(src: Path, folder: Path, runs: int = RUNS) -> dict:
     for thread in threads:
         thread.start()
     time.sleep(0.5)  # the watcher is listening
-    to_page, to_pdf, to_all, warm, fresh = [], [], [], [], []
+    to_page: list[float] = []
+    to_pdf: list[float] = []
+    to_all: list[float] = []
+    warm: list[float] = []
+    fresh: list[float] = []
     events = Events(port)
     try:
         events.until(lambda name, data: name == "state")
@@ -129,7 +139,7 @@ def bench_watch(src: Path, folder: Path, runs: int = RUNS) -> dict:
             words = _words(run).encode("utf-8")
             start = time.perf_counter()
             _edit(src, run)
-            shown = None
+            shown: float | None = None
             while shown is None:  # the page asked for again each time the events say something is ready
                 at, name, data = events.until(lambda name, data: name in ("page", "all", "state"))
                 if data.get("error"):
@@ -137,7 +147,7 @@ def bench_watch(src: Path, folder: Path, runs: int = RUNS) -> dict:
                 if words in _get(port, "/" + page):
                     shown = time.perf_counter()
             to_page.append(shown - start)
-            book = None
+            book: str | None = None
             while book is None:
                 at, name, data = events.until(lambda name, data: name in ("pdf", "all"))
                 books = list(pdfs) if name == "all" else [path.removeprefix("pdf/") for path in data.get("pdf") or []]
@@ -162,7 +172,7 @@ def bench_watch(src: Path, folder: Path, runs: int = RUNS) -> dict:
         server.server_close()
         threads[1].join(10)
         session.close()
-    measured = {"edit_to_page": statistics.median(to_page), "edit_to_pdf": statistics.median(to_pdf),
+    measured: dict[str, Any] = {"edit_to_page": statistics.median(to_page), "edit_to_pdf": statistics.median(to_pdf),
                 "edit_to_all": statistics.median(to_all),
                 "warm_typst": statistics.median(warm), "fresh_typst": statistics.median(fresh),
                 "runs": {"edit_to_page": to_page, "edit_to_pdf": to_pdf, "edit_to_all": to_all}, "page": page}
@@ -206,15 +216,15 @@ def _edit(src: Path, run: int) -> None:
     path.write_bytes("\n".join(lines).encode(encoding))
 
 
-def _warm_compile(session, typ: Path, folder: Path) -> float:
+def _warm_compile(session: "Session", typ: Path, folder: Path) -> float:
     """Seconds the session's warm compiler of this book takes to compile `typ` again (it compiled it last)."""
-    from ..outputs import pdf
+    from ..outputs.book.compiling import build_timestamp
 
     compiler = session.compilers.get(typ.stem.removeprefix("spelregels-"))
     if compiler is None:
         return float("nan")
     start = time.perf_counter()
-    compiler.start(typ, folder / "warm.pdf", pdf.build_timestamp([]))
+    compiler.start(typ, folder / "warm.pdf", build_timestamp([]))
     compiler.finish(typ.stem)
     return time.perf_counter() - start
 
@@ -226,7 +236,7 @@ def _fresh_compile(typ: Path, folder: Path) -> float:
     return ratios.run_timed([[sys.executable, "-c", ratios.BARE_TYPST, str(typ)]])[0]
 
 
-def table(result: dict) -> str:
+def table(result: dict[str, Any]) -> str:
     m, r = result["measured"], result["ratios"]
     lines = ["", f"Watch mode (serve --watch) on {result.get('book', 'the book')}: an edit of one source, median of the edits", "",
              f"  edit → page served (new words)      {m['edit_to_page']:6.2f} s   target <= {TARGETS['edit_to_page']} s",
@@ -258,7 +268,7 @@ def _prepare(book: str, folder: Path) -> tuple[Path, str]:
     return src, f"{book} articles, 2 editions"
 
 
-def bench_book(book: str, runs: int = RUNS) -> dict:
+def bench_book(book: str, runs: int = RUNS) -> dict[str, Any]:
     """bench_watch on a scratch copy of `book` ("sources", "english" or a number of articles)."""
     with tempfile.TemporaryDirectory(prefix="lawbook-bench-watch-") as tmp:
         src, label = _prepare(book, Path(tmp))
@@ -268,7 +278,7 @@ def bench_book(book: str, runs: int = RUNS) -> dict:
     return result
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pipeline.bench.watch", description=__doc__.split("\n")[0])
     parser.add_argument("--book", default="93", help="'sources', 'english' or a number of articles (two editions)")
     parser.add_argument("--runs", type=int, default=RUNS)
