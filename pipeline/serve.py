@@ -109,6 +109,13 @@ def escape_log(text: str) -> str:
     return text.translate(LOG_ESCAPES)
 
 
+# The build's PDFs, beside html/ in the build folder (pdf/), are served at /pdf/<book>.pdf: the site's home page
+# links each edition's book as ../pdf/spelregels-2017.pdf, which opens from the files and over HTTP alike. Only
+# a book's name in that folder: no folder, no other kind of file, no link out of it.
+PDF_PREFIX = "/pdf/"
+PDF_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\.pdf")
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".wasm": "application/wasm", ".js": "text/javascript", ".css": "text/css",
@@ -117,7 +124,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     error_message_format = ERROR_PAGE
     error_content_type = "text/html; charset=utf-8"
     profile: "Profile"  # the served book's language: set by make_server and make_watch_server
-    server: "_Server"  # the server that made the handler (make_server)
+    server: "Server"  # the server that made the handler (make_server)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Errors in the site's words and style (a 404 in Dutch); the log line keeps the English reason.
@@ -194,6 +201,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if words is None or ".." in words or any(BAD_IN_PATH.search(word) for word in words):
             self.send_error(400, "Bad path", "The path holds characters or segments no page of the site has.")
             return None
+        if path.startswith(PDF_PREFIX):
+            return self.send_pdf(urllib.parse.unquote(path[len(PDF_PREFIX):]))
         local = self.translate_path(path)
         if not inside(local, self.directory):  # a link out of the site (to /etc, to the sources) is not served
             self.send_error(404, "File not found")
@@ -206,6 +215,24 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def send_file(self, path: str, local: str) -> io.BytesIO | BinaryIO | None:
         """The headers of a checked path of the site; returns the open file (the standard library's way)."""
         return super().send_head()
+
+    def send_pdf(self, name: str) -> io.BytesIO | BinaryIO | None:
+        """/pdf/<book>.pdf: the book in the build's pdf/ folder (the folder beside the served html/)."""
+        folder = os.path.join(os.path.dirname(os.path.abspath(self.directory)), "pdf")
+        local = os.path.join(folder, name)
+        if not PDF_NAME.fullmatch(name) or not os.path.isfile(local) or not inside(local, folder):
+            self.send_error(404, "File not found")
+            return None
+        try:
+            book = open(local, "rb")
+        except OSError:
+            self.send_error(404, "File not found")
+            return None
+        self.send_response(200)
+        self.send_header("Content-Type", "application/pdf")
+        self.send_header("Content-Length", str(os.fstat(book.fileno()).st_size))
+        self.end_headers()
+        return book
 
     def list_directory(self, path: str | os.PathLike[str]) -> io.BytesIO | None:  # reached only if a folder lost its index.html meanwhile
         self.send_error(404, "File not found")
@@ -224,7 +251,7 @@ class QuietHandler(Handler):
         pass
 
 
-class _Server(http.server.ThreadingHTTPServer):
+class Server(http.server.ThreadingHTTPServer):
     request_queue_size = LISTEN_BACKLOG
     daemon_threads = True  # Ctrl-C does not wait for open connections
     stopping = False  # set when the server stops: ends the open event streams of watch mode
@@ -260,7 +287,7 @@ def host_name(text: str) -> str:
 
 
 def make_server(html_dir: str | os.PathLike[str], port: int = 8000, quiet: bool = False, timeout: float = TIMEOUT,
-                host_names: Iterable[str] = ()) -> _Server:
+                host_names: Iterable[str] = ()) -> Server:
     """An HTTP server for `html_dir` on 127.0.0.1:`port` (0 picks a free port); the caller runs and closes it.
     `timeout`: seconds an idle connection is kept open. `quiet`: no line per request. `host_names`: names a
     request's Host may give besides this machine's own address (--host-name)."""
@@ -276,7 +303,7 @@ def make_server(html_dir: str | os.PathLike[str], port: int = 8000, quiet: bool 
     site = type("SiteHandler", (base,), {"profile": site_profile(html_dir)})  # the site's language, read once
     handler = functools.partial(site, directory=str(html_dir))
     try:
-        return _Server(("127.0.0.1", port), handler, timeout, host_names)
+        return Server(("127.0.0.1", port), handler, timeout, host_names)
     except OSError as e:
         raise LawbookError(f"cannot listen on 127.0.0.1:{port}: {e.strerror}",
                            fix="choose another port with --port") from None

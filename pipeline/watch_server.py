@@ -9,7 +9,6 @@ import html
 import io
 import json
 import os
-import re
 import sys
 import threading
 import urllib.parse
@@ -17,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from .serve import (BAD_IN_PATH, MAX_EVENT_STREAMS, MAX_PATH, TIMEOUT, Handler, QuietHandler, _Server, escape_log,
+from .serve import (BAD_IN_PATH, MAX_EVENT_STREAMS, MAX_PATH, PDF_NAME, TIMEOUT, Handler, QuietHandler, Server, escape_log,
                     host_name, make_server)
 
 if TYPE_CHECKING:
@@ -87,10 +86,8 @@ LIVE_SCRIPT = """"use strict";
   ["state", "page", "pdf", "all"].forEach(function (name) { events.addEventListener(name, seen); });
 })();
 """
-# While watching, the build's PDFs are served at /pdf/<book>.pdf (the overlay's newer book first). The site
-# built for publishing does not link them (the link would point outside html/), so neither does this.
-PDF_PREFIX = "/pdf/"
-PDF_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\.pdf")
+# While watching, the build's PDFs are served at /pdf/<book>.pdf as `serve` serves them (the home page links
+# them), the overlay's newer book first.
 QUIET_WORKER = ('"use strict";\n// lawbook serve --watch: no offline cache while editing; the site\'s own worker is in the build.\n'
                 'self.addEventListener("install", () => self.skipWaiting());\n'
                 'self.addEventListener("activate", (event) => event.waitUntil(self.registration.unregister()));\n')
@@ -148,28 +145,16 @@ class _WatchHandler(Handler):
             return self.send_live(path[len(LIVE_PREFIX):])
         if path == "/sw.js":
             return self.send_bytes(QUIET_WORKER.encode("utf-8"), "text/javascript")
-        if path.startswith(PDF_PREFIX):
-            return self.send_pdf(path[len(PDF_PREFIX):])
         return super().send_head()
 
-    def send_pdf(self, name: str) -> io.BytesIO | None:
-        """/pdf/<book>.pdf while watching: the build's pdf/ folder, or the overlay's newer book (a name of
-        that folder only: no folder, no other kind of file)."""
-        name = urllib.parse.unquote(name, errors="replace")
-        if not PDF_NAME.fullmatch(name):
-            self.send_error(404, "File not found")
-            return None
-        held = self.live.overlay.get(f"pdf/{name}") if self.live.overlay is not None else None
+    def send_pdf(self, name: str) -> io.BytesIO | BinaryIO | None:
+        """/pdf/<book>.pdf while watching: the overlay's newer book (compiled before the build is in place),
+        else the build's, as `serve` gives it."""
+        held = self.live.overlay.get(f"pdf/{name}") if self.live.overlay is not None and PDF_NAME.fullmatch(name) \
+            else None
         if held is not None:
             return self.send_bytes(held[0], "application/pdf")
-        local = os.path.join(os.path.dirname(os.path.abspath(self.directory)), "pdf", name)
-        try:
-            with open(local, "rb") as f:
-                data = f.read()
-        except OSError:
-            self.send_error(404, "File not found")
-            return None
-        return self.send_bytes(data, "application/pdf")
+        return super().send_pdf(name)
 
     def send_file(self, path: str, local: str) -> io.BytesIO | BinaryIO | None:
         if os.path.isdir(local):
@@ -294,7 +279,7 @@ def say(profile: "Profile", english: str, **values: object) -> str:
 
 
 def make_watch_server(html_dir: str | os.PathLike[str], live: LiveState, profile: "Profile", port: int = 8000,
-                      quiet: bool = False, timeout: float = TIMEOUT, host_names: Iterable[str] = ()) -> _Server:
+                      quiet: bool = False, timeout: float = TIMEOUT, host_names: Iterable[str] = ()) -> Server:
     """make_server's server with the watch mode's handler: the pages get the live script, /__lawbook/
     the event stream."""
     server = make_server(html_dir, port, quiet, timeout, host_names)

@@ -213,12 +213,12 @@ def serious_axe_violations(page) -> list[str]:
 @pytest.fixture(scope="module")
 def dutch_site(tmp_path_factory) -> Path:
     """build/html from the real sources, as the browser tests read it: pages, Markdown beside them, the
-    search index."""
+    search index; no PDF (a build with --no-pdf), so the home page links none."""
     from pipeline.outputs import html, markdown
     from pipeline.outputs.job import Job
     from pipeline.publish import run
 
-    job = Job.of(run.make_corpus(SOURCES), tmp_path_factory.mktemp("build"))
+    job = Job.of(run.make_corpus(SOURCES, {"no_pdf": True}), tmp_path_factory.mktemp("build"))
     markdown.write_markdown(job)
     html.write_html(job)
     html.write_search_index(job)

@@ -1,4 +1,5 @@
 """The HTML edition, without a browser: pages, anchors, links, notes, commentary, graph, editor's page, serve."""
+import os
 import subprocess
 import sys
 import time
@@ -601,3 +602,20 @@ def test_a_correction_record_that_does_not_fit_the_text_marks_nothing(tmp_path):
     doc = lxml.html.fromstring((tmp_path / "html" / "2017" / "24.html").read_bytes())
     assert not doc.xpath("//span[@class='corr']")
     assert doc.xpath("//section[@id='24E']/p")[0].text_content() == "(zie de artikel 50 en artikel 51)."
+
+
+def test_the_home_page_links_each_editions_book_where_the_pdf_stage_writes_it(site, tmp_path):
+    """../pdf/spelregels-2017.pdf from html/index.html: the file the PDF stage writes beside html/ (text.file_names),
+    which `serve` answers at /pdf/ (tests/test_serve.py); a build without PDF links none."""
+    links = site("index.html").xpath("//a[@type='application/pdf']")
+    assert [(a.get("href"), a.text_content()) for a in links] == [("../pdf/spelregels-2017.pdf", "Het boek als pdf"),
+                                                                 ("../pdf/spelregels-2007.pdf", "Het boek als pdf")]
+    from pipeline.outputs.text import file_names
+    assert [os.path.normpath(site.root / a.get("href")) for a in links] == [
+        str(site.root.parent / file_names(lang.profile("nl")).pdf(ed))
+                                                          for ed in ("2017", "2007")]
+    from dataclasses import replace
+    from pipeline.core.options import Options
+    plain = Job.of_tree(etree.fromstring(SAMPLE), tmp_path, lang.profile("nl"), sample_log())
+    html.write_html(Job(replace(plain.context, options=Options(no_pdf=True)), tmp_path))
+    assert lxml.html.fromstring((tmp_path / "html" / "index.html").read_bytes()).xpath("//a[@type='application/pdf']") == []

@@ -296,3 +296,30 @@ def test_host_name_takes_only_a_host_name(tmp_path, name):
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.endswith(f"lawbook serve: error: argument --host-name: {name!r} is not a host name (letters, "
                                   "digits, hyphens and dots, without a port: e.g. --host-name wetboek.local)\n")
+
+
+@pytest.fixture(scope="module")
+def site_with_books(tmp_path_factory):
+    """A site beside its build's pdf/ folder: one book, a file that is no book, a link to a file outside."""
+    build = tmp_path_factory.mktemp("books")
+    (build / "html").mkdir()
+    (build / "html" / "index.html").write_text('<a href="../pdf/spelregels-2017.pdf">pdf</a>', encoding="utf-8")
+    (build / "pdf").mkdir()
+    (build / "pdf" / "spelregels-2017.pdf").write_bytes(b"%PDF-1.7 het boek\n%%EOF\n")
+    (build / "pdf" / "spelregels-2017.typ").write_text("= de bron", encoding="utf-8")
+    (build / "secret.pdf").write_bytes(b"%PDF- not of the build")
+    (build / "pdf" / "elders.pdf").symlink_to(build / "secret.pdf")
+    yield from serving(build / "html")
+
+
+def test_the_builds_book_is_served_at_pdf_as_the_home_page_links_it(site_with_books):
+    with urllib.request.urlopen(f"http://127.0.0.1:{site_with_books}/pdf/spelregels-2017.pdf", timeout=5) as answer:
+        assert answer.status == 200 and answer.headers["Content-Type"] == "application/pdf"
+        assert answer.read() == b"%PDF-1.7 het boek\n%%EOF\n"
+
+
+@pytest.mark.parametrize("path, status", [("/pdf/spelregels-2017.typ", 404), ("/pdf/", 404), ("/pdf/geen.pdf", 404),
+                                          ("/pdf/elders.pdf", 404), ("/pdf/../secret.pdf", 400),
+                                          ("/pdf/%2e%2e/secret.pdf", 400)])
+def test_pdf_serves_only_a_book_of_the_builds_pdf_folder(site_with_books, path, status):
+    assert get(site_with_books, path)[0] == status

@@ -97,8 +97,11 @@ def write_html(job: Job) -> list[str]:
         target.write_text(env.get_template(template).render(**resolved(values)), encoding="utf-8")
 
     comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()]
+    # Each edition's book, beside html/ in the build (pdf/): "../pdf/spelregels-2017.pdf" from the home page, which
+    # `lawbook serve` and the watch server answer at /pdf/ (a link above the site's root is clamped to it).
+    books = {ed: None if job.options.no_pdf else f"../{site.files.pdf(ed)}" for ed in site.editions}
     editions: list[dict[str, Any]] = [{"id": ed, "articles": site.articles[ed], "current": ed == site.editions[-1],
-                 "comparisons": [c for c in comparisons if ed in (c["old"], c["new"])]}
+                 "comparisons": [c for c in comparisons if ed in (c["old"], c["new"])], "pdf": books[ed]}
                 for ed in site.newest_first]
     page("index.html", "index.html", root="", editions=editions, comparisons=comparisons)
     if job.made.alignment is not None:  # build --reference: each article page holds the original beside it

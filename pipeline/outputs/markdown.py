@@ -36,6 +36,7 @@ so reading the file back (markdown-it-py) gives exactly the corpus text. The wor
 text (headings, remarks) are the language profile's (text.py), escaped like the text.
 """
 import re
+import urllib.parse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -250,20 +251,33 @@ TEXT_OF = "<!-- text of"
 CORRECTION = "<!-- correction"
 
 
+# What an attribute's value never holds as itself: what would end the value or the comment, and Markdown's markup
+# ("_" stays: inside a word, as in a file name, it is no emphasis, and the evidence names files).
+_NOT_IN_VALUE = re.compile(r'[&"<>{}*\[\]\\`~|#]')
+
+
 def comment_value(value):
-    """An attribute's value inside a comment: '&', '"', '<' and '>' as entities, so no value ends the comment."""
-    return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+    """An attribute's value in a heading or a comment, every character that would end it or be markup ('&', '"',
+    '<', '>', '{', '*', '[' …) as its numeric entity ('&#42;'), which reading the file back decodes."""
+    return _NOT_IN_VALUE.sub(lambda m: f"&#{ord(m.group())};", value)
+
+
+def markup_free(sources):
+    """A `sources` value with every character of its file names but letters, digits and '.:,-_~' as the percent
+    escape of its UTF-8 bytes, as the value's own escapes are (tree.format_sources): a name holds no markup
+    in the file ('<b>', '&amp;', '"', '}' …), and reading the value gives the same files and lines."""
+    return " ".join(urllib.parse.quote(token, safe=":,-._~%") for token in sources.split(" "))
 
 
 def heading_attributes(el):
     """A heading's attributes after its citation, what a reader of the file could not tell from its text:
     ' origin="004_x.txt:4-30"', where the node's text first came from (its `origin` when it was read from a master
-    that says so, else its `sources`; a '"' in a file name as %22); for a number the build inferred, its evidence
+    that says so, else its `sources`; its file names free of markup, markup_free); for a number the build inferred, its evidence
     (' evidence="…"', written as comment_value writes), so a build from the file still says the number was
     inferred, and from what; ' lead-in="none"' where the source wrote the node's number right before its first
     child's ("1.(a) if …", corpus/finish.py): the node has no text of its own, and none is missing."""
     where = el.get("origin") or el.get("sources")
-    out = f' origin="{where.replace(chr(34), "%22")}"' if where else ""
+    out = f' origin="{markup_free(where)}"' if where else ""
     if el.get("numbering") == "inferred" and el.get("evidence"):
         out += f' evidence="{comment_value(el.get("evidence"))}"'
     if el.tag != "article" and _without_lead_in(el):

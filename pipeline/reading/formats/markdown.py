@@ -21,6 +21,7 @@ Everything the reader cannot place (a list, a code block, an image, HTML, a head
 node outside its parent, a footnote without text or without a marker) is an error at its line with the fix;
 its text is never read into another node.
 """
+import html
 import re
 from dataclasses import dataclass, field
 
@@ -569,8 +570,8 @@ class _Reader:
 
 
 def _entities(value: str) -> str:
-    """A value the writer wrote with '&', '"', '<' and '>' as entities (outputs/markdown.py, comment_value)."""
-    return value.replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    """A value the writer wrote with its markup as entities (outputs/markdown.py, comment_value), as it was."""
+    return html.unescape(value)
 
 
 def read(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:

@@ -55,6 +55,7 @@ _WORDS = {
     "%(count)s articles:": "%(count)s Lois :",
     "References between the articles (graph)": "Renvois entre les Lois (graphe)",
     "Search the text": "Rechercher dans le texte",
+    "The book as PDF": "Le livre en PDF",
     "Editorial: build report with repairs, inferred numbering, variants and missing text":
         "Rédaction : rapport de compilation, avec les réparations, la numérotation déduite, les variantes et le "
         "texte manquant",

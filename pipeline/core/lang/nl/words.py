@@ -49,6 +49,7 @@ WORDS = {
     "%(count)s articles:": "%(count)s artikelen:",
     "References between the articles (graph)": "Verwijzingen tussen de artikelen (grafiek)",
     "Search the text": "Zoeken in de tekst",
+    "The book as PDF": "Het boek als pdf",
     "Editorial: build report with repairs, inferred numbering, variants and missing text":
         "Redactie: bouwverslag met reparaties, afgeleide nummering, varianten en ontbrekende tekst",
 
