@@ -5,7 +5,7 @@ Reads: the corpus tree, the build log, the book's language profile. Writes nothi
 (pages.py, editor.py, graph_page.py, search.py) and the templates read it.
 """
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
@@ -387,14 +387,19 @@ class Site:
             prev.next, nxt.prev = nxt, prev
         return ordered
 
-    def fill(self, edition: str) -> None:
+    def fill(self, edition: str, only: Collection[str] | None = None) -> None:
         """Read the content of every page of `edition`: node views, footnotes (text first, then
-        commentary), commentary, cited-by. Once per edition; later calls do nothing."""
+        commentary), commentary, cited-by. Once per edition; later calls do nothing. `only`: the pages
+        (files below the edition's folder, "41.html") to read now, the others left unread (watch mode
+        renders the open page first: a page's content depends on no other page's)."""
         if edition in self._filled:
             return
-        self._filled.add(edition)
+        if only is None:
+            self._filled.add(edition)
         commentary = self._commentary[edition]
         for page in self.articles[edition]:
+            if only is not None and page.file not in only:
+                continue
             notes: list[Footnote] = []
             self._page = page
             if page.element is not None:

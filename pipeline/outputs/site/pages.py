@@ -5,7 +5,7 @@ the writing of one edition's folder (write_edition).
 Reads: the Site (model.py). Writes: html/<edition>/ through the `page` writer write_html gives it.
 """
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from .. import text
 from ..diff import render as diff_render
 from ..text import per_profile, say
 from . import fragments, register, search
-from .model import Footnote, Site, View, article_of, href
+from .model import ArticlePage, Footnote, Site, View, article_of, href
 
 # What writes one page (write_html's `page`): its path below html/, its template and the template's values.
 PageWriter = Callable[..., None]
@@ -116,8 +116,17 @@ def edition_pages(site: Site, edition: str) -> list[str]:
             *(f"{edition}/{article.file}" for article in site.articles[edition])]
 
 
-def write_edition(site: Site, edition: str, page: PageWriter) -> None:
-    """Render html/<edition>/: table of contents, reference graph, the book's index, one page per article."""
+def write_edition(site: Site, edition: str, page: PageWriter, only: Collection[str] | None = None) -> None:
+    """Render html/<edition>/: table of contents, reference graph, the book's index, one page per article.
+    `only`: the article pages (paths below html/) to render, and no other page: the pages open in a browser,
+    which watch mode renders first, reading those articles alone."""
+    if only is not None:
+        files = {path.split("/", 1)[1] for path in only if path.startswith(f"{edition}/")}
+        site.fill(edition, only=files)
+        for article in site.articles[edition]:
+            if article.file in files:
+                article_page(site, edition, article, page)
+        return
     site.fill(edition)
     articles = site.articles[edition]
     comparisons = [{"old": old, "new": new, "file": f"diff/{old}-{new}.html"} for old, new in site.comparisons()
@@ -129,7 +138,12 @@ def write_edition(site: Site, edition: str, page: PageWriter) -> None:
     page(f"{edition}/{site.files.graph}", "graph.html", root="../", edition=edition, graph=site.graph_later(edition))
     register.write_register(site, edition, page, href)  # the book's index, where the sources hold one
     for article in articles:
-        page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article,
-             in_force=site.editions[-1],
-             original=site.originals.of(article.id, article.anchors()) if site.originals is not None else None)
+        article_page(site, edition, article, page)
+
+
+def article_page(site: Site, edition: str, article: ArticlePage, page: PageWriter) -> None:
+    """One article's page, html/<edition>/<file> (its content read: Site.fill)."""
+    page(f"{edition}/{article.file}", "article.html", root="../", edition=edition, article=article,
+         in_force=site.editions[-1],
+         original=site.originals.of(article.id, article.anchors()) if site.originals is not None else None)
 
