@@ -57,7 +57,7 @@ _ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 _BLOCK_START = re.compile(r"^(#|>|[-+*=]|\d+[.)])")
 
 
-def escape(text, line_start=False):
+def escape(text: str, line_start: bool = False) -> str:
     """`text` as Markdown that renders as exactly `text`."""
     out = _INLINE.sub(r"\\\1", text)
     out = _ENTITY.sub(r"\\&", out)
@@ -71,7 +71,15 @@ def escape(text, line_start=False):
     return out
 
 
-def _one_line(text):
+def _parsed(node_id: str) -> ids.NodeId:
+    """The NodeId of an ID the corpus wrote (a node's, a note's, the `on` of a commentary)."""
+    parsed = ids.NodeId.parse(node_id)
+    if parsed is None:
+        raise ValueError(f"not an ID: {node_id!r}")
+    return parsed
+
+
+def _one_line(text: str) -> str:
     """Running text on one line: line breaks inside a paragraph are spaces to a reader."""
     return re.sub(r"[ \t]*\n[ \t]*", " ", text)
 
@@ -80,22 +88,22 @@ class Writer:
     """Writes one edition in the words of `profile`, the book's language; collects each article's
     footnotes to place them after the article."""
 
-    def __init__(self, corpus, edition, profile: lang.Profile):
+    def __init__(self, corpus: tree.Element, edition: str, profile: lang.Profile) -> None:
         self.edition = edition
         self.profile = profile
         self.nodes = {el.get("id") for el in corpus.iter(*tree.NODE_TAGS)}
-        self.lines = []
-        self.footnotes = []
-        self.defined = set()  # the labels whose footnote is written (a note cited twice is written once)
+        self.lines: list[str] = []
+        self.footnotes: list[tuple[str, tree.Element]] = []
+        self.defined: set[str] = set()  # the labels whose footnote is written (a note cited twice is written once)
         self.labels = book_number_labels(corpus, edition)
 
-    def inline(self, el, line_start=True):
+    def inline(self, el: tree.Element, line_start: bool = True) -> str:
         """Mixed content of <p>, <note> or <attribution>: text escaped, refs as links, notes as [^label]."""
-        parts = []
+        parts: list[str] = []
         first = True
         after_note = False
 
-        def text(s):
+        def text(s: str | None) -> None:
             nonlocal first, after_note
             if s:
                 out = escape(_one_line(s), line_start and first)
@@ -106,71 +114,75 @@ class Writer:
 
         for kind, words, child in tree.inline(el):
             if kind == tree.NOTE:
+                assert child is not None  # (a note's event is its element: tree.inline)
                 label = self.note_label(child)
                 self.footnotes.append((label, child))
                 parts.append(f"[^{label}]")
                 first = False
                 after_note = True
             elif kind == tree.REF:
+                assert child is not None and words is not None  # (a reference's event has its element and words)
                 targets = (child.get("to") or "").split()
-                words = escape(_one_line(words), line_start and first)
+                shown = escape(_one_line(words), line_start and first)
                 if targets and targets[0] in self.nodes and child.get("status") not in UNRESOLVED:
-                    parts.append(f"[{words}]({self.anchor(targets[0])})")
+                    parts.append(f"[{shown}]({self.anchor(targets[0])})")
                 else:
-                    parts.append(words)
+                    parts.append(shown)
                 first = after_note = False
             else:
                 text(words)
         return "".join(parts).strip()
 
-    def anchor(self, node_id):
+    def anchor(self, node_id: str) -> str:
         """A link target: '#47E1' within this edition's file, '../2007/lawbook.md#41A' across editions."""
-        target = ids.NodeId.parse(node_id)
+        target = _parsed(node_id)
         if target.edition == self.edition:
             return f"#{target.anchor}"
         return f"../{target.edition}/lawbook.md#{target.anchor}"
 
-    def note_label(self, note):
+    def note_label(self, note: tree.Element) -> str:
         """The book's number where the note has one ('17', see book_number_labels); else its ID's
         anchor, 2017/53A/noot1 -> '53A-noot1': unique in the edition, readable in the source; and a number
         that names two notes of one article after it, '20F1-noot2-*', so that reading the file back keeps it."""
-        if label := self.labels.get(note.get("id")):
+        note_id = tree.attr(note, "id")
+        if label := self.labels.get(note_id):
             return label
-        anchor = ids.NodeId.parse(note.get("id")).anchor
+        anchor = _parsed(note_id).anchor
         number = tree.note_number(note)
         return f"{anchor}-{number}" if number else anchor
 
-    def block(self, text):
+    def block(self, text: str) -> None:
         self.lines += [text, ""]
 
-    def table(self, el):
+    def table(self, el: tree.Element) -> str:
         """A <table> as a pipe table: the first row its header row, a delimiter row, then the other rows; each
         row as wide as the widest (empty cells added); each cell's content inline, on one line."""
         rows = [[self.inline(cell, line_start=False) for cell in row] for row in tree.cells(el)]
         width = max(len(row) for row in rows)
-        rows = [row + [""] * (width - len(row)) for row in rows]
-        lines = ["| " + " | ".join(row) + " |" for row in rows]
+        lines = ["| " + " | ".join(row + [""] * (width - len(row))) + " |" for row in rows]
         lines.insert(1, "|" + "|".join(["---"] * width) + "|")
         return "\n".join(lines)
 
-    def text_block(self, el):
+    def text_block(self, el: tree.Element) -> str:
         """A paragraph (one line) or a table (a pipe table) of a node, the introduction or a definition."""
         return self.table(el) if el.tag == "table" else self.inline(el)
 
-    def say(self, english, **values):
+    def say(self, english: str, **values: str) -> str:
         """The profile's words for `english`, escaped, with `values` (Markdown already) put in."""
         return escape(self.profile.word(english)) % values
 
-    def node(self, el):
-        cite = ids.cite_of(el.get("id"))
-        shown = ids.shown(el.get("id"))
+    def node(self, el: tree.Element) -> None:
+        node_id = tree.attr(el, "id")
+        cite = ids.cite_of(node_id)
+        shown = ids.shown(node_id)
         label = tree.label(el)
         words = self.say("Article %(num)s", num=cite) if el.tag == "article" else shown
         if label is not None and (label.text or len(label)):
             words += " " + self.inline(label, line_start=False)  # its words, and a note marked in them
         self.block(f"{'#' * HEADING_LEVEL[el.tag]} {words} {{#{cite}{heading_attributes(el)}}}")
         for corr in el.iterchildren("corr"):  # what the source said before a correction, and why: kept, unseen
-            self.block(f"{CORRECTION} " + " ".join(f'{k}="{comment_value(v)}"' for k, v in corr.attrib.items()) + " -->")
+            self.block(f"{CORRECTION} " + " ".join(f'{k!s}="{comment_value(str(v))}"' for k, v in corr.attrib.items())
+                       + " -->")
         after_child = False  # text after a child node is the node's own: said so, or a reader gives it to the child
         for child in el:
             if child.tag in tree.TEXT_TAGS:
@@ -180,13 +192,13 @@ class Writer:
             elif child.tag == "gap":
                 # The remark names its node: after subsections it would otherwise read as the last one's.
                 remark = self.say("Editorial note on %(cite)s: %(text)s", cite=shown,
-                                  text=escape(_one_line(child.get("reason"))))
+                                  text=escape(_one_line(tree.attr(child, "reason"))))
                 self.block(f"*\\[{remark}\\]*")
             elif child.tag in tree.NODE_TAGS:
                 self.node(child)
                 after_child = True
 
-    def commentary(self, el):
+    def commentary(self, el: tree.Element) -> None:
         attribution = el.find("attribution")
         quote = [f"**{self.say('Commentary — %(author)s', author=escape(el.get('author') or ''))}**"]
         if attribution is not None:
@@ -194,20 +206,20 @@ class Writer:
         quote += [self.inline(p) for p in el.iterchildren("p")]
         self.block("\n>\n".join(f"> {q}" for q in quote))
 
-    def flush_footnotes(self):
+    def flush_footnotes(self) -> None:
         for label, note in self.footnotes:
             if label not in self.defined:
                 self.defined.add(label)
                 self.block(f"[^{label}]: {self.inline(note)}")
         self.footnotes = []
 
-    def write(self, edition_el):
+    def write(self, edition_el: tree.Element) -> str:
         """The whole edition: articles in order, each followed by its commentary, then its footnotes.
         Commentary on an article the sources lack gets a heading of its own (never an article heading)."""
         self.block(f"# {escape(title(self.profile))} — {self.say('edition %(edition)s', edition=self.edition)}")
         introduction = edition_el.find("introduction")
         if introduction is not None:  # the book's Introduction, before its Definitions
-            anchor = ids.NodeId.parse(introduction.get("id")).anchor
+            anchor = _parsed(tree.attr(introduction, "id")).anchor
             self.block(f"## {escape(_one_line(introduction.findtext('title') or ''))} {{#{anchor}}}")
             for p in introduction.iterchildren(*tree.TEXT_TAGS):
                 self.block(self.text_block(p))
@@ -216,17 +228,18 @@ class Writer:
         if definitions is not None:  # the book's Definitions, before its first article
             self.block(f"## {self.say('Definitions')} {{#definitions}}")
             for d in definitions:
-                slug = ids.definition_slug(d.get("id"))
-                self.block(f"[**{escape(d.get('term'))}**]{{#def-{slug}}}: " + " ".join(self.inline(p) for p in d.iter("p")))
+                slug = ids.definition_slug(tree.attr(d, "id"))
+                self.block(f"[**{escape(tree.attr(d, 'term'))}**]{{#def-{slug}}}: "
+                           + " ".join(self.inline(p) for p in d.iter("p")))
                 for table in d.iterchildren("table"):  # after the term's line, as its own block
                     self.block(self.table(table))
             self.flush_footnotes()
-        commentary = {}
+        commentary: dict[str, list[tree.Element]] = {}
         for c in edition_el.iterchildren("commentary"):
-            on = c.get("on") or c.get("id")
-            article = ids.NodeId.parse(on).article_id.in_edition(self.edition)
+            on = c.get("on") or tree.attr(c, "id")
+            article = _parsed(on).article_id.in_edition(self.edition)
             commentary.setdefault(str(article), []).append(c)
-        articles = {a.get("id"): a for a in edition_el.iterchildren("article")}
+        articles = {tree.attr(a, "id"): a for a in edition_el.iterchildren("article")}
         order = sorted(set(articles) | set(commentary), key=lambda i: ids.sort_key(ids.cite_of(i)))
         for article_id in order:
             if article_id in articles:
@@ -256,20 +269,20 @@ CORRECTION = "<!-- correction"
 _NOT_IN_VALUE = re.compile(r'[&"<>{}*\[\]\\`~|#]')
 
 
-def comment_value(value):
+def comment_value(value: str) -> str:
     """An attribute's value in a heading or a comment, every character that would end it or be markup ('&', '"',
     '<', '>', '{', '*', '[' …) as its numeric entity ('&#42;'), which reading the file back decodes."""
     return _NOT_IN_VALUE.sub(lambda m: f"&#{ord(m.group())};", value)
 
 
-def markup_free(sources):
+def markup_free(sources: str) -> str:
     """A `sources` value with every character of its file names but letters, digits and '.:,-_~' as the percent
     escape of its UTF-8 bytes, as the value's own escapes are (tree.format_sources): a name holds no markup
     in the file ('<b>', '&amp;', '"', '}' …), and reading the value gives the same files and lines."""
     return " ".join(urllib.parse.quote(token, safe=":,-._~%") for token in sources.split(" "))
 
 
-def heading_attributes(el):
+def heading_attributes(el: tree.Element) -> str:
     """A heading's attributes after its citation, what a reader of the file could not tell from its text:
     ' origin="004_x.txt:4-30"', where the node's text first came from (its `origin` when it was read from a master
     that says so, else its `sources`; its file names free of markup, markup_free); for a number the build inferred, its evidence
@@ -278,14 +291,14 @@ def heading_attributes(el):
     child's ("1.(a) if …", corpus/finish.py): the node has no text of its own, and none is missing."""
     where = el.get("origin") or el.get("sources")
     out = f' origin="{markup_free(where)}"' if where else ""
-    if el.get("numbering") == "inferred" and el.get("evidence"):
-        out += f' evidence="{comment_value(el.get("evidence"))}"'
+    if el.get("numbering") == "inferred" and (evidence := el.get("evidence")):
+        out += f' evidence="{comment_value(evidence)}"'
     if el.tag != "article" and _without_lead_in(el):
         out += ' lead-in="none"'
     return out
 
 
-def _without_lead_in(el):
+def _without_lead_in(el: tree.Element) -> bool:
     """No text and no gap of its own before its first child, whose text starts in lower case: what the build
     reads as a node without lead-in (else it would have written the gap of its missing lead-in)."""
     if any(c.tag in (*tree.TEXT_TAGS, "gap") for c in el):
@@ -295,7 +308,7 @@ def _without_lead_in(el):
     return p is not None and tree.plain_text(p).strip()[:1].islower()
 
 
-def book_number_labels(corpus, edition_id):
+def book_number_labels(corpus: tree.Element, edition_id: str) -> dict[str, str]:
     """{note ID: label} for the notes of one edition that the book numbers. A book that numbers its
     notes through (every number names one note; a footnote cited twice is one footnote): the number
     itself, '17'. A source that numbers them per article (the same number names different notes):
@@ -303,11 +316,10 @@ def book_number_labels(corpus, edition_id):
     names two notes within one article gets no label here (the note keeps its ID's)."""
     edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
     # (the Introduction's notes have no article: their part of the book, "intro", stands for it)
-    numbered = [(n.get("id"), ids.cite_of(ids.article_of(n.get("id")) or n.get("id")),
-                 tree.note_number(n),
-                 " ".join(tree.plain_text(n).split()))
-                for n in edition_el.iter("note") if tree.note_number(n) and n.get("id")]
-    texts, in_article = {}, {}
+    numbered = [(note_id, ids.cite_of(ids.article_of(note_id) or note_id), number, " ".join(tree.plain_text(n).split()))
+                for n in edition_el.iter("note") if (number := tree.note_number(n)) and (note_id := n.get("id"))]
+    texts: dict[str, set[str]] = {}
+    in_article: dict[tuple[str, str], set[str]] = {}
     for _, article, number, text in numbered:
         texts.setdefault(number, set()).add(text)
         in_article.setdefault((article, number), set()).add(text)
@@ -317,7 +329,7 @@ def book_number_labels(corpus, edition_id):
             if len(in_article[(article, number)]) == 1}
 
 
-def render(corpus, edition_id: str, profile: lang.Profile) -> str:
+def render(corpus: tree.Element, edition_id: str, profile: lang.Profile) -> str:
     """The Markdown text of one edition of the corpus tree, in the words of `profile`, the book's language."""
     edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
     return Writer(corpus, edition_id, profile).write(edition_el)
@@ -330,7 +342,7 @@ def write_markdown(job: "Job") -> list[Path]:
     on that edition alone, as every reference resolves within its own edition."""
     written = []
     for edition_el in job.corpus.iterchildren("edition"):
-        edition_id = edition_el.get("id")
+        edition_id = tree.attr(edition_el, "id")
         target = job.tmp / edition_id / "lawbook.md"
         if job.previous.reuse(edition_id, [f"{edition_id}/lawbook.md"]):
             written.append(target)
