@@ -19,6 +19,7 @@ from ..corpus.check import summary
 from ..core.jsonio import json_text
 from ..core.memory import collector_paused
 from ..core.stage import SIDE, Stage
+from ..core.view import CorpusView, element_id, nearest_id
 from .keyed import KeyedFiles, key_of
 
 if TYPE_CHECKING:
@@ -32,14 +33,13 @@ def build_graph(corpus: tree.Element, references: list[refs.Reference]) -> "nx.M
     """Reads: the corpus tree and refs.references(). Returns the MultiDiGraph described above."""
     import networkx as nx  # here, not at start-up: a build with nothing to do never draws the graph
     g = nx.MultiDiGraph()
-    for ed in corpus.iterchildren("edition"):
-        g.add_node(ed.get("id"), type="edition", edition=ed.get("id"), present=True)
+    for ed in CorpusView(corpus).editions:
+        g.add_node(ed.id, type="edition", edition=ed.id, present=True)
         # The introduction too: its notes hang below it and its citations start from it.
-        for el in ed.iter("introduction", *tree.NODE_TAGS, "note", "commentary"):
-            node_id = el.get("id")
-            g.add_node(node_id, type=el.tag, edition=ed.get("id"), present=True, label=tree.label_text(el) or "")
-            parent = next((a.get("id") for a in el.iterancestors() if a.get("id")), None)
-            g.add_edge(parent, node_id, kind="contains")
+        for el in ed.element.iter("introduction", *tree.NODE_TAGS, "note", "commentary"):
+            node_id = element_id(el)
+            g.add_node(node_id, type=el.tag, edition=ed.id, present=True, label=tree.label_text(el) or "")
+            g.add_edge(nearest_id(el), node_id, kind="contains")
             if el.tag == "commentary":
                 g.add_node(el.get("on"))  # attributes below if it is absent
                 g.add_edge(node_id, el.get("on"), kind="comments-on")

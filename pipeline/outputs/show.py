@@ -4,6 +4,7 @@ from typing import Any
 
 from ..core import tree
 from ..core.tree import Element
+from ..core.view import Node, element_id, optional_id
 from . import serialise
 
 
@@ -11,22 +12,21 @@ def node_summary(el: Element) -> dict[str, Any]:
     """The `show --json` object: id, title, text (its paragraphs' and tables' words), notes, children,
     sources; `tables`, each table's cells' words row by row, where it has tables."""
     if el.tag == "note":
-        return {"id": el.get("id"), "type": "note", "title": "", "text": tree.plain_text(el), "notes": [],
+        return {"id": element_id(el), "type": "note", "title": "", "text": tree.plain_text(el), "notes": [],
                 "children": [], "sources": serialise.source_lines(el)}
-    label = tree.label(el)
-    own = [c for c in el if c.tag in tree.TEXT_TAGS]  # its paragraphs and tables, in order
+    node = Node(el)  # (or the introduction, a definition, a commentary: what `show` finds by its ID)
+    own = node.texts  # its paragraphs and tables, in order
     # The notes of its title or heading first (reading order), each with the book's number where it has one.
-    notes = [{"id": n.get("id"), "text": tree.plain_text(n), "form": n.get("form"),
-              **({"num": n.get("num")} if n.get("num") else {})}
-             for p in ([label] if label is not None else []) + own for n in p.iter("note")]
+    notes = [{"id": n.id, "text": n.text, "form": n.form, **({"num": num} if (num := n.element.get("num")) else {})}
+             for n in node.notes]
     data: dict[str, Any] = {
-        "id": el.get("id"),
+        "id": node.id,
         "type": el.tag,
         "title": tree.label_text(el) or "",
         # A table's words as its text (the cells joined by single spaces, row after row); its cells in "tables".
         "text": "\n\n".join(tree.plain_text(p) for p in own),
         "notes": notes,
-        "children": [c.get("id") for c in tree.child_nodes(el)],
+        "children": [c.id for c in node.children],
         "sources": serialise.source_lines(el),
     }
     tables = [[[tree.plain_text(cell) for cell in row] for row in tree.cells(t)] for t in own if t.tag == "table"]
@@ -55,7 +55,7 @@ def render_text(el: Element, depth: int = 0, pages: frozenset[str] = frozenset()
     pad = "  " * depth
     out: list[str] = []
     label = tree.label(el)
-    head = el.get("id") or el.tag
+    head = optional_id(el) or el.tag
     if el.get("numbering") == "inferred":
         head += "°"
     if el.tag == "commentary":
@@ -98,7 +98,7 @@ def render_text(el: Element, depth: int = 0, pages: frozenset[str] = frozenset()
         elif child.tag in tree.NODE_TAGS:
             out.append(render_text(child, depth + 1, pages))
     for shown, note in notes:
-        out.append(f"{pad}  [{shown}] {note.get('id')}: {tree.plain_text(note)}")
+        out.append(f"{pad}  [{shown}] {element_id(note)}: {tree.plain_text(note)}")
     if el.get("numbering") == "inferred":
         out.append(f"{pad}  ° {el.get('evidence')}")
     for words, to, status in dangling:
