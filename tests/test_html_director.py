@@ -101,7 +101,8 @@ def test_the_home_page_lists_the_edition_in_force_by_number_and_title_and_says_w
     # An earlier edition: its count and its contents, one tap; no bare numbers.
     assert not older.xpath(".//ol")
     assert [(a.get("href"), words(a)) for a in older.xpath(".//p[@class='more']/a")] == [
-        ("2007/index.html", "Inhoud van uitgave 2007"), ("2007/verwijzingen.html", "Verwijzingen tussen de artikelen (grafiek)")]
+        ("2007/index.html", "Inhoud van uitgave 2007"), ("2007/verwijzingen.html", "Verwijzingen tussen de artikelen (grafiek)"),
+        ("../pdf/spelregels-2007.pdf", "Het boek als pdf")]
 
 
 def test_a_contents_entry_has_its_number_and_title_apart(sample):

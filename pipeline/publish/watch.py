@@ -201,7 +201,7 @@ def render_pages(job: "Job", wanted: Collection[str], out_dir: Path) -> dict[str
     for edition in editions:
         # The open article pages alone are read (their content depends on no other page); an open contents,
         # index or graph page, or none open, renders the edition as write_html does.
-        articles = {f"{edition}/{a.file}" for a in site.articles[edition]}
+        articles = {str(PurePosixPath(edition, a.file)) for a in site.articles[edition]}
         open_here = {path for path in shown if folders[path] == edition}
         write_edition(site, edition, page, only=open_here if open_here and open_here <= articles else None)
 

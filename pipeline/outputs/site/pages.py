@@ -6,7 +6,7 @@ Reads: the Site (model.py). Writes: html/<edition>/ through the `page` writer wr
 """
 import functools
 from collections.abc import Callable, Collection
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import jinja2
@@ -121,7 +121,7 @@ def write_edition(site: Site, edition: str, page: PageWriter, only: Collection[s
     `only`: the article pages (paths below html/) to render, and no other page: the pages open in a browser,
     which watch mode renders first, reading those articles alone."""
     if only is not None:
-        files = {path.split("/", 1)[1] for path in only if path.startswith(f"{edition}/")}
+        files = {PurePosixPath(path).name for path in only if PurePosixPath(path).parent == PurePosixPath(edition)}
         site.fill(edition, only=files)
         for article in site.articles[edition]:
             if article.file in files:
