@@ -24,6 +24,7 @@ from lxml import etree
 from ..core import tree
 from ..core.errors import LawbookError
 from ..core.stage import SIDE, Stage
+from ..core.view import Edition, element_id, optional_id
 
 if TYPE_CHECKING:
     from .job import Job
@@ -137,7 +138,7 @@ def inline_json(el: tree.Element) -> Json:
         if kind == tree.NOTE:
             assert child is not None  # (a note's event is its element: tree.inline)
             note = inline_json(child)
-            entry: Json = {"id": child.get("id"), "offset": length, "form": child.get("form")}
+            entry: Json = {"id": element_id(child), "offset": length, "form": child.get("form")}
             if child.get("num"):
                 entry["num"] = child.get("num")
             entry.update(text=note["text"], sources=source_lines(child))
@@ -179,7 +180,7 @@ def text_json(el: tree.Element) -> Json:
 
 
 def node_json(el: tree.Element) -> Json:
-    data: Json = {"id": el.get("id"), "type": el.tag, "num": el.get("num")}
+    data: Json = {"id": element_id(el), "type": el.tag, "num": el.get("num")}
     label = tree.label(el)
     if label is not None:
         # The words stay a string; a note marked in them is given beside them, at its offset in them.
@@ -219,35 +220,34 @@ def corr_json(el: tree.Element) -> Json:
 
 
 def commentary_json(el: tree.Element) -> Json:
-    return {"id": el.get("id"), "type": "commentary", "on": el.get("on"), "author": el.get("author"),
+    return {"id": element_id(el), "type": "commentary", "on": el.get("on"), "author": el.get("author"),
             "attribution": el.findtext("attribution"), "sources": source_lines(el),
             "content": [paragraph_json(p) for p in el.iterchildren("p")]}
 
 
 def definition_json(el: tree.Element) -> Json:
-    return {"id": el.get("id"), "type": "definition", "term": el.get("term"), "sources": source_lines(el),
+    return {"id": element_id(el), "type": "definition", "term": el.get("term"), "sources": source_lines(el),
             "content": [text_json(p) for p in el.iterchildren(*tree.TEXT_TAGS)]}
 
 
 def introduction_json(el: tree.Element) -> Json:
     """The book's Introduction (schema: introduction): its title, paragraphs and tables."""
-    return {"id": el.get("id"), "type": "introduction", "title": el.findtext("title"), "sources": source_lines(el),
+    return {"id": element_id(el), "type": "introduction", "title": el.findtext("title"), "sources": source_lines(el),
             "content": [text_json(p) for p in el.iterchildren(*tree.TEXT_TAGS)]}
 
 
-def edition_json(ed: tree.Element) -> Json:
-    out: Json = {"id": ed.get("id")}
-    introduction = ed.find("introduction")
-    if introduction is not None:  # (only a book whose sources hold its Introduction)
-        out["introduction"] = introduction_json(introduction)
-    definitions = ed.find("definitions")
+def edition_json(el: tree.Element) -> Json:
+    ed = Edition(el)
+    out: Json = {"id": ed.id}
+    if (introduction := ed.introduction) is not None:  # (only a book whose sources hold its Introduction)
+        out["introduction"] = introduction_json(introduction.element)
+    definitions = el.find("definitions")
     if definitions is not None:  # (only a book whose sources hold its Definitions)
         out["definitions"] = [definition_json(d) for d in definitions]
-    out["articles"] = [node_json(a) for a in ed.iterchildren("article")]
-    out["commentary"] = [commentary_json(c) for c in ed.iterchildren("commentary")]
-    index = ed.find("index")
-    if index is not None:  # (only a book whose sources hold its index)
-        out["index"] = index_json(index)
+    out["articles"] = [node_json(a.element) for a in ed.articles]
+    out["commentary"] = [commentary_json(c.element) for c in ed.commentary]
+    if (index := ed.index) is not None:  # (only a book whose sources hold its index)
+        out["index"] = index_json(index.element)
     return out
 
 
@@ -264,13 +264,13 @@ def index_json(el: tree.Element) -> Json:
     """The book's index (schema: index): its entries, each with its refs, See and sub-entries."""
     entries: list[Json] = []
     for e in el.iterchildren("entry"):
-        entry: Json = {"id": e.get("id"), "headword": e.get("headword"), "sources": source_lines(e), **_index_refs(e)}
+        entry: Json = {"id": element_id(e), "headword": e.get("headword"), "sources": source_lines(e), **_index_refs(e)}
         if e.findtext("remark") is not None:
             entry["remark"] = e.findtext("remark")
         entry["subs"] = [{"label": s.get("label"), "sources": source_lines(s), **_index_refs(s)}
                          for s in e.iterchildren("sub")]
         entries.append(entry)
-    return {"id": el.get("id"), "sources": source_lines(el), "entries": entries}
+    return {"id": element_id(el), "sources": source_lines(el), "entries": entries}
 
 
 def to_json(corpus: tree.Element) -> Json:
@@ -300,7 +300,7 @@ def read_corpus(path: Path) -> tree.Element:
         raise LawbookError(f"not a corpus (the root element is <{root.tag}>)", file=str(path),
                            fix="give a corpus.xml written by `lawbook build`")
     for el in root.iter("edition", *tree.NODE_TAGS, "note", "commentary"):
-        if not el.get("id"):  # the fault a hand edit makes most; the schema would only say "attributes"
+        if not optional_id(el):  # the fault a hand edit makes most; the schema would only say "attributes"
             num = f" {el.get('num')}" if el.get("num") else ""
             raise LawbookError(f"not a valid corpus: the <{el.tag}>{num} has no id", file=str(path),
                                line=el.sourceline,  # type: ignore[arg-type]  # (lxml's stubs: the line is an int or None)
@@ -317,8 +317,10 @@ def write_corpus(job: "Job") -> None:
     """Reads: job.corpus. Writes: corpus.xml, corpus.json (both schema-validated). The JSON object is not
     kept for other stages: at 930 articles x 2 it held a hundred MB for the rest of the build."""
     errors = validate_xml(job.corpus)
-    data = to_json(job.corpus)
-    errors += validate_json(data)
+    data: Json = {}
+    if not errors:  # (an element without the ID the schema promises has no JSON object: the XML's errors say so)
+        data = to_json(job.corpus)
+        errors = validate_json(data)
     if errors:
         raise LawbookError("the corpus does not validate against its schema: " + "; ".join(errors[:5]),
                            file="schema/", fix="this is a bug in the pipeline; run with --debug and report it",
