@@ -137,9 +137,11 @@ def part_sources(view: "BookView", edition: "Element", size: int, env: "jinja2.E
                  code: "MakeCode") -> list[tuple[str, list[str]]]:
     """The Typst source of each part of `view` (view.book_view of the <edition>), `size` articles each
     (the loose commentary with the last): [(source, own labels)]."""
+    from ..core.view import element_id
+
     template = env.get_template("part.typ.j2")
     articles = view["articles"]
-    notes = {el.get("id"): sum(1 for _ in el.iter("note")) for el in edition.iter("article", "commentary")}
+    notes = {element_id(el): sum(1 for _ in el.iter("note")) for el in edition.iter("article", "commentary")}
     every = {label for a in articles for label in _labels(a)}
     out: list[tuple[str, list[str]]] = []
     footnotes = 0

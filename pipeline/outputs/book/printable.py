@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ...core import tree
 from ...core.tree import Element
+from ...core.view import element_id
 from ...reading.manifest import Source
 from .. import glyphs
 
@@ -36,7 +37,7 @@ def unprintable(edition: Element, lines: Mapping[tuple[str, int], str]) -> list[
                 file, line, column = _locate(el, (text[offset:offset + 40].split(" ")[0], text[offset]), lines)
                 key = (file, line, message)
                 if key not in found:
-                    node = next((a.get("id") for a in (el, *el.iterancestors())
+                    node = next((element_id(a) for a in (el, *el.iterancestors())
                                  if a.tag in tree.NODE_TAGS or a.tag == "commentary"), None)
                     at = f" (column {column})" if column else ""
                     found[key] = (file, line, node, f"{message}{at}; {fix}, or build without the PDF (--no-pdf)")

@@ -16,6 +16,7 @@ from typing import Any
 from ...core import ids, tree
 from ...core.lang import Profile
 from ...core.tree import Element
+from ...core.view import element_id
 from ...reading.manifest import Source
 from .. import text
 from ..text import say
@@ -59,7 +60,7 @@ def introduction_view(el: Element | None, targets: Collection[str],
     """The book's Introduction, a chapter of its own: its title, label (n2017-intro) and paragraphs."""
     if el is None:
         return None
-    return {"title": el.findtext("title"), "label": TypstCode(label_name(el.get("id"), el)),
+    return {"title": el.findtext("title"), "label": TypstCode(label_name(element_id(el), el)),
             "paragraphs": [text_markup(p, targets, cited_again) for p in el.iterchildren(*tree.TEXT_TAGS)]}
 
 
@@ -88,8 +89,9 @@ def node_view(el: Element, targets: Collection[str], profile: Profile,
             children.append({"kind": "gap", "remark": _gap_remark(child, profile)})
         elif child.tag in tree.NODE_TAGS:
             children.append(node_view(child, targets, profile, cited_again))
-    view: dict[str, Any] = {"kind": el.tag, "id": el.get("id"), "label": TypstCode(label_name(el.get("id"), el)),
-            "children": children}
+    node_id = element_id(el)
+    view: dict[str, Any] = {"kind": el.tag, "id": node_id, "label": TypstCode(label_name(node_id, el)),
+                            "children": children}
     if el.tag == "article":
         view.update(num=el.get("num"), number=say(profile, "Article %(num)s", num=el.get("num")),
                     title=words, commentary=[])
@@ -115,7 +117,7 @@ def commentary_view(el: Element, targets: Collection[str], profile: Profile,
     title = say(profile, "Commentary on article %(num)s", num=cite) if cite else say(profile, "Commentary")
     if el.get("author"):
         title += f" ({el.get('author')})"
-    return {"id": el.get("id"), "title": title, "attribution": el.findtext("attribution") or "",
+    return {"id": element_id(el), "title": title, "attribution": el.findtext("attribution") or "",
             "paragraphs": [inline_markup(p, targets, cited_again) for p in el.iterchildren("p")]}
 
 
@@ -135,7 +137,7 @@ def book_view(edition: Element, built: datetime.date, with_commentary: bool = Tr
     where given. Commentary follows the article it is on; commentary on an article this
     edition does not hold goes to a closing chapter.
     """
-    edition_id = edition.get("id")
+    edition_id = element_id(edition)
     series = text.title(profile)
     targets = {tree.attr(el, "id") for el in edition.iter(*tree.NODE_TAGS)}
     # The notes the book cites more than once (the same number and words): printed once a page.
