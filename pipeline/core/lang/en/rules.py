@@ -62,6 +62,10 @@ CONJUNCTIONS = frozenset({"or", "and", "nor"})
 
 # -- commentary (corpus/structure.py) -------------------------------------------------------------
 COMMENTARY_AUTHOR = r"responsibility of ([A-Z][\w.\- ]*?)\s*\.?$"
+# The attribution of a comment in a Word file (reading/formats/docx.py), {author} its author as Word gives it:
+# COMMENTARY_AUTHOR reads the name back.
+COMMENT_ATTRIBUTION = ("A comment in the Word file, written in a personal capacity and under "
+                       "the responsibility of {author}.")
 
 # -- gaps (corpus/finish.py) ---------------------------------------------------------------------
 GAP_ONLY_HEADING = "The text of {cite} is not in the sources; only its heading has come down."

@@ -86,6 +86,10 @@ CONJUNCTIONS = frozenset({"ou", "et", "ni"})
 # The attribution of a personal remark, the author's name in group 1 (the book has none; the counterpart
 # of the Dutch wiki's): "… relève de la responsabilité de Pierre.", "… de la responsabilité d’Élise."
 COMMENTARY_AUTHOR = r"responsabilité d(?:e\s+|[’'])([A-ZÀ-Ý][\w.\- ]*?)\s*\.?$"
+# The attribution of a comment in a Word file (reading/formats/docx.py), {author} its author as Word gives it:
+# COMMENTARY_AUTHOR reads the name back.
+COMMENT_ATTRIBUTION = ("Commentaire du fichier Word, écrit à titre personnel et sous la "
+                       "responsabilité de {author}.")
 
 # -- gaps (corpus/finish.py): what readers see where the sources lack the text -----------------------
 # {cite} is the citation readers know ("57B"), {first} that of the first part below it ("57A1").

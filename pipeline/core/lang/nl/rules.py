@@ -69,6 +69,10 @@ CONJUNCTIONS = frozenset({"of", "en", "noch", "als"})
 # The attribution of a personal remark, the author's name in group 1:
 # "… valt onder verantwoording van Peter."
 COMMENTARY_AUTHOR = r"verantwoording van ([A-Z][\w.\- ]*?)\s*\.?$"
+# The attribution of a comment in a Word file (reading/formats/docx.py), {author} its author as Word gives it:
+# COMMENTARY_AUTHOR reads the name back.
+COMMENT_ATTRIBUTION = ("Opmerking bij de tekst, geschreven op persoonlijke titel en onder verantwoording van "
+                       "{author}.")
 
 # -- gaps (corpus/finish.py): what readers see where the sources lack the text -----------------------
 # {cite} is the citation readers know ("57B"), {first} that of the first part below it ("57A1").
