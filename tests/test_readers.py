@@ -143,7 +143,8 @@ def test_a_page_that_starts_inside_an_article_is_a_gap_without_a_reason_for_read
 # -- the registry ---------------------------------------------------------------------------------
 
 def test_the_manifest_allows_exactly_the_registered_formats():
-    assert manifest.FORMATS == tuple(formats.FORMATS) == ("wiki", "template", "print", "flowed", "pdf", "markdown")
+    assert manifest.FORMATS == tuple(formats.FORMATS) == ("wiki", "template", "print", "flowed", "pdf", "markdown",
+                                                          "docx")
     assert [f.name for f in formats.REGISTRY] == list(formats.FORMATS)
 
 

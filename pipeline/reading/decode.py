@@ -350,6 +350,10 @@ def read_source(source: SourceFile, log: BuildLog | None = None, data: bytes | N
         from .book import pdf
         printed: list[Line] = list(pdf.page_lines(data, name, source.name))
         return printed, "pdf"
+    if data.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")) and not source.encoding:
+        from . import docx_package  # a Word file (a zip; an OLE file is an encrypted one or a .doc): its paragraphs
+        paragraphs: list[Line] = list(docx_package.paragraph_lines(data, name, source.name, refused_in))
+        return paragraphs, "docx"
     text, encoding = decode(data, name, source.encoding)
     del data
     if not text.strip():

@@ -13,6 +13,9 @@ rules (core.model.Rules), which the structure stage asks instead of the format's
               font, size and position (reading/book/pdf.py); a file that starts with "%PDF" is read by it
     markdown  the Markdown master: an edition as the build writes it (build/<edition>/lawbook.md), kept and
               edited by the committee as its own source (markdown.py; `lawbook convert` writes one per edition)
+    docx      a Word file: headings, Word's numbering and typed numbers, footnotes and comments (docx.py); a file
+              that starts as a zip whose [Content_Types].xml says it is a Word document is read by it
+              (reading/docx_package.py opens and checks the package)
 
 Adding a format: one module with its reader and FORMAT, and its FORMAT in REGISTRY. Adding an extractor
 of printed books is no format: its output is a text extraction, or it is an adapter (reading/book/).
@@ -31,10 +34,11 @@ from ...core.model import Reading
 from ...core.report import BuildLog
 from ..book import is_pdf_lines
 from ..decode import Line
+from ..docx_package import is_docx_lines
 from .common import ReadSource
-from . import book, markdown, template, wiki
+from . import book, docx, markdown, template, wiki
 
-REGISTRY = (wiki.FORMAT, template.FORMAT, book.PRINT, book.FLOWED, book.PDF, markdown.FORMAT)
+REGISTRY = (wiki.FORMAT, template.FORMAT, book.PRINT, book.FLOWED, book.PDF, markdown.FORMAT, docx.FORMAT)
 FORMATS = {f.name: f for f in REGISTRY}
 NAMES = tuple(FORMATS)  # the manifest's allowed `format = …` values
 # Every sign of every format, tried in order of priority.
@@ -49,7 +53,8 @@ def detect(lines: list[Line], name: str, profile: lang.Profile) -> str:
     for _, fmt, test in SIGNS:
         if test(texts, profile):
             return fmt
-    text_formats = [n for n in NAMES if n not in (book.PDF.name, book.FLOWED.name)]  # a PDF is told by its bytes
+    # A PDF and a Word file are told by their bytes.
+    text_formats = [n for n in NAMES if n not in (book.PDF.name, book.FLOWED.name, docx.FORMAT.name)]
     quoted = ", ".join(f'"{n}"' for n in text_formats[:-1]) + f' or "{text_formats[-1]}"'
     keyword = profile.rules.ARTICLE_WORD
     raise LawbookError(f"cannot tell the format of this file: no '{keyword} N' heading, template name or page "
@@ -61,6 +66,8 @@ def read(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
     """Lines to a Reading by the reader of the source's format (text not yet repaired)."""
     profile = lang.profile(source.language)
     lines = normalise.lines(lines, log.for_file(source.name), profile)
-    # A PDF's lines are its own (book/pdf.py): no sign in their text is needed to tell it.
-    fmt = source.format or (book.PDF.name if is_pdf_lines(lines) else detect(lines, source.name, profile))
+    # A PDF's lines are its own (book/pdf.py), and so are a Word file's (docx_package.py): no sign in their text is
+    # needed to tell them.
+    fmt = source.format or (book.PDF.name if is_pdf_lines(lines) else docx.FORMAT.name if is_docx_lines(lines)
+                            else detect(lines, source.name, profile))
     return FORMATS[fmt].read(lines, source, log)
