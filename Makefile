@@ -1,8 +1,8 @@
 # `make` builds every output from sources/ into build/; `make test` runs all tests.
 # Both set up the local virtual environment (.venv) first when it is missing or stale;
-# `make test` also installs Debian's Chromium and the npm package axe-core for the browser tests when
-# they are missing, and both install Debian's Graphviz (its `dot` lays out the site's graph page) when
-# it is missing.
+# `make test` also installs Debian's Chromium and the npm package axe-core for the browser tests, and
+# Debian's pandoc for the tests of Word files, when they are missing, and both install Debian's Graphviz
+# (its `dot` lays out the site's graph page) when it is missing.
 
 PYTHON ?= python3
 VENV := .venv
@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 # The cache of readings, inside the project (never a folder above it; docs/performance.md).
 CACHE := .cache/lawbook
 
-.PHONY: all build venv browser axe graphviz test test-fast check align site-with-reference watch bench bench-peers fuzz screenshots clean
+.PHONY: all build venv browser axe graphviz pandoc test test-fast check align site-with-reference watch bench bench-peers fuzz screenshots clean
 
 all: build
 
@@ -43,6 +43,10 @@ $(AXE):
 graphviz:
 	@bash scripts/install-debian.sh dot "the site's graph page is laid out by Graphviz's dot" graphviz
 
+# Debian's pandoc: the tests of Word files (tests/test_docx.py) make one from Markdown with it; the build never runs it.
+pandoc:
+	@bash scripts/install-debian.sh pandoc "the tests of Word files make a .docx with pandoc" pandoc
+
 build: $(STAMP) graphviz
 	$(PY) -m pipeline build --sources sources --out build --cache-dir $(CACHE)
 
@@ -65,7 +69,7 @@ site-with-reference: $(STAMP) graphviz
 watch: $(STAMP) graphviz
 	$(PY) -m pipeline serve --watch --sources sources --out build --cache-dir $(CACHE)
 
-test: $(STAMP) browser axe graphviz
+test: $(STAMP) browser axe graphviz pandoc
 	$(PY) -m pytest -q
 
 # The quick loop while editing code: unit and golden tests only (no browser, no PDF compile, no whole-book
