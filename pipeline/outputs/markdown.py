@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 from ..core import ids, lang, tree
 from ..core.stage import SIDE, Stage
+from ..core.view import CorpusView, Edition, Node, Note, optional_id
 from .text import UNRESOLVED, profile_of, title
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def escape(text: str, line_start: bool = False) -> str:
 
 
 def _parsed(node_id: str) -> ids.NodeId:
-    """The NodeId of an ID the corpus wrote (a node's, a note's, the `on` of a commentary)."""
+    """The NodeId of an ID the corpus wrote as a value (a reference's target, the `on` of a commentary)."""
     parsed = ids.NodeId.parse(node_id)
     if parsed is None:
         raise ValueError(f"not an ID: {node_id!r}")
@@ -91,7 +92,7 @@ class Writer:
     def __init__(self, corpus: tree.Element, edition: str, profile: lang.Profile) -> None:
         self.edition = edition
         self.profile = profile
-        self.nodes = {el.get("id") for el in corpus.iter(*tree.NODE_TAGS)}
+        self.corpus = CorpusView(corpus)  # (its nodes: what a reference may link to, in any edition)
         self.lines: list[str] = []
         self.footnotes: list[tuple[str, tree.Element]] = []
         self.defined: set[str] = set()  # the labels whose footnote is written (a note cited twice is written once)
@@ -124,7 +125,7 @@ class Writer:
                 assert child is not None and words is not None  # (a reference's event has its element and words)
                 targets = (child.get("to") or "").split()
                 shown = escape(_one_line(words), line_start and first)
-                if targets and targets[0] in self.nodes and child.get("status") not in UNRESOLVED:
+                if targets and targets[0] in self.corpus and child.get("status") not in UNRESOLVED:
                     parts.append(f"[{shown}]({self.anchor(targets[0])})")
                 else:
                     parts.append(shown)
@@ -144,10 +145,9 @@ class Writer:
         """The book's number where the note has one ('17', see book_number_labels); else its ID's
         anchor, 2017/53A/noot1 -> '53A-noot1': unique in the edition, readable in the source; and a number
         that names two notes of one article after it, '20F1-noot2-*', so that reading the file back keeps it."""
-        note_id = tree.attr(note, "id")
-        if label := self.labels.get(note_id):
+        if label := self.labels.get(Note(note).id):
             return label
-        anchor = _parsed(note_id).anchor
+        anchor = Note(note).node_id.anchor
         number = tree.note_number(note)
         return f"{anchor}-{number}" if number else anchor
 
@@ -172,7 +172,7 @@ class Writer:
         return escape(self.profile.word(english)) % values
 
     def node(self, el: tree.Element) -> None:
-        node_id = tree.attr(el, "id")
+        node_id = Node(el).id
         cite = ids.cite_of(node_id)
         shown = ids.shown(node_id)
         label = tree.label(el)
@@ -217,29 +217,26 @@ class Writer:
         """The whole edition: articles in order, each followed by its commentary, then its footnotes.
         Commentary on an article the sources lack gets a heading of its own (never an article heading)."""
         self.block(f"# {escape(title(self.profile))} — {self.say('edition %(edition)s', edition=self.edition)}")
-        introduction = edition_el.find("introduction")
+        edition = Edition(edition_el)
+        introduction = edition.introduction
         if introduction is not None:  # the book's Introduction, before its Definitions
-            anchor = _parsed(tree.attr(introduction, "id")).anchor
-            self.block(f"## {escape(_one_line(introduction.findtext('title') or ''))} {{#{anchor}}}")
-            for p in introduction.iterchildren(*tree.TEXT_TAGS):
+            self.block(f"## {escape(_one_line(introduction.title or ''))} {{#{introduction.node_id.anchor}}}")
+            for p in introduction.texts:
                 self.block(self.text_block(p))
             self.flush_footnotes()
-        definitions = edition_el.find("definitions")
-        if definitions is not None:  # the book's Definitions, before its first article
+        if edition_el.find("definitions") is not None:  # the book's Definitions, before its first article
             self.block(f"## {self.say('Definitions')} {{#definitions}}")
-            for d in definitions:
-                slug = ids.definition_slug(tree.attr(d, "id"))
-                self.block(f"[**{escape(tree.attr(d, 'term'))}**]{{#def-{slug}}}: "
-                           + " ".join(self.inline(p) for p in d.iter("p")))
-                for table in d.iterchildren("table"):  # after the term's line, as its own block
+            for d in edition.definitions:
+                self.block(f"[**{escape(d.term)}**]{{#def-{d.slug}}}: "
+                           + " ".join(self.inline(p) for p in d.element.iter("p")))
+                for table in d.element.iterchildren("table"):  # after the term's line, as its own block
                     self.block(self.table(table))
             self.flush_footnotes()
         commentary: dict[str, list[tree.Element]] = {}
-        for c in edition_el.iterchildren("commentary"):
-            on = c.get("on") or tree.attr(c, "id")
-            article = _parsed(on).article_id.in_edition(self.edition)
-            commentary.setdefault(str(article), []).append(c)
-        articles = {tree.attr(a, "id"): a for a in edition_el.iterchildren("article")}
+        for remark in edition.commentary:
+            article = _parsed(remark.target).article_id.in_edition(self.edition)
+            commentary.setdefault(str(article), []).append(remark.element)
+        articles = {a.id: a.element for a in edition.articles}
         order = sorted(set(articles) | set(commentary), key=lambda i: ids.sort_key(ids.cite_of(i)))
         for article_id in order:
             if article_id in articles:
@@ -314,10 +311,10 @@ def book_number_labels(corpus: tree.Element, edition_id: str) -> dict[str, str]:
     itself, '17'. A source that numbers them per article (the same number names different notes):
     the article's number and it, '41-1', for every numbered note of the edition alike; a number that
     names two notes within one article gets no label here (the note keeps its ID's)."""
-    edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
+    notes = CorpusView(corpus).edition(edition_id).notes()
     # (the Introduction's notes have no article: their part of the book, "intro", stands for it)
-    numbered = [(note_id, ids.cite_of(ids.article_of(note_id) or note_id), number, " ".join(tree.plain_text(n).split()))
-                for n in edition_el.iter("note") if (number := tree.note_number(n)) and (note_id := n.get("id"))]
+    numbered = [(note_id, ids.cite_of(ids.article_of(note_id) or note_id), number, " ".join(n.text.split()))
+                for n in notes if (number := n.number) and (note_id := optional_id(n.element))]
     texts: dict[str, set[str]] = {}
     in_article: dict[tuple[str, str], set[str]] = {}
     for _, article, number, text in numbered:
@@ -331,8 +328,7 @@ def book_number_labels(corpus: tree.Element, edition_id: str) -> dict[str, str]:
 
 def render(corpus: tree.Element, edition_id: str, profile: lang.Profile) -> str:
     """The Markdown text of one edition of the corpus tree, in the words of `profile`, the book's language."""
-    edition_el = next(e for e in corpus.iterchildren("edition") if e.get("id") == edition_id)
-    return Writer(corpus, edition_id, profile).write(edition_el)
+    return Writer(corpus, edition_id, profile).write(CorpusView(corpus).edition(edition_id).element)
 
 
 def write_markdown(job: "Job") -> list[Path]:
@@ -341,8 +337,8 @@ def write_markdown(job: "Job") -> list[Path]:
     An edition unchanged since the last build is copied from there (job.previous): its file depends
     on that edition alone, as every reference resolves within its own edition."""
     written = []
-    for edition_el in job.corpus.iterchildren("edition"):
-        edition_id = tree.attr(edition_el, "id")
+    for edition in CorpusView(job.corpus).editions:
+        edition_id = edition.id
         target = job.tmp / edition_id / "lawbook.md"
         if job.previous.reuse(edition_id, [f"{edition_id}/lawbook.md"]):
             written.append(target)
