@@ -20,6 +20,7 @@ from ...core import tree
 from ...core.errors import LawbookError
 from ...core.memory import collector_paused
 from ...core.stage import SIDE, Stage
+from ...core.view import CorpusView
 from ..serialise import parse_xml, relaxng
 from ..text import profile_of
 from . import render
@@ -41,8 +42,8 @@ def compare(old_edition: tree.Element, new_edition: tree.Element) -> Result:
 def compare_editions(job: "Job") -> None:
     """Reads: job.corpus. Keeps in job.made.comparisons the comparison of every two consecutive editions,
     made here once, before the site's child is forked, for both the diff (write_diff) and the site's pages."""
-    editions = list(job.corpus.iterchildren("edition"))
-    job.made.comparisons = {(tree.attr(a, "id"), tree.attr(b, "id")): compare(a, b) for a, b in zip(editions, editions[1:])}
+    editions = CorpusView(job.corpus).editions
+    job.made.comparisons = {(a.id, b.id): compare(a.element, b.element) for a, b in zip(editions, editions[1:])}
 
 
 @collector_paused
@@ -50,14 +51,14 @@ def write_diff(job: "Job") -> None:
     """Reads: job.corpus, the comparisons compare_editions made (job.made.comparisons; made here when
     there are none). Writes: diff/<old>-<new>.html and .json (e.g. diff/2007-2017.html) for every pair
     of consecutive editions; nothing when the corpus holds fewer than two editions."""
-    editions = list(job.corpus.iterchildren("edition"))  # the corpus keeps them in chronological order
+    editions = CorpusView(job.corpus).editions  # the corpus keeps them in chronological order
     if len(editions) < 2:
         return
     out = job.tmp / "diff"
     out.mkdir(parents=True, exist_ok=True)
     for old, new in zip(editions, editions[1:]):
-        name = f"{old.get('id')}-{new.get('id')}"
-        result = (job.made.comparisons or {}).get((tree.attr(old, "id"), tree.attr(new, "id"))) or compare(old, new)
+        name = f"{old.id}-{new.id}"
+        result = (job.made.comparisons or {}).get((old.id, new.id)) or compare(old.element, new.element)
         (out / f"{name}.json").write_text(render.to_json(result), encoding="utf-8")
         (out / f"{name}.html").write_text(render.to_html(result, profile_of(job)), encoding="utf-8")
 

@@ -18,6 +18,7 @@ from .segments import label_segments, segments, table_pairs, text_of
 from ...core import ids, tree
 from ...core.memo import Memo, digest
 from ...core.tree import Element
+from ...core.view import element_id
 from .segments import Segment, TableDiff
 
 # The comparison of two editions as JSON (Comparison.run), and of one article or node in it (as_dict).
@@ -47,7 +48,7 @@ CHILD_CHANGES = ("changed", "added", "removed", "renumbered")
 
 
 def cite(el: Element | None) -> str | None:
-    return ids.split_id(el.get("id"))[1] if el is not None else None
+    return ids.split_id(element_id(el))[1] if el is not None else None
 
 
 def label_text(el: Element | None) -> str:
@@ -192,13 +193,13 @@ class Comparison:
             assert shown is not None  # (a pair has a node on one side at least)
             anchor = f"art-{shown.get('num')}"
             if n is None and shown.get("num") in new_nums:
-                anchor += f"-{self.old.get('id')}"
+                anchor += f"-{element_id(self.old)}"
             articles.append(self.article(o, n, how, anchor))
         summary: dict[str, list[Any]] = {"changed": [], ACCENTS_SPACING: [], "unchanged": [], "missing_from_old": [],
                    "missing_from_new": [], "renumbered": []}
         for a in articles:
             if a["status"] == NOT_COMPARABLE:
-                side = "old" if a["missing_from"] == self.old.get("id") else "new"
+                side = "old" if a["missing_from"] == element_id(self.old) else "new"
                 summary[f"missing_from_{side}"].append(a["new"] or a["old"])
             elif a["status"] == FORM_ONLY:
                 summary[ACCENTS_SPACING].append(a["new"] or a["old"])
@@ -206,7 +207,7 @@ class Comparison:
                 summary[a["status"]].append(a["new"] or a["old"])
             if a["renumbered"]:
                 summary["renumbered"].append([a["old"], a["new"]])
-        return {"format": "lawbook-diff", "version": 1, "old": self.old.get("id"), "new": self.new.get("id"),
+        return {"format": "lawbook-diff", "version": 1, "old": element_id(self.old), "new": element_id(self.new),
                 "summary": summary, "articles": articles}
 
 
@@ -215,7 +216,7 @@ class Comparison:
         the same two articles (their XML), paired the same way under the same anchor between editions of
         the same names, were compared before. An article pair's comparison reads nothing outside the two
         articles (its sections are matched, and its sentences found moved, within them)."""
-        key = digest(_xml(old), _xml(new), how, anchor, self.old.get("id"), self.new.get("id"))
+        key = digest(_xml(old), _xml(new), how, anchor, element_id(self.old), element_id(self.new))
         found = ARTICLES.get(key)
         if found is not None:
             ARTICLES.reused += 1
@@ -392,7 +393,7 @@ class ArticleDiff:
         self.moves = self._find_moves() if old is not None and new is not None else []
 
     def _pair(self, old: Element | None, new: Element | None, how: str | None) -> NodePair:
-        pair = NodePair(old, new, how, self.comparison.old.get("id"))
+        pair = NodePair(old, new, how, element_id(self.comparison.old))
         if old is not None and new is not None:
             for o, n, h in self.comparison.match(tree.child_nodes(old), tree.child_nodes(new)):
                 pair.children.append(self._pair(o, n, h))
@@ -455,7 +456,7 @@ class ArticleDiff:
             # The sources may hold part of an edition: an article in one edition's sources only is not
             # new or dropped, it cannot be compared. Every output says so (render.py, templates/diff/).
             data["status"] = NOT_COMPARABLE
-            data["missing_from"] = (self.comparison.old if root.old is None else self.comparison.new).get("id")
+            data["missing_from"] = element_id(self.comparison.old if root.old is None else self.comparison.new)
         data["anchor"] = self.anchor
         data["title"] = label_text(root.new) or label_text(root.old)
         sections: dict[str, list[Any]] = {"added": [], "removed": [], "renumbered": [], "changed": [], ACCENTS_SPACING: []}

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 from . import words as w
 from ...core import tree
 from ...core.tree import Element
+from ...core.view import element_id
 
 # One segment of the redline, as the comparison's JSON holds it: {"op", "text"} (op equal, delete, insert,
 # moved-out with "to", form with "old"), {"op": "note", …} or {"op": "moved-in", …}.
@@ -159,8 +160,8 @@ def segments(old: list[w.Token], new: list[w.Token], ops: Sequence[w.Opcode],
         else:
             ops = {s["op"] for s in segs}
             status = "changed" if ops - {"equal", "form"} else w.FORM if "form" in ops else "unchanged"
-        paragraphs[-1].append({"op": "note", "status": status, "old_id": o.get("id") if o is not None else None,
-                               "new_id": n.get("id") if n is not None else None, "segments": segs})
+        paragraphs[-1].append({"op": "note", "status": status, "old_id": element_id(o) if o is not None else None,
+                               "new_id": element_id(n) if n is not None else None, "segments": segs})
         token = new_t if new_t is not None else old_t
         assert token is not None  # (a note stands on one side at least)
         if token.text:  # the space after the marker: "De leider¹ en"
