@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import ids, tree
 from ...core.lang import Profile
 from ...core.report import BuildLog
+from ...core.view import Commentary, element_id, optional_id, parsed_id
 from ..keyed import Later
 from ..text import UNRESOLVED, file_names, say
 from . import graph_page
@@ -78,15 +79,13 @@ def corrections_of(el: Element, editor_page: str) -> list[Correction]:
     records = list(el.iterchildren("corr"))
     if not records:
         return []  # most nodes: their ID is not even read
-    node = ids.NodeId.parse(tree.attr(el, "id"))
-    if node is None:
-        raise ValueError(f"not an ID: {el.get('id')!r}")
+    node = parsed_id(el)
     out = []
     for n, corr in enumerate(records, 1):
         data: Correction = {key: corr.get(key) for key in ("kind", "basis", "was", "now")}
         data.update({key: int(value) if (value := corr.get(key)) else None
                      for key in ("paragraph", "start", "end", "line")})
-        data.update(id=el.get("id"), was_cite=ids.cite_of(data["was"]) if data["kind"] == "renumber" else None,
+        data.update(id=element_id(el), was_cite=ids.cite_of(data["was"]) if data["kind"] == "renumber" else None,
                     anchor=f"corr-{node.anchor}-{n}", editor=f"corr-{node.edition}-{node.anchor}-{n}")
         data["href"] = f"../{editor_page}#{data['editor']}"
         out.append(data)
@@ -217,7 +216,7 @@ class Site:
         scope = self.corpus if edition is None else self.edition_el(edition)
         for ref in scope.iter("ref"):
             node = citing_node(ref)
-            yield ref, (node.get("id") if node is not None else None), (ref.get("to") or "").split()
+            yield ref, (element_id(node) if node is not None else None), (ref.get("to") or "").split()
 
     def _cited_by(self) -> dict[str | None, list[tuple[str, str]]]:
         """article ID -> sorted [(citing ID, cited ID)], from the refs in the tree (not from file order).
@@ -251,12 +250,12 @@ class Site:
         for kind, words, child in tree.inline(el):
             if kind == tree.NOTE:
                 assert child is not None  # (a note's event is its element: tree.inline)
-                own = note_anchor(child.get("id") or ids.note_id(el.get("id", ""), len(notes) + 1))
+                own = note_anchor(optional_id(child) or ids.note_id(optional_id(el) or "", len(notes) + 1))
                 number = tree.note_number(child)
                 book = (number, " ".join(tree.plain_text(child).split())) if number else None
                 cited = next((f for f in notes if book and f.book == book), None)
                 if cited is None:
-                    cited = Footnote(book[0] if book else len(notes) + 1, own, ids.shown(child.get("id") or "x/?"),
+                    cited = Footnote(book[0] if book else len(notes) + 1, own, ids.shown(optional_id(child) or "x/?"),
                                      self.pieces(child, notes, root), book)
                     notes.append(cited)
                 # "marker": this marker's own anchor (ref-…), the footnote's back-link target when it is the first
@@ -310,7 +309,8 @@ class Site:
         if inferred and self._page is not None:
             self._page.marks.add("inferred")
         # "cite" is the anchor (30B1b.i); "shown" what the label reads (30B1(b)(i) for a subitem).
-        view: View = {"id": el.get("id"), "cite": ids.cite_of(el.get("id")), "shown": ids.shown(el.get("id", "")),
+        node_id = element_id(el)
+        view: View = {"id": node_id, "cite": ids.cite_of(node_id), "shown": ids.shown(node_id),
                 "tag": el.tag, "num": el.get("num"), "mark": tree.mark(el),
                 "heading": tree.label_text(el), "inferred": inferred, "renumbered": None, "content": []}
         # A note marked in the title or heading: its words with the marker, read before the text so that
@@ -355,7 +355,7 @@ class Site:
 
     def commentary_view(self, el: Element, notes: list[Footnote]) -> View:
         attribution = el.find("attribution")
-        commentary_id = el.get("id")
+        commentary_id = optional_id(el)
         return {"anchor": note_anchor(commentary_id) if commentary_id else "toelichting",
                 "author": el.get("author"),
                 "attribution": self.pieces(attribution, notes) if attribution is not None else [],
@@ -372,7 +372,7 @@ class Site:
         commentary: dict[str | None, list[Element]] = {}
         self._commentary[edition] = commentary
         for c in ed.iterchildren("commentary"):
-            commentary.setdefault(article_of(c.get("on") or c.get("id")), []).append(c)
+            commentary.setdefault(Commentary(c).on_article, []).append(c)
         pages: dict[str, ArticlePage] = {}
         for article in ed.iterchildren("article"):
             article_id = tree.attr(article, "id")

@@ -13,6 +13,7 @@ import jinja2
 
 from ...core import ids, tree
 from ...core.lang import Profile
+from ...core.view import Introduction
 from .. import text
 from ..diff import render as diff_render
 from ..text import per_profile, say
@@ -95,10 +96,7 @@ def introduction_view(site: Site, edition: str) -> View | None:
     notes: list[Footnote] = []
     title = el.findtext("title")
     content = [site.text_view(p, notes, title) for p in el.iterchildren(*tree.TEXT_TAGS)]
-    node = ids.NodeId.parse(tree.attr(el, "id"))
-    if node is None:
-        raise ValueError(f"not an ID: {el.get('id')!r}")
-    return {"title": title, "anchor": node.anchor, "content": content,
+    return {"title": title, "anchor": Introduction(el).node_id.anchor, "content": content,
             "footnotes": notes}
 
 

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from ...core.view import optional_id
+
 if TYPE_CHECKING:
     from ..job import Job
     from .model import Site
@@ -41,7 +43,7 @@ class PreviousBuild:
             path = self.previous.corpus_file()
             try:
                 corpus = parse_xml(path.read_bytes()) if path is not None else None
-                self._numbers = {ed.get("id"): {a.get("num") for a in ed.iterchildren("article")}
+                self._numbers = {optional_id(ed): {a.get("num") for a in ed.iterchildren("article")}
                                  for ed in corpus.iterchildren("edition")} if corpus is not None else {}
             except (OSError, etree.XMLSyntaxError):
                 self._numbers = {}

@@ -12,6 +12,7 @@ from ...core import ids, tree
 from ...core.errors import LawbookError
 from ...core.lang import LanguageRules, Profile, codes
 from ...core.lang import profile as profile_of
+from ...core.view import element_id
 from .model import Site, corrections_of, href
 
 # Pages with data-pagefind-body: the article pages, all in html/<edition>/. Naming them spares pagefind
@@ -62,7 +63,8 @@ def citations_script(site: Site) -> str:
         cites: dict[str, str] = {}
         table[ed] = cites
         for el in site.edition_el(ed).iter(*tree.NODE_TAGS):
-            cites[ids.cite_of(el.get("id"))] = href(tree.attr(el, "id"), "")
+            node_id = element_id(el)
+            cites[ids.cite_of(node_id)] = href(node_id, "")
         # A number the laws committee corrected (corrections.toml) still finds its node: 47E1a -> 47E2a.
         for el in site.edition_el(ed).iter(*tree.NODE_TAGS):
             for corr in corrections_of(el, ""):
