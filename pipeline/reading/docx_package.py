@@ -23,6 +23,7 @@ images, which are never fetched), Strict Open XML, and characters law text never
 import io
 import re
 import zipfile
+from pathlib import PurePosixPath
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -481,7 +482,7 @@ def _check_package(package: _Package) -> None:
                 for el in types.iter(f"{{{CT}}}Override")}
     all_types = set(declared.values()) | {el.get("ContentType") or "" for el in types.iter(f"{{{CT}}}Default")}
     macro = next((t for t in all_types if t in MACRO_TYPES), None)
-    vba = next((n for n in sorted(package.names) if n.lower().rsplit("/", 1)[-1] in ("vbaproject.bin", "vbadata.xml")),
+    vba = next((n for n in sorted(package.names) if PurePosixPath(n.lower()).name in ("vbaproject.bin", "vbadata.xml")),
                None)
     if macro or vba:
         what = f"its content type {macro}" if macro else f"its member {vba}"
@@ -501,7 +502,7 @@ def _check_package(package: _Package) -> None:
         root = package.xml(name)
         assert root is not None
         for rel in root.iter(f"{{{RELS}}}Relationship"):
-            kind = (rel.get("Type") or "").rsplit("/", 1)[-1]
+            kind = PurePosixPath(rel.get("Type") or "").name  # (the relationship type's last segment)
             if kind == "aFChunk":
                 raise package.error(f"the Word file imports content from another file or part (altChunk, "
                                     f"{rel.get('Target')!r}) that Word merges only when it saves", FIX_SAVE)
