@@ -7,6 +7,9 @@
   Footnotes, which every reader calls (its cases are tested here on made-up pages).
 - No module calls another module's private function (a name with a leading underscore): what two
   modules share is public, named and documented in the module that owns it.
+- The outputs read an element's ID through the corpus view (pipeline/core/view.py: element_id, which names an
+  element without the ID its schema promises, or optional_id): no module of pipeline/outputs/ reads the `id`
+  attribute itself (el.get("id"), el.attrib["id"]).
 """
 import ast
 import re
@@ -121,6 +124,34 @@ def test_no_module_calls_another_modules_private_function():
              for path in sorted(PIPELINE.rglob("*.py")) for use in private_uses(path.read_text())}
     assert not found, "private names used from another module (make them public where they are shared):\n" + \
         "\n".join(sorted(found))
+
+
+# -- the outputs read IDs through the corpus view ------------------------------------------------------
+def id_reads(source: str) -> list[int]:
+    """The lines of `source` that read the `id` attribute by hand: .get("id") (with or without a default),
+    .attrib["id"], .attrib.get("id")."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" \
+                and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value == "id":
+            found.append(node.lineno)
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) \
+                and node.value.attr == "attrib" and isinstance(node.slice, ast.Constant) and node.slice.value == "id":
+            found.append(node.lineno)
+    return sorted(found)
+
+
+def test_the_finder_sees_every_hand_read_id():
+    source = ('a = el.get("id")\nb = el.get(\'id\', "")\nc = el.attrib["id"]\nd = el.attrib.get("id")\n'
+              'e = view.element_id(el)\nf = el.get("num")\ng = row["id"]\nh = el.get("idx")\n')
+    assert id_reads(source) == [1, 2, 3, 4]
+
+
+def test_no_output_reads_an_elements_id_but_through_the_corpus_view():
+    found = [f"{path.relative_to(ROOT)}:{line}" for path in sorted((PIPELINE / "outputs").rglob("*.py"))
+             for line in id_reads(path.read_text(encoding="utf-8"))]
+    assert not found, "IDs read by hand in the outputs (use pipeline/core/view.py: element_id, optional_id or a " \
+        "view):\n" + "\n".join(found)
 
 
 # -- one rule for footnotes printed apart from their markers -----------------------------------------
