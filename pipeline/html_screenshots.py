@@ -12,6 +12,10 @@ Drives Debian's Chromium (/usr/bin/chromium) through Playwright; downloads nothi
 """
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Playwright, ViewportSize
 
 from .core import lang
 from .core.errors import LawbookError
@@ -28,17 +32,17 @@ SEARCH = file_names(lang.profile("nl")).search
 PAGES = {"home": "index.html", "contents": "2017/index.html", "article-53": ARTICLE,
          "vergelijking": "diff/2007-2017.html", "search": f"{SEARCH}?q=uitkomst"}
 # The sizes the browser tests use: a phone's screen, and a laptop's.
-VIEWPORTS = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
+VIEWPORTS: dict[str, "ViewportSize"] = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
 
 
-def launch(playwright):
+def launch(playwright: "Playwright") -> "Browser":
     """Debian's Chromium with the arguments every browser session of the project uses."""
     if not Path(CHROMIUM).exists():
         raise LawbookError(f"{CHROMIUM} is missing", fix="run make browser (it installs Debian's chromium)")
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
-def take(build_dir, pages=None):
+def take(build_dir: str | Path, pages: dict[str, str] | None = None) -> list[Path]:
     """Writes BUILD/screenshots/<name>-phone.png and -desktop.png for each page; returns their paths."""
     import threading
 
@@ -57,7 +61,7 @@ def take(build_dir, pages=None):
     server = serve.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    written = []
+    written: list[Path] = []
     try:
         with sync_playwright() as p:
             browser = launch(p)
@@ -87,7 +91,7 @@ def take(build_dir, pages=None):
     return written
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     build_dir = argv[0] if argv else "build"
     try:

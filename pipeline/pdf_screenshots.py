@@ -12,7 +12,9 @@ import sys
 import zlib
 from pathlib import Path
 
-import pypdfium2 as pdfium
+from typing import Any
+
+import pypdfium2 as pdfium  # type: ignore[import-untyped]  # (no type information)
 from lxml import etree
 
 from .core import lang, tree
@@ -23,11 +25,11 @@ SCALE = 2.0  # 144 dpi: sharp enough to judge the typesetting
 DUTCH = lang.profile("nl")  # the pictures are of the Dutch book: its file names and its pages' words
 
 
-def png_bytes(width, height, rgb, stride):
+def png_bytes(width: int, height: int, rgb: bytes, stride: int) -> bytes:
     """A PNG of 8-bit RGB rows (`stride` bytes apart), written with the standard library only."""
     raw = b"".join(b"\x00" + rgb[y * stride:y * stride + width * 3] for y in range(height))
 
-    def chunk(kind, data):
+    def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
@@ -35,30 +37,30 @@ def png_bytes(width, height, rgb, stride):
             + chunk(b"IEND", b""))
 
 
-def render_page(document, index, scale=SCALE):
+def render_page(document: Any, index: int, scale: float = SCALE) -> bytes:
     """Page `index` (0-based) of an open pdfium document as PNG bytes on white."""
     bitmap = document[index].render(scale=scale, rev_byteorder=True, fill_color=(255, 255, 255, 255),
                                     force_bitmap_format=pdfium.raw.FPDFBitmap_BGR)
     return png_bytes(bitmap.width, bitmap.height, bytes(bitmap.buffer), bitmap.stride)
 
 
-def _words(text):
+def _words(text: str) -> str:
     # Page text as pdfium gives it: lines broken, words hyphenated at line ends.
     return re.sub(r"\s+", " ", re.sub(r"-\r?\n", "", text)).strip()
 
 
-def page_texts(document):
+def page_texts(document: Any) -> list[str]:
     return [_words(document[i].get_textpage().get_text_range()) for i in range(len(document))]
 
 
-def named_page(document, name):
+def named_page(document: Any, name: str) -> int | None:
     """The page (0-based) of the PDF named destination `name` (a Typst label), or None."""
     dest = pdfium.raw.FPDF_GetNamedDestByName(document.raw, name.encode("utf-8"))
     index = pdfium.raw.FPDFDest_GetDestPageIndex(document.raw, dest) if dest else -1
-    return index if index >= 0 else None
+    return int(index) if index >= 0 else None
 
 
-def footnote_page(texts, edition, start=2):
+def footnote_page(texts: list[str], edition: etree._Element, start: int = 2) -> int | None:
     """The first page (0-based) from `start` (the first page of the articles) that shows one of the
     edition's notes, or None."""
     openings = [" ".join(tree.plain_text(n).split()[:4]) for n in edition.iter("note")]
@@ -68,7 +70,7 @@ def footnote_page(texts, edition, start=2):
     return None
 
 
-def commentary_page(texts, edition, start=2):
+def commentary_page(texts: list[str], edition: etree._Element, start: int = 2) -> int | None:
     """The first page (0-based) from `start` that shows the opening words of a commentary, or None."""
     openings = [" ".join(tree.plain_text(p).split()[:5]) for c in edition.iter("commentary") for p in c.iter("p")]
     for index, text in enumerate(texts[start:], start=start):
@@ -77,7 +79,7 @@ def commentary_page(texts, edition, start=2):
     return None
 
 
-def running_head_page(texts, start=2):
+def running_head_page(texts: list[str], start: int = 2) -> int | None:
     """The first page (0-based) from `start` whose running head names a range of articles
     ("Artikel 24–41"), or None."""
     for index, text in enumerate(texts[start:], start=start):
@@ -86,19 +88,19 @@ def running_head_page(texts, start=2):
     return None
 
 
-def screenshots(build_dir):
+def screenshots(build_dir: str | Path) -> list[Path]:
     """Render the pages named in the module docstring of every edition's PDF."""
     build_dir = Path(build_dir)
     out = build_dir / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
     corpus = etree.parse(str(build_dir / "corpus.xml")).getroot()
-    written = []
+    written: list[Path] = []
     for edition in corpus.iterchildren("edition"):
-        path = build_dir / pdf_name(edition.get("id"), DUTCH)
+        path = build_dir / pdf_name(tree.attr(edition, "id"), DUTCH)
         document = pdfium.PdfDocument(str(path))
         try:
             texts = page_texts(document)
-            first_article = next((named_page(document, label_name(a.get("id")))
+            first_article = next((named_page(document, label_name(tree.attr(a, "id")))
                                   for a in edition.iterchildren("article")), None) or 2
             pages = {"titelpagina": 0, "colofon": 1, "inhoud": named_page(document, "contents"),
                      "kopregel": running_head_page(texts, first_article),
@@ -115,7 +117,7 @@ def screenshots(build_dir):
     return written
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     build_dir = argv[0] if argv else "build"
     for path in screenshots(build_dir):

@@ -1,5 +1,5 @@
-"""The types of the package hold: core/, reading/, corpus/, outputs/, publish/ (warm.py aside), cli.py, serve.py,
-watch_server.py and bench/, all but the screenshot tools (*_screenshots.py). mypy, with the settings of
+"""The types of the package hold: every module of pipeline/ (core/, reading/, corpus/, outputs/, publish/, the
+commands, serve and watch mode, the benchmark and the screenshot tools). mypy, with the settings of
 pyproject.toml ([tool.mypy]), finds nothing, so a change that breaks an annotation fails here, in `make test`. Also held here:
 the reading model's shape is written once (the cache's JSON comes from the dataclasses, core/records.py), and
 no function of the pipeline takes a language profile by default."""

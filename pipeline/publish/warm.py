@@ -62,7 +62,7 @@ class WarmCompiler:
     """One book's Typst compiler, kept in a process of its own between rebuilds (started on first use)."""
 
     def __init__(self) -> None:
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[str] | None = None
 
     def start(self, typ: Path, out: Path, timestamp: datetime.datetime, bookmarks: bool = False) -> None:
         """Send one book to compile (`bookmarks`: made to open with its bookmarks shown, in the compiler's
@@ -75,13 +75,16 @@ class WarmCompiler:
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=dict(os.environ, RUST_BACKTRACE="0"),
                 text=True)
         request = {"typ": str(typ), "out": str(out), "timestamp": int(timestamp.timestamp()), "bookmarks": bookmarks}
+        assert self.process.stdin is not None  # (opened with stdin=PIPE)
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
 
-    def finish(self, name: str | None) -> None:
+    def finish(self, name: str) -> None:
         """Wait for the book sent last; raise the build's one message when it did not compile."""
         from ..outputs.book import compiling
 
+        if self.process is None or self.process.stdout is None:
+            raise ValueError("finish() without a book sent by start()")
         answer = self.process.stdout.readline()
         if not answer:  # the process died (a panic, no memory): the next book starts a new one
             returncode = self.process.wait()
@@ -96,7 +99,8 @@ class WarmCompiler:
             self.process.kill()
             self.process.wait()
             for stream in (self.process.stdin, self.process.stdout):
-                stream.close()
+                if stream is not None:
+                    stream.close()
             self.process = None
 
 
@@ -120,6 +124,8 @@ class WarmCompiles:
         self.sent: list[tuple["Book", WarmCompiler, threading.Thread, list[BaseException]]] = []
         for book in books:
             if not book.parts:
+                if book.name is None:  # (a whole book is an edition's: pdf.start_pdf names it)
+                    raise ValueError(f"a book without its edition: {book.out}")
                 compiler = compilers.setdefault(book.name, WarmCompiler())
                 compiler.start(book.typ, book.out, book.timestamp, bookmarks=ready is not None)
                 failures: list[BaseException] = []
@@ -130,7 +136,7 @@ class WarmCompiles:
 
     def _finish(self, book: "Book", compiler: WarmCompiler, failures: list[BaseException]) -> None:
         try:
-            compiler.finish(book.name)
+            compiler.finish(str(book.name))
         except BaseException as e:  # raised by wait(), in the build's thread
             failures.append(e)
             return
