@@ -670,7 +670,7 @@ class _Reader:
             nonlocal custom_mark
             for child in el:
                 if not isinstance(child.tag, str):
-                    continue
+                    continue  # type: ignore[unreachable]  # (lxml's stubs: a tag is a str; a comment's is a function)
                 q = etree.QName(child)
                 name = q.localname
                 if q.namespace == MC:  # drawings' alternate forms: a text box's text is not read

@@ -19,6 +19,7 @@ as the reader sees it and its footnote markers. This reader reads the law's stru
     read (the report says so).
 """
 import re
+from typing import TypedDict
 
 from ...core import ids, lang
 from ...core.errors import LawbookError
@@ -37,8 +38,13 @@ LEVELS = {"number": "subsection", "letter": "item", "roman": "subitem"}
 FORMATS = {"decimal": "number", "decimalZero": "number", "lowerLetter": "letter", "lowerRoman": "roman"}
 
 
+class Patterns(TypedDict):
+    keyword: str
+    article: re.Pattern[str]
+
+
 @lang.compiled
-def patterns(rules: lang.LanguageRules) -> dict:
+def patterns(rules: lang.LanguageRules) -> Patterns:
     """The article heading in the words of a language's rules: "Artikel 53 Title", "ARTIKEL 50D"."""
     words = "|".join(map(re.escape, dict.fromkeys((rules.ARTICLE_WORD, rules.ARTICLE_WORD_PRINTED))))
     return {"keyword": rules.ARTICLE_WORD,

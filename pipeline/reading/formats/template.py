@@ -7,6 +7,7 @@ line "1) text" after the paragraph. The footnote becomes a Note at its marker, b
 notes.Footnotes (a template is one page).
 """
 import re
+from typing import TypedDict
 
 from .. import notes
 from ...core import lang
@@ -17,8 +18,15 @@ from .common import ReadSource, LETTERED, NUMBERED, Format, looks_like_article, 
 
 
 
+class Patterns(TypedDict):
+    keyword: str
+    names: tuple[str, ...]
+    article: re.Pattern[str]
+    template: re.Pattern[str]
+
+
 @lang.compiled
-def patterns(rules: lang.LanguageRules) -> dict:
+def patterns(rules: lang.LanguageRules) -> Patterns:
     """The heading and template-name patterns in the words of a language's rules."""
     names = "|".join(map(re.escape, rules.TEMPLATE_NAMES))
     return {"keyword": rules.ARTICLE_WORD_PRINTED, "names": tuple(f"{n}:" for n in rules.TEMPLATE_NAMES),

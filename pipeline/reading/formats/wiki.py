@@ -15,6 +15,7 @@ What the export did to the law, and what this reader undoes:
 Numbers stay numbers here; the structure stage decides what they stand for.
 """
 import re
+from typing import TypedDict
 
 from .. import notes
 from ...core import lang
@@ -25,8 +26,15 @@ from .common import ReadSource, DOUBLE, LETTERED, NUMBERED, Format, indent_level
 
 
 
+class Patterns(TypedDict):
+    keyword: str
+    article: re.Pattern[str]
+    subject: re.Pattern[str]
+    commentary: re.Pattern[str]
+
+
 @lang.compiled
-def patterns(rules: lang.LanguageRules) -> dict:
+def patterns(rules: lang.LanguageRules) -> Patterns:
     """The heading, page-title and remark patterns in the words of a language's rules."""
     word = re.escape(rules.ARTICLE_WORD)
     return {"keyword": rules.ARTICLE_WORD,
@@ -91,7 +99,7 @@ def read(lines: list[Line], source: ReadSource, log: BuildLog) -> Reading:
     return reading
 
 
-def _commentary_end(text: str, num: int, start: int, words: dict, flog: FileLog, group: int) -> Block | None:
+def _commentary_end(text: str, num: int, start: int, words: Patterns, flog: FileLog, group: int) -> Block | None:
     """The article block that ends the commentary begun at line `start`, where line `num` is a heading;
     None where the line is commentary. A remark is written between articles, never across one: a heading
     after it is the law again, whatever the remark said before. A line that starts like a heading but does
