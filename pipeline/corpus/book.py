@@ -17,24 +17,27 @@ Per edition:
     the pages (reading/book/ends.py).
 """
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from lxml import etree
 
 from ..core import ids, tree
-from ..core.model import APART_KINDS, Accounted, Placed
+from ..core.model import APART_KINDS, Accounted, Block, Line, Placed, Reading
 from ..core.report import BuildLog, number_ranges
-from .structure import APART
+from .structure import APART, Fragment
 
 
 @dataclass
 class BookCheck:
     """What the check found, per edition: the counts, and the sentence the build closes with."""
-    said: list = field(default_factory=list)  # one sentence per edition
+    said: list[str] = field(default_factory=list)  # one sentence per edition
     differences: int = 0
 
 
-def check_books(readings: list, fragments: list, corpus: etree._Element, lines: dict, log: BuildLog) -> BookCheck:
+def check_books(readings: list[Reading], fragments: list[Fragment], corpus: etree._Element,
+                lines: Mapping[str, Sequence[Line]], log: BuildLog) -> BookCheck:
     """The stage's work (corpus/stages.py check_book)."""
     result = BookCheck()
     for edition in dict.fromkeys(r.edition for r in readings):
@@ -72,7 +75,22 @@ def check_books(readings: list, fragments: list, corpus: etree._Element, lines: 
     return result
 
 
-def _counts(edition_el: etree._Element, readings: list) -> dict:
+class Counts(TypedDict):
+    """What an edition holds, as the closing sentence gives it."""
+    articles: int
+    sections: int
+    definitions: int
+    footnotes: int
+    signed: int  # the notes marked with a sign, each sign on each page once
+    signs: list[str]
+
+
+# An article's entries in the contents lists: its own (None where only its sections are listed), the file
+# of the last entry read for it, and each section's entry and file by its letter.
+Contents = dict[str, tuple[Block | None, str, dict[str, tuple[Block, str]]]]
+
+
+def _counts(edition_el: etree._Element, readings: list[Reading]) -> Counts:
     # A footnote the book numbers through and cites twice counts once; any other note each time. Notes
     # a book marks with a sign ("*", "**", "†": a publisher's or a federation's own) are counted apart
     # from its numbered footnotes, each sign on each page once.
@@ -95,8 +113,8 @@ def _signed(number: str | None) -> bool:
 APART_REASONS = tuple(re.sub(r"\{.*", "", APART[k]) for k in ("contents", "index", "front", "back"))
 
 
-def _not_empty(edition: str, edition_el: etree._Element, readings: list, fragments: list, lines: dict,
-               log: BuildLog, counts: dict, partial: bool) -> None:
+def _not_empty(edition: str, edition_el: etree._Element, readings: list[Reading], fragments: list[Fragment],
+               lines: Mapping[str, Sequence[Line]], log: BuildLog, counts: Counts, partial: bool) -> None:
     first = next(((r.file, b.first_line) for r in readings for b in r.blocks), (readings[0].file, 1)) \
         if readings else ("", 0)
     if not counts["articles"]:
@@ -120,9 +138,9 @@ def _not_empty(edition: str, edition_el: etree._Element, readings: list, fragmen
                 f"front or back matter against {placed} of law text: most of the book was not read as law")
 
 
-def _contents(readings: list) -> dict:
+def _contents(readings: list[Reading]) -> Contents:
     """{article: (entry block, file, {section letter: (entry block, file)})} from every contents list."""
-    out: dict[str, list] = {}  # article -> [entry block or None, file, {letter: (block, file)}]
+    out: Contents = {}
     for r in readings:
         for b in r.blocks:
             if b.kind != "contents" or not b.cite:
@@ -131,15 +149,15 @@ def _contents(readings: list) -> dict:
             if not m:
                 continue
             article, letter = m.groups()
-            entry = out.setdefault(article, [None, r.file, {}])
+            entry = out.setdefault(article, (None, r.file, {}))
             if letter:
                 entry[2][letter] = (b, r.file)
             else:
-                entry[0], entry[1] = b, r.file
+                out[article] = (b, r.file, entry[2])
     return out
 
 
-def _against_contents(edition: str, edition_el: etree._Element, contents: dict, log: BuildLog, kind: str) -> None:
+def _against_contents(edition: str, edition_el: etree._Element, contents: Contents, log: BuildLog, kind: str) -> None:
     """Each difference as `kind`: "error" where the sources hold the book whole, "gap" where they lack
     pages of it (what the list promises of those pages is missing text)."""
     articles = {tree.attr(a, "num"): a for a in edition_el.iter("article")}

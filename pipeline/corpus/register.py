@@ -84,7 +84,7 @@ def _target(cited: Cited, edition: str, words: list[str], places: Mapping[str, s
 
 
 def _refs(parent: etree._Element, cites: list[Cited], edition: str, words: list[str], places: Mapping[str, str],
-          present: set[str], known: dict, flog: FileLog, where: str) -> None:
+          present: set[str], known: dict[str, str], flog: FileLog, where: str) -> None:
     for cited in cites:
         targets, reason = _target(cited, edition, words, places, present)
         ref = etree.SubElement(parent, "ref", {"to": " ".join(targets)})
@@ -122,7 +122,7 @@ def _see(parent: etree._Element, targets: list[str], edition: str, headwords: di
 
 
 def entry_element(entry: Entry, edition: str, file: str, headwords: dict[str, str], places: Mapping[str, str],
-                  present: set[str], known: dict, flog: FileLog) -> etree._Element:
+                  present: set[str], known: dict[str, str], flog: FileLog) -> etree._Element:
     """One headword's <entry>: its own citations and See, its remark, then its sub-entries'."""
     el = etree.Element("entry", {"id": ids.index_entry_id(edition, entry.headword), "headword": entry.headword,
                                  "sources": _sources(file, entry.lines)})
@@ -139,7 +139,7 @@ def entry_element(entry: Entry, edition: str, file: str, headwords: dict[str, st
     return el
 
 
-def index_element(reading: Reading, edition_el: etree._Element, profile: Profile, known: dict,
+def index_element(reading: Reading, edition_el: etree._Element, profile: Profile, known: dict[str, str],
                   log: BuildLog) -> etree._Element | None:
     """The <index> of one reading's index blocks, or None when it has none; its findings go to `log`."""
     lines = [(n, b.text) for b in reading.blocks if b.kind == KIND for n in b.lines]

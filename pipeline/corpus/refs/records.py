@@ -4,7 +4,7 @@ Reads: the <ref> elements of the corpus, the citations of nodes' titles and head
 not marked up), the source lines. Gives: one Reference per target, with its status and the "file:line" of
 every source that has the citing words (locate.py).
 """
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...core import lang, tree
@@ -72,7 +72,7 @@ def references(ctx: CorpusOf, known: Collection[str] | None = None) -> list[Refe
                 continue
             if order is None:
                 order = node_order([tree.attr(el, "id") for el in ctx.corpus.iter(*tree.NODE_TAGS)])
-            refs: list = label_refs(container, index, known, order, ctx.profile)  # read like <ref>s: text, get
+            refs: Sequence[LabelRef | Element] = label_refs(container, index, known, order, ctx.profile)  # read like <ref>s: text, get
         else:
             refs = [r for r in container if r.tag == "ref"]
         if not refs:
