@@ -58,11 +58,15 @@ SEEN = "page furniture read into the paragraph at a page break the reader did no
 
 
 # -- the stage in the chain -------------------------------------------------------------------------
-def test_the_check_runs_after_the_book_check_and_before_the_references():
+def test_the_check_runs_last_after_the_references_and_the_index_and_only_reports():
+    """Last, and writing only the report: watch mode shows the open page before it (run.reports_from)."""
+    from pipeline.publish import run
+
     names = stages.CORPUS.names()
-    assert names.index("check_book") + 1 == names.index("check_fidelity") == names.index("find_references") - 1
+    assert names[-3:] == ["find_references", "read_index", "check_fidelity"]
     stage = stages.CORPUS["check_fidelity"]
     assert (stage.reads, stage.writes) == (("corpus", "readings", "lines", "profile"), ("log",))
+    assert run.reports_from(list(stages.CORPUS)) == len(names) - 1
 
 
 # -- 1. a footnote marker's form left in the text ------------------------------------------------------

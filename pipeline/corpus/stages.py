@@ -310,11 +310,13 @@ STAGES = [
     Stage("finish_corpus", finish_corpus, reads=("fragments", "profile"), writes=("corpus", "log")),
     Stage("account_lines", account_lines, reads=("corpus", "fragments", "lines"), writes=("log",)),
     Stage("check_book", check_book, reads=("readings", "fragments", "corpus", "lines"), writes=("checked", "log")),
-    Stage("check_fidelity", check_fidelity, reads=("corpus", "readings", "lines", "profile"), writes=("log",)),
     Stage("find_references", refs.find_references, reads=("sources_dir", "options", "profile"),
           writes=("corpus", "log"), files=("known-missing.toml",)),
     Stage("read_index", register.read_register, reads=("readings", "sources_dir", "options", "profile"),
           writes=("corpus", "log"), files=("known-missing.toml",)),
+    # Last, as it only reports (writes nothing but the log): watch mode shows the open page before it runs
+    # (publish/run.py, build's `ready`), and a finding still fails the build before anything is put in place.
+    Stage("check_fidelity", check_fidelity, reads=("corpus", "readings", "lines", "profile"), writes=("log",)),
 ]
 CORPUS = Chain(STAGES)
 

@@ -108,6 +108,15 @@ def checked(plan: list[Stage], check: Callable[[], None]) -> list[Stage]:
             ([Stage(f"check_before_{stage.name}", lambda _: check()), stage] if stage.lane == MAIN else [stage])]
 
 
+def reports_from(plan: list[Stage]) -> int:
+    """Where the plan's trailing corpus stages that write nothing but the report begin (the fidelity check,
+    and the watcher's checks between stages): the corpus is made before them."""
+    at = len(plan)
+    while at > 0 and set(plan[at - 1].writes) <= {"log"}:
+        at -= 1
+    return at
+
+
 def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[str, object] | None = None,
           compiles: Callable[[list[Any]], Any] | None = None, ready: Callable[[Job], None] | None = None,
           check: Callable[[], None] | None = None) -> Build:
@@ -124,8 +133,9 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[
     leaves `out_dir` alone too, and stops every process a stage started. The temporary folder is
     always removed; folders left by a build that was killed are removed by the next one.
     `compiles`: what compiles the PDF's books (pdf.Compiles when None); watch mode passes its warm compilers.
-    `ready`: called with the Job once the corpus is made without errors, before the output stages (watch
-    mode renders the pages open in a browser first). `check`: called before each stage of lane MAIN; what
+    `ready`: called with the Job once the corpus is made without errors, before the corpus stages that only
+    report (reports_from: the fidelity check) and the output stages (watch mode renders the pages open in a
+    browser first; a finding of those checks then fails the build as any error does). `check`: called before each stage of lane MAIN; what
     it raises stops the build as an interrupt does (the temporary folder removed, out_dir left alone).
     """
     out_dir = outdir.check_target(out_dir, sources_dir)
@@ -145,12 +155,18 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[
                 corpus_plan, output_plan = stages(run.options)
                 if check is not None:
                     corpus_plan, output_plan = checked(corpus_plan, check), checked(output_plan, check)
-                for stage in corpus_plan:
+                # The corpus is made before its last checks, which only report: `ready` shows it then, and a
+                # finding of theirs still fails the build before anything is put in place.
+                made = reports_from(corpus_plan)
+                for stage in corpus_plan[:made]:
                     run_stage(run, stage, run.context)
-                if not run.log.errors:
-                    job = Job(run.context.frozen(), run.tmp, previous=run, compiles=compiles)
-                    if ready is not None:
-                        ready(job)
+                job = Job(run.context.frozen(), run.tmp, previous=run, compiles=compiles) if not run.log.errors \
+                    else None
+                if job is not None and ready is not None:
+                    ready(job)
+                for stage in corpus_plan[made:]:
+                    run_stage(run, stage, run.context)
+                if job is not None and not run.log.errors:
                     run_outputs(run, job, output_plan)
         except LawbookError as e:
             if e.status == 1 and run.log.entries:  # e.g. a schema failure: the report shows what led to it
