@@ -36,9 +36,9 @@ without a hole and each has its title), a target it lacks is `nowhere`; a set of
 """
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from ..core import ids
 from ..core.errors import shown_safely as shown_safely  # the terminal's rule, for this module's text report
@@ -47,6 +47,32 @@ from ..core.errors import shown_safely as shown_safely  # the terminal's rule, f
 Json = dict[str, Any]
 # One edition of a book as alignment reads it: {node ID: Node}, articles in their order.
 Book = dict[str, "Node"]
+# One own paragraph of a node: (its text, its refs as corpus.json gives them, its notes' offsets, "file:line").
+Paragraph = tuple[str, list[Json], list[int], str]
+# One note as a node keeps its words: (its offset in its paragraph or cell, its printed number or "", its text).
+NoteWords = tuple[int, str, str]
+
+
+class Proposal(TypedDict):
+    """One ready [[correction]] entry for corrections.toml, as render_proposals writes it."""
+    kind: str  # "renumber" or "replace"
+    node: str
+    basis: str
+    to: NotRequired[str]  # a renumbering's new ID
+    creates: NotRequired[bool]  # a renumbering that makes the parent the translation lacks
+    words: NotRequired[str]  # a replacement's words, and what replaces them
+    by: NotRequired[str]
+
+
+class Suggestion(TypedDict):
+    """What alignment suggests for one node: in words, and as the corrections that would make it."""
+    text: str
+    corrections: list[Proposal]
+
+
+# One dangling reference of the translation, with how the reference accounts for it (CLASSES). Its keys are
+# those of the JSON output, two of them Python keywords: hence the functional form.
+Dangling = TypedDict("Dangling", {"from": str, "to": str, "words": str, "source": str, "class": str})
 
 FAILING = ("refs-differ", "notes-differ", "table-differs", "gap", "extra", "missing")
 STATUSES = FAILING + ("accepted", "not-in-sources", "match")
@@ -69,17 +95,19 @@ class Node:
     children: list[str]
     source: str  # "file:line" where it starts, "" when unknown
     accepted: list[str]  # the bases of the accept corrections on it
-    paragraphs: list = field(default_factory=list)  # (text, refs, note offsets, source) of each own <p>
-    cited: list = field(default_factory=list)  # (ref, "file:line") of every ref in its paragraphs and notes
+    paragraphs: list[Paragraph] = field(default_factory=list)  # (text, refs, note offsets, source) of each own <p>
+    # (ref, "file:line") of every ref in its paragraphs and notes
+    cited: list[tuple[Json, str]] = field(default_factory=list)
     # Its words, for the original shown beside the translation (outputs/site/original.py); never compared.
     label: str = ""  # its title or heading
-    notes_of: list = field(default_factory=list)  # per own <p>, its notes as (offset, printed number, text)
+    notes_of: list[list[NoteWords]] = field(default_factory=list)  # per own <p>, its notes (NoteWords)
     # Its own tables, each its rows, each its cells' texts (compared by shape and numbers: table_difference).
-    tables: list = field(default_factory=list)
+    tables: list[list[list[str]]] = field(default_factory=list)
     # Where each own paragraph ("p") and table ("table") stands among them, in order (the original's words beside
     # the translation keep that order: outputs/site/original.py).
-    order: list = field(default_factory=list)
-    table_notes: list = field(default_factory=list)  # per own table, row and cell: its notes as notes_of has them
+    order: list[str] = field(default_factory=list)
+    # per own table, row and cell: its notes as notes_of has them
+    table_notes: list[list[list[list[NoteWords]]]] = field(default_factory=list)
 
     def shape(self, book: Book) -> tuple[object, ...]:
         return (self.type, self.text, self.gap, self.notes, table_shapes(self),
@@ -144,13 +172,13 @@ def cited_in(data: Json) -> list[tuple[str, str, Json, str]]:
 def _read_node(data: Json, nodes: Book) -> None:
     refs: list[str] = []
     notes = 0
-    paragraphs: list[tuple[str, list[Json], list[int], str]] = []
+    paragraphs: list[Paragraph] = []
     children: list[str] = []
     accepted: list[str] = []
     cited: list[tuple[Json, str]] = []
-    notes_of: list[list[tuple[int, str, str]]] = []
+    notes_of: list[list[NoteWords]] = []
     tables: list[list[list[str]]] = []
-    table_notes: list[list[list[list[tuple[int, str, str]]]]] = []
+    table_notes: list[list[list[list[NoteWords]]]] = []
     order: list[str] = []
     text = gap = False
     for item in data["content"]:
@@ -201,7 +229,21 @@ class Aligned:
     status: str
     translation: Node | None
     reference: Node | None
-    suggestion: Json | None = None  # {"text": …, "corrections": [entries for corrections.toml]}
+    suggestion: Suggestion | None = None
+
+    def translation_node(self) -> Node:
+        """The translation's node, which every status but missing and not-in-sources (of a node the
+        translation lacks) has."""
+        if self.translation is None:
+            raise ValueError(f"{self.id} ({self.status}): the translation lacks the node")
+        return self.translation
+
+    def reference_node(self) -> Node:
+        """The reference's node, which every status but extra and accepted (of a node the reference may lack)
+        has."""
+        if self.reference is None:
+            raise ValueError(f"{self.id} ({self.status}): the reference lacks the node")
+        return self.reference
 
     def to_json(self) -> Json:
         def side(n: Node | None) -> Json | None:
@@ -217,7 +259,7 @@ class Aligned:
 @dataclass
 class Alignment:
     nodes: list[Aligned]
-    dangling: list[Json]
+    dangling: list[Dangling]
     only_in_translation: list[str]  # article IDs
     only_in_reference: list[str]
     editions: list[str]  # compared
@@ -302,9 +344,17 @@ def _spans(numbers: list[int]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
 
 
+def _parsed(node_id: str) -> ids.NodeId:
+    """The ID of a node of a book (corpus.json's IDs are well formed: schema/corpus.schema.json)."""
+    parsed = ids.NodeId.parse(node_id)
+    if parsed is None:
+        raise ValueError(f"{node_id!r} is not an ID, which corpus.json gives every node")
+    return parsed
+
+
 def _shown(node_id: str, t: Book) -> bool:
     """Whether the translation's sources show the part of the book that holds `node_id` (see above)."""
-    parsed = ids.NodeId.parse(node_id)
+    parsed = _parsed(node_id)
     return any(str(a) in t and t[str(a)].labelled for a in list(parsed.ancestors())[1:])
 
 
@@ -345,7 +395,7 @@ def _suggest(aligned: list[Aligned], t: Book, r: Book) -> None:
 
 
 def _parent(node_id: str) -> str | None:
-    parent = ids.NodeId.parse(node_id).parent
+    parent = _parsed(node_id).parent
     return str(parent) if parent else None
 
 
@@ -353,7 +403,8 @@ def _groups(by_id: dict[str, Aligned], status: str, tops_only: bool) -> dict[str
     groups: dict[str | None, list[str]] = {}
     for a in by_id.values():
         parent = _parent(a.id)
-        if a.status == status and not (tops_only and by_id.get(parent) and by_id[parent].status == status):
+        if a.status == status and not (tops_only and parent is not None and by_id.get(parent)
+                                       and by_id[parent].status == status):
             groups.setdefault(parent, []).append(a.id)
     return groups
 
@@ -386,18 +437,19 @@ def _suggest_renumbering(by_id: dict[str, Aligned], t: Book, r: Book) -> None:
                 created: set[str | None] = set()  # the missing parents a renumbering before this one creates
                 for old, new in mapping.items():
                     source = r[new].source
-                    entry: Json = {"kind": "renumber", "node": old, "to": new,
+                    entry: Proposal = {"kind": "renumber", "node": old, "to": new,
                              "basis": f"reference {new}" + (f" ({source})" if source else "")}
                     parent = _parent(new)
-                    if parent not in created and by_id.get(parent) and by_id[parent].status == "missing":
+                    if parent is not None and parent not in created and by_id.get(parent) \
+                            and by_id[parent].status == "missing":
                         # The reference has the parent the translation lacks: the entry says it creates it.
                         entry["creates"] = True
                         created.add(parent)
                     by_id[old].suggestion = {"text": f"renumber {old} to {new}", "corrections": [entry]}
                     by_id[new].suggestion = {"text": f"{old} renumbered", "corrections": []}
                 for node in {_parent(n) for n in wanted}:
-                    made = by_id.get(node)
-                    if made and made.status == "missing" and not made.reference.text:
+                    made = by_id.get(node) if node is not None else None
+                    if made and made.status == "missing" and not made.reference_node().text:
                         made.suggestion = {"text": f"made by renumbering {', '.join(extra)}", "corrections": []}
                 break
 
@@ -409,13 +461,13 @@ def _same(t: Book, r: Book, old: str, new: str, mapping: dict[str, str]) -> bool
     return all(sorted(_renamed(x, mapping) for x in a.refs) == sorted(b.refs) for a, b in pairs)
 
 
-def _replacement(a: Aligned) -> Json | None:
+def _replacement(a: Aligned) -> Suggestion | None:
     """For references that differ by one target each way (24E: 50 and 50 against 50 and 51), the
     words to replace: the citing words of the target the reference lacks, with the citation it has."""
-    tn, rn = a.translation, a.reference
+    tn, rn = a.translation_node(), a.reference_node()  # (refs-differ: both books have its text)
     lacks = list((Counter(tn.refs) - Counter(rn.refs)).elements())
     wants = list((Counter(rn.refs) - Counter(tn.refs)).elements())
-    entries: list[Json] = []
+    entries: list[Proposal] = []
     for old, new in zip(lacks, wants):
         found = _words_citing(tn, old)
         if found is None:
@@ -472,11 +524,11 @@ def _unique(node: Node, text: str, start: int, end: int, notes: list[int]) -> tu
 
 # -- dangling references -----------------------------------------------------------------------------
 def _dangling(cited: list[tuple[str, str, Json, str]], t_book: dict[str, Book], r_book: dict[str, Book],
-              pages: dict[str, str]) -> list[Json]:
+              pages: dict[str, str]) -> list[Dangling]:
     """Each target of the translation's references that is outside it, classified by the reference
     (`pages`: the reference's editions that are only a set of pages, where a lacking target is no
     evidence that the original lacks it)."""
-    out: list[Json] = []
+    out: list[Dangling] = []
     for edition, citing, ref, source in cited:
         if ref.get("status") not in OUTSIDE:
             continue
@@ -515,15 +567,19 @@ def render_text(result: Alignment, names: tuple[str, str]) -> str:
             t, r = a.translation, a.reference
             where = t.source if t else f"reference {r.source}" if r and r.source else "?"
             line = f"  {where}: {a.id}"
+            # (the statuses that compare the two books' text: both books have the node)
             if status == "refs-differ":
-                line += f" cites {', '.join(t.refs)}; the reference {', '.join(r.refs)}"
+                line += (f" cites {', '.join(a.translation_node().refs)}; "
+                         f"the reference {', '.join(a.reference_node().refs)}")
             elif status == "notes-differ":
-                line += f" has {t.notes} notes; the reference {r.notes}"
+                line += f" has {a.translation_node().notes} notes; the reference {a.reference_node().notes}"
             elif status == "table-differs":
-                line += f": {table_difference(t, r)}" + (f" ({r.source})" if r.source else "")
+                tn, rn = a.translation_node(), a.reference_node()
+                line += f": {table_difference(tn, rn)}" + (f" ({rn.source})" if rn.source else "")
             elif status in ("gap", "not-in-sources") and t is not None:
+                rn = a.reference_node()
                 line += (": a gap" if t.gap else ": no text of its own") + " where the reference has text" \
-                    + (f" ({r.source})" if r.source else "")
+                    + (f" ({rn.source})" if rn.source else "")
             if a.suggestion:
                 line += f"  -> {a.suggestion['text']}"
             out.append(line)
@@ -550,11 +606,12 @@ def render_proposals(result: Alignment) -> str:
     """Ready [[correction]] entries for corrections.toml, one per explained difference. Replacements
     first: they name nodes by the translation's IDs, which a renumbering changes."""
     out: list[str] = []
-    found = [(a, e) for a in result.nodes for e in (a.suggestion or {}).get("corrections", [])]
-    for a, entry in sorted(found, key=lambda f: f[1]["kind"] != "replace"):
-            out.append(f"# {a.id}: {a.status}; {a.suggestion['text']}")
+    found = [(a, s, e) for a in result.nodes if (s := a.suggestion) for e in s["corrections"]]
+    for a, suggestion, entry in sorted(found, key=lambda f: f[2]["kind"] != "replace"):
+            out.append(f"# {a.id}: {a.status}; {suggestion['text']}")
             out.append("[[correction]]")
-            out += [f"{key} = {_toml(entry[key])}" for key in ("kind", "node", "to", "creates", "words", "by", "basis")
-                    if key in entry]
+            keys: Mapping[str, object] = entry  # (its keys, in the order corrections.toml writes them)
+            out += [f"{key} = {_toml(keys[key])}" for key in ("kind", "node", "to", "creates", "words", "by", "basis")
+                    if key in keys]
             out.append("")
     return "\n".join(out)
