@@ -38,7 +38,7 @@ The stage runs before the references stage, so a corrected citation is resolved 
 import re
 import tomllib
 from pathlib import Path
-from typing import Any, Protocol
+from typing import NotRequired, Protocol, TypedDict
 
 from lxml import etree
 
@@ -51,8 +51,19 @@ from ..core.tree import Element
 from ..reading import decode
 from .structure import Fragment
 
-# One [[correction]] of corrections.toml with its `line`: its values as TOML gives them, checked by load().
-Correction = dict[str, Any]
+
+class Correction(TypedDict):
+    """One [[correction]] of corrections.toml with its `line`: its values as TOML gives them, checked by load()
+    (every key of its kind, KINDS, and no other but kind, basis and OPTIONAL's)."""
+    kind: str
+    node: str
+    basis: str
+    line: int | None  # the line of its [[correction]], None where the file writes the entries another way
+    to: NotRequired[str]  # renumber
+    creates: NotRequired[bool]  # renumber, where the entry says it
+    words: NotRequired[str]  # replace
+    by: NotRequired[str]  # replace
+
 # The corpus's nodes by ID (tree.node_index), kept up to date as corrections add and move nodes.
 Index = dict[str, Element]
 
@@ -127,7 +138,7 @@ def load(path: Path) -> list[Correction]:
         raise LawbookError(f"unexpected key {unknown[0] if unknown else 'correction'!r}", file=str(path),
                            fix="write each correction as a [[correction]] table (see docs/align.md)")
     rows = text.split("\n")
-    lines = [n for n, line in enumerate(rows, 1) if HEADER.match(line)]
+    lines: list[int | None] = [n for n, line in enumerate(rows, 1) if HEADER.match(line)]
     if len(lines) != len(entries):
         # Written another way (an inline array): the array's line where it has one, else no line rather
         # than a wrong one.
@@ -177,12 +188,38 @@ def load(path: Path) -> list[Correction]:
                     raise bad(f"{key} names no node the book can have: {past}",
                               f"give the ID the original gives the node, e.g. {key} = \"2017/47E2a\"", key)
         if kind == "renumber":
-            old, new = ids.NodeId.parse(entry["node"]), ids.NodeId.parse(entry["to"])
+            old, new = _node_id(entry["node"]), _node_id(entry["to"])
             if (old.edition, old.level) != (new.edition, new.level) or old == new:
                 raise bad(f"{old} cannot be renumbered to {new}: a renumbering keeps the edition and the level "
                           f"and changes the number", "give a new ID of the same edition and level")
-        out.append(dict(entry, line=line))
+        # The entry as checked: every key it may have, and no other (the checks above refuse the rest).
+        correction: Correction = {"kind": kind, "node": entry["node"], "basis": entry["basis"], "line": line}
+        if "to" in entry:
+            correction["to"] = entry["to"]
+        if "creates" in entry:
+            correction["creates"] = entry["creates"]
+        if "words" in entry:
+            correction["words"] = entry["words"]
+        if "by" in entry:
+            correction["by"] = entry["by"]
+        out.append(correction)
     return out
+
+
+def _node_id(value: str) -> ids.NodeId:
+    """The ID an entry's node or to gives, which load() checked is a node's."""
+    parsed = ids.NodeId.parse(value)
+    if parsed is None:
+        raise ValueError(f"{value!r} is not an ID: load() refuses such an entry")
+    return parsed
+
+
+def _num(node: ids.NodeId) -> str:
+    """A node's own number (its part at its level: 47E2 -> "2")."""
+    num = node.parts[node.level]
+    if num is None:
+        raise ValueError(f"{node} has no number of its own at its level {node.level}")
+    return num
 
 
 def _refused(value: str) -> tuple[str, str, str] | None:
@@ -231,10 +268,10 @@ def _at(entry: Correction) -> str:
     return f"{FILE}:{entry['line']}" if entry["line"] else FILE
 
 
-def _node(index: Index, entry: Correction, key: str = "node") -> Element:
-    el = index.get(entry[key])
+def _node(index: Index, entry: Correction) -> Element:
+    el = index.get(entry["node"])
     if el is None:
-        raise Stale(f"{entry[key]} is not in the corpus")
+        raise Stale(f"{entry['node']} is not in the corpus")
     return el
 
 
@@ -264,7 +301,7 @@ def _where(el: Element) -> tuple[str | None, int | None]:
 # -- renumber ------------------------------------------------------------------------------------
 def renumber(ctx: CorpusToCorrect, index: Index, entry: Correction) -> None:
     el = _node(index, entry)
-    old, new = ids.NodeId.parse(entry["node"]), ids.NodeId.parse(entry["to"])
+    old, new = _node_id(entry["node"]), _node_id(entry["to"])  # (a renumbering has its `to`: load())
     if str(new) in index:
         raise Stale(f"{new} is already in the corpus, so {old} cannot take its number")
     missing = _missing(index, new)
@@ -281,16 +318,18 @@ def renumber(ctx: CorpusToCorrect, index: Index, entry: Correction) -> None:
         if above.get("id") not in keep:  # the lines move with the node
             rest = tree.parse_sources(above.get("sources"))
             left = {f: lines - moved.get(f, set()) for f, lines in rest.items()}
-            above.set("sources", tree.format_sources({f: l for f, l in left.items() if l}) or above.get("sources"))
-    el.getparent().remove(el)
-    renamed = {}
+            above.set("sources", tree.format_sources({f: l for f, l in left.items() if l})
+                      or tree.attr(above, "sources"))
+    tree.parent(el).remove(el)
+    renamed: dict[str, str] = {}
     for node in el.iter(*tree.NODE_TAGS):
-        old_id = node.get("id")
-        node.set("id", str(new) + old_id[len(str(old)):])
-        renamed[old_id] = node.get("id")
+        old_id = tree.attr(node, "id")
+        new_id = str(new) + old_id[len(str(old)):]
+        node.set("id", new_id)
+        renamed[old_id] = new_id
         index.pop(old_id, None)
-        index[node.get("id")] = node
-    el.set("num", new.parts[new.level])
+        index[new_id] = node
+    el.set("num", _num(new))
     if el.tag == "article":
         _place_article(parent, el)
     else:
@@ -298,8 +337,8 @@ def renumber(ctx: CorpusToCorrect, index: Index, entry: Correction) -> None:
     for above in el.iterancestors(*tree.NODE_TAGS):
         tree.merge_sources(above, el)
     for commentary in ctx.corpus.iter("commentary"):
-        if commentary.get("on") in renamed:
-            commentary.set("on", renamed[commentary.get("on")])
+        if (on := commentary.get("on")) is not None and on in renamed:
+            commentary.set("on", renamed[on])
     for fragment in ctx.fragments:  # the lines' places, as account_lines checks them
         for num, where in fragment.ledger.items():
             if isinstance(where, Placed) and where.node in renamed:
@@ -310,7 +349,7 @@ def renumber(ctx: CorpusToCorrect, index: Index, entry: Correction) -> None:
                                       f"(basis: {entry['basis']})", str(new), str(old), str(new))
 
 
-def _missing(index: dict, new: ids.NodeId) -> list[ids.NodeId]:
+def _missing(index: Index, new: ids.NodeId) -> list[ids.NodeId]:
     """The nodes above `new` the corpus lacks, nearest first: what renumbering a node to `new` creates."""
     chain = []
     node = new.parent
@@ -336,11 +375,11 @@ def _parent(ctx: CorpusToCorrect, index: Index, new: ids.NodeId, entry: Correcti
         if missing.level == "article":
             created = _place_article(holder, etree.Element("article", id=str(missing), num=missing.article))
         else:
-            created = tree.add_child(holder, missing.level, missing.parts[missing.level], str(missing))
+            created = tree.add_child(holder, missing.level, _num(missing), str(missing))
         created.set("numbering", "inferred")
         created.set("evidence", f"created by the correction at {_at(entry)} to hold {new} "
                                 f"(basis: {entry['basis']}); it has no text of its own in the sources")
-        created.set("sources", el.get("sources"))  # a node's sources are those of what it holds
+        created.set("sources", tree.attr(el, "sources"))  # a node's sources are those of what it holds
         index[str(missing)] = created
         holder = created
     if chain:
@@ -352,7 +391,8 @@ def _parent(ctx: CorpusToCorrect, index: Index, new: ids.NodeId, entry: Correcti
 
 def _place_article(edition: Element, el: Element) -> Element:
     """Put an article among the edition's articles in number order, before the commentary."""
-    after = [a for a in edition.iterchildren("article") if ids.sort_key(a.get("num")) > ids.sort_key(el.get("num"))]
+    after = [a for a in edition.iterchildren("article")
+             if ids.sort_key(tree.attr(a, "num")) > ids.sort_key(tree.attr(el, "num"))]
     if after:
         after[0].addprevious(el)
     else:
@@ -384,9 +424,10 @@ def replace(ctx: CorpusToCorrect, index: Index, entry: Correction) -> None:
     setattr(owner, attr, run[:start] + by + run[start + len(words):])
     shift = len(by) - len(words)
     for corr in el.iterchildren("corr"):  # an earlier correction later in the same paragraph moves along
-        if corr.get("paragraph") == str(n) and int(corr.get("start")) >= offset + len(words):
-            corr.set("start", str(int(corr.get("start")) + shift))
-            corr.set("end", str(int(corr.get("end")) + shift))
+        # (a replace correction's <corr>, the one kind with a paragraph, has its start and end)
+        if corr.get("paragraph") == str(n) and int(tree.attr(corr, "start")) >= offset + len(words):
+            corr.set("start", str(int(tree.attr(corr, "start")) + shift))
+            corr.set("end", str(int(tree.attr(corr, "end")) + shift))
     _mark(el, {"kind": "replace", "was": words, "now": by, "paragraph": n, "start": offset,
                "end": offset + len(by), "line": entry["line"], "basis": entry["basis"]})
     file, line = _where(paragraphs[n - 1])
