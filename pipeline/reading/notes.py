@@ -33,7 +33,6 @@ import bisect
 import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 
 from ..core import lang
 from ..core.model import NOTE_MARK, Note, Piece
@@ -46,16 +45,26 @@ PARENS = re.compile(r"[()]")
 COLON = "[ \u00a0\u202f]?:"
 
 
+@dataclass(frozen=True)
+class NotePatterns:
+    """The inline note forms in one language's words."""
+    opens: str  # the note word, in every note of both forms: a text without it has none
+    inline: re.Pattern[str]  # "(Noot: …)"
+    malformed: re.Pattern[str]  # "Noot: (…)"
+    word: str  # the note word as a note is written: written(body)
+
+    def written(self, body: str) -> str:
+        """A note as the inline form writes it: "(Noot: body)"."""
+        return f"({self.word}: {body})"
+
+
 @lang.compiled
-def _patterns(rules: lang.LanguageRules) -> SimpleNamespace:
+def _patterns(rules: lang.LanguageRules) -> NotePatterns:
     """The patterns of the inline note forms, from the language's note word. The colon may have a space
     before it, as French typography writes it: "(Note : …)", with a plain or a no-break space."""
     word = re.escape(rules.NOTE) + COLON
-    return SimpleNamespace(
-        opens=rules.NOTE,  # in every note of both forms: a text without it has none
-        inline=re.compile(rf"\s*\({word}\s*"),  # "(Noot: …)"
-        malformed=re.compile(rf"\s*(?<!\(){word}\s*\("),  # "Noot: (…)"
-        written=lambda body: f"({rules.NOTE}: {body})")
+    return NotePatterns(opens=rules.NOTE, inline=re.compile(rf"\s*\({word}\s*"),
+                        malformed=re.compile(rf"\s*(?<!\(){word}\s*\("), word=rules.NOTE)
 
 
 def _closing_parens(text: str) -> dict[int, int]:
