@@ -210,6 +210,34 @@ def serious_axe_violations(page) -> list[str]:
         .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
 
 
+def _shared_corpus(options: dict[str, object]):
+    """The corpus of sources/ built once per test session (per worker process), its tree's bytes checked again
+    when the session ends: a test that reads it must never change it."""
+    import hashlib
+
+    from lxml import etree
+
+    from pipeline.publish import run
+
+    ctx = run.make_corpus(SOURCES, options)
+    digest = hashlib.sha256(etree.tostring(ctx.corpus)).hexdigest()
+    yield ctx
+    assert hashlib.sha256(etree.tostring(ctx.corpus)).hexdigest() == digest, \
+        "a test changed the shared corpus of sources/: copy it (copy.deepcopy) before changing it"
+
+
+@pytest.fixture(scope="session")
+def five_sources():
+    """The corpus of the five sources with the committee's corrections (read only; see _shared_corpus)."""
+    yield from _shared_corpus({})
+
+
+@pytest.fixture(scope="session")
+def five_sources_as_read():
+    """The corpus of the five sources as they say it, without corrections.toml (read only; see _shared_corpus)."""
+    yield from _shared_corpus({"no_corrections": True})
+
+
 @pytest.fixture(scope="module")
 def dutch_site(tmp_path_factory) -> Path:
     """build/html from the real sources, as the browser tests read it: pages, Markdown beside them, the

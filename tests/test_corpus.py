@@ -20,10 +20,10 @@ F000, F001, F002, F003, F004 = sorted(p.name for p in SOURCES.glob("*.txt"))
 
 
 @pytest.fixture(scope="module")
-def ctx():
+def ctx(five_sources_as_read):
     """The corpus as the sources say it: without sources/corrections.toml (tests/test_corrections.py
     has the corrected corpus), so 47E's items are 47E1a and 47E1b as the sources number them."""
-    return build.make_corpus(SOURCES, {"no_corrections": True})
+    return five_sources_as_read
 
 
 @pytest.fixture(scope="module")

@@ -14,8 +14,8 @@ SHIPPED = (SOURCES / "corrections.toml").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
-def ctx():
-    return build.make_corpus(SOURCES)
+def ctx(five_sources):
+    return five_sources
 
 
 def node(corpus, node_id):

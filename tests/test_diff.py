@@ -17,8 +17,8 @@ NL = lang.profile("nl")
 
 
 @pytest.fixture(scope="module")
-def corpus():
-    return make_corpus("sources").corpus
+def corpus(five_sources):
+    return five_sources.corpus
 
 
 def edition(corpus, edition_id):

@@ -11,8 +11,8 @@ from pipeline.outputs import serialise
 
 
 @pytest.fixture(scope="module")
-def data():
-    return serialise.to_json(build.make_corpus(SOURCES).corpus)
+def data(five_sources):
+    return serialise.to_json(five_sources.corpus)
 
 
 def verdict(validate, data):

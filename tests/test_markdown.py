@@ -206,8 +206,8 @@ def read_back(text):
 # ---------------------------------------------------------------- tests
 
 @pytest.fixture(scope="module")
-def real_corpus():
-    return build.make_corpus("sources").corpus
+def real_corpus(five_sources):
+    return five_sources.corpus
 
 
 def test_sample_round_trips_through_markdown_it():

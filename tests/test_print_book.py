@@ -41,8 +41,8 @@ STRUCTURE = (re.compile(r"^[A-Z]\d*\.\s"), re.compile(r"^\d+\.\s"), re.compile(r
 # -- the fixture: the wiki sources' text as pages of the book -------------------------------------
 
 @pytest.fixture(scope="module")
-def wiki():
-    return build.make_corpus(SOURCES)
+def wiki(five_sources):
+    return five_sources
 
 
 def nodes(corpus):

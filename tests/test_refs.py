@@ -134,10 +134,10 @@ def test_hierboven_pointing_down_is_suspect():
 
 # -- the five real sources ----------------------------------------------------------
 @pytest.fixture(scope="module")
-def ctx():
+def ctx(five_sources_as_read):
     """The corpus as the sources say it: without sources/corrections.toml (tests/test_corrections.py
     has the corrected corpus), so 47E's items are 47E1a and 47E1b as the sources number them."""
-    return build.make_corpus(SOURCES, {"no_corrections": True})
+    return five_sources_as_read
 
 
 @pytest.fixture(scope="module")
