@@ -190,6 +190,31 @@ def stay_on_this_machine(context, files: bool = True) -> list[str]:
     return leaving
 
 
+# The sizes the browser tests open pages at: a phone's screen and a laptop's (html_screenshots.VIEWPORTS too).
+SIZES = {"phone": {"width": 375, "height": 812}, "desktop": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture
+def open_page(browser):
+    """open_page(url, size) -> a page in a fresh context (fresh localStorage), of a named size ("phone",
+    "desktop") or a width (at 800 px high), whose every request stays on this machine (asserted at the end)."""
+    contexts, guarded = [], []
+
+    def opened(url: str, size: "str | int" = "phone"):
+        viewport = SIZES[size] if isinstance(size, str) else {"width": size, "height": 800}
+        context = browser.new_context(viewport=viewport)
+        guarded.append(stay_on_this_machine(context))
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(url)
+        return page
+    yield opened
+    for context in contexts:
+        context.close()
+    leaving = [url for urls in guarded for url in urls]
+    assert leaving == [], f"requests left the machine: {leaving}"
+
+
 def english_book_sources(folder: Path) -> Path:
     """`folder` made a sources folder of the whole English book in one file, with its manifest; the test
     is skipped where the book is absent (it is not part of the project)."""

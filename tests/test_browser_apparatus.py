@@ -42,22 +42,6 @@ def english_site(tmp_path_factory) -> Path:
     return job.tmp / "html"
 
 
-@pytest.fixture
-def open_page(browser):
-    """open_page(url, width) -> a page in a fresh context (fresh localStorage) of that width."""
-    contexts = []
-
-    def opened(url: str, width: int = 375):
-        context = browser.new_context(viewport={"width": width, "height": 800})
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(url)
-        return page
-    yield opened
-    for context in contexts:
-        context.close()
-
-
 # The boxes of a hanging label and of its text: the label's box (its number, drawn by the style sheet), the
 # line boxes of the first paragraph below it (its own, or its first sub-level's) and that paragraph's start.
 HANGING = """id => {

@@ -11,16 +11,14 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import AXE, stay_on_this_machine
+from conftest import AXE, SIZES
 from pipeline import serve
 from pipeline.html_screenshots import CHROMIUM
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Chromium is missing: run make browser")
 
-PHONE = {"width": 375, "height": 812}
-DESKTOP = {"width": 1280, "height": 900}
-SIZES = {"phone": PHONE, "desktop": DESKTOP}
+PHONE, DESKTOP = SIZES["phone"], SIZES["desktop"]
 
 
 @pytest.fixture(scope="module")
@@ -36,25 +34,6 @@ def server(site: Path):
     yield f"http://127.0.0.1:{srv.server_address[1]}"
     srv.shutdown()
     srv.server_close()
-
-
-@pytest.fixture
-def open_page(browser):
-    """open_page(url, size) -> a fresh page of that viewport whose every request stays on this machine."""
-    contexts, guarded = [], []
-
-    def opened(url: str, size: str = "phone"):
-        context = browser.new_context(viewport=SIZES[size])
-        guarded.append(stay_on_this_machine(context))
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(url)
-        return page
-    yield opened
-    for context in contexts:
-        context.close()
-    leaving = [url for urls in guarded for url in urls]
-    assert leaving == [], f"requests left the machine: {leaving}"
 
 
 def article_pages(site: Path) -> list[str]:
