@@ -36,7 +36,7 @@ without a hole and each has its title), a target it lacks is `nowhere`; a set of
 """
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, TypedDict
 
@@ -47,14 +47,13 @@ from ..core.errors import shown_safely as shown_safely  # the terminal's rule, f
 Json = dict[str, Any]
 # One edition of a book as alignment reads it: {node ID: Node}, articles in their order.
 Book = dict[str, "Node"]
-# One own paragraph of a node: (its text, its refs as corpus.json gives them, its notes' offsets, "file:line").
-Paragraph = tuple[str, list[Json], list[int], str]
-# One note as a node keeps its words: (its offset in its paragraph or cell, its printed number or "", its text).
-NoteWords = tuple[int, str, str]
+Paragraph = tuple[str, list[Json], list[int], str]  # an own <p>: its text, refs, notes' offsets and "file:line"
+NoteWords = tuple[int, str, str]  # a note: its offset in its <p> or cell, its printed number or "", its text
+# A dangling reference of the translation and its class (CLASSES); "from" and "class" are keywords: no class syntax.
+Dangling = TypedDict("Dangling", {"from": str, "to": str, "words": str, "source": str, "class": str})
 
 
-class Proposal(TypedDict):
-    """One ready [[correction]] entry for corrections.toml, as render_proposals writes it."""
+class Proposal(TypedDict):  # one ready [[correction]] entry for corrections.toml, as render_proposals writes it
     kind: str  # "renumber" or "replace"
     node: str
     basis: str
@@ -64,15 +63,10 @@ class Proposal(TypedDict):
     by: NotRequired[str]
 
 
-class Suggestion(TypedDict):
-    """What alignment suggests for one node: in words, and as the corrections that would make it."""
+class Suggestion(TypedDict):  # what alignment suggests for one node: in words, and as the corrections to make
     text: str
     corrections: list[Proposal]
 
-
-# One dangling reference of the translation, with how the reference accounts for it (CLASSES). Its keys are
-# those of the JSON output, two of them Python keywords: hence the functional form.
-Dangling = TypedDict("Dangling", {"from": str, "to": str, "words": str, "source": str, "class": str})
 
 FAILING = ("refs-differ", "notes-differ", "table-differs", "gap", "extra", "missing")
 STATUSES = FAILING + ("accepted", "not-in-sources", "match")
@@ -96,8 +90,7 @@ class Node:
     source: str  # "file:line" where it starts, "" when unknown
     accepted: list[str]  # the bases of the accept corrections on it
     paragraphs: list[Paragraph] = field(default_factory=list)  # (text, refs, note offsets, source) of each own <p>
-    # (ref, "file:line") of every ref in its paragraphs and notes
-    cited: list[tuple[Json, str]] = field(default_factory=list)
+    cited: list[tuple[Json, str]] = field(default_factory=list)  # (ref, "file:line") of every ref of its text
     # Its words, for the original shown beside the translation (outputs/site/original.py); never compared.
     label: str = ""  # its title or heading
     notes_of: list[list[NoteWords]] = field(default_factory=list)  # per own <p>, its notes (NoteWords)
@@ -106,8 +99,7 @@ class Node:
     # Where each own paragraph ("p") and table ("table") stands among them, in order (the original's words beside
     # the translation keep that order: outputs/site/original.py).
     order: list[str] = field(default_factory=list)
-    # per own table, row and cell: its notes as notes_of has them
-    table_notes: list[list[list[list[NoteWords]]]] = field(default_factory=list)
+    table_notes: list[list[list[list[NoteWords]]]] = field(default_factory=list)  # per own table, row and cell
 
     def shape(self, book: Book) -> tuple[object, ...]:
         return (self.type, self.text, self.gap, self.notes, table_shapes(self),
@@ -231,16 +223,8 @@ class Aligned:
     reference: Node | None
     suggestion: Suggestion | None = None
 
-    def translation_node(self) -> Node:
-        """The translation's node, which every status but missing and not-in-sources (of a node the
-        translation lacks) has."""
-        if self.translation is None:
-            raise ValueError(f"{self.id} ({self.status}): the translation lacks the node")
-        return self.translation
-
     def reference_node(self) -> Node:
-        """The reference's node, which every status but extra and accepted (of a node the reference may lack)
-        has."""
+        """The reference's node: every status has it but extra, and accepted of a node the reference lacks."""
         if self.reference is None:
             raise ValueError(f"{self.id} ({self.status}): the reference lacks the node")
         return self.reference
@@ -403,8 +387,7 @@ def _groups(by_id: dict[str, Aligned], status: str, tops_only: bool) -> dict[str
     groups: dict[str | None, list[str]] = {}
     for a in by_id.values():
         parent = _parent(a.id)
-        if a.status == status and not (tops_only and parent is not None and by_id.get(parent)
-                                       and by_id[parent].status == status):
+        if a.status == status and not (tops_only and parent in by_id and by_id[parent].status == status):
             groups.setdefault(parent, []).append(a.id)
     return groups
 
@@ -440,8 +423,7 @@ def _suggest_renumbering(by_id: dict[str, Aligned], t: Book, r: Book) -> None:
                     entry: Proposal = {"kind": "renumber", "node": old, "to": new,
                              "basis": f"reference {new}" + (f" ({source})" if source else "")}
                     parent = _parent(new)
-                    if parent is not None and parent not in created and by_id.get(parent) \
-                            and by_id[parent].status == "missing":
+                    if parent not in created and parent in by_id and by_id[parent].status == "missing":
                         # The reference has the parent the translation lacks: the entry says it creates it.
                         entry["creates"] = True
                         created.add(parent)
@@ -464,7 +446,9 @@ def _same(t: Book, r: Book, old: str, new: str, mapping: dict[str, str]) -> bool
 def _replacement(a: Aligned) -> Suggestion | None:
     """For references that differ by one target each way (24E: 50 and 50 against 50 and 51), the
     words to replace: the citing words of the target the reference lacks, with the citation it has."""
-    tn, rn = a.translation_node(), a.reference_node()  # (refs-differ: both books have its text)
+    tn, rn = a.translation, a.reference_node()  # (refs-differ: both books have its text)
+    if tn is None:
+        raise ValueError(f"{a.id} ({a.status}): the translation lacks the node")
     lacks = list((Counter(tn.refs) - Counter(rn.refs)).elements())
     wants = list((Counter(rn.refs) - Counter(tn.refs)).elements())
     entries: list[Proposal] = []
@@ -567,19 +551,17 @@ def render_text(result: Alignment, names: tuple[str, str]) -> str:
             t, r = a.translation, a.reference
             where = t.source if t else f"reference {r.source}" if r and r.source else "?"
             line = f"  {where}: {a.id}"
-            # (the statuses that compare the two books' text: both books have the node)
-            if status == "refs-differ":
-                line += (f" cites {', '.join(a.translation_node().refs)}; "
-                         f"the reference {', '.join(a.reference_node().refs)}")
-            elif status == "notes-differ":
-                line += f" has {a.translation_node().notes} notes; the reference {a.reference_node().notes}"
-            elif status == "table-differs":
-                tn, rn = a.translation_node(), a.reference_node()
-                line += f": {table_difference(tn, rn)}" + (f" ({rn.source})" if rn.source else "")
-            elif status in ("gap", "not-in-sources") and t is not None:
-                rn = a.reference_node()
-                line += (": a gap" if t.gap else ": no text of its own") + " where the reference has text" \
-                    + (f" ({rn.source})" if rn.source else "")
+            if status in ("refs-differ", "notes-differ", "table-differs", "gap", "not-in-sources") and t is not None:
+                r = a.reference_node()  # (these statuses compare the node both books hold, or its lack of text)
+                if status == "refs-differ":
+                    line += f" cites {', '.join(t.refs)}; the reference {', '.join(r.refs)}"
+                elif status == "notes-differ":
+                    line += f" has {t.notes} notes; the reference {r.notes}"
+                elif status == "table-differs":
+                    line += f": {table_difference(t, r)}" + (f" ({r.source})" if r.source else "")
+                else:
+                    line += (": a gap" if t.gap else ": no text of its own") + " where the reference has text" \
+                        + (f" ({r.source})" if r.source else "")
             if a.suggestion:
                 line += f"  -> {a.suggestion['text']}"
             out.append(line)
@@ -610,8 +592,7 @@ def render_proposals(result: Alignment) -> str:
     for a, suggestion, entry in sorted(found, key=lambda f: f[2]["kind"] != "replace"):
             out.append(f"# {a.id}: {a.status}; {suggestion['text']}")
             out.append("[[correction]]")
-            keys: Mapping[str, object] = entry  # (its keys, in the order corrections.toml writes them)
-            out += [f"{key} = {_toml(keys[key])}" for key in ("kind", "node", "to", "creates", "words", "by", "basis")
-                    if key in keys]
+            out += [f"{key} = {_toml(entry.get(key))}" for key in ("kind", "node", "to", "creates", "words", "by",
+                                                                   "basis") if key in entry]
             out.append("")
     return "\n".join(out)
