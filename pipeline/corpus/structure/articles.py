@@ -49,16 +49,16 @@ class ArticleBuilder:
             numbers = self.numbers[parent] = _Numbers(parent)
         existing = numbers.child(num)
         later = numbers.after(level, num)
-        if existing is not None or later is not None:
-            node_id = ids.child_id(parent.get("id"), num)
-            other = existing if existing is not None else later
-            first = min(self.fragment.node_lines.get(other.get("id"), [block.first_line]))
+        other = existing if existing is not None else later
+        if other is not None:
+            node_id = ids.child_id(tree.attr(parent, "id"), num)
+            first = min(self.fragment.node_lines.get(tree.attr(other, "id"), [block.first_line]))
             self.structure_error(block.first_line,
                                  (f"{node_id} begins a second time at line {block.first_line} (first at line {first})"
                                   if existing is not None else
                                   f"{node_id} at line {block.first_line} comes after {other.get('id')} (line {first})")
                                  + ", but numbering does not go back inside one article")
-        el = numbers.add(level, num, ids.child_id(parent.get("id"), num))
+        el = numbers.add(level, num, ids.child_id(tree.attr(parent, "id"), num))
         if how == "inferred":
             el.set("numbering", "inferred")
             if set(block.lines) <= self.article_lines:  # the showing's lines: indexed once for all its nodes
@@ -67,7 +67,7 @@ class ArticleBuilder:
                 places = self.relative
             else:  # the page anchor's lines too, for this node alone
                 places = RelativePlaces((self.fragment.file, n) for n in self.article_lines | set(block.lines))
-            found = self.evidence.find(places, el.get("id"), level, num)
+            found = self.evidence.find(places, tree.attr(el, "id"), level, num)
             message = f"{level} {num} of {parent.get('id')} inferred from {basis}"
             message += CONFIRMED + ", ".join(found) if found else UNCONFIRMED
             el.set("evidence", message)
@@ -97,16 +97,17 @@ class ArticleBuilder:
         """Record that `lines` belong to `el` (and so to all its ancestors)."""
         for ancestor in [el] + list(el.iterancestors()):
             if ancestor.tag in tree.NODE_TAGS:
-                self.fragment.node_lines.setdefault(ancestor.get("id"), set()).update(lines)
-        placed = Placed(el.get("id"))
+                self.fragment.node_lines.setdefault(tree.attr(ancestor, "id"), set()).update(lines)
+        placed = Placed(tree.attr(el, "id"))
         for n in lines:
             self.fragment.ledger[n] = placed
 
-    def deepest_open(self) -> Element | None:
+    def deepest_open(self) -> Element:
+        """The deepest open node: the article at least, which stays open (only levels below one close)."""
         for level in reversed(ids.LEVELS):
             if level in self.open:
                 return self.open[level]
-        return None
+        raise ValueError(f"no node of {self.article.get('id')} is open, not even the article")
 
     def paragraph(self, el: Element, block: Block, tag: str = "p") -> None:
         if not block.text and not block.notes:
@@ -137,6 +138,8 @@ class ArticleBuilder:
     def anchor(self, cite: str, blocks: list[Block]) -> list[Block]:
         """The page anchor "Artikel 50D": open its section/subsection; the next line may be its heading."""
         parts = ids.parse_citation(cite)
+        if parts is None:
+            raise ValueError(f"the page anchor {cite!r} is no citation: build_fragment sets such an article aside")
         anchor_block = blocks[0] if blocks else None
         if parts["section"]:
             sec = self.node(self.article, "section", parts["section"], _AnchorBlock(self.anchor_lines), "source")
@@ -145,7 +148,8 @@ class ArticleBuilder:
                 self.context = self.node(sec, "subsection", parts["subsection"], _AnchorBlock(self.anchor_lines),
                                          "source")
             if anchor_block is not None and anchor_block.kind == "heading":
-                letter, digits = anchor_block.cite[0], anchor_block.cite[1:]
+                heading_cite = _heading_cite(anchor_block)  # (a run-in heading follows its list entry, never an anchor)
+                letter, digits = heading_cite[0], heading_cite[1:]
                 if letter != parts["section"] or (digits and digits != (parts["subsection"] or "")):
                     self.flog.damage(anchor_block.first_line,
                                      f"heading '{anchor_block.cite}.' does not match the page anchor 'Artikel {cite}'",
@@ -191,9 +195,9 @@ class ArticleBuilder:
     def block(self, block: Block, single: bool) -> None:
         if block.kind == "title":
             return self.heading(self.article, block, tag="title")
-        if block.kind == "heading" and block.cite is None:  # a run-in heading of the node just opened (headings.py)
-            return self.heading(self.deepest_open(), block)
         if block.kind == "heading":
+            if block.cite is None:  # a run-in heading of the node just opened (headings.py)
+                return self.heading(self.deepest_open(), block)
             letter, digits = block.cite[0], block.cite[1:]
             sec = self.node(self.article, "section", letter, block, "source")
             if block.text:  # (a section the book gives no heading: Laws 35 and 56)
@@ -214,7 +218,7 @@ class ArticleBuilder:
         if (self.rules.headings_are_sections and single and self.base.tag == "article" and is_heading_like(block.text)
                 and not block.notes and self.article.find("title") is not None):
             sections = [c for c in tree.child_nodes(self.article) if c.tag == "section"]
-            numbered = [c.get("num") for c in sections if c.get("num") not in self.heading_sections]
+            numbered = [n for n in (tree.attr(c, "num") for c in sections) if n not in self.heading_sections]
             if numbered:
                 # Sections numbered in the source and then one without a number: not a section of this article.
                 self.structure_error(block.first_line,
@@ -277,14 +281,15 @@ class ArticleBuilder:
                              "kept as a paragraph with its number")
             block.text = f"{block.number}. {block.text}"
             return self.paragraph(self.deepest_open(), block)
-        num = str(block.number) if level == "subsection" else ids.letter_for(block.number, level)
+        number = _list_number(block)
+        num = str(number) if level == "subsection" else ids.letter_for(number, level)
         # Whether this layout writes a list number at this level as the node's number, or the number
         # stands for a letter it did not write ("1." directly under an article: section A).
         how = self.rules.list_numbers[level]
         basis = f"list number {block.number}." + (INDENTED.format(levels=block.level) if block.level else "")
         el = self.node(parent, level, num, block, how, basis)
         if block.cite == NO_LEAD_IN:
-            self.fragment.no_lead_in.add(el.get("id"))
+            self.fragment.no_lead_in.add(tree.attr(el, "id"))
         if block.extra_number and index + 1 < len(ids.LEVELS) and ids.LEVELS[index + 1] in self.rules.list_numbers:
             inner = ids.LEVELS[index + 1]
             inner_num = str(block.extra_number) if inner == "subsection" else ids.letter_for(block.extra_number, inner)
@@ -372,6 +377,20 @@ class _AnchorBlock:
     def __init__(self, lines: list[int]) -> None:
         self.lines = lines
         self.first_line = lines[0]
+
+
+def _heading_cite(block: Block) -> str:
+    """A lettered heading's cite ("D", "E1"), which every heading but a run-in one has."""
+    if block.cite is None:
+        raise ValueError(f"the heading at line {block.first_line} has no letter")
+    return block.cite
+
+
+def _list_number(block: Block) -> int:
+    """A list block's number as written, which every reader gives it."""
+    if block.number is None:
+        raise ValueError(f"the list entry at line {block.first_line} has no number")
+    return block.number
 
 
 def _groups(blocks: list[Block]) -> list[list[Block]]:

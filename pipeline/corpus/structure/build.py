@@ -5,11 +5,11 @@
 from lxml import etree
 
 from ...core import ids, tree
-from ...core.model import APART_KINDS, Accounted, Block, Placed, Reading
+from ...core.model import APART_KINDS, Accounted, Block, Placed, Reading, Rules
 from ...core.report import BuildLog, FileLog
 from .fragment import Fragment
 from .evidence import Evidence
-from .parts import (APART, APART_SUMMARY, add_introduction, commentary_of, definition_of, merge_repeat, num_in, part_table,
+from .parts import (APART, APART_SUMMARY, add_introduction, commentary_of, definition_of, merge_repeat, part_table,
     remarks_of, write_node_sources)
 from .articles import ArticleBuilder
 
@@ -58,7 +58,7 @@ def build_fragment(reading: Reading, log: BuildLog, evidence: Evidence) -> Fragm
     for anchor, blocks in segments:
         cite = anchor.cite
         parts = ids.parse_citation(cite) if cite else None
-        if parts is None:
+        if not cite or parts is None:
             if cite:
                 flog.error(anchor.first_line, f"'{anchor.text}' is not a citation of an article or part of one")
             # The reader reported the heading; its text belongs to no article we know, never to the one before.
@@ -74,7 +74,8 @@ def build_fragment(reading: Reading, log: BuildLog, evidence: Evidence) -> Fragm
                 fragment.ledger.update({n: reason for n in block.lines + [n for note in block.notes for n in note.lines]})
             continue
         num = parts["article"]
-        if reading.rules.articles_go_up:
+        rules = _rules(reading)
+        if rules.articles_go_up:
             if previous and ids.sort_key(num) < ids.sort_key(previous[0]):
                 flog.error(anchor.first_line, f"article {num} at line {anchor.first_line} comes after article "
                                               f"{previous[0]} at line {previous[1]}: a printed book's articles go "
@@ -83,7 +84,7 @@ def build_fragment(reading: Reading, log: BuildLog, evidence: Evidence) -> Fragm
         article = etree.Element("article", id=ids.make_id(reading.edition, num), num=num)
         if anchor.origin:  # (a Markdown master's record of where the article first came from)
             article.set("origin", anchor.origin)
-        builder = ArticleBuilder(fragment, flog, evidence, reading.rules, article, anchor)
+        builder = ArticleBuilder(fragment, flog, evidence, rules, article, anchor)
         builder.touch(article, anchor.lines)
         builder.run(cite, blocks)
         if num not in articles:
@@ -102,13 +103,20 @@ def build_fragment(reading: Reading, log: BuildLog, evidence: Evidence) -> Fragm
     for g in reading.gaps:
         node = ids.make_id(reading.edition, g.cite) if g.cite else None
         flog.gap(g.line, node, g.message)
-        if node and num_in(articles, g.cite):
-            gap = etree.SubElement(articles[ids.parse_citation(g.cite)["article"]][0], "gap",
-                                   reason=g.reason or g.message)
+        cut = ids.parse_citation(g.cite) if node else None  # the article cut off, where this source shows it
+        if cut is not None and cut["article"] in articles:
+            gap = etree.SubElement(articles[cut["article"]][0], "gap", reason=g.reason or g.message)
             tree.add_sources(gap, reading.file, [g.line])
     keep_records(reading, fragment, flog)
     write_node_sources(fragment)
     return fragment
+
+
+def _rules(reading: Reading) -> Rules:
+    """The rules of a reading's format, which its reader gives every reading (and the cache keeps)."""
+    if reading.rules is None:
+        raise ValueError(f"the reading of {reading.file} has no rules of its format")
+    return reading.rules
 
 
 def keep_records(reading: Reading, fragment: Fragment, flog: FileLog) -> None:
@@ -132,4 +140,4 @@ def keep_records(reading: Reading, fragment: Fragment, flog: FileLog) -> None:
             label.addnext(corr)
         else:
             node.insert(0, corr)
-        fragment.ledger[record.line] = Placed(node.get("id"))
+        fragment.ledger[record.line] = Placed(tree.attr(node, "id"))

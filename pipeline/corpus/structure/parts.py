@@ -29,8 +29,12 @@ APART_SUMMARY = {"contents": "the contents list, evidence for the headings and p
 
 def definition_of(reading: Reading, block: Block, fragment: Fragment) -> Element:
     """One definition of the book's Definitions: <definition id="2017/def/alert" term="Alert"> with its text."""
-    node_id = ids.definition_id(reading.edition, block.cite)
-    el = etree.Element("definition", id=node_id, term=block.cite)
+    term = block.cite
+    if term is None:
+        raise ValueError(f"the definition at line {block.first_line} of {reading.file} has no term, which every "
+                         f"reader gives a definition block")
+    node_id = ids.definition_id(reading.edition, term)
+    el = etree.Element("definition", id=node_id, term=term)
     tree.add_sources(el, reading.file, block.lines)
     el.append(tree.make_paragraph(block.text, block.notes, reading.file, block.lines))
     placed = Placed(node_id)
@@ -131,6 +135,8 @@ def merge_repeat(first: tuple[Element, int], article: Element, anchor: Block, fr
     if not repeated:
         return
     kinds = {e.kind for e in log.entries[start:]}
+    if anchor.cite is None:
+        raise ValueError(f"the article heading at line {anchor.first_line} has no number: build_fragment sets it aside")
     node = ids.make_id(ids.split_id(article.get("id"))[0], anchor.cite)
     if "conflict" in kinds:
         outcome = "the two differ: see the conflict"
@@ -152,7 +158,7 @@ def write_node_sources(fragment: Fragment) -> None:
     """Each node's `sources` attribute, from the lines collected while building (one write per node)."""
     for article in fragment.articles:
         for el in article.iter(*tree.NODE_TAGS):
-            lines = fragment.node_lines.get(el.get("id"))
+            lines = fragment.node_lines.get(tree.attr(el, "id"))
             if lines:
                 el.set("sources", tree.format_sources({fragment.file: lines}))
 
