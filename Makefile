@@ -69,8 +69,10 @@ site-with-reference: $(STAMP) graphviz
 watch: $(STAMP) graphviz
 	$(PY) -m pipeline serve --watch --sources sources --out build --cache-dir $(CACHE)
 
+# Every test, on every core (pytest-xdist: each worker a process of its own, each test its own folders and
+# ports), the slowest 15 listed at the end: where the suite's time goes.
 test: $(STAMP) browser axe graphviz pandoc
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --durations=15
 
 # The quick loop while editing code: unit and golden tests only (no browser, no PDF compile, no whole-book
 # build, no real book), under a minute on two cores; `make test` runs everything (tests/conftest.py, LAYERS).
