@@ -31,6 +31,14 @@ unwritable cache is a warning, never a failure.
 The code version is the sha256 of the pipeline package's source files and of the
 templates/ and schema/ folders: any code change invalidates everything.
 
+Why these and core/memo.py are not one cache type: they share only "a key, then a value". The stamp
+holds no entries at all (one digest over every input, and a file's stat to skip hashing it again);
+the readings are files on disk that another process reads, so they are data only, verified by their
+own sha256 and refused when their shape is wrong; a memo lives in one process, holds the objects
+themselves, is bounded by count, and is taken only when the answers it recorded from the whole book
+are given again. One class over the three would need each of these as an option and would hide which
+guarantee a caller relies on.
+
 The stamp also records each file it hashed for the digest with its size, times and inode
 ("hashed"); the next no-op check hashes again only a file whose stat differs, as git does with its
 index. A file changed in the two seconds before it was hashed is not recorded (a change in the same
