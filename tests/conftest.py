@@ -4,6 +4,7 @@ import os
 import shutil
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
@@ -261,6 +262,41 @@ def five_sources():
 def five_sources_as_read():
     """The corpus of the five sources as they say it, without corrections.toml (read only; see _shared_corpus)."""
     yield from _shared_corpus({"no_corrections": True})
+
+
+class GeneratedBook(typing.NamedTuple):
+    """The generated book the tests share: its sources folder, what the generator says it wrote, and its
+    corpus as the build makes it."""
+    sources: Path
+    counts: dict[str, dict[str, int]]
+    ctx: typing.Any  # pipeline.corpus.stages.Context
+
+
+@pytest.fixture(scope="session")
+def generated_book(tmp_path_factory) -> typing.Iterator[GeneratedBook]:
+    """The generated book of 12 articles in two editions (seed 3) and its corpus, made once per test session
+    (per worker process). Read only: its files' bytes and the corpus tree are checked again when the session
+    ends, so a test that changes them copies them first (shutil.copytree, copy.deepcopy)."""
+    import hashlib
+
+    from lxml import etree
+
+    from pipeline.bench import generate
+    from pipeline.publish import run
+
+    folder = tmp_path_factory.mktemp("generated") / "src"
+    counts = generate.generate(folder, articles=12, editions=2, seed=3)
+    ctx = run.make_corpus(folder, {"cache_dir": str(folder.parent / "cache")})
+
+    def digest() -> str:
+        files = hashlib.sha256()
+        for path in sorted(folder.rglob("*")):
+            files.update(path.name.encode() + (path.read_bytes() if path.is_file() else b""))
+        return files.hexdigest() + hashlib.sha256(etree.tostring(ctx.corpus)).hexdigest()
+
+    before = digest()
+    yield GeneratedBook(folder, counts, ctx)
+    assert digest() == before, "a test changed the shared generated book: copy it before changing it"
 
 
 @pytest.fixture(scope="module")

@@ -9,13 +9,6 @@ from pipeline.core import tree
 from pipeline.bench import generate
 
 
-@pytest.fixture(scope="module")
-def book(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("book") / "src"
-    counts = generate.generate(folder, articles=12, editions=2, seed=3)
-    return folder, counts
-
-
 def test_same_seed_same_bytes(tmp_path):
     a, b = tmp_path / "a", tmp_path / "b"
     generate.generate(a, articles=8, editions=2, seed=5)
@@ -27,9 +20,8 @@ def test_same_seed_same_bytes(tmp_path):
     assert sorted(p.name for p in b.iterdir()) != files
 
 
-def test_all_three_formats_are_written_and_detected(book):
-    folder, _ = book
-    ctx = build.make_corpus(folder, {"cache_dir": str(folder.parent / "cache")})
+def test_all_three_formats_are_written_and_detected(generated_book):
+    folder, ctx = generated_book.sources, generated_book.ctx
     assert {s["format"] for s in ctx.log.sources} == {"wiki", "template", "print"}
     texts = [p.read_text(encoding="utf-8") for p in folder.glob("*.txt")]
     assert any(re.search(r"^\d+\) ", t, re.M) for t in texts)  # numbered footnotes
@@ -37,9 +29,8 @@ def test_all_three_formats_are_written_and_detected(book):
     assert any("(Noot: " in t for t in texts) and any(" Noot: (" in t for t in texts)
 
 
-def test_corpus_has_the_counts_the_generator_reports(book):
-    folder, counts = book
-    ctx = build.make_corpus(folder, {"cache_dir": str(folder.parent / "cache")})
+def test_corpus_has_the_counts_the_generator_reports(generated_book):
+    counts, ctx = generated_book.counts, generated_book.ctx
     assert ctx.log.errors == []
     for edition in ctx.corpus.iterchildren("edition"):
         expected = counts[edition.get("id")]
