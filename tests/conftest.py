@@ -11,6 +11,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"
+# The first line of a child Python that a test stops with Ctrl-C (SIGINT): as in a terminal, SIGINT raises
+# KeyboardInterrupt, even where the tests run in the background of a shell without job control, whose
+# children start with SIGINT ignored (and Python then installs no handler for it).
+CTRL_C_AS_IN_A_TERMINAL = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
 # The real sources, by what they hold (see sources/sources.toml).
 WIKI_54 = "000_8d35bcdf16b9ca3e.txt"  # wiki export: articles 53, 41, 24, 50D and a remark on 54
 WIKI_56 = "001_0c222c0b6955047f.txt"  # wiki export: 53 and 50D again

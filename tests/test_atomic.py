@@ -18,7 +18,7 @@ from pipeline.core.errors import BuildFailed
 from pipeline.core.model import Placed
 from pipeline.core.stage import Stage
 
-from conftest import ROOT, WIKI_54, snapshot
+from conftest import CTRL_C_AS_IN_A_TERMINAL, ROOT, WIKI_54, snapshot
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def test_an_interrupt_leaves_the_previous_build(sources_copy, good_build, monkey
 
 # A build in its own process that waits in an output stage, after some output was written,
 # until it is signalled; `ready` tells the test when it got there.
-SLOW_BUILD = textwrap.dedent("""
+SLOW_BUILD = CTRL_C_AS_IN_A_TERMINAL + textwrap.dedent("""
     import sys, time
     from pathlib import Path
     from pipeline.publish import run as build
