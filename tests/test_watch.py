@@ -487,7 +487,10 @@ def test_serve_watch_builds_serves_and_stops_on_ctrl_c(tmp_path):
     import time
 
     shutil.copytree("sources", tmp_path / "src")
-    proc = subprocess.Popen([sys.executable, "-m", "pipeline", "serve", "--watch", "--no-pdf", "--sources",
+    from conftest import CTRL_C_AS_IN_A_TERMINAL
+
+    lawbook = CTRL_C_AS_IN_A_TERMINAL + "import runpy; runpy.run_module('pipeline', run_name='__main__')"
+    proc = subprocess.Popen([sys.executable, "-c", lawbook, "serve", "--watch", "--no-pdf", "--sources",
                              str(tmp_path / "src"), "--out", str(tmp_path / "build"), "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
