@@ -34,19 +34,14 @@ class TypstCode(markupsafe.Markup):
     macro, as already safe."""
 
 
+# What a Typst string literal escapes: the backslash, the quote, and each control character as \u{…}.
+_STRING_ESCAPES = {ord("\\"): "\\\\", ord('"'): '\\"',
+                   **{code: f"\\u{{{code:x}}}" for code in (*range(0x20), 0x7F)}}
+
+
 def typst_string(text: object) -> str:
     """`text` as a Typst string literal: it prints exactly these characters, never markup."""
-    out = []
-    for ch in str(text):
-        if ch == "\\":
-            out.append("\\\\")
-        elif ch == '"':
-            out.append('\\"')
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{{{ord(ch):x}}}")
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
+    return '"' + str(text).translate(_STRING_ESCAPES) + '"'
 
 
 def markup_words(text: object) -> "TypstCode":
