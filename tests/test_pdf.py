@@ -19,7 +19,7 @@ from pipeline.reading import manifest
 from pipeline import cli
 from pipeline.outputs import glyphs
 from pipeline.outputs import pdf
-from pipeline.outputs.book import compiling, printable, source as pdf_source, view as pdf_view
+from pipeline.outputs.book import bookmarks as pdf_bookmarks, compiling, printable, source as pdf_source, view as pdf_view
 from pipeline.core import lang, tree
 from pipeline.bench import generate
 from pipeline.core.errors import LawbookError
@@ -1049,23 +1049,60 @@ def test_a_book_made_without_sources_names_no_digest_and_the_same_sources_give_t
     assert compiling.sources_digest([a]) != compiling.sources_digest([b])
 
 
-def test_opening_with_bookmarks_keeps_the_pdf_a_metadata_and_gives_the_same_bytes(hand_made, tmp_path):
+def test_opening_with_bookmarks_keeps_the_pdf_a_metadata_and_gives_the_same_bytes(hand_made, tmp_path, caplog):
+    """bookmarks.open_with_bookmarks: an incremental update of the catalog alone, after every byte the
+    compiler wrote; the same input gives the same bytes, and the readers the project uses read it whole."""
+    import logging
+
     import pikepdf
+    import pypdfium2
 
     first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
     for path in (first, second):
         path.write_bytes(hand_made["bytes"])
-        compiling.open_with_bookmarks(path)
+        pdf_bookmarks.open_with_bookmarks(path)
     assert first.read_bytes() == second.read_bytes() != hand_made["bytes"]
-    compiling.open_with_bookmarks(first)  # already so: left as it is
+    assert first.read_bytes().startswith(hand_made["bytes"]) and first.read_bytes().endswith(b"%%EOF\n")
+    pdf_bookmarks.open_with_bookmarks(first)  # already so: left as it is
     assert first.read_bytes() == second.read_bytes()
     with pikepdf.open(first) as opened, pikepdf.open(io.BytesIO(hand_made["bytes"])) as compiled:
+        assert opened.check_pdf_syntax() == []
+        assert opened.trailer.ID[0] == compiled.trailer.ID[0]
         assert opened.Root.PageMode == pikepdf.Name.UseOutlines and "/PageMode" not in compiled.Root
         assert "/Filter" not in opened.Root.Metadata  # PDF/A: the XMP stays unfiltered
         assert opened.Root.Metadata.read_bytes() == compiled.Root.Metadata.read_bytes()
         assert opened.Root.Lang == compiled.Root.Lang and opened.pdf_version == compiled.pdf_version
         assert len(opened.pages) == len(compiled.pages)
         assert sorted(opened.Root.keys()) == sorted(list(compiled.Root.keys()) + ["/PageMode"])
+    with caplog.at_level(logging.WARNING, logger="pypdf"):
+        reader = PdfReader(first, strict=True)
+        assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines" and len(reader.pages) == len(
+            PdfReader(io.BytesIO(hand_made["bytes"])).pages)
+    assert caplog.messages == []  # (a table that did not begin at object 0 was "not zero-indexed" to pypdf)
+    assert pypdfium2.PdfDocument(first).get_pagemode() == pypdfium2.raw.PAGEMODE_USEOUTLINES
+
+
+def test_opening_with_bookmarks_a_pdf_of_another_shape(tmp_path):
+    """A made-up PDF whose last cross-reference section is a stream, and one without an end of line after
+    its end-of-file marker: the first is saved whole through pikepdf, the second updated; both open with
+    their bookmarks shown, page and text kept."""
+    import pikepdf
+
+    made = pikepdf.new()
+    made.add_blank_page(page_size=(200, 200))
+    streamed, bare = tmp_path / "streamed.pdf", tmp_path / "bare.pdf"
+    made.save(streamed, object_stream_mode=pikepdf.ObjectStreamMode.generate, deterministic_id=True)
+    made.save(bare, deterministic_id=True)
+    assert b"/XRef" in streamed.read_bytes()
+    bare.write_bytes(bare.read_bytes().rstrip(b"\r\n"))
+    before = bare.read_bytes()
+    for path in (streamed, bare):
+        pdf_bookmarks.open_with_bookmarks(path)
+        with pikepdf.open(path) as opened:
+            assert opened.Root.PageMode == pikepdf.Name.UseOutlines and len(opened.pages) == 1
+            assert opened.check_pdf_syntax() == []
+    # The update after the end-of-file marker, on a line of its own: the compiler's bytes kept.
+    assert bare.read_bytes().startswith(before + b"\n") and b"/PageMode /UseOutlines" in bare.read_bytes()[len(before):]
 
 
 class _CopiesTyp:

@@ -29,8 +29,9 @@ from typing import Any
 
 from . import pdf_parts
 from ..reading import manifest
+from .book.bookmarks import open_with_bookmarks
 from .book.compiling import (COMPILE_CHILD, Book, Compiles, build_timestamp, compile_books, compile_failure,
-                             open_with_bookmarks, sources_digest)
+                             sources_digest)
 from .book.printable import unprintable, unprintable_sources
 from .book.source import TypstCode, template_environment
 from .book.view import book_view

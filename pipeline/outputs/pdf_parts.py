@@ -369,7 +369,7 @@ def join(front_pdf: Path, front_pages: int, parts: Sequence[tuple[Path, int, lis
                 parents[level - 1].append(item)
                 parents[level] = item.children
         book.Root.PageLabels = Dictionary(Nums=Array([0, Dictionary(S=Name.D)]))
-        book.Root.PageMode = Name.UseOutlines  # opens with the bookmarks shown (book/compiling.open_with_bookmarks)
+        book.Root.PageMode = Name.UseOutlines  # opens with the bookmarks shown (book/bookmarks.py)
         xmp = book.Root.Metadata.read_bytes().decode("utf-8")
         xmp = re.sub(r"<xmpTPg:NPages>\d+</xmpTPg:NPages>", f"<xmpTPg:NPages>{len(book.pages)}</xmpTPg:NPages>", xmp)
         book.Root.Metadata.write(xmp.encode("utf-8"))

@@ -16,10 +16,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..outputs.book.compiling import Book
 
+# The folder that holds the pipeline package: the compiler's process imports bookmarks.py from it (a module
+# that imports nothing of lawbook), wherever it was started.
+_PROJECT = str(Path(__file__).resolve().parents[2])
+
 # The process that holds one book's compiler: it reads one request per line on stdin, {"typ": file,
 # "out": file, "timestamp": seconds}, compiles the file with its kept typst.Compiler (the arguments of
 # compiling.COMPILE_CHILD, so the bytes are the same), writes the PDF (with "bookmarks": true, made to open
-# with its bookmarks shown as compiling.open_with_bookmarks makes it) and answers one line of JSON on
+# with its bookmarks shown by the build's own open_with_bookmarks) and answers one line of JSON on
 # stdout: {"ok": true}, or the failure in _COMPILE_CHILD's form. It ends with the session (its stdin
 # closes) or with the process that started it (PR_SET_PDEATHSIG).
 _WARM_CHILD = """
@@ -29,6 +33,8 @@ try:
 except Exception:
     pass
 import typst
+sys.path.insert(0, %r)
+from pipeline.outputs.book.bookmarks import open_with_bookmarks
 compiler = typst.Compiler(ignore_system_fonts=True)
 for request in sys.stdin:
     job = json.loads(request)
@@ -39,13 +45,8 @@ for request in sys.stdin:
         data = compiler.compile(input=source, pdf_standards=%r, sys_inputs={}, timestamp=stamp)
         with open(job["out"], "wb") as f:
             f.write(data)
-        if job.get("bookmarks"):  # compiling.open_with_bookmarks, here: out of the build's process
-            import pikepdf
-            with pikepdf.open(job["out"], allow_overwriting_input=True) as pdf:
-                if pdf.Root.get("/PageMode") != pikepdf.Name.UseOutlines:
-                    pdf.Root.PageMode = pikepdf.Name.UseOutlines
-                    pdf.save(job["out"], deterministic_id=True, fix_metadata_version=False, compress_streams=False,
-                             stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        if job.get("bookmarks"):  # the build's own code, here: out of the build's process
+            open_with_bookmarks(job["out"])
         answer = {"ok": True}
     except typst.TypstError as e:
         answer = {"kind": "error", "message": e.message}
@@ -71,7 +72,7 @@ class WarmCompiler:
 
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
-                [sys.executable, "-c", _WARM_CHILD % (compiling.PDF_STANDARDS,)], stdin=subprocess.PIPE,
+                [sys.executable, "-c", _WARM_CHILD % (_PROJECT, compiling.PDF_STANDARDS)], stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=dict(os.environ, RUST_BACKTRACE="0"),
                 text=True)
         request = {"typ": str(typ), "out": str(out), "timestamp": int(timestamp.timestamp()), "bookmarks": bookmarks}

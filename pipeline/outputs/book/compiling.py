@@ -2,7 +2,7 @@
 (Compiles, compile_books), as many side by side as the machine's memory allows (parallel_limit,
 /proc/meminfo), dated by its sources (build_timestamp: SOURCE_DATE_EPOCH, else git's dates) and
 marked by their digest (sources_digest); a compiled book is made to open with its bookmarks shown
-(open_with_bookmarks).
+(open_with_bookmarks, bookmarks.py).
 
 Reads: Typst sources (files), the sources' dates and bytes. Writes: the PDFs the books name.
 """
@@ -24,6 +24,7 @@ from typing import IO, TYPE_CHECKING
 import typst
 
 from ...core.errors import LawbookError, write_failure
+from .bookmarks import open_with_bookmarks
 
 if TYPE_CHECKING:
     from typst import PDFStandard  # (declared by the package's stubs only)
@@ -97,21 +98,6 @@ def sources_digest(source_paths: "list[Path] | tuple[Path, ...]") -> str:
     for path in sorted((Path(p) for p in source_paths), key=lambda p: p.name):
         lines.append(f"{hashlib.sha256(path.read_bytes()).hexdigest()}  {path.name}\n")
     return hashlib.sha256("".join(lines).encode("utf-8")).hexdigest()[:SOURCES_DIGEST_DIGITS]
-
-
-def open_with_bookmarks(pdf_path: Path) -> None:
-    """Make the PDF at `pdf_path` open with its bookmarks shown: the catalog's /PageMode /UseOutlines, which
-    Typst does not write. Everything else is kept as the compiler wrote it: each stream's bytes as they are
-    (never decoded, never compressed: the XMP metadata of PDF/A stays unfiltered), the XMP untouched, the
-    /ID made from the content (qpdf's deterministic ID), so the same PDF gives the same bytes."""
-    import pikepdf
-
-    with pikepdf.open(pdf_path, allow_overwriting_input=True) as pdf:
-        if pdf.Root.get("/PageMode") == pikepdf.Name.UseOutlines:
-            return
-        pdf.Root.PageMode = pikepdf.Name.UseOutlines
-        pdf.save(pdf_path, deterministic_id=True, fix_metadata_version=False, compress_streams=False,
-                 stream_decode_level=pikepdf.StreamDecodeLevel.none)
 
 
 def _commit_dates(paths: list[Path]) -> dict[str, int]:
