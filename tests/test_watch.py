@@ -638,6 +638,29 @@ def test_a_finding_of_the_last_check_after_the_page_was_shown_fails_the_build_an
         session.close()
 
 
+def test_a_finding_of_the_last_check_after_the_pdf_was_started_fails_the_build_and_clears_the_pdf(tmp_path):
+    """The PDF's compiler starts before the fidelity check too (run.starts_processes): a finding of the check
+    still fails the rebuild, no PDF of it stays served, build/ is as it was, and the next good rebuild's
+    PDF is a full build's."""
+    shutil.copytree("sources", tmp_path / "src")
+    session = watch.Session(tmp_path / "src", tmp_path / "build")
+    try:
+        assert session.rebuild().ok
+        kept = {p: (tmp_path / "build" / p).read_bytes() for p in files(tmp_path / "build")}
+        steps: list[watch.Step] = []
+        edit(tmp_path / "src" / PAGE, "als die van de blinde.", "als die van de blinde7.")
+        outcome = session.rebuild(lambda: ["2017/41.html"], steps.append)
+        assert not outcome.ok and "footnote marker's form" in outcome.error["message"]
+        assert steps[0].kind == "page" and {s.kind for s in steps} <= {"page", "pdf"}
+        assert session.overlay.paths() == []  # the pages and the PDF
+        assert {p: (tmp_path / "build" / p).read_bytes() for p in files(tmp_path / "build")} == kept
+        edit(tmp_path / "src" / PAGE, "als die van de blinde7.", "als die van de blinde, nu.")
+        assert session.rebuild(lambda: ["2017/41.html"], lambda done: None).ok
+        assert differences(tmp_path / "build", fresh_build(tmp_path, "after-finding")) == []
+    finally:
+        session.close()
+
+
 def test_a_save_during_a_rebuild_stops_it_and_the_next_builds_the_new_sources(tmp_path):
     """The sources change again while a rebuild is under way (the watcher sets session.cancel): the rebuild
     stops between two stages, puts nothing in place and leaves no temporary folder; the next one builds the

@@ -101,11 +101,14 @@ def make_corpus(sources_dir: Path | str, options: Options | dict[str, object] | 
     return context
 
 
+CHECK_BEFORE = "check_before_"  # the name of a watcher's check before a stage (checked), then the stage's
+
+
 def checked(plan: list[Stage], check: Callable[[], None]) -> list[Stage]:
     """`plan` with `check` run before each stage of lane MAIN (never inside a run of SIDE and FORK stages,
     which stays one lane): watch mode's way to stop a build whose sources changed again (it raises)."""
     return [step for stage in plan for step in
-            ([Stage(f"check_before_{stage.name}", lambda _: check()), stage] if stage.lane == MAIN else [stage])]
+            ([Stage(f"{CHECK_BEFORE}{stage.name}", lambda _: check()), stage] if stage.lane == MAIN else [stage])]
 
 
 def reports_from(plan: list[Stage]) -> int:
@@ -114,6 +117,20 @@ def reports_from(plan: list[Stage]) -> int:
     at = len(plan)
     while at > 0 and set(plan[at - 1].writes) <= {"log"}:
         at -= 1
+    return at
+
+
+def starts_processes(plan: list[Stage]) -> int:
+    """How many of the output plan's first stages start a process a later stage waits for (the PDF's
+    compilers: start_pdf, waited for by finish_pdf), with the watcher's checks before them: the build runs
+    them before the corpus stages that only report."""
+    waited = {stage.waits for stage in plan if stage.waits is not None}
+    at = 0
+    while at < len(plan):
+        step = 2 if plan[at].name.startswith(CHECK_BEFORE) and at + 1 < len(plan) else 1
+        if plan[at + step - 1].name not in waited:
+            break
+        at += step
     return at
 
 
@@ -135,7 +152,8 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[
     `compiles`: what compiles the PDF's books (pdf.Compiles when None); watch mode passes its warm compilers.
     `ready`: called with the Job once the corpus is made without errors, before the corpus stages that only
     report (reports_from: the fidelity check) and the output stages (watch mode renders the pages open in a
-    browser first; a finding of those checks then fails the build as any error does). `check`: called before each stage of lane MAIN; what
+    browser first; a finding of those checks then fails the build as any error does). The output stages
+    that start the PDF's compilers (starts_processes) run next, before those checks, and the rest after them. `check`: called before each stage of lane MAIN; what
     it raises stops the build as an interrupt does (the temporary folder removed, out_dir left alone).
     """
     out_dir = outdir.check_target(out_dir, sources_dir)
@@ -164,10 +182,17 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[
                     else None
                 if job is not None and ready is not None:
                     ready(job)
+                # The compilers start before those checks too: the PDF is the build's longest wait, and a
+                # finding still stops the build (and the compilers, run.stop_all) before anything is in place.
+                started = 0
+                if job is not None:
+                    started = starts_processes(output_plan)
+                    for stage in output_plan[:started]:
+                        run_stage(run, stage, job)
                 for stage in corpus_plan[made:]:
                     run_stage(run, stage, run.context)
                 if job is not None and not run.log.errors:
-                    run_outputs(run, job, output_plan)
+                    run_outputs(run, job, output_plan[started:])
         except LawbookError as e:
             if e.status == 1 and run.log.entries:  # e.g. a schema failure: the report shows what led to it
                 write_failed(run.log, failed_dir)
