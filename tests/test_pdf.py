@@ -1083,20 +1083,22 @@ def test_opening_with_bookmarks_keeps_the_pdf_a_metadata_and_gives_the_same_byte
 
 
 def test_opening_with_bookmarks_a_pdf_of_another_shape(tmp_path):
-    """A made-up PDF whose last cross-reference section is a stream, and one without an end of line after
-    its end-of-file marker: the first is saved whole through pikepdf, the second updated; both open with
-    their bookmarks shown, page and text kept."""
+    """Made-up PDFs: one whose last cross-reference section is a stream and an encrypted one are saved whole
+    through pikepdf (an update would need the stream's form, or the catalog's strings encrypted); one
+    without an end of line after its end-of-file marker is updated. Each opens with its bookmarks shown,
+    its page kept."""
     import pikepdf
 
     made = pikepdf.new()
     made.add_blank_page(page_size=(200, 200))
-    streamed, bare = tmp_path / "streamed.pdf", tmp_path / "bare.pdf"
+    streamed, locked, bare = tmp_path / "streamed.pdf", tmp_path / "locked.pdf", tmp_path / "bare.pdf"
     made.save(streamed, object_stream_mode=pikepdf.ObjectStreamMode.generate, deterministic_id=True)
+    made.save(locked, encryption=pikepdf.Encryption(owner="owner", user=""))
     made.save(bare, deterministic_id=True)
-    assert b"/XRef" in streamed.read_bytes()
+    assert b"/XRef" in streamed.read_bytes() and b"/Encrypt" in locked.read_bytes()
     bare.write_bytes(bare.read_bytes().rstrip(b"\r\n"))
     before = bare.read_bytes()
-    for path in (streamed, bare):
+    for path in (streamed, locked, bare):
         pdf_bookmarks.open_with_bookmarks(path)
         with pikepdf.open(path) as opened:
             assert opened.Root.PageMode == pikepdf.Name.UseOutlines and len(opened.pages) == 1

@@ -20,6 +20,10 @@ from pathlib import Path
 # end-of-line after it (PDF/A).
 _TAIL = re.compile(rb"startxref[\r\n]+(\d+)[\r\n]+%%EOF(\r\n|\r|\n)?$")
 _TAIL_BYTES = 1024
+# The beginning of a cross-reference table: its first subsection's header, and the entry of object 0 (the
+# head of the free list) when the subsection begins there.
+_TABLE = re.compile(rb"xref[ \t]*(?:\r\n|\r|\n)"
+                    rb"(?:0[ \t]+\d+[ \t]*(?:\r\n|\r|\n)(?P<free>\d{10} \d{5} f(?: \r| \n|\r\n)))?")
 
 
 def open_with_bookmarks(pdf_path: "Path | str") -> None:
@@ -31,8 +35,8 @@ def open_with_bookmarks(pdf_path: "Path | str") -> None:
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         if pdf.Root.get("/PageMode") == pikepdf.Name.UseOutlines:
             return
-        previous, size, eol = _last_table(path)
-        if previous is None:
+        previous, size, eol, free = _last_table(path)
+        if previous is None or pdf.is_encrypted:  # (an update would write the catalog's strings unencrypted)
             pdf.Root.PageMode = pikepdf.Name.UseOutlines
             pdf.save(path, deterministic_id=True, fix_metadata_version=False, compress_streams=False,
                      stream_decode_level=pikepdf.StreamDecodeLevel.none)
@@ -40,31 +44,37 @@ def open_with_bookmarks(pdf_path: "Path | str") -> None:
         number, generation = pdf.Root.objgen
         catalog = pikepdf.Dictionary({key: pdf.Root[key] for key in pdf.Root.keys()})
         catalog.PageMode = pikepdf.Name.UseOutlines
-        trailer = pikepdf.Dictionary({key: pdf.trailer[key] for key in pdf.trailer.keys() if key != "/Prev"})
+        trailer = pikepdf.Dictionary({key: pdf.trailer[key] for key in pdf.trailer.keys()
+                                      if key not in ("/Prev", "/XRefStm")})  # (the earlier sections' own)
         trailer.Prev = previous
         unparsed_catalog, unparsed_trailer = catalog.unparse(), trailer.unparse()
     update = b"" if eol else b"\n"  # the update begins on a line of its own
     at = size + len(update)
     update += b"%d %d obj\n" % (number, generation) + unparsed_catalog + b"\nendobj\n"
     xref = size + len(update)
-    # Object 0, the head of the free list, stated again as writers of updates do: some readers take a
-    # section that does not begin at 0 for a damaged table.
-    update += (b"xref\n0 1\n0000000000 65535 f \n%d 1\n%010d %05d n \ntrailer\n" % (number, at, generation) +
-               unparsed_trailer +
-               b"\nstartxref\n%d\n%%%%EOF\n" % xref)
+    # Object 0, the head of the free list, stated again as it was, as writers of updates do: some readers
+    # take a section that does not begin at 0 for a damaged table.
+    update += b"xref\n" + (b"0 1\n" + free if free else b"")
+    update += b"%d 1\n%010d %05d n \ntrailer\n" % (number, at, generation) + unparsed_trailer
+    update += b"\nstartxref\n%d\n%%%%EOF\n" % xref
     with path.open("ab") as f:
         f.write(update)
 
 
-def _last_table(path: Path) -> "tuple[int | None, int, bool]":
+def _last_table(path: Path) -> "tuple[int | None, int, bool, bytes]":
     """(the offset of the file's last cross-reference section when it is a table, else None; the file's
-    size; whether it ends with an end of line)."""
+    size; whether it ends with an end of line; the table's entry of object 0, its 20 bytes, when the table
+    begins with it, else b"")."""
     with path.open("rb") as f:
         size = f.seek(0, 2)
         f.seek(max(0, size - _TAIL_BYTES))
         end = _TAIL.search(f.read())
         if end is None:
-            return None, size, False
+            return None, size, False, b""
         offset = int(end.group(1))
         f.seek(offset)
-        return (offset if offset < size and f.read(4) == b"xref" else None), size, bool(end.group(2))
+        head = f.read(64) if offset < size else b""
+        table = _TABLE.match(head)
+        if table is None:
+            return None, size, bool(end.group(2)), b""
+        return offset, size, bool(end.group(2)), table.group("free") or b""
