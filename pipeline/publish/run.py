@@ -153,8 +153,9 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[
     `ready`: called with the Job once the corpus is made without errors, before the corpus stages that only
     report (reports_from: the fidelity check) and the output stages (watch mode renders the pages open in a
     browser first; a finding of those checks then fails the build as any error does). The output stages
-    that start the PDF's compilers (starts_processes) run next, before those checks, and the rest after them. `check`: called before each stage of lane MAIN; what
-    it raises stops the build as an interrupt does (the temporary folder removed, out_dir left alone).
+    that start the PDF's compilers (starts_processes) run next, before those checks, and the rest after
+    them. `check`: called before each stage of lane MAIN; what it raises stops the build as an interrupt
+    does (the temporary folder removed, out_dir left alone).
     """
     out_dir = outdir.check_target(out_dir, sources_dir)
     failed_dir = out_dir.with_name(out_dir.name + ".failed")
