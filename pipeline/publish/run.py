@@ -101,14 +101,11 @@ def make_corpus(sources_dir: Path | str, options: Options | dict[str, object] | 
     return context
 
 
-CHECK_BEFORE = "check_before_"  # the name of a watcher's check before a stage (checked), then the stage's
-
-
 def checked(plan: list[Stage], check: Callable[[], None]) -> list[Stage]:
     """`plan` with `check` run before each stage of lane MAIN (never inside a run of SIDE and FORK stages,
     which stays one lane): watch mode's way to stop a build whose sources changed again (it raises)."""
     return [step for stage in plan for step in
-            ([Stage(f"{CHECK_BEFORE}{stage.name}", lambda _: check()), stage] if stage.lane == MAIN else [stage])]
+            ([Stage(f"check_before_{stage.name}", lambda _: check()), stage] if stage.lane == MAIN else [stage])]
 
 
 def reports_from(plan: list[Stage]) -> int:
@@ -122,15 +119,12 @@ def reports_from(plan: list[Stage]) -> int:
 
 def starts_processes(plan: list[Stage]) -> int:
     """How many of the output plan's first stages start a process a later stage waits for (the PDF's
-    compilers: start_pdf, waited for by finish_pdf), with the watcher's checks before them: the build runs
-    them before the corpus stages that only report."""
+    compilers: start_pdf, waited for by finish_pdf): the build runs them before the corpus stages that only
+    report."""
     waited = {stage.waits for stage in plan if stage.waits is not None}
     at = 0
-    while at < len(plan):
-        step = 2 if plan[at].name.startswith(CHECK_BEFORE) and at + 1 < len(plan) else 1
-        if plan[at + step - 1].name not in waited:
-            break
-        at += step
+    while at < len(plan) and plan[at].name in waited:
+        at += 1
     return at
 
 
@@ -172,8 +166,14 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[
         try:
             with writes_named():
                 corpus_plan, output_plan = stages(run.options)
+                # The compilers start before the corpus stages that only report: the PDF is the build's longest
+                # wait, and a finding still stops the build (and the compilers, run.stop_all) before anything
+                # is in place.
+                started = starts_processes(output_plan)
+                first, output_plan = output_plan[:started], output_plan[started:]
                 if check is not None:
-                    corpus_plan, output_plan = checked(corpus_plan, check), checked(output_plan, check)
+                    corpus_plan, first, output_plan = (checked(corpus_plan, check), checked(first, check),
+                                                       checked(output_plan, check))
                 # The corpus is made before its last checks, which only report: `ready` shows it then, and a
                 # finding of theirs still fails the build before anything is put in place.
                 made = reports_from(corpus_plan)
@@ -181,19 +181,15 @@ def build(sources_dir: Path | str, out_dir: Path | str, options: Options | dict[
                     run_stage(run, stage, run.context)
                 job = Job(run.context.frozen(), run.tmp, previous=run, compiles=compiles) if not run.log.errors \
                     else None
-                if job is not None and ready is not None:
-                    ready(job)
-                # The compilers start before those checks too: the PDF is the build's longest wait, and a
-                # finding still stops the build (and the compilers, run.stop_all) before anything is in place.
-                started = 0
                 if job is not None:
-                    started = starts_processes(output_plan)
-                    for stage in output_plan[:started]:
+                    if ready is not None:
+                        ready(job)
+                    for stage in first:
                         run_stage(run, stage, job)
                 for stage in corpus_plan[made:]:
                     run_stage(run, stage, run.context)
                 if job is not None and not run.log.errors:
-                    run_outputs(run, job, output_plan[started:])
+                    run_outputs(run, job, output_plan)
         except LawbookError as e:
             if e.status == 1 and run.log.entries:  # e.g. a schema failure: the report shows what led to it
                 write_failed(run.log, failed_dir)
