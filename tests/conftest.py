@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+if typing.TYPE_CHECKING:
+    from pipeline.corpus.stages import CorpusContext
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "sources"
 # The first line of a child Python that a test stops with Ctrl-C (SIGINT): as in a terminal, SIGINT raises
@@ -243,17 +246,22 @@ def serious_axe_violations(page) -> list[str]:
 def _shared_corpus(options: dict[str, object]):
     """The corpus of sources/ built once per test session (per worker process), its tree's bytes checked again
     when the session ends: a test that reads it must never change it."""
+    from pipeline.publish import run
+
+    ctx = run.make_corpus(SOURCES, options)
+    digest = _tree_digest(ctx)
+    yield ctx
+    assert _tree_digest(ctx) == digest, \
+        "a test changed the shared corpus of sources/: copy it (copy.deepcopy) before changing it"
+
+
+def _tree_digest(ctx: "CorpusContext") -> str:
+    """The sha256 of a shared corpus's tree: what the session fixtures check unchanged at the session's end."""
     import hashlib
 
     from lxml import etree
 
-    from pipeline.publish import run
-
-    ctx = run.make_corpus(SOURCES, options)
-    digest = hashlib.sha256(etree.tostring(ctx.corpus)).hexdigest()
-    yield ctx
-    assert hashlib.sha256(etree.tostring(ctx.corpus)).hexdigest() == digest, \
-        "a test changed the shared corpus of sources/: copy it (copy.deepcopy) before changing it"
+    return hashlib.sha256(etree.tostring(ctx.corpus)).hexdigest()
 
 
 @pytest.fixture(scope="session")
@@ -273,7 +281,7 @@ class GeneratedBook(typing.NamedTuple):
     corpus as the build makes it."""
     sources: Path
     counts: dict[str, dict[str, int]]
-    ctx: typing.Any  # pipeline.corpus.stages.Context
+    ctx: "CorpusContext"
 
 
 @pytest.fixture(scope="session")
@@ -282,8 +290,6 @@ def generated_book(tmp_path_factory) -> typing.Iterator[GeneratedBook]:
     (per worker process). Read only: its files' bytes and the corpus tree are checked again when the session
     ends, so a test that changes them copies them first (shutil.copytree, copy.deepcopy)."""
     import hashlib
-
-    from lxml import etree
 
     from pipeline.bench import generate
     from pipeline.publish import run
@@ -296,7 +302,7 @@ def generated_book(tmp_path_factory) -> typing.Iterator[GeneratedBook]:
         files = hashlib.sha256()
         for path in sorted(folder.rglob("*")):
             files.update(path.name.encode() + (path.read_bytes() if path.is_file() else b""))
-        return files.hexdigest() + hashlib.sha256(etree.tostring(ctx.corpus)).hexdigest()
+        return files.hexdigest() + _tree_digest(ctx)
 
     before = digest()
     yield GeneratedBook(folder, counts, ctx)
